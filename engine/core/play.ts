@@ -1,0 +1,95 @@
+import { IllegalMove } from './errors';
+import { sameMove } from './json';
+import type { AnyGame, LogEntry, MoveResult, Seat } from './types';
+
+/**
+ * One step of the generic move path shared by the server, replays, bots and fuzz tests:
+ * the game must be running, the seat active, the move well-formed and among `legalMoves`
+ * (compared by value); then the engine applies it.
+ * Throws `IllegalMove` with codes `game_over`, `not_your_turn`, `bad_move` or the engine's own.
+ */
+export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown): MoveResult<S> {
+  if (game.result(state) !== null || game.activeSeats(state).length === 0) {
+    throw new IllegalMove('game_over', 'The game is over.');
+  }
+  if (!game.activeSeats(state).includes(seat)) {
+    throw new IllegalMove('not_your_turn', 'It is not your turn.');
+  }
+  const parsed = game.moveSchema.safeParse(move);
+  if (!parsed.success) {
+    throw new IllegalMove('bad_move', `That is not a move of ${game.title}: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
+  }
+  const legal = game.legalMoves(state, seat);
+  if (!legal.some((m) => sameMove(m, parsed.data))) {
+    // Let the engine name the rule that forbids it; fall back to a generic reason.
+    game.applyMove(state, seat, parsed.data);
+    throw new IllegalMove('illegal_move', 'That move is not allowed now.');
+  }
+  return game.applyMove(state, seat, parsed.data);
+}
+
+/** An event of a game's history, as stored in `game_events` (platform kinds are ignored here). */
+export type HistoryEvent =
+  | { kind: 'move'; seat: Seat; move: unknown }
+  | { kind: 'undo'; seat: Seat }
+  | { kind: 'join' | 'start' | 'chat'; seat?: Seat | null };
+
+/** Everything needed to rebuild a game: `(rulesVersion, seats, options, seed, events)` (DESIGN.md). */
+export interface History {
+  players: number;
+  options: unknown;
+  seed: string;
+  events: HistoryEvent[];
+}
+
+/** A move that is in effect (not undone), with whether it was an undo barrier. */
+export interface EffectiveMove {
+  seat: Seat;
+  move: unknown;
+  reveals: boolean;
+}
+
+/** Result of a replay: the final state, the moves in effect and the log entries they wrote. */
+export interface Replayed<S> {
+  state: S;
+  moves: EffectiveMove[];
+  log: { seat: Seat | null; entries: LogEntry[] }[];
+}
+
+/** Replays moves from setup; throws `IllegalMove` if a stored move is no longer legal. */
+export function replayMoves<S>(game: AnyGame, h: Omit<History, 'events'>, moves: readonly { seat: Seat; move: unknown }[]): Replayed<S> {
+  let state = game.setup({ players: h.players, options: h.options, seed: h.seed }) as S;
+  const done: EffectiveMove[] = [];
+  const log: Replayed<S>['log'] = [];
+  for (const m of moves) {
+    const r = playMove(game, state, m.seat, m.move);
+    state = r.state;
+    done.push({ seat: m.seat, move: m.move, reveals: r.reveals });
+    log.push({ seat: m.seat, entries: r.log });
+  }
+  return { state, moves: done, log };
+}
+
+/**
+ * Rebuilds the state from a full history: moves apply, an `undo` takes back the last move in
+ * effect (checked with `checkUndo`). Same history, same state, byte for byte.
+ */
+export function replay<S>(game: AnyGame, h: History): Replayed<S> {
+  const moves: { seat: Seat; move: unknown }[] = [];
+  for (const e of h.events) {
+    if (e.kind === 'move') moves.push({ seat: e.seat, move: e.move });
+    else if (e.kind === 'undo') moves.pop();
+  }
+  return replayMoves<S>(game, h, moves);
+}
+
+/**
+ * May `seat` take back the last move in effect? Only its own, and only one that revealed
+ * nothing (no randomness, no hidden information): otherwise `IllegalMove('undo_barrier')`.
+ */
+export function checkUndo(moves: readonly EffectiveMove[], seat: Seat): void {
+  const last = moves[moves.length - 1];
+  if (!last) throw new IllegalMove('undo_barrier', 'There is no move to take back.');
+  if (last.seat !== seat) throw new IllegalMove('undo_barrier', 'Another seat has acted since your last move.');
+  if (last.reveals) throw new IllegalMove('undo_barrier', 'Your last move revealed something (dice, cards or hidden information) and cannot be taken back.');
+}

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+
+/** A seat at the table: 0-based index in play order. */
+export type Seat = number;
+
+/**
+ * One line of a game's log. Entries are public unless `only` lists the seats that may read them
+ * (a private detail such as "you drew Gold"); the engine emits a public counterpart when others
+ * should learn that something happened. Spectators (`seat === null`) see public entries only.
+ */
+export interface LogEntry {
+  /** Who acted, or null for the game itself (a Fate card, a new round). */
+  seat: Seat | null;
+  /** Human sentence, already redacted for everyone who may read it. */
+  text: string;
+  /** Seats allowed to read this entry; absent = everyone. */
+  only?: Seat[];
+}
+
+/** What `applyMove` returns. `reveals` marks an undo barrier (randomness or hidden information). */
+export interface MoveResult<S> {
+  state: S;
+  log: LogEntry[];
+  reveals: boolean;
+}
+
+/** Final outcome: `scores[seat]`, `ranking` = seats best first (rulebook tie-breakers applied). */
+export interface GameResult {
+  scores: number[];
+  ranking: Seat[];
+  /** Seats that share a place after every tie-breaker, if any. */
+  ties?: Seat[][];
+  /** Short human summary ("Ada visited all 5 Starports first"). */
+  summary?: string;
+}
+
+/** Inputs of `setup`. `seed` is the game's secret random seed (hex, 32 chars = 128 bits). */
+export interface SetupContext<O> {
+  players: number;
+  options: O;
+  seed: string;
+}
+
+/**
+ * The Game contract (DESIGN.md, "The Game contract"). Every function is pure and deterministic:
+ * no clock, no Math.random, no I/O; the RNG state lives inside `S`.
+ * `S` is the full state (plain JSON), `M` a move (plain JSON), `O` options, `V` a seat's view.
+ */
+export interface Game<S = any, M = any, O = any, V = any> {
+  /** API id, e.g. `space-mountain`. */
+  id: string;
+  title: string;
+  minPlayers: number;
+  maxPlayers: number;
+  /** Bumped whenever rules code could change the outcome of a recorded history. */
+  rulesVersion: string;
+  optionsSchema: z.ZodType<O>;
+  moveSchema: z.ZodType<M>;
+  setup(ctx: SetupContext<O>): S;
+  /** Seats that must act now; empty once the game is over. */
+  activeSeats(state: S): Seat[];
+  /** Every legal move for `seat` now (empty when it is not that seat's turn). */
+  legalMoves(state: S, seat: Seat): M[];
+  /** Applies one move. Throws `IllegalMove` with a reason when the rules refuse it. */
+  applyMove(state: S, seat: Seat, move: M): MoveResult<S>;
+  /** What `seat` (or a spectator, `null`) may see; built field by field, never a stripped copy. */
+  view(state: S, seat: Seat | null): V;
+  /** Null while the game runs; final scores and ranking once it is over. */
+  result(state: S): GameResult | null;
+  /** A short label for a move, for buttons and logs ("Go", "Turn left"). */
+  describeMove?(move: M, state: S, seat: Seat): string;
+  /** Picks a move for the built-in bot; defaults to the first legal move when absent. */
+  botMove?(state: S, seat: Seat, legal: M[], rand: number): M;
+}
+
+/** A game with its types erased, as the platform holds it. */
+export type AnyGame = Game<any, any, any, any>;
