@@ -13,7 +13,7 @@ export function rngFromSeed(seedHex: string): RngState {
   if (!/^[0-9a-f]{32,}$/i.test(seedHex)) throw new Error('seed must be at least 32 hex digits');
   const words: number[] = [0, 1, 2, 3].map((i) => parseInt(seedHex.slice(i * 8, i * 8 + 8), 16) | 0);
   // xoroshiro128+ must not start from the all-zero state.
-  if (words.every((w) => w === 0)) words[0] = 1;
+  if (!words.some((w) => w !== 0)) words[0] = 1;
   return words;
 }
 
