@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePgliteDb } from 'drizzle-orm/pglite/migrator';
+import { migrate as migrateNeonDb } from 'drizzle-orm/neon-serverless/migrator';
+import { createNeonDb, type NeonOptions } from './neon';
+
+/** The generated SQL migrations (`drizzle-kit generate`), applied in order; Node only (uses fs). */
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Applies pending migrations to an embedded PGlite database. */
+export async function migratePglite(client: PGlite): Promise<void> {
+  await migratePgliteDb(drizzlePglite(client), { migrationsFolder });
+}
+
+/** Applies pending migrations to a Postgres reached by the Neon driver (Neon, or local via bridge). */
+export async function migrateNeon(opts: NeonOptions): Promise<void> {
+  const { db, pool } = createNeonDb(opts);
+  try {
+    await migrateNeonDb(db as never, { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+}

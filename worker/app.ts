@@ -1,0 +1,75 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { readConfig } from './env';
+import { ApiError, errorBody } from './http/errors';
+import type { AppEnv, Deps } from './types';
+import { healthRoutes } from './routes/health';
+
+/** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Builds the Hono app shared by the Worker (workerd, Neon driver) and in-process tests (PGlite).
+ * Routes are thin; services take the db and clock from the request context.
+ */
+export function createApp(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        const where = issue?.path?.length ? `${issue.path.join('.')}: ` : '';
+        return c.json(errorBody('bad_request', `${where}${issue?.message ?? 'invalid request'}`), 400);
+      }
+    },
+  });
+
+  app.use('*', async (c, next) => {
+    const { db, release } = deps.db(c.env ?? ({} as never));
+    c.set('db', db);
+    c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
+    c.set('now', deps.now ?? (() => new Date()));
+    c.set('registry', deps.registry);
+    try {
+      await next();
+    } finally {
+      if (release) {
+        const p = release();
+        try {
+          c.executionCtx.waitUntil(p);
+        } catch {
+          await p; // no execution context (in-process tests)
+        }
+      }
+    }
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), 413),
+    }),
+  );
+
+  app.route('/', healthRoutes());
+
+  app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.extra), err.status);
+    if (err instanceof HTTPException) {
+      const status = err.status;
+      return c.json(errorBody(status === 400 ? 'bad_request' : 'http_error', err.message || 'Bad request.'), status);
+    }
+    console.error('unhandled error', err);
+    return c.json(errorBody('internal', 'Something went wrong on our side. Nothing was changed.'), 500);
+  });
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Mountain Post API', version: '1.0.0', description: 'Asynchronous play-by-mail board games.' },
+  });
+  return app;
+}
+
+/** The app's type, for route modules. */
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * The Worker's bindings and variables (wrangler.toml `[vars]`, secrets, `.dev.vars`).
+ * Read once per request through `readConfig`, validated with zod.
+ */
+export interface Env {
+  /** Postgres connection string (secret in production). */
+  DATABASE_URL: string;
+  /** `host:port/v1` of the local WebSocket-to-TCP bridge; unset in production. */
+  DB_WS_PROXY?: string;
+  /** `development` enables /dev/mailbox and loopback webhooks; `production` hides them. */
+  APP_ENV?: string;
+  /** Email delivery: `dev` (the dev mailbox, default) or an HTTP provider id (notifications issue). */
+  EMAIL_PROVIDER?: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM?: string;
+  /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
+  ASSETS?: Fetcher;
+}
+
+const configSchema = z.object({
+  appEnv: z.enum(['development', 'test', 'production']).default('production'),
+  emailProvider: z.string().default('dev'),
+  emailFrom: z.string().default('Mountain Post <post@localhost>'),
+});
+
+/** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the environment into `Config`. Throws a zod error naming the bad variable. */
+export function readConfig(env: Partial<Env>): Config {
+  return configSchema.parse({
+    appEnv: env.APP_ENV || undefined,
+    emailProvider: env.EMAIL_PROVIDER || undefined,
+    emailFrom: env.EMAIL_FROM || undefined,
+  });
+}

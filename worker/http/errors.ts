@@ -1,0 +1,22 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/**
+ * An error the API answers with `{ error: { code, message } }` and `status`. Thrown from routes
+ * and services; anything else becomes a logged 500 `internal` with no details.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    /** Extra top-level fields for the body (a 409 carries the current state). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+/** The JSON body of an error answer. */
+export function errorBody(code: string, message: string, extra?: Record<string, unknown>) {
+  return { error: { code, message }, ...extra };
+}

@@ -1,0 +1,34 @@
+import type { GameRegistry } from '../engine/core';
+import type { Db } from '../db/types';
+import type { Config, Env } from './env';
+
+/** A signed-in user as the routes see it. */
+export interface User {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** What the app needs from outside; tests pass PGlite and a fixed clock, the Worker passes Neon. */
+export interface Deps {
+  registry: GameRegistry;
+  /** The database for one request (and a hook to release it once the answer is sent). */
+  db: (env: Env) => { db: Db; release?: () => Promise<void> };
+  /** Current time; injectable so deadline and token-expiry tests need no sleeping. */
+  now?: () => Date;
+  /** Overrides parts of `Config` (tests). */
+  config?: Partial<Config>;
+}
+
+/** Hono generics: bindings plus per-request variables set by middleware. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    config: Config;
+    now: () => Date;
+    registry: GameRegistry;
+    user: User | null;
+    authVia: 'cookie' | 'bearer' | null;
+  };
+}
