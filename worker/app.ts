@@ -4,7 +4,14 @@ import { HTTPException } from 'hono/http-exception';
 import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
 import type { AppEnv, Deps } from './types';
+import { session } from './middleware/session';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { gameTypeRoutes } from './routes/game-types';
+import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
+import { meRoutes } from './routes/me';
+import { playRoutes } from './routes/play';
 
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -52,6 +59,14 @@ export function createApp(deps: Deps) {
   );
 
   app.route('/', healthRoutes());
+  app.use('/api/*', session);
+  app.use('/auth/*', session);
+  app.route('/', authRoutes());
+  app.route('/', meRoutes());
+  app.route('/', gameTypeRoutes());
+  app.route('/', gameRoutes());
+  app.route('/', playRoutes());
+  app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
   app.onError((err, c) => {

@@ -15,6 +15,9 @@ export interface Env {
   EMAIL_PROVIDER?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
+  /** Sign-in emails allowed per 15 minutes, per address and per client IP. */
+  SIGNIN_LIMIT_PER_EMAIL?: string;
+  SIGNIN_LIMIT_PER_IP?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
 }
@@ -23,6 +26,10 @@ const configSchema = z.object({
   appEnv: z.enum(['development', 'test', 'production']).default('production'),
   emailProvider: z.string().default('dev'),
   emailFrom: z.string().default('Mountain Post <post@localhost>'),
+  signinLimits: z.object({
+    perEmail: z.coerce.number().int().positive().default(5),
+    perIp: z.coerce.number().int().positive().default(30),
+  }),
 });
 
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
@@ -34,5 +41,6 @@ export function readConfig(env: Partial<Env>): Config {
     appEnv: env.APP_ENV || undefined,
     emailProvider: env.EMAIL_PROVIDER || undefined,
     emailFrom: env.EMAIL_FROM || undefined,
+    signinLimits: { perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
   });
 }

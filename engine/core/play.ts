@@ -32,7 +32,7 @@ export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown):
 export type HistoryEvent =
   | { kind: 'move'; seat: Seat; move: unknown }
   | { kind: 'undo'; seat: Seat }
-  | { kind: 'join' | 'start' | 'chat'; seat?: Seat | null };
+  | { kind: 'create' | 'join' | 'start' | 'chat'; seat?: Seat | null };
 
 /** Everything needed to rebuild a game: `(rulesVersion, seats, options, seed, events)` (DESIGN.md). */
 export interface History {

@@ -1,0 +1,104 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { migratePglite } from '../../db/migrate';
+import { createPgliteDb } from '../../db/pglite';
+import type { Db } from '../../db/types';
+import { createApp } from '../../worker/app';
+import type { Config } from '../../worker/env';
+import { testRegistry } from '../fixtures/registry';
+
+/** A settable clock for tests (token expiry, deadlines) - no sleeping. */
+export class TestClock {
+  constructor(public t = Date.parse('2026-11-29T12:00:00Z')) {}
+  now = () => new Date(this.t);
+  advance(ms: number) {
+    this.t += ms;
+  }
+}
+
+/**
+ * The Hono app in-process on a fresh in-memory PGlite (real Postgres), with the fixture game.
+ * One per test file: PGlite takes seconds to create.
+ */
+export async function makeTestApp(config: Partial<Config> = {}) {
+  const { db, client } = await createPgliteDb();
+  await migratePglite(client);
+  const clock = new TestClock();
+  const app = createApp({
+    registry: testRegistry,
+    db: () => ({ db }),
+    now: clock.now,
+    config: { appEnv: 'test', signinLimits: { perEmail: 5, perIp: 1000 }, ...config },
+  });
+  return new TestApi(app, db, client, clock);
+}
+
+let ipCounter = 0;
+
+/** Small request helpers over `app.request`, authenticated by Bearer token. */
+export class TestApi {
+  constructor(
+    readonly app: ReturnType<typeof createApp>,
+    readonly db: Db,
+    readonly client: PGlite,
+    readonly clock: TestClock,
+  ) {}
+
+  /** Any request; `token` adds `Authorization: Bearer`. Returns status, headers, parsed body and raw text. */
+  async call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined = opts.raw;
+    if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await this.app.request(`http://localhost${path}`, { method, headers, body });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  /** Signs a new user in through the API and the dev mailbox; returns the Bearer token. */
+  async signIn(email: string): Promise<string> {
+    const r = await this.call('POST', '/api/auth/email', { body: { email }, headers: { 'cf-connecting-ip': `10.0.0.${++ipCounter % 250}` } });
+    if (r.status !== 202) throw new Error(`sign-in email failed: ${r.status} ${r.text}`);
+    const mails = (await this.call('GET', '/dev/mailbox.json')).json as { to: string; token?: string }[];
+    const token = mails.find((m) => m.to === email.toLowerCase())!.token!;
+    const s = await this.call('POST', '/api/auth/token', { body: { token } });
+    return s.json.sessionToken;
+  }
+
+  /** Creates a fixture game with `n` signed-in players seated, started unless `start: false`. */
+  async startedGame(n = 2, opts: { start?: boolean; options?: unknown; prefix?: string } = {}) {
+    const tag = `${opts.prefix ?? 'p'}${Math.floor(Math.random() * 1e9)}`;
+    const tokens: string[] = [];
+    for (let i = 0; i < n; i++) tokens.push(await this.signIn(`${tag}-${i}@example.com`));
+    const created = await this.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: n, options: opts.options ?? {} } });
+    if (created.status !== 201) throw new Error(`create failed: ${created.text}`);
+    const id = created.json.id as string;
+    const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
+    for (let i = 1; i < n; i++) await this.call('POST', `/api/games/${id}/join`, { token: tokens[i], body: { invite } });
+    if (opts.start !== false) {
+      const s = await this.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
+      if (s.status !== 200) throw new Error(`start failed: ${s.text}`);
+    }
+    return { id, tokens, invite };
+  }
+
+  /** Row counts of every table, to prove a refused request changed nothing. */
+  async rowCounts(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const t of ['users', 'sessions', 'login_tokens', 'games', 'seats', 'game_events', 'outbox']) {
+      const r = await this.client.query<{ n: number }>(`select count(*)::int as n from ${t}`);
+      out[t] = r.rows[0].n;
+    }
+    const v = await this.client.query<{ s: number }>('select coalesce(sum(version),0)::int as s from games');
+    out.versions = v.rows[0].s;
+    return out;
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from '@hono/zod-openapi';
+
+/** `{ error: { code, message } }`, the body of every error answer. */
+export const ErrorSchema = z
+  .object({ error: z.object({ code: z.string(), message: z.string() }) })
+  .openapi('Error');
+
+/** Error responses shared by many routes, for the OpenAPI document. */
+export function errors(...statuses: number[]) {
+  const text: Record<number, string> = {
+    400: 'Bad request shape',
+    401: 'Not signed in',
+    403: 'Forbidden (not your seat or turn, CSRF)',
+    404: 'Not found',
+    409: 'Conflict (stale version, wrong status)',
+    413: 'Body too large',
+    422: 'Refused by the rules',
+    429: 'Rate limited',
+  };
+  return Object.fromEntries(
+    statuses.map((s) => [s, { description: text[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
+  ) as Record<number, { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }>;
+}
+
+/** JSON request body helper for createRoute. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { body: { required: true, content: { 'application/json': { schema } } } };
+}
+
+/** JSON response helper for createRoute. */
+export function jsonResponse<T extends z.ZodType>(description: string, schema: T) {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+export const GameIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+
+export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() }).openapi('User');
+
+export const SeatSchema = z.object({ seat: z.number().int(), name: z.string(), userId: z.string().nullable() }).openapi('Seat');
+
+export const ResultSchema = z
+  .object({ scores: z.array(z.number()), ranking: z.array(z.number().int()), summary: z.string().optional() })
+  .passthrough()
+  .openapi('Result');
+
+export const StateSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    status: z.enum(['open', 'active', 'finished', 'abandoned']),
+    version: z.number().int(),
+    yourSeat: z.number().int().nullable(),
+    activeSeats: z.array(z.number().int()),
+    view: z.unknown().openapi({ description: "The game's view for this seat (spectators: the public view)" }),
+    legalMoves: z.array(z.object({ label: z.string(), move: z.unknown() })),
+    result: ResultSchema.nullable(),
+  })
+  .openapi('State');

@@ -1,0 +1,119 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema } from '../http/schemas';
+import { requireUser } from '../middleware/session';
+import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
+import type { AppEnv } from '../types';
+
+const create = createRoute({
+  method: 'post',
+  path: '/api/games',
+  tags: ['games'],
+  summary: 'Create a game; you take seat 0 and get an invite link',
+  request: jsonBody(
+    z.object({
+      type: z.string().min(1).max(64),
+      players: z.number().int().min(1).max(8),
+      options: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
+  responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403) },
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/api/games',
+  tags: ['games'],
+  summary: 'Your games, those where it is your turn first',
+  responses: {
+    200: jsonResponse(
+      'Your games',
+      z.object({
+        games: z.array(
+          z.object({
+            id: z.string(),
+            type: z.string(),
+            title: z.string(),
+            status: z.string(),
+            players: z.number().int(),
+            seats: z.array(SeatSchema),
+            yourSeat: z.number().int(),
+            yourTurn: z.boolean(),
+            version: z.number().int(),
+            updatedAt: z.string(),
+          }),
+        ),
+      }),
+    ),
+    ...errors(401),
+  },
+});
+
+const meta = createRoute({
+  method: 'get',
+  path: '/api/games/{id}',
+  tags: ['games'],
+  summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
+  request: { params: GameIdParam },
+  responses: {
+    200: jsonResponse(
+      'Game',
+      z
+        .object({
+          id: z.string(),
+          type: z.string(),
+          title: z.string(),
+          status: z.string(),
+          players: z.number().int(),
+          seats: z.array(SeatSchema),
+          version: z.number().int(),
+          seedHash: z.string(),
+          seed: z.string().nullable(),
+          createdAt: z.string(),
+          yourSeat: z.number().int().nullable(),
+          isCreator: z.boolean(),
+          inviteUrl: z.string().nullable(),
+          result: ResultSchema.nullable(),
+        })
+        .passthrough(),
+    ),
+    ...errors(404),
+  },
+});
+
+const join = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/join',
+  tags: ['games'],
+  summary: 'Take a free seat with the invite code',
+  request: { params: GameIdParam, ...jsonBody(z.object({ invite: z.string().min(1).max(64) })) },
+  responses: { 200: jsonResponse('Seated', z.object({ seat: z.number().int() })), ...errors(400, 401, 403, 404, 409) },
+});
+
+const start = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/start',
+  tags: ['games'],
+  summary: 'Start the game (creator, every seat filled)',
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('Started; your state', StateSchema), ...errors(401, 403, 404, 409) },
+});
+
+/** Lobby: create, list, read, join, start. */
+export function gameRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(create, async (c) => {
+    const body = c.req.valid('json');
+    const row = await createGame(c.var.db, c.var.registry, { user: requireUser(c), type: body.type, players: body.players, options: body.options, now: c.var.now() });
+    return c.json({ id: row.id, inviteUrl: inviteUrl(new URL(c.req.url).origin, row) }, 201);
+  });
+  app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
+  app.openapi(meta, async (c) =>
+    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: new URL(c.req.url).origin }), 200),
+  );
+  app.openapi(join, async (c) => {
+    const seat = await joinGame(c.var.db, { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite, now: c.var.now() });
+    return c.json({ seat }, 200);
+  });
+  app.openapi(start, async (c) => c.json(await startGame(c.var.db, c.var.registry, { user: requireUser(c), gameId: c.req.valid('param').id, now: c.var.now() }), 200));
+  return app;
+}

@@ -1,0 +1,30 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
+import { requireUser } from '../middleware/session';
+import { renameUser } from '../services/auth';
+import type { AppEnv } from '../types';
+
+const getMe = createRoute({
+  method: 'get',
+  path: '/api/me',
+  tags: ['me'],
+  summary: 'The signed-in user',
+  responses: { 200: jsonResponse('You', UserSchema), ...errors(401) },
+});
+
+const patchMe = createRoute({
+  method: 'patch',
+  path: '/api/me',
+  tags: ['me'],
+  summary: 'Change your display name',
+  request: jsonBody(z.object({ name: z.string().trim().min(1).max(40) })),
+  responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
+});
+
+/** `GET/PATCH /api/me`. */
+export function meRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(getMe, (c) => c.json(requireUser(c), 200));
+  app.openapi(patchMe, async (c) => c.json(await renameUser(c.var.db, requireUser(c).id, c.req.valid('json').name), 200));
+  return app;
+}

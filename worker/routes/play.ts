@@ -1,0 +1,92 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
+import { requireUser } from '../middleware/session';
+import { currentVersion, readLog, readState, submitMove, undoMove } from '../services/play';
+import { stateEtag } from '../services/state';
+import type { AppEnv } from '../types';
+
+const state = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/state',
+  tags: ['play'],
+  summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
+});
+
+const move = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/moves',
+  tags: ['play'],
+  summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
+  request: {
+    params: GameIdParam,
+    headers: z.object({ 'idempotency-key': z.string().min(1).max(128).optional() }),
+    ...jsonBody(z.object({ version: z.number().int().min(0), move: z.unknown().refine((m) => m !== undefined, 'move is required') })),
+  },
+  responses: { 200: jsonResponse('Applied; your new state', StateSchema), ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+const undo = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/undo',
+  tags: ['play'],
+  summary: 'Take back your last move if it revealed nothing and nobody acted since',
+  request: { params: GameIdParam, ...jsonBody(z.object({ version: z.number().int().min(0) })) },
+  responses: { 200: jsonResponse('Undone; your new state', StateSchema), ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+const log = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/log',
+  tags: ['play'],
+  summary: "The game's log as you may read it, after event `after`",
+  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+  responses: {
+    200: jsonResponse(
+      'Log entries',
+      z.object({ entries: z.array(z.object({ seq: z.number().int(), seat: z.number().int().nullable(), text: z.string(), at: z.string() })) }),
+    ),
+    ...errors(400, 404),
+  },
+});
+
+/** Playing: state (with ETag), moves, undo, log. */
+export function playRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(state, async (c) => {
+    const { id } = c.req.valid('param');
+    const viewer = c.var.user?.id ?? null;
+    const ifNoneMatch = c.req.header('if-none-match');
+    if (ifNoneMatch) {
+      const version = await currentVersion(c.var.db, id);
+      if (version !== null && ifNoneMatch === stateEtag(version, viewer)) {
+        return c.body(null, 304, { ETag: stateEtag(version, viewer), 'Cache-Control': 'private, no-cache' }) as never;
+      }
+    }
+    const answer = await readState(c.var.db, c.var.registry, id, c.var.user);
+    c.header('ETag', stateEtag(answer.version, viewer));
+    c.header('Cache-Control', 'private, no-cache');
+    return c.json(answer, 200);
+  });
+  app.openapi(move, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await submitMove(c.var.db, c.var.registry, {
+      gameId: c.req.valid('param').id,
+      user: requireUser(c),
+      version: body.version,
+      move: body.move,
+      idempotencyKey: c.req.valid('header')['idempotency-key'],
+      now: c.var.now(),
+    });
+    c.header('ETag', stateEtag(answer.version, c.var.user!.id));
+    return c.json(answer, 200);
+  });
+  app.openapi(undo, async (c) =>
+    c.json(await undoMove(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version, now: c.var.now() }), 200),
+  );
+  app.openapi(log, async (c) =>
+    c.json({ entries: await readLog(c.var.db, { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) }, 200),
+  );
+  return app;
+}

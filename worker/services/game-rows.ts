@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import type { AnyGame, GameRegistry } from '../../engine/core';
+import { games, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { ApiError } from '../http/errors';
+
+/** A `games` row as read from the database. */
+export type GameRow = typeof games.$inferSelect;
+
+/** Loads a game row by id; 404 `game_not_found` when absent. */
+export async function loadGame(db: Db, id: string): Promise<GameRow> {
+  const [row] = await db.select().from(games).where(eq(games.id, id));
+  if (!row) throw new ApiError(404, 'game_not_found', 'No game with that id.');
+  return row;
+}
+
+/** The rules module of a stored game; 404 if this server no longer offers that type. */
+export function gameOf(registry: GameRegistry, row: Pick<GameRow, 'type'>): AnyGame {
+  const game = registry.get(row.type);
+  if (!game) throw new ApiError(404, 'unknown_game_type', `This server does not offer the game type "${row.type}".`);
+  return game;
+}
+
+/** The caller's seat in a game, or null (spectator). */
+export async function seatOf(db: Db, gameId: string, userId: string | undefined): Promise<number | null> {
+  if (!userId) return null;
+  const [row] = await db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)));
+  return row?.seat ?? null;
+}
+
+/** The seats of a game with their players' names, by seat index. */
+export async function seatList(db: Db, gameId: string) {
+  return db
+    .select({ seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+    .from(seats)
+    .leftJoin(users, eq(users.id, seats.userId))
+    .where(eq(seats.gameId, gameId))
+    .orderBy(seats.seat);
+}

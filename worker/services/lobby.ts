@@ -1,0 +1,200 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import type { GameRegistry } from '../../engine/core';
+import { games, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { ApiError } from '../http/errors';
+import type { User } from '../types';
+import { randomHex, sha256Hex } from './crypto';
+import { appendEvent, VersionConflict } from './events';
+import { gameOf, loadGame, seatList, type GameRow } from './game-rows';
+import { stateFor } from './state';
+
+/** The link a creator shares; opening it while signed in offers "Join". */
+export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
+  return `${origin}/games/${row.id}?invite=${row.inviteCode}`;
+}
+
+/**
+ * Creates an open game; the creator takes seat 0. The seed comes from `crypto.getRandomValues`
+ * and stays secret until the game ends; its SHA-256 is public from the start.
+ * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`.
+ */
+export async function createGame(
+  db: Db,
+  registry: GameRegistry,
+  args: { user: User; type: string; players: number; options: unknown; now: Date },
+): Promise<GameRow> {
+  const game = registry.get(args.type);
+  if (!game) throw new ApiError(400, 'unknown_game_type', `Unknown game type "${args.type}". See GET /api/game-types.`);
+  if (args.players < game.minPlayers || args.players > game.maxPlayers) {
+    throw new ApiError(400, 'bad_player_count', `${game.title} is for ${game.minPlayers} to ${game.maxPlayers} players.`);
+  }
+  const parsed = game.optionsSchema.safeParse(args.options ?? {});
+  if (!parsed.success) {
+    const i = parsed.error.issues[0];
+    throw new ApiError(400, 'bad_options', `Options: ${i?.path.join('.') || 'value'}: ${i?.message ?? 'invalid'}`);
+  }
+  const seed = randomHex(16);
+  const id = `g_${randomHex(10)}`;
+  const row = {
+    id,
+    type: game.id,
+    rulesVersion: game.rulesVersion,
+    options: parsed.data,
+    players: args.players,
+    status: 'open' as const,
+    seed,
+    seedHash: await sha256Hex(seed),
+    inviteCode: randomHex(12),
+    createdBy: args.user.id,
+    version: 0,
+    createdAt: args.now,
+    updatedAt: args.now,
+  };
+  await db.insert(games).values(row);
+  await appendEvent(db, {
+    gameId: id,
+    expectedVersion: 0,
+    kind: 'create',
+    seat: 0,
+    payload: { type: game.id, players: args.players, options: parsed.data },
+    log: [{ seat: 0, text: `${args.user.name} created the game.` }],
+    update: {},
+    now: args.now,
+    also: (tx) => tx.insert(seats).values({ gameId: id, seat: 0, userId: args.user.id, joinedAt: args.now }).then(() => undefined),
+  });
+  return loadGame(db, id);
+}
+
+/**
+ * Takes the lowest free seat of an open game with the right invite code. Concurrent joiners
+ * race on the event sequence; the loser retries with the next free seat.
+ * Throws 403 `bad_invite`, 409 `not_open`, `already_seated`, `game_full`.
+ */
+export async function joinGame(db: Db, args: { user: User; gameId: string; invite: string; now: Date }): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const row = await loadGame(db, args.gameId);
+    if (row.inviteCode !== args.invite) throw new ApiError(403, 'bad_invite', 'That invite code is not valid for this game.');
+    const taken = await seatList(db, row.id);
+    if (taken.some((s) => s.userId === args.user.id)) throw new ApiError(409, 'already_seated', 'You already have a seat in this game.');
+    if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
+    const free = Array.from({ length: row.players }, (_, i) => i).find((i) => !taken.some((s) => s.seat === i));
+    if (free === undefined) throw new ApiError(409, 'game_full', 'Every seat is taken.');
+    try {
+      await appendEvent(db, {
+        gameId: row.id,
+        expectedVersion: row.version,
+        kind: 'join',
+        seat: free,
+        payload: { userId: args.user.id },
+        log: [{ seat: free, text: `${args.user.name} took seat ${free + 1}.` }],
+        update: {},
+        now: args.now,
+        also: (tx) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: args.now }).then(() => undefined),
+      });
+      return free;
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err;
+    }
+  }
+  throw new ApiError(409, 'conflict', 'The game changed while you joined. Try again.');
+}
+
+/**
+ * Starts an open game (creator only, every seat filled): runs `setup` with the secret seed and
+ * stores the first snapshot. Throws 403 `not_creator`, 409 `not_open`, `seats_empty`.
+ */
+export async function startGame(db: Db, registry: GameRegistry, args: { user: User; gameId: string; now: Date }) {
+  const row = await loadGame(db, args.gameId);
+  if (row.createdBy !== args.user.id) throw new ApiError(403, 'not_creator', 'Only the player who created the game can start it.');
+  if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
+  const filled = (await seatList(db, row.id)).length;
+  if (filled < row.players) {
+    throw new ApiError(409, 'seats_empty', `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`);
+  }
+  const game = gameOf(registry, row);
+  const state = game.setup({ players: row.players, options: row.options, seed: row.seed });
+  const result = game.result(state);
+  try {
+    await appendEvent(db, {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: 'start',
+      seat: null,
+      payload: {},
+      log: [{ seat: null, text: 'The game started.' }],
+      reveals: true,
+      update: { status: result ? 'finished' : 'active', snapshot: state, activeSeats: game.activeSeats(state), result },
+      now: args.now,
+    });
+  } catch (err) {
+    if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
+    throw err;
+  }
+  const fresh = await loadGame(db, row.id);
+  return stateFor(game, fresh, 0);
+}
+
+/** Public metadata of a game for `GET /api/games/:id` (the seed only once the game is over). */
+export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: string; user: User | null; origin: string }) {
+  const row = await loadGame(db, args.gameId);
+  const game = gameOf(registry, row);
+  const seatRows = await seatList(db, row.id);
+  const yourSeat = seatRows.find((s) => args.user && s.userId === args.user.id)?.seat ?? null;
+  const over = row.status === 'finished' || row.status === 'abandoned';
+  return {
+    id: row.id,
+    type: row.type,
+    title: game.title,
+    status: row.status,
+    players: row.players,
+    options: row.options,
+    rulesVersion: row.rulesVersion,
+    seats: seatRows.map((s) => ({ seat: s.seat, name: s.name ?? (s.isBot ? 'Bot' : 'Empty'), userId: s.userId, isBot: s.isBot })),
+    version: row.version,
+    activeSeats: row.activeSeats,
+    seedHash: row.seedHash,
+    seed: over ? row.seed : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    yourSeat,
+    isCreator: !!args.user && row.createdBy === args.user.id,
+    inviteUrl: yourSeat !== null && row.status === 'open' ? inviteUrl(args.origin, row) : null,
+    result: row.result ?? null,
+  };
+}
+
+/** The caller's games, those where it is their turn first, then the most recently changed. */
+export async function myGames(db: Db, registry: GameRegistry, user: User) {
+  const rows = await db
+    .select({ game: games, seat: seats.seat })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(eq(seats.userId, user.id))
+    .orderBy(desc(games.updatedAt))
+    .limit(200);
+  const ids = rows.map((r) => r.game.id);
+  const allSeats = ids.length
+    ? await db
+        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+        .from(seats)
+        .leftJoin(users, eq(users.id, seats.userId))
+        .where(inArray(seats.gameId, ids))
+    : [];
+  const list = rows.map(({ game: g, seat }) => ({
+    id: g.id,
+    type: g.type,
+    title: registry.get(g.type)?.title ?? g.type,
+    status: g.status,
+    players: g.players,
+    seats: allSeats
+      .filter((s) => s.gameId === g.id)
+      .sort((a, b) => a.seat - b.seat)
+      .map((s) => ({ seat: s.seat, name: s.name ?? 'Bot', userId: s.userId })),
+    yourSeat: seat,
+    yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
+    version: g.version,
+    updatedAt: g.updatedAt.toISOString(),
+  }));
+  return list.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
+}

@@ -1,0 +1,34 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { outbox } from '../../db/schema';
+import type { Db } from '../../db/types';
+
+/** An email as the outbox holds it (channel `email`). `token` is set for sign-in emails (dev only). */
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  token?: string;
+}
+
+/**
+ * Queues an email in the outbox; call it inside the transaction of whatever caused it
+ * (transactional outbox, DESIGN.md "Notifications"). `dedupeKey` makes the enqueue idempotent.
+ */
+export async function enqueueEmail(db: Db, msg: EmailMessage, dedupeKey?: string): Promise<void> {
+  await db
+    .insert(outbox)
+    .values({ channel: 'email', target: msg.to, payload: msg, dedupeKey })
+    .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/** The dev mailbox: every queued email, newest first (development only; never routed in production). */
+export async function devMailbox(db: Db, limit = 100) {
+  const rows = await db
+    .select({ payload: outbox.payload, at: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.channel, 'email')))
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...(r.payload as EmailMessage), at: r.at.toISOString() }));
+}

@@ -1,0 +1,181 @@
+import { eq } from 'drizzle-orm';
+import { checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
+import { games } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { ApiError } from '../http/errors';
+import type { User } from '../types';
+import { appendEvent, eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
+import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
+import { stateFor, visibleEntries, type StateResponse } from './state';
+
+/** HTTP status and error code for each platform-level refusal of `playMove`. */
+const MOVE_REFUSALS: Record<string, [400 | 403 | 409 | 422, string]> = {
+  bad_move: [400, 'bad_move'],
+  not_your_turn: [403, 'not_your_turn'],
+  game_over: [409, 'game_over'],
+};
+
+/** Turns an engine refusal into the API's answer: 422 `illegal_move` with the engine's reason. */
+function refusal(err: IllegalMove): ApiError {
+  const known = MOVE_REFUSALS[err.code];
+  if (known) return new ApiError(known[0], known[1], err.message);
+  return new ApiError(422, 'illegal_move', err.message, { reason: err.code });
+}
+
+/** The caller's seat, or 403 `not_seated` for spectators trying to act. */
+async function requireSeat(db: Db, row: GameRow, user: User): Promise<number> {
+  const seat = await seatOf(db, row.id, user.id);
+  if (seat === null) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
+  return seat;
+}
+
+/** 409 `stale_version` carrying the caller's current state, so a client can refresh at once. */
+async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null): Promise<ApiError> {
+  const row = await loadGame(db, gameId);
+  return new ApiError(409, 'stale_version', `The game is at version ${row.version}; reload and try again.`, {
+    state: stateFor(gameOf(registry, row), row, seat),
+  });
+}
+
+/** The caller's state answer (`GET /state`). */
+export async function readState(db: Db, registry: GameRegistry, gameId: string, user: User | null): Promise<StateResponse> {
+  const row = await loadGame(db, gameId);
+  const seat = await seatOf(db, gameId, user?.id);
+  return stateFor(gameOf(registry, row), row, seat);
+}
+
+/** `games.version` only: the whole cost of a 304 answer. */
+export async function currentVersion(db: Db, gameId: string): Promise<number | null> {
+  const [row] = await db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
+  return row?.version ?? null;
+}
+
+/**
+ * Applies one move at `version` (DESIGN.md "Appending a move"). With an Idempotency-Key, a retry
+ * returns the stored first answer and appends nothing. Throws 403 `not_seated`/`not_your_turn`,
+ * 409 `stale_version` (body carries the current state) or `not_active`, 400 `bad_move`,
+ * 422 `illegal_move` (with the engine's `reason`) or `idempotency_key_reused`.
+ */
+export async function submitMove(
+  db: Db,
+  registry: GameRegistry,
+  args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string; now: Date },
+): Promise<StateResponse> {
+  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
+  if (replayed) return replayed;
+  const row = await loadGame(db, args.gameId);
+  const seat = await requireSeat(db, row, args.user);
+  if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
+  const game = gameOf(registry, row);
+  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
+
+  let applied;
+  try {
+    applied = playMove(game, row.snapshot, seat, args.move);
+  } catch (err) {
+    if (err instanceof IllegalMove) throw refusal(err);
+    throw err;
+  }
+  const result = game.result(applied.state);
+  const next = { ...row, version: row.version + 1, snapshot: applied.state, status: result ? ('finished' as const) : ('active' as const) };
+  const answer = stateFor(game, next, seat);
+  try {
+    await appendEvent(db, {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: 'move',
+      seat,
+      payload: { move: args.move },
+      log: applied.log,
+      reveals: applied.reveals,
+      idempotencyKey: args.idempotencyKey,
+      response: answer,
+      update: { snapshot: applied.state, status: next.status, activeSeats: answer.activeSeats, result },
+      now: args.now,
+    });
+  } catch (err) {
+    if (!(err instanceof VersionConflict)) throw err;
+    const again = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
+    if (again) return again;
+    throw await staleVersion(db, registry, row.id, seat);
+  }
+  return answer;
+}
+
+/** The stored answer of an earlier request with this key, if it was the same caller's. */
+async function previousAnswer(db: Db, gameId: string, key: string, user: User): Promise<StateResponse | null> {
+  const prior = await eventByIdempotencyKey(db, gameId, key);
+  if (!prior) return null;
+  const seat = await seatOf(db, gameId, user.id);
+  if (prior.seat !== seat || !prior.response) {
+    throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
+  }
+  return prior.response as StateResponse;
+}
+
+/** Folds the event log into the moves in effect (an undo removes the last one). */
+function effectiveMoves(events: { kind: string; seat: number | null; payload: unknown; reveals: boolean }[]): EffectiveMove[] {
+  const moves: EffectiveMove[] = [];
+  for (const e of events) {
+    if (e.kind === 'move') moves.push({ seat: e.seat!, move: (e.payload as { move: unknown }).move, reveals: e.reveals });
+    else if (e.kind === 'undo') moves.pop();
+  }
+  return moves;
+}
+
+/**
+ * Takes back the caller's last move when it revealed nothing and nobody acted since:
+ * rebuilds the state by replaying the moves still in effect. Throws 422 `undo_barrier`,
+ * 409 `stale_version`, 403 `not_seated`.
+ */
+export async function undoMove(db: Db, registry: GameRegistry, args: { gameId: string; user: User; version: number; now: Date }): Promise<StateResponse> {
+  const row = await loadGame(db, args.gameId);
+  const seat = await requireSeat(db, row, args.user);
+  if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has moves to take back.');
+  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
+  const game = gameOf(registry, row);
+  const moves = effectiveMoves(await loadEvents(db, row.id));
+  try {
+    checkUndo(moves, seat);
+  } catch (err) {
+    if (err instanceof IllegalMove) throw new ApiError(422, err.code, err.message);
+    throw err;
+  }
+  const { state } = replayMoves(game, { players: row.players, options: row.options, seed: row.seed }, moves.slice(0, -1));
+  const next = { ...row, version: row.version + 1, snapshot: state };
+  const answer = stateFor(game, next, seat);
+  try {
+    await appendEvent(db, {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: 'undo',
+      seat,
+      payload: {},
+      log: [{ seat, text: `Seat ${seat + 1} took back a move.` }],
+      update: { snapshot: state, activeSeats: answer.activeSeats },
+      now: args.now,
+    });
+  } catch (err) {
+    if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat);
+    throw err;
+  }
+  return answer;
+}
+
+/** One log line as a viewer sees it. */
+export interface LogLine {
+  seq: number;
+  seat: number | null;
+  text: string;
+  at: string;
+}
+
+/** The caller's log after `after` (private lines of other seats left out). */
+export async function readLog(db: Db, args: { gameId: string; user: User | null; after: number }): Promise<LogLine[]> {
+  await loadGame(db, args.gameId);
+  const seat = await seatOf(db, args.gameId, args.user?.id);
+  const events = await loadEvents(db, args.gameId, args.after);
+  return events.flatMap((e) =>
+    visibleEntries(e.log as LogEntry[], seat).map((l) => ({ seq: e.seq, seat: l.seat, text: l.text, at: e.createdAt.toISOString() })),
+  );
+}
