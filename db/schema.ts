@@ -98,8 +98,11 @@ export const gameEvents = pgTable(
     log: jsonb('log').notNull().default([]),
     reveals: boolean('reveals').notNull().default(false),
     idempotencyKey: text('idempotency_key'),
-    /** The answer given to the request that appended this event, for idempotent retries. */
-    response: jsonb('response'),
+    /**
+     * The answer given to the request that appended this event, as the exact JSON text sent
+     * (text, not jsonb, which would reorder keys), so an idempotent retry gets the same bytes.
+     */
+    response: text('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -48,7 +48,7 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
         log: e.log,
         reveals: e.reveals ?? false,
         idempotencyKey: e.idempotencyKey ?? null,
-        response: e.response ?? null,
+        response: e.response === undefined ? null : JSON.stringify(e.response),
         createdAt: e.now,
       });
       const moved = await tx

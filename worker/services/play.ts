@@ -110,7 +110,7 @@ async function previousAnswer(db: Db, gameId: string, key: string, user: User): 
   if (prior.seat !== seat || !prior.response) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
   }
-  return prior.response as StateResponse;
+  return JSON.parse(prior.response) as StateResponse;
 }
 
 /** Folds the event log into the moves in effect (an undo removes the last one). */
