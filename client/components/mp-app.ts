@@ -1,0 +1,239 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { api, messageOf, UNAUTHORIZED_EVENT, ApiError } from '../api';
+import {
+  LOCATION_EVENT,
+  clientLinkTarget,
+  matchRoute,
+  navigate,
+  rememberReturnPath,
+  takeReturnPath,
+  type Route,
+} from '../router';
+import { shared } from '../styles';
+import type { Me } from '../types';
+import './mp-sign-in';
+import './mp-game-list';
+import './mp-new-game-form';
+import './mp-game-page';
+import './mp-settings-page';
+
+/**
+ * The app shell: header with navigation and the signed-in player, and the screen for the
+ * current path. It owns who is signed in (`me`) and passes it down to the screens.
+ */
+@customElement('mp-app')
+export class MpApp extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        min-height: 100vh;
+        display: flex;
+        flex-direction: column;
+      }
+      header {
+        background: var(--mp-header-bg);
+        color: var(--mp-header-text);
+        border-bottom: 1px solid var(--mp-border);
+      }
+      .bar {
+        max-width: 60rem;
+        margin: 0 auto;
+        padding: 0.5rem 1rem;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.25rem 1rem;
+      }
+      .brand {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.4rem;
+        font-weight: 700;
+        font-size: 1.1rem;
+        color: inherit;
+        text-decoration: none;
+        margin-right: auto;
+      }
+      .brand svg {
+        width: 1.6rem;
+        height: 1.6rem;
+      }
+      nav {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.9rem;
+        align-items: center;
+      }
+      nav a {
+        color: inherit;
+        text-decoration: none;
+        padding: 0.3rem 0;
+        border-bottom: 2px solid transparent;
+      }
+      nav a[aria-current='page'] {
+        border-bottom-color: currentColor;
+      }
+      .who {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.5rem;
+        font-size: 0.9rem;
+      }
+      .who button {
+        min-height: 2rem;
+        padding: 0.2rem 0.6rem;
+        font-size: 0.85rem;
+      }
+      .who .email {
+        max-width: 12rem;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      main {
+        flex: 1;
+        width: 100%;
+        max-width: 60rem;
+        margin: 0 auto;
+        padding: 1rem;
+      }
+    `,
+  ];
+
+  /** undefined while loading, null when signed out. */
+  @state() private me: Me | null | undefined = undefined;
+  @state() private route: Route = matchRoute(location.pathname, location.search);
+  @state() private loadError: string | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('popstate', this.onLocation);
+    window.addEventListener(LOCATION_EVENT, this.onLocation);
+    window.addEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
+    this.addEventListener('click', this.onClick);
+    this.addEventListener('mp-signed-in-changed', this.loadMe as EventListener);
+    void this.loadMe();
+  }
+
+  override disconnectedCallback(): void {
+    window.removeEventListener('popstate', this.onLocation);
+    window.removeEventListener(LOCATION_EVENT, this.onLocation);
+    window.removeEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
+    this.removeEventListener('click', this.onClick);
+    this.removeEventListener('mp-signed-in-changed', this.loadMe as EventListener);
+    super.disconnectedCallback();
+  }
+
+  private readonly loadMe = async (): Promise<void> => {
+    try {
+      this.me = await api<Me>('GET', '/api/me');
+      this.loadError = null;
+      // Back from the emailed link: go where the player was heading (an invite, say).
+      if (this.route.name === 'home') {
+        const back = takeReturnPath();
+        if (back) navigate(back, { replace: true });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) {
+        this.me = null;
+      } else {
+        this.me = null;
+        this.loadError = messageOf(err);
+      }
+    }
+  };
+
+  protected override willUpdate(): void {
+    // Signed out on a deep link (an invite, say): come back here after signing in.
+    if (this.me === null && this.route.name !== 'home') rememberReturnPath(location.pathname + location.search);
+  }
+
+  private readonly onLocation = (): void => {
+    this.route = matchRoute(location.pathname, location.search);
+    window.scrollTo(0, 0);
+  };
+
+  private readonly onUnauthorized = (): void => {
+    if (this.me) this.me = null;
+  };
+
+  private readonly onClick = (e: MouseEvent): void => {
+    const target = clientLinkTarget(e);
+    if (target === null) return;
+    e.preventDefault();
+    if (target !== location.pathname + location.search + location.hash) navigate(target);
+  };
+
+  private async signOut(): Promise<void> {
+    try {
+      await api('POST', '/api/auth/logout');
+    } catch {
+      /* signed out either way */
+    }
+    this.me = null;
+    navigate('/');
+  }
+
+  private renderHeader() {
+    const r = this.route.name;
+    const me = this.me;
+    return html`<header>
+      <div class="bar">
+        <a class="brand" href="/">
+          <svg viewBox="0 0 32 32" aria-hidden="true">
+            <path d="M2 27 L12 9 L17 17 L21 12 L30 27 Z" fill="currentColor" opacity="0.9" />
+            <rect x="9" y="19" width="10" height="7" rx="1" fill="var(--mp-header-bg)" stroke="currentColor" stroke-width="1.5" />
+            <path d="M9 19 L14 23 L19 19" fill="none" stroke="currentColor" stroke-width="1.5" />
+          </svg>
+          Mountain Post
+        </a>
+        ${me
+          ? html`<nav aria-label="Main">
+                <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
+                <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
+                <a href="/settings" aria-current=${r === 'settings' ? 'page' : nothing}>Settings</a>
+              </nav>
+              <span class="who"
+                ><span class="email" title=${me.email}>${me.name || me.email}</span>
+                <button @click=${this.signOut}>Sign out</button></span
+              >`
+          : nothing}
+      </div>
+    </header>`;
+  }
+
+  private renderScreen() {
+    if (this.me === undefined) return html`<p class="muted">Loading…</p>`;
+    const route = this.route;
+    if (!this.me) {
+      return html`${this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : nothing}
+        <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'home' ? null : 'required'}></mp-sign-in>`;
+    }
+    switch (route.name) {
+      case 'home':
+        return html`<mp-game-list .me=${this.me}></mp-game-list>`;
+      case 'new':
+        return html`<mp-new-game-form .me=${this.me}></mp-new-game-form>`;
+      case 'game':
+        return html`<mp-game-page .me=${this.me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
+      case 'settings':
+        return html`<mp-settings-page .me=${this.me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
+      default:
+        return html`<h1>Page not found</h1>
+          <p>There is nothing at <code>${route.path}</code>. <a href="/">Back to your games</a>.</p>`;
+    }
+  }
+
+  override render() {
+    return html`${this.renderHeader()}
+      <main>${this.renderScreen()}</main>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-app': MpApp;
+  }
+}

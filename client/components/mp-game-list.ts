@@ -1,0 +1,114 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { PollController } from '../poll-controller';
+import { shared } from '../styles';
+import { STATUS_TEXT, sortGames, timeAgo } from '../format';
+import type { GameSummary, Me } from '../types';
+
+/** "My games": every game you sit at, the ones waiting for you on top. */
+@customElement('mp-game-list')
+export class MpGameList extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: center;
+        gap: 0.5rem;
+        margin-bottom: 1rem;
+      }
+      .head h1 {
+        margin: 0;
+      }
+      ul {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: grid;
+        gap: 0.75rem;
+      }
+      li a {
+        display: block;
+        color: inherit;
+        text-decoration: none;
+        background: var(--mp-surface);
+        border: 1px solid var(--mp-border);
+        border-radius: 0.75rem;
+        padding: 0.75rem 1rem;
+      }
+      li a:hover {
+        background: var(--mp-surface-hover);
+      }
+      li.your-turn a {
+        border-color: var(--mp-accent);
+        box-shadow: inset 4px 0 0 var(--mp-accent);
+      }
+      .title {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.5rem;
+        align-items: baseline;
+        font-weight: 600;
+      }
+      .meta {
+        font-size: 0.9rem;
+        color: var(--mp-muted);
+        margin-top: 0.25rem;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) me: Me | null = null;
+
+  private readonly poll = new PollController<{ games: GameSummary[] }>(this, {
+    url: () => '/api/games',
+    timing: { visibleMs: 15_000, hiddenMs: 60_000 },
+  });
+
+  private renderGame(g: GameSummary) {
+    const names = g.seats
+      .filter((s) => s.userId)
+      .sort((a, b) => a.seat - b.seat)
+      .map((s) => (s.seat === g.yourSeat ? 'you' : s.name?.trim() || `Seat ${s.seat + 1}`));
+    const filled = g.seats.filter((s) => s.userId).length;
+    return html`<li class=${g.yourTurn ? 'your-turn' : ''}>
+      <a href="/games/${encodeURIComponent(g.id)}">
+        <div class="title">
+          <span>${g.title}</span>
+          ${g.yourTurn ? html`<span class="badge turn">Your turn</span>` : nothing}
+          <span class="badge">${STATUS_TEXT[g.status] ?? g.status}</span>
+        </div>
+        <div class="meta">
+          ${names.join(', ') || 'No players yet'} · ${filled}/${g.players} seats · updated ${timeAgo(g.updatedAt)}
+        </div>
+      </a>
+    </li>`;
+  }
+
+  override render() {
+    const data = this.poll.data;
+    const err = this.poll.error;
+    return html`<div class="head">
+        <h1>My games</h1>
+        <a class="button primary" href="/new">New game</a>
+      </div>
+      ${err ? html`<p class="error" role="alert">${err.message}</p>` : nothing}
+      ${!data
+        ? err
+          ? nothing
+          : html`<p class="muted">Loading your games…</p>`
+        : data.games.length === 0
+          ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and send the invite link to your friends.</p></div>`
+          : html`<ul>
+              ${sortGames(data.games).map((g) => this.renderGame(g))}
+            </ul>`}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-game-list': MpGameList;
+  }
+}

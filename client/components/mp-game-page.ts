@@ -1,0 +1,477 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { ApiError, api, messageOf, newIdempotencyKey } from '../api';
+import { STATUS_TEXT, seatName, turnText } from '../format';
+import { boardTagFor, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
+import { PollController } from '../poll-controller';
+import { navigate } from '../router';
+import { shared } from '../styles';
+import type { GameMeta, GameState, LogEntry, Me } from '../types';
+import './mp-game-log';
+import './mp-generic-board';
+import './mp-invite-link';
+import './mp-move-buttons';
+import './mp-seat-list';
+
+type BoardElement = HTMLElement & Partial<BoardProps>;
+
+/**
+ * One game: seats, whose turn, the board, your moves as buttons, undo, the log, and the seed
+ * hash. While the game is open it shows the invite (to seated players), Join (to a visitor with
+ * an invite) and Start (to the creator). It polls the meta while the game is open and the state
+ * afterwards, both with ETags (see PollController).
+ */
+@customElement('mp-game-page')
+export class MpGamePage extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      .head {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.75rem;
+        align-items: baseline;
+        margin-bottom: 0.75rem;
+      }
+      .head h1 {
+        margin: 0;
+      }
+      .layout {
+        display: grid;
+        gap: 1rem;
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .layout > * {
+        margin: 0;
+        min-width: 0;
+      }
+      @media (min-width: 50rem) {
+        .layout {
+          grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr);
+          grid-template-areas:
+            'turn turn'
+            'board side';
+          align-items: start;
+        }
+        .turn {
+          grid-area: turn;
+        }
+        .board {
+          grid-area: board;
+        }
+        .side {
+          grid-area: side;
+          display: grid;
+          gap: 1rem;
+        }
+        .side > * {
+          margin: 0;
+        }
+      }
+      .turn-line {
+        font-size: 1.15rem;
+        font-weight: 600;
+        margin-bottom: 0.75rem;
+      }
+      .turn-line.yours {
+        color: var(--mp-accent-text);
+      }
+      .actions {
+        margin-top: 0.75rem;
+        display: grid;
+        gap: 0.5rem;
+      }
+      .board-area {
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+      }
+      th,
+      td {
+        text-align: left;
+        padding: 0.2rem 0.75rem 0.2rem 0;
+      }
+      .about dl {
+        display: grid;
+        grid-template-columns: max-content 1fr;
+        gap: 0.25rem 0.75rem;
+        margin: 0;
+        font-size: 0.9rem;
+      }
+      .about dt {
+        color: var(--mp-muted);
+      }
+      .about dd {
+        margin: 0;
+        min-width: 0;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) me: Me | null = null;
+  @property({ attribute: false }) gameId = '';
+  @property({ attribute: false }) invite: string | null = null;
+
+  @state() private meta: GameMeta | null = null;
+  @state() private game: GameState | null = null;
+  @state() private log: LogEntry[] = [];
+  @state() private busy = false;
+  @state() private error: string | null = null;
+  @state() private notice: string | null = null;
+  @state() private fatal: string | null = null;
+
+  private boardEl: BoardElement | null = null;
+  private boardTag = '';
+  private logVersion = -1;
+  private logLoading = false;
+  private logAgain = false;
+  private logFull = false;
+
+  private get base(): string {
+    return `/api/games/${encodeURIComponent(this.gameId)}`;
+  }
+
+  /** Meta (seats, invite, status) is polled while the game is open: players join then. */
+  private readonly metaPoll = new PollController<GameMeta>(this, {
+    url: () => (this.gameId && !this.fatal && (!this.meta || this.meta.status === 'open') ? this.base : null),
+    onData: (m) => this.applyMeta(m),
+    onError: (e) => this.pollFailed(e),
+  });
+
+  /** The state (view, legal moves, whose turn) is polled once the game has started. */
+  private readonly statePoll = new PollController<GameState>(this, {
+    url: () => (this.gameId && !this.fatal && this.meta && this.meta.status !== 'open' ? `${this.base}/state` : null),
+    onData: (s) => this.applyState(s),
+    onError: (e) => this.pollFailed(e),
+  });
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.title = 'Mountain Post';
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('gameId') && changed.get('gameId') !== undefined) {
+      // Another game in the same element: start afresh.
+      this.meta = null;
+      this.game = null;
+      this.log = [];
+      this.logVersion = -1;
+      this.fatal = this.error = this.notice = null;
+      this.boardEl = null;
+      this.metaPoll.reset();
+      this.statePoll.reset();
+      void this.metaPoll.refresh();
+    }
+  }
+
+  private pollFailed(e: ApiError): void {
+    if (e.status === 404) this.fatal = 'This game does not exist, or you may not see it.';
+    else if (e.status === 403) this.fatal = e.message;
+  }
+
+  private applyMeta(m: GameMeta): void {
+    const wasOpen = !this.meta || this.meta.status === 'open';
+    this.meta = m;
+    if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
+    if (m.status !== 'open' && this.logVersion < 0) void this.loadLog();
+  }
+
+  /** Installs a state unless an older one arrived late. */
+  private applyState(s: GameState): void {
+    if (this.game && s.version < this.game.version) return;
+    this.game = s;
+    if (this.meta && (s.status !== this.meta.status || s.yourSeat !== this.meta.yourSeat)) void this.reloadMeta();
+    if (s.version !== this.logVersion) void this.loadLog();
+    document.title = `${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`;
+  }
+
+  private async reloadMeta(): Promise<void> {
+    try {
+      this.applyMeta(await api<GameMeta>('GET', this.base));
+    } catch {
+      /* the poll will tell */
+    }
+  }
+
+  /**
+   * Fetches the log entries after the last one we have (all of them after an undo, which may
+   * withdraw entries). Calls that overlap a running fetch make it go round once more.
+   */
+  private async loadLog(full = false): Promise<void> {
+    this.logFull ||= full;
+    if (this.logLoading) {
+      this.logAgain = true;
+      return;
+    }
+    this.logLoading = true;
+    try {
+      do {
+        this.logAgain = false;
+        const full = this.logFull;
+        this.logFull = false;
+        const want = this.game?.version ?? this.meta?.version ?? 0;
+        const after = full || !this.log.length ? 0 : Math.max(...this.log.map((e) => e.seq));
+        const res = await api<{ entries: LogEntry[] }>('GET', `${this.base}/log?after=${after}`);
+        if (full) {
+          this.log = res.entries;
+        } else {
+          const seen = new Set(this.log.map((e) => e.seq));
+          const fresh = res.entries.filter((e) => !seen.has(e.seq));
+          if (fresh.length) this.log = [...this.log, ...fresh];
+        }
+        this.logVersion = want;
+      } while (this.logAgain || this.logFull);
+    } catch {
+      /* the log is secondary; the next state change retries */
+    } finally {
+      this.logLoading = false;
+    }
+  }
+
+  /** POSTs a game action with retries on network trouble (same Idempotency-Key each time). */
+  private async post<T>(path: string, body: unknown): Promise<T> {
+    const key = newIdempotencyKey();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await api<T>('POST', `${this.base}${path}`, { body, headers: { 'idempotency-key': key } });
+      } catch (err) {
+        const retryable = err instanceof ApiError && (err.status === 0 || err.status === 502 || err.status === 503);
+        if (!retryable || attempt >= 3) throw err;
+        await new Promise((r) => setTimeout(r, 400 * attempt));
+      }
+    }
+  }
+
+  /** Shared handling of a move's or undo's refusal. */
+  private refused(err: unknown, what: 'move' | 'undo'): void {
+    if (err instanceof ApiError && err.status === 409) {
+      const current = (err.body as { state?: GameState } | null)?.state;
+      if (current) {
+        this.applyState(current);
+        this.statePoll.accept(this.game!);
+      } else {
+        void this.statePoll.refresh();
+      }
+      this.notice = `The game moved on before your ${what} arrived, so it was not played. This is the current position.`;
+      return;
+    }
+    if (err instanceof ApiError && err.code === 'undo_barrier') {
+      this.error = err.message || 'That move cannot be taken back: it revealed something, or another player has acted since.';
+      return;
+    }
+    this.error = messageOf(err);
+  }
+
+  private readonly onMove = async (e: CustomEvent<MoveEventDetail>): Promise<void> => {
+    e.stopPropagation();
+    const game = this.game;
+    if (!game || this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      const s = await this.post<GameState>('/moves', { version: game.version, move: e.detail.move });
+      this.applyState(s);
+      this.statePoll.accept(this.game!);
+    } catch (err) {
+      this.refused(err, 'move');
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  private async undo(): Promise<void> {
+    const game = this.game;
+    if (!game || this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      const s = await this.post<GameState>('/undo', { version: game.version });
+      this.applyState(s);
+      this.statePoll.accept(this.game!);
+      this.notice = 'Your last move was taken back.';
+      void this.loadLog(true);
+    } catch (err) {
+      this.refused(err, 'undo');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async join(): Promise<void> {
+    if (this.busy || !this.invite) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite } });
+      this.notice = `You joined the game in seat ${res.seat + 1}.`;
+      navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
+      await this.reloadMeta();
+    } catch (err) {
+      this.error = messageOf(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async start(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      const s = await api<GameState>('POST', `${this.base}/start`);
+      await this.reloadMeta();
+      if (s && typeof s === 'object' && 'version' in s) {
+        this.applyState(s);
+        this.statePoll.accept(this.game!);
+      }
+    } catch (err) {
+      this.error = messageOf(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private renderBoard(meta: GameMeta, game: GameState) {
+    const tag = boardTagFor(meta.type);
+    if (!this.boardEl || this.boardTag !== tag) {
+      this.boardEl = document.createElement(tag) as BoardElement;
+      this.boardTag = tag;
+    }
+    const props: BoardProps = {
+      view: game.view,
+      legalMoves: game.legalMoves,
+      yourSeat: game.yourSeat,
+      seats: meta.seats,
+      activeSeats: game.activeSeats,
+      status: game.status,
+    };
+    Object.assign(this.boardEl, props);
+    return html`<div class="board-area">${this.boardEl}</div>`;
+  }
+
+  private renderOpen(meta: GameMeta) {
+    const filled = meta.seats.filter((s) => s.userId).length;
+    const canJoin = meta.yourSeat === null && !!this.invite;
+    return html`<section class="card">
+      <h2>Waiting for players</h2>
+      <p>${filled} of ${meta.players} seats taken.</p>
+      ${canJoin
+        ? html`<p>You were invited to this game.</p>
+            <p><button class="primary" ?disabled=${this.busy} @click=${this.join}>Join game</button></p>`
+        : meta.yourSeat === null
+          ? html`<p class="muted">You need an invite link to join this game.</p>`
+          : nothing}
+      ${meta.inviteUrl ? html`<mp-invite-link .url=${meta.inviteUrl}></mp-invite-link>` : nothing}
+      ${meta.isCreator
+        ? html`<p class="row">
+            <button class="primary" ?disabled=${this.busy} @click=${this.start}>Start game</button>
+            ${filled < meta.players ? html`<span class="muted">Waiting for ${meta.players - filled} more.</span>` : nothing}
+          </p>`
+        : meta.yourSeat !== null
+          ? html`<p class="muted">The game starts when its creator starts it.</p>`
+          : nothing}
+    </section>`;
+  }
+
+  private renderResult(meta: GameMeta, result: NonNullable<GameState['result']>) {
+    return html`<table>
+      <thead>
+        <tr><th>Place</th><th>Player</th><th>Score</th></tr>
+      </thead>
+      <tbody>
+        ${result.ranking.map(
+          (seat, i) => html`<tr><td>${i + 1}</td><td>${seatName(meta.seats, seat)}</td><td>${result.scores[seat] ?? ''}</td></tr>`,
+        )}
+      </tbody>
+    </table>`;
+  }
+
+  private renderGame(meta: GameMeta) {
+    const game = this.game;
+    const status = game?.status ?? meta.status;
+    const active = game?.activeSeats ?? [];
+    const yourSeat = game?.yourSeat ?? meta.yourSeat;
+    const result = game?.result ?? meta.result ?? null;
+    const yours = yourSeat !== null && active.includes(yourSeat) && status === 'active';
+    const last = this.log.length ? this.log.reduce((a, b) => (b.seq > a.seq ? b : a)) : null;
+    const canUndo = status === 'active' && yourSeat !== null && last?.seat === yourSeat;
+    return html`<div class="layout" @mp-move=${this.onMove}>
+      <section class="turn card" aria-live="polite">
+        <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
+        <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
+        ${result ? this.renderResult(meta, result) : nothing}
+        ${game && (game.legalMoves.length || canUndo)
+          ? html`<div class="actions">
+              ${game.legalMoves.length
+                ? html`<h2 class="visually-hidden">Your moves</h2>
+                    <mp-move-buttons .moves=${game.legalMoves} ?disabled=${this.busy}></mp-move-buttons>`
+                : nothing}
+              ${canUndo
+                ? html`<div><button ?disabled=${this.busy} @click=${this.undo}>Undo my last move</button></div>`
+                : nothing}
+            </div>`
+          : nothing}
+      </section>
+      <section class="board card">
+        <h2 class="visually-hidden">Board</h2>
+        ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}
+      </section>
+      <div class="side">
+        <section class="card">
+          <h2>Log</h2>
+          <mp-game-log .entries=${this.log}></mp-game-log>
+        </section>
+        ${this.renderAbout(meta)}
+      </div>
+    </div>`;
+  }
+
+  private renderAbout(meta: GameMeta) {
+    return html`<section class="card about">
+      <h2>About this game</h2>
+      <dl>
+        <dt>Seed hash</dt>
+        <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
+        <dt>Created</dt>
+        <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
+        <dt>Version</dt>
+        <dd>${this.game?.version ?? meta.version}</dd>
+      </dl>
+    </section>`;
+  }
+
+  override render() {
+    if (this.fatal) {
+      return html`<h1>Game not available</h1>
+        <p class="error" role="alert">${this.fatal}</p>
+        <p><a href="/">Back to your games</a></p>`;
+    }
+    const meta = this.meta;
+    const pollError = this.statePoll.error ?? this.metaPoll.error;
+    if (!meta) {
+      return pollError
+        ? html`<p class="error" role="alert">${pollError.message}</p>`
+        : html`<p class="muted">Loading the game…</p>`;
+    }
+    return html`<div class="head">
+        <h1>${meta.title}</h1>
+        <span class="badge">${STATUS_TEXT[this.game?.status ?? meta.status] ?? meta.status}</span>
+      </div>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
+      ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
+      ${meta.status === 'open' ? this.renderOpen(meta) : this.renderGame(meta)}
+      ${meta.status === 'open' ? this.renderAbout(meta) : nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-game-page': MpGamePage;
+  }
+  interface HTMLElementEventMap {
+    'mp-move': CustomEvent<MoveEventDetail>;
+  }
+}

@@ -1,0 +1,43 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { MOVE_EVENT, type MoveEventDetail } from '../games';
+import { shared } from '../styles';
+import type { LegalMove } from '../types';
+
+/** Your legal moves as plain buttons, one per move the server lists, labelled by the engine. */
+@customElement('mp-move-buttons')
+export class MpMoveButtons extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      .moves {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) moves: LegalMove[] = [];
+  @property({ type: Boolean }) disabled = false;
+
+  private pick(m: LegalMove): void {
+    this.dispatchEvent(
+      new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: m.move }, bubbles: true, composed: true }),
+    );
+  }
+
+  override render() {
+    return html`<div class="moves" role="group" aria-label="Your moves">
+      ${this.moves.map(
+        (m) => html`<button class="primary" ?disabled=${this.disabled} @click=${() => this.pick(m)}>${m.label}</button>`,
+      )}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-move-buttons': MpMoveButtons;
+  }
+}

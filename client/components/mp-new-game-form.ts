@@ -1,0 +1,173 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { api, messageOf } from '../api';
+import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
+import { shared } from '../styles';
+import type { GameType, Me } from '../types';
+import './mp-options-form';
+import './mp-invite-link';
+
+interface Created {
+  id: string;
+  inviteUrl: string;
+  title: string;
+}
+
+/**
+ * The new-game form: game type, number of players (the type's min..max) and the type's options,
+ * drawn from its JSON Schema with the defaults filled in. After creating, it shows the invite link.
+ */
+@customElement('mp-new-game-form')
+export class MpNewGameForm extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        max-width: 36rem;
+      }
+      form {
+        display: grid;
+        gap: 1rem;
+      }
+      fieldset {
+        border: 1px solid var(--mp-border);
+        border-radius: 0.5rem;
+        padding: 0.75rem;
+        margin: 0;
+        min-width: 0;
+      }
+      legend {
+        padding: 0 0.25rem;
+        font-weight: 600;
+      }
+      select {
+        width: 100%;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) me: Me | null = null;
+  @state() private types: GameType[] | null = null;
+  @state() private typeId = '';
+  @state() private players = 0;
+  @state() private fields: OptionField[] = [];
+  @state() private values: Record<string, unknown> = {};
+  @state() private busy = false;
+  @state() private error: string | null = null;
+  @state() private created: Created | null = null;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.loadTypes();
+  }
+
+  private async loadTypes(): Promise<void> {
+    try {
+      const types = await api<GameType[]>('GET', '/api/game-types');
+      this.types = types;
+      if (types.length) this.selectType(types[0].id);
+    } catch (err) {
+      this.error = messageOf(err);
+    }
+  }
+
+  private get type(): GameType | undefined {
+    return this.types?.find((t) => t.id === this.typeId);
+  }
+
+  private selectType(id: string): void {
+    const t = this.types?.find((x) => x.id === id);
+    if (!t) return;
+    this.typeId = id;
+    const counts = playerCounts(t.minPlayers, t.maxPlayers);
+    if (!counts.includes(this.players)) this.players = counts[0];
+    this.fields = fieldsFromSchema(t.options);
+    this.values = initialValues(this.fields);
+    this.error = null;
+  }
+
+  private async submit(e: Event): Promise<void> {
+    e.preventDefault();
+    const t = this.type;
+    if (!t || this.busy) return;
+    const problem = this.fields.map((f) => validateValue(f, this.values[f.key])).find(Boolean);
+    if (problem) {
+      this.error = problem;
+      return;
+    }
+    this.busy = true;
+    this.error = null;
+    try {
+      const res = await api<{ id: string; inviteUrl: string }>('POST', '/api/games', {
+        body: { type: t.id, players: this.players, options: collectOptions(this.fields, this.values) },
+      });
+      this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
+    } catch (err) {
+      this.error = messageOf(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private renderCreated(c: Created) {
+    return html`<div class="card">
+      <h1>Game created</h1>
+      <p>Your ${c.title} game is waiting for players. Send them this link; once enough have joined, start the game from
+        its page.</p>
+      <mp-invite-link .url=${c.inviteUrl}></mp-invite-link>
+      <p class="row">
+        <a class="button primary" href="/games/${encodeURIComponent(c.id)}">Go to the game</a>
+        <button type="button" @click=${() => (this.created = null)}>Create another</button>
+      </p>
+    </div>`;
+  }
+
+  override render() {
+    if (this.created) return this.renderCreated(this.created);
+    const t = this.type;
+    return html`<h1>New game</h1>
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.types === null
+        ? this.error
+          ? nothing
+          : html`<p class="muted">Loading games…</p>`
+        : this.types.length === 0
+          ? html`<p>No games are available on this server yet.</p>`
+          : html`<form class="card" @submit=${this.submit}>
+              <div>
+                <label for="type">Game</label>
+                <select id="type" @change=${(e: Event) => this.selectType((e.target as HTMLSelectElement).value)}>
+                  ${this.types.map((x) => html`<option value=${x.id} ?selected=${x.id === this.typeId}>${x.title}</option>`)}
+                </select>
+              </div>
+              ${t
+                ? html`<div>
+                      <label for="players">Players</label>
+                      <select
+                        id="players"
+                        @change=${(e: Event) => (this.players = Number((e.target as HTMLSelectElement).value))}
+                      >
+                        ${playerCounts(t.minPlayers, t.maxPlayers).map(
+                          (n) => html`<option value=${n} ?selected=${n === this.players}>${n} players</option>`,
+                        )}
+                      </select>
+                    </div>
+                    <fieldset>
+                      <legend>Options</legend>
+                      <mp-options-form
+                        .fields=${this.fields}
+                        .values=${this.values}
+                        @mp-options-change=${(e: CustomEvent<Record<string, unknown>>) => (this.values = e.detail)}
+                      ></mp-options-form>
+                    </fieldset>`
+                : nothing}
+              <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>${this.busy ? 'Creating…' : 'Create game'}</button></div>
+            </form>`}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-new-game-form': MpNewGameForm;
+  }
+}

@@ -1,0 +1,88 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { shared } from '../styles';
+import type { SeatInfo } from '../types';
+
+/** The seats around the table: each player's name and colour, who you are, and who must act. */
+@customElement('mp-seat-list')
+export class MpSeatList extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      ol {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      li {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.4rem;
+        padding: 0.3rem 0.7rem;
+        border: 1px solid var(--mp-border);
+        border-radius: 999px;
+        background: var(--mp-surface);
+        max-width: 100%;
+      }
+      li.active {
+        border-color: var(--mp-accent);
+        box-shadow: 0 0 0 2px var(--mp-accent);
+        font-weight: 600;
+      }
+      li.empty {
+        border-style: dashed;
+        color: var(--mp-muted);
+      }
+      .dot {
+        flex: none;
+        width: 0.8rem;
+        height: 0.8rem;
+        border-radius: 50%;
+        border: 1px solid var(--mp-border-strong);
+      }
+      .name {
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
+      }
+      .tag {
+        font-size: 0.75rem;
+        color: var(--mp-muted);
+        font-weight: 400;
+      }
+    `,
+  ];
+
+  @property({ type: Number }) players = 0;
+  @property({ attribute: false }) seats: SeatInfo[] = [];
+  @property({ attribute: false }) activeSeats: number[] = [];
+  @property({ attribute: false }) yourSeat: number | null = null;
+
+  override render() {
+    const count = Math.max(this.players, ...this.seats.map((s) => s.seat + 1), 0);
+    const bySeat = new Map(this.seats.map((s) => [s.seat, s]));
+    return html`<ol aria-label="Seats">
+      ${Array.from({ length: count }, (_, i) => {
+        const s = bySeat.get(i);
+        const taken = !!s?.userId;
+        const active = this.activeSeats.includes(i);
+        const name = taken ? s!.name?.trim() || `Seat ${i + 1}` : 'Open seat';
+        return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty'].join(' ')} aria-current=${active ? 'true' : nothing}>
+          <span class="dot" style="background: var(--mp-seat-${i}, var(--mp-muted))"></span>
+          <span class="name">${name}</span>
+          ${i === this.yourSeat ? html`<span class="tag">(you)</span>` : nothing}
+          ${active ? html`<span class="tag">to play</span>` : nothing}
+        </li>`;
+      })}
+    </ol>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-seat-list': MpSeatList;
+  }
+}

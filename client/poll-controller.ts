@@ -1,0 +1,167 @@
+/**
+ * PollController: a Lit reactive controller that keeps one JSON resource fresh by polling it.
+ *
+ * - Sends `If-None-Match` with the last `ETag`, so an unchanged resource costs a 304.
+ * - Polls every `visibleMs` (~3 s) while the tab is visible, every `hiddenMs` (~30 s) while it is
+ *   hidden, and at once when the tab becomes visible again.
+ * - Backs off exponentially after failures (network errors, 5xx, 429), up to `maxBackoffMs`.
+ * - Pauses while `url()` returns null, and stops when the host element is disconnected.
+ *
+ * The host reads `controller.data` in `render()`; `accept()` lets it install a newer copy it got
+ * another way (the body of a move's 200 or 409) without waiting for the next poll.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ApiError, readResponse } from './api';
+
+export interface PollTiming {
+  visibleMs: number;
+  hiddenMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_TIMING: PollTiming = { visibleMs: 3_000, hiddenMs: 30_000, maxBackoffMs: 120_000 };
+
+/** The wait before the next poll. Pure, so it is tested without timers or a DOM. */
+export function nextPollDelay(hidden: boolean, failures: number, timing: PollTiming = DEFAULT_TIMING): number {
+  const base = hidden ? timing.hiddenMs : timing.visibleMs;
+  if (failures <= 0) return base;
+  return Math.min(timing.maxBackoffMs, base * 2 ** Math.min(failures, 16));
+}
+
+export interface PollOptions<T> {
+  /** The resource to poll, or null to pause (checked again on every tick and `refresh()`). */
+  url: () => string | null;
+  /** Called with each new body (never for a 304). */
+  onData?: (data: T) => void;
+  /** Called for every failed poll; 4xx answers are not retried faster than the backoff. */
+  onError?: (err: ApiError) => void;
+  timing?: Partial<PollTiming>;
+}
+
+export class PollController<T> implements ReactiveController {
+  /** The latest body, or undefined before the first successful poll. */
+  data: T | undefined = undefined;
+  /** The last error, cleared by the next successful poll. */
+  error: ApiError | null = null;
+  /** Consecutive failed polls. */
+  failures = 0;
+  private etag: string | null = null;
+  private lastUrl: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private inflight: AbortController | null = null;
+  private connected = false;
+  private readonly timing: PollTiming;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: PollOptions<T>,
+  ) {
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    document.addEventListener('visibilitychange', this.onVisibility);
+    void this.refresh();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.clearTimer();
+    this.inflight?.abort();
+    this.inflight = null;
+  }
+
+  /** Installs data obtained another way; the next poll then fetches in full (no ETag). */
+  accept(data: T): void {
+    // A poll still in flight may carry an older copy: drop it.
+    this.inflight?.abort();
+    this.inflight = null;
+    this.data = data;
+    this.etag = null;
+    this.error = null;
+    this.failures = 0;
+    this.host.requestUpdate();
+    this.schedule();
+  }
+
+  /** Forgets the data and ETag (for example when the host now shows another game). */
+  reset(): void {
+    this.inflight?.abort();
+    this.inflight = null;
+    this.data = undefined;
+    this.etag = null;
+    this.error = null;
+    this.failures = 0;
+    this.lastUrl = null;
+  }
+
+  /** Polls now (cancelling the pending timer), then schedules the next poll. */
+  async refresh(): Promise<void> {
+    this.clearTimer();
+    if (!this.connected) return;
+    const url = this.options.url();
+    if (url === null) {
+      this.schedule();
+      return;
+    }
+    if (url !== this.lastUrl) {
+      this.etag = null;
+      this.lastUrl = url;
+    }
+    this.inflight?.abort();
+    const ctrl = new AbortController();
+    this.inflight = ctrl;
+    try {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (this.etag) headers['if-none-match'] = this.etag;
+      let res: Response;
+      try {
+        res = await fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' });
+      } catch (err) {
+        if (ctrl.signal.aborted) return;
+        throw new ApiError(0, 'network', 'Could not reach the server; retrying.');
+      }
+      if (ctrl.signal.aborted) return;
+      if (res.status !== 304) {
+        const body = await readResponse<T>(res, url);
+        if (ctrl.signal.aborted) return;
+        this.etag = res.headers.get('etag');
+        this.data = body;
+        this.options.onData?.(body);
+      }
+      this.failures = 0;
+      this.error = null;
+    } catch (err) {
+      if (ctrl.signal.aborted) return;
+      this.failures += 1;
+      this.error = err instanceof ApiError ? err : new ApiError(0, 'client', String(err));
+      this.options.onError?.(this.error);
+    } finally {
+      if (this.inflight === ctrl) {
+        this.inflight = null;
+        this.host.requestUpdate();
+        this.schedule();
+      }
+    }
+  }
+
+  private schedule(): void {
+    this.clearTimer();
+    if (!this.connected) return;
+    const delay = nextPollDelay(document.visibilityState === 'hidden', this.failures, this.timing);
+    this.timer = setTimeout(() => void this.refresh(), delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private readonly onVisibility = (): void => {
+    if (document.visibilityState === 'visible') void this.refresh();
+    else if (!this.inflight) this.schedule();
+  };
+}

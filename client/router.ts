@@ -1,0 +1,88 @@
+/**
+ * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
+ * `/settings`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
+ */
+
+export type Route =
+  | { name: 'home' }
+  | { name: 'new' }
+  | { name: 'game'; id: string; invite: string | null }
+  | { name: 'settings' }
+  | { name: 'not-found'; path: string };
+
+export const LOCATION_EVENT = 'mp-location-changed';
+
+/** Maps a path (and query string) to a route. Pure, so it is tested without a browser. */
+export function matchRoute(pathname: string, search = ''): Route {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return { name: 'home' };
+  if (path === '/new') return { name: 'new' };
+  if (path === '/settings') return { name: 'settings' };
+  const m = /^\/games\/([^/]+)$/.exec(path);
+  if (m) {
+    let id: string;
+    try {
+      id = decodeURIComponent(m[1]);
+    } catch {
+      return { name: 'not-found', path };
+    }
+    const invite = new URLSearchParams(search).get('invite');
+    return { name: 'game', id, invite: invite || null };
+  }
+  return { name: 'not-found', path };
+}
+
+/** Paths the server owns: links to them are real page loads, never client routes. */
+export function isServerPath(pathname: string): boolean {
+  return /^\/(api|auth|dev)(\/|$)/.test(pathname);
+}
+
+export function navigate(url: string, opts: { replace?: boolean } = {}): void {
+  if (opts.replace) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  window.dispatchEvent(new Event(LOCATION_EVENT));
+}
+
+/**
+ * For a click anywhere in the app (shadow roots included), the same-origin client path of the
+ * link that was clicked, or null when the browser should handle the click itself.
+ */
+export function clientLinkTarget(e: MouseEvent): string | null {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
+  const a = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement);
+  if (!a || !a.href || a.target || a.hasAttribute('download')) return null;
+  const url = new URL(a.href);
+  if (url.origin !== location.origin || isServerPath(url.pathname)) return null;
+  return url.pathname + url.search + url.hash;
+}
+
+const RETURN_KEY = 'mp.returnTo';
+const RETURN_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Remembers where a signed-out visitor was going (an invite link, say), so that after the
+ * emailed sign-in link lands on `/` the app can take them there. localStorage, because the
+ * email link usually opens a new tab.
+ */
+export function rememberReturnPath(path: string): void {
+  try {
+    localStorage.setItem(RETURN_KEY, JSON.stringify({ path, at: Date.now() }));
+  } catch {
+    /* storage may be disabled; then the player navigates by hand */
+  }
+}
+
+export function takeReturnPath(): string | null {
+  try {
+    const raw = localStorage.getItem(RETURN_KEY);
+    localStorage.removeItem(RETURN_KEY);
+    if (!raw) return null;
+    const { path, at } = JSON.parse(raw) as { path?: unknown; at?: unknown };
+    if (typeof path !== 'string' || typeof at !== 'number' || Date.now() - at > RETURN_TTL_MS) return null;
+    // Only our own client paths: never a protocol-relative or server URL.
+    if (!path.startsWith('/') || path.startsWith('//') || isServerPath(path)) return null;
+    return path;
+  } catch {
+    return null;
+  }
+}

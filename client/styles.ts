@@ -1,0 +1,156 @@
+import { css } from 'lit';
+
+/**
+ * Styles shared by every screen. Colours come from CSS custom properties defined in
+ * public/styles.css (they inherit into shadow roots), so a theme is changed in one place.
+ */
+export const shared = css`
+  :host {
+    display: block;
+    box-sizing: border-box;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: inherit;
+  }
+  h1,
+  h2,
+  h3 {
+    margin: 0 0 0.5rem;
+    line-height: 1.2;
+  }
+  h1 {
+    font-size: 1.4rem;
+  }
+  h2 {
+    font-size: 1.15rem;
+  }
+  h3 {
+    font-size: 1rem;
+  }
+  p {
+    margin: 0 0 0.75rem;
+  }
+  a {
+    color: var(--mp-link);
+  }
+  button,
+  .button {
+    font: inherit;
+    min-height: 2.5rem;
+    padding: 0.4rem 0.9rem;
+    border-radius: 0.5rem;
+    border: 1px solid var(--mp-border-strong);
+    background: var(--mp-surface);
+    color: var(--mp-text);
+    cursor: pointer;
+    text-decoration: none;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.35rem;
+  }
+  button:hover:not(:disabled),
+  .button:hover {
+    background: var(--mp-surface-hover);
+  }
+  button.primary,
+  .button.primary {
+    background: var(--mp-accent);
+    border-color: var(--mp-accent);
+    color: var(--mp-on-accent);
+  }
+  button.primary:hover:not(:disabled),
+  .button.primary:hover {
+    background: var(--mp-accent-hover);
+  }
+  button:disabled {
+    opacity: 0.55;
+    cursor: default;
+  }
+  button:focus-visible,
+  a:focus-visible,
+  input:focus-visible,
+  select:focus-visible {
+    outline: 2px solid var(--mp-focus);
+    outline-offset: 2px;
+  }
+  input,
+  select {
+    font: inherit;
+    min-height: 2.5rem;
+    padding: 0.35rem 0.5rem;
+    border-radius: 0.4rem;
+    border: 1px solid var(--mp-border-strong);
+    background: var(--mp-input-bg);
+    color: var(--mp-text);
+    max-width: 100%;
+  }
+  input[type='checkbox'] {
+    min-height: auto;
+    width: 1.2rem;
+    height: 1.2rem;
+  }
+  label {
+    display: block;
+  }
+  .card {
+    background: var(--mp-surface);
+    border: 1px solid var(--mp-border);
+    border-radius: 0.75rem;
+    padding: 1rem;
+    margin-bottom: 1rem;
+  }
+  .muted {
+    color: var(--mp-muted);
+  }
+  .error {
+    color: var(--mp-error-text);
+    background: var(--mp-error-bg);
+    border: 1px solid var(--mp-error-border);
+    border-radius: 0.5rem;
+    padding: 0.5rem 0.75rem;
+    margin: 0 0 0.75rem;
+  }
+  .notice {
+    background: var(--mp-notice-bg);
+    border: 1px solid var(--mp-notice-border);
+    border-radius: 0.5rem;
+    padding: 0.5rem 0.75rem;
+    margin: 0 0 0.75rem;
+  }
+  .badge {
+    display: inline-block;
+    font-size: 0.8rem;
+    padding: 0.1rem 0.5rem;
+    border-radius: 999px;
+    border: 1px solid var(--mp-border-strong);
+    white-space: nowrap;
+  }
+  .badge.turn {
+    background: var(--mp-accent);
+    border-color: var(--mp-accent);
+    color: var(--mp-on-accent);
+  }
+  .row {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    align-items: center;
+  }
+  code,
+  .mono {
+    font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+    font-size: 0.85em;
+    overflow-wrap: anywhere;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,106 @@
+/**
+ * Shapes of the JSON the API returns (see issue 2 and worker/). The client only reads these;
+ * the server is the authority on every rule.
+ */
+
+export interface Me {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/** A JSON Schema fragment, as produced from a game's zod options schema. */
+export type JsonSchema = {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  multipleOf?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  [key: string]: unknown;
+};
+
+export interface GameType {
+  id: string;
+  title: string;
+  minPlayers: number;
+  maxPlayers: number;
+  options: JsonSchema;
+}
+
+export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';
+
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  userId: string | null;
+}
+
+export interface GameSummary {
+  id: string;
+  type: string;
+  title: string;
+  status: GameStatus;
+  players: number;
+  seats: SeatInfo[];
+  yourSeat: number | null;
+  yourTurn: boolean;
+  version: number;
+  updatedAt: string;
+}
+
+export interface GameResult {
+  scores: number[];
+  ranking: number[];
+  summary?: string | null;
+}
+
+export interface GameMeta {
+  id: string;
+  type: string;
+  title: string;
+  status: GameStatus;
+  players: number;
+  options: Record<string, unknown>;
+  seats: SeatInfo[];
+  version: number;
+  seedHash: string;
+  createdAt: string;
+  yourSeat: number | null;
+  isCreator: boolean;
+  inviteUrl?: string | null;
+  result?: GameResult | null;
+}
+
+export interface LegalMove {
+  label: string;
+  move: unknown;
+}
+
+export interface GameState {
+  id: string;
+  type: string;
+  status: GameStatus;
+  version: number;
+  yourSeat: number | null;
+  activeSeats: number[];
+  view: unknown;
+  legalMoves: LegalMove[];
+  result: GameResult | null;
+}
+
+export interface LogEntry {
+  seq: number;
+  seat: number | null;
+  text: string;
+  at: string;
+}

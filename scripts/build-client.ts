@@ -1,0 +1,115 @@
+/**
+ * Bundles the web client (client/main.ts) into public/app.js: one ESM file, minified, with a
+ * source map, for ES2022 browsers. `tsx scripts/build-client.ts` builds once and prints the
+ * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
+ */
+import { build, context, type BuildOptions } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const clientEntry = join(root, 'client', 'main.ts');
+export const clientOutfile = join(root, 'public', 'app.js');
+
+export interface BuildClientOptions {
+  /** Rebuild on every change until the returned `stop()` is called. */
+  watch?: boolean;
+  /** Minify (default true). */
+  minify?: boolean;
+  /** Print what was built (default true). */
+  log?: boolean;
+}
+
+export interface BuildClientResult {
+  outfile: string;
+  bytes: number;
+  gzipBytes: number;
+  /** Stops watching (a no-op for a one-off build). */
+  stop(): Promise<void>;
+}
+
+function options(minify: boolean): BuildOptions {
+  return {
+    absWorkingDir: root,
+    entryPoints: [clientEntry],
+    outfile: clientOutfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify,
+    sourcemap: 'linked',
+    sourcesContent: true,
+    tsconfig: join(root, 'tsconfig.json'),
+    legalComments: 'eof',
+    logLevel: 'warning',
+    // Lit's production build (no dev-mode warnings) is the default export condition.
+    conditions: ['production'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+  };
+}
+
+async function sizes(): Promise<{ bytes: number; gzipBytes: number }> {
+  const code = await readFile(clientOutfile);
+  return { bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
+}
+
+function kb(n: number): string {
+  return `${(n / 1024).toFixed(1)} KiB`;
+}
+
+/** Builds public/app.js (and app.js.map); with `watch`, keeps rebuilding until `stop()`. */
+export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildClientResult> {
+  const { watch = false, minify = true, log = true } = opts;
+  const say = (msg: string): void => {
+    if (log) console.log(msg);
+  };
+  if (!watch) {
+    await build(options(minify));
+    const s = await sizes();
+    say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip)`);
+    return { outfile: clientOutfile, ...s, stop: async () => {} };
+  }
+  const base = options(minify);
+  const ctx = await context({
+    ...base,
+    plugins: [
+      {
+        name: 'report',
+        setup(b) {
+          b.onEnd(async (result) => {
+            if (result.errors.length) {
+              say(`client: build failed (${result.errors.length} errors)`);
+              return;
+            }
+            const s = await sizes();
+            say(`client: rebuilt ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip)`);
+          });
+        },
+      },
+    ],
+  });
+  await ctx.watch();
+  const s = await sizes().catch(() => ({ bytes: 0, gzipBytes: 0 }));
+  return { outfile: clientOutfile, ...s, stop: () => ctx.dispose() };
+}
+
+const isMain = process.argv[1] && fileURLToPath(import.meta.url) === (await import('node:fs')).realpathSync(process.argv[1]);
+if (isMain) {
+  const watch = process.argv.includes('--watch');
+  try {
+    const r = await buildClient({ watch });
+    if (watch) {
+      console.log('client: watching client/ for changes (Ctrl-C to stop)');
+      const stop = () => void r.stop().then(() => process.exit(0));
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    }
+  } catch (err) {
+    if (!(err as { errors?: unknown[] }).errors) console.error(err);
+    process.exit(1);
+  }
+}
