@@ -1,0 +1,36 @@
+import type { Game } from '../../core';
+import { botMove } from './bot';
+import { describeMove } from './describe';
+import { spaceMountainMove, spaceMountainOptions, type SpaceMountainMove, type SpaceMountainOptions } from './moves';
+import { result } from './result';
+import { activeSeats, applyMove, legalMoves } from './rules';
+import { setupGame } from './setup';
+import type { SpaceMountainState } from './state';
+import { view, type SpaceMountainView } from './view';
+
+export type { SpaceMountainMove, SpaceMountainOptions } from './moves';
+export type { SpaceMountainState } from './state';
+export type { SpaceMountainView, PlayerView, TokenView, BoardView, WaitingForView } from './view';
+
+/**
+ * Space Mountain: All Systems Go (Ravensburger, 2022), 2-4 players: a push-your-luck race to
+ * collect Space Items for five Mission cards and visit the five Starports, with simultaneous
+ * Go / Refuel decisions each roll (rulebook: `shared/rules/space-mountain-all-systems-go.rulebook.txt`).
+ */
+export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMountainOptions, SpaceMountainView> = {
+  id: 'space-mountain',
+  title: 'Space Mountain: All Systems Go',
+  minPlayers: 2,
+  maxPlayers: 4,
+  rulesVersion: '1',
+  optionsSchema: spaceMountainOptions,
+  moveSchema: spaceMountainMove,
+  setup: setupGame,
+  activeSeats,
+  legalMoves,
+  applyMove,
+  view,
+  result,
+  describeMove,
+  botMove,
+};

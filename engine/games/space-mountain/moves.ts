@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** The four sides a Rocket can face (rulebook, Setup: "facing 1 of the 4 sides (not diagonally)"). */
+export const facingSchema = z.enum(['north', 'east', 'south', 'west']);
+export type Facing = z.infer<typeof facingSchema>;
+
+/** All facings, clockwise from north. */
+export const FACINGS: readonly Facing[] = ['north', 'east', 'south', 'west'];
+
+export const missionLetterSchema = z.enum(['A', 'B', 'C', 'D', 'E']);
+export const starportIdSchema = z.enum(['disneyland', 'walt-disney-world', 'tokyo', 'paris', 'hong-kong']);
+
+/**
+ * A move of Space Mountain: All Systems Go. Every choice the rulebook gives a player is one small
+ * move; forced steps (rolling, fuel, straight movement, single-option markers) happen by themselves.
+ *
+ * - `go` / `refuel` - Step 1: Plan Your Turn, the secret simultaneous decision. `flip` lists the
+ *   completed Mission cards flipped at Refuel, an alphabetical prefix (rulebook, Step 1).
+ * - `turn` - Step 4, a Turn die after its first square: turn left or right (Types of Movement).
+ * - `place` - put a Mission marker on space `space` (0-based, left to right) of Mission card
+ *   `mission` after a Space Item or Any Item token (Encounter Tokens).
+ * - `starport` - put the Rocket on an approved Starport with a facing: at the start of a round
+ *   (Ending a Round; Setup for the first round) or after Return to Starport.
+ * - `face` - choose the facing after a Wormhole (Galaxy Events: "facing any direction").
+ */
+export const spaceMountainMove = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('go') }).strict(),
+  z.object({ type: z.literal('refuel'), flip: z.array(missionLetterSchema).max(5).default([]) }).strict(),
+  z.object({ type: z.literal('turn'), dir: z.enum(['left', 'right']) }).strict(),
+  z.object({ type: z.literal('place'), mission: missionLetterSchema, space: z.number().int().min(0).max(2) }).strict(),
+  z.object({ type: z.literal('starport'), starport: starportIdSchema, facing: facingSchema }).strict(),
+  z.object({ type: z.literal('face'), facing: facingSchema }).strict(),
+]);
+
+/** A parsed move (see `spaceMountainMove`). */
+export type SpaceMountainMove = z.infer<typeof spaceMountainMove>;
+
+/** The Step 1 decision of one player: `go` (All Systems Go!) or `refuel` with the Missions flipped. */
+export type Decision = Extract<SpaceMountainMove, { type: 'go' | 'refuel' }>;
+
+/**
+ * Game options (rulebook, Alternate Rules). `{}` is valid and means the standard game.
+ * - `missionsOnly`: the Missions-only game: no Starport tokens, win by completing your Missions.
+ * - `missions`: 3, 4 or 5 Missions (sets A.., in order); fewer than 5 only in the Missions-only game.
+ * - `unknownSpace`: the Unknown Space game: Encounter tokens are placed face up at setup.
+ */
+export const spaceMountainOptions = z
+  .object({
+    missionsOnly: z.boolean().default(false),
+    missions: z.union([z.literal(3), z.literal(4), z.literal(5)]).default(5),
+    unknownSpace: z.boolean().default(false),
+  })
+  .strict()
+  .refine((o) => o.missionsOnly || o.missions === 5, {
+    message: 'Playing with 3 or 4 Missions is part of the Missions-only game.',
+    path: ['missions'],
+  });
+
+/** Parsed options (see `spaceMountainOptions`). */
+export type SpaceMountainOptions = z.infer<typeof spaceMountainOptions>;
