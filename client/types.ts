@@ -74,6 +74,8 @@ export interface GameMeta {
   seats: SeatInfo[];
   version: number;
   seedHash: string;
+  /** The secret seed, published once the game is over (null while it runs). */
+  seed?: string | null;
   createdAt: string;
   yourSeat: number | null;
   isCreator: boolean;

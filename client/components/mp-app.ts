@@ -92,12 +92,30 @@ export class MpApp extends LitElement {
         text-overflow: ellipsis;
         white-space: nowrap;
       }
+      @media (max-width: 40rem) {
+        /* Phone: brand and the player on the first row, the navigation below. */
+        .bar {
+          padding: 0.4rem 0.75rem;
+        }
+        nav {
+          order: 3;
+          width: 100%;
+        }
+        .who .email {
+          max-width: 8rem;
+        }
+      }
       main {
         flex: 1;
         width: 100%;
         max-width: 60rem;
         margin: 0 auto;
         padding: 1rem;
+      }
+      @media (max-width: 40rem) {
+        main {
+          padding: 0.75rem;
+        }
       }
     `,
   ];

@@ -246,16 +246,17 @@ export class MpGamePage extends LitElement {
 
   /** Shared handling of a move's or undo's refusal. */
   private refused(err: unknown, what: 'move' | 'undo'): void {
-    if (err instanceof ApiError && err.status === 409) {
-      const current = (err.body as { state?: GameState } | null)?.state;
-      if (current) {
-        this.applyState(current);
-        this.statePoll.accept(this.game!);
-      } else {
-        void this.statePoll.refresh();
-      }
-      this.notice = `The game moved on before your ${what} arrived, so it was not played. This is the current position.`;
+    const current = err instanceof ApiError && err.status === 409 ? (err.body as { state?: GameState } | null)?.state : undefined;
+    if (current && typeof current === 'object') {
+      // stale_version: someone acted first. Show the position as it is now.
+      this.applyState(current);
+      this.statePoll.accept(this.game!);
+      this.notice = `The game moved on before your ${what} arrived, so it was not applied. This is the current position.`;
       return;
+    }
+    if (err instanceof ApiError && err.status === 409) {
+      void this.statePoll.refresh();
+      void this.reloadMeta();
     }
     if (err instanceof ApiError && err.code === 'undo_barrier') {
       this.error = err.message || 'That move cannot be taken back: it revealed something, or another player has acted since.';
@@ -434,6 +435,10 @@ export class MpGamePage extends LitElement {
       <dl>
         <dt>Seed hash</dt>
         <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
+        ${meta.seed
+          ? html`<dt>Seed</dt>
+              <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
+          : nothing}
         <dt>Created</dt>
         <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
         <dt>Version</dt>

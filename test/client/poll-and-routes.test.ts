@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
+import { isServerPath, matchRoute } from '../../client/router';
+import { listNames, sortGames, turnText } from '../../client/format';
+import type { GameSummary, SeatInfo } from '../../client/types';
+
+describe('poll interval', () => {
+  test('about 3 s while visible, about 30 s while the tab is hidden', () => {
+    expect(nextPollDelay(false, 0)).toBe(3_000);
+    expect(nextPollDelay(true, 0)).toBe(30_000);
+  });
+
+  test('backs off exponentially after failures, capped', () => {
+    expect([1, 2, 3, 4, 5, 6].map((n) => nextPollDelay(false, n))).toEqual([6_000, 12_000, 24_000, 48_000, 96_000, 120_000]);
+    expect(nextPollDelay(true, 1)).toBe(60_000);
+    expect(nextPollDelay(true, 10)).toBe(DEFAULT_TIMING.maxBackoffMs);
+    expect(nextPollDelay(false, 1000)).toBe(DEFAULT_TIMING.maxBackoffMs);
+    expect(nextPollDelay(false, 2, { visibleMs: 100, hiddenMs: 1000, maxBackoffMs: 350 })).toBe(350);
+  });
+});
+
+describe('routes', () => {
+  test('paths map to screens', () => {
+    expect(matchRoute('/')).toEqual({ name: 'home' });
+    expect(matchRoute('/new/')).toEqual({ name: 'new' });
+    expect(matchRoute('/settings')).toEqual({ name: 'settings' });
+    expect(matchRoute('/games/g_12')).toEqual({ name: 'game', id: 'g_12', invite: null });
+    expect(matchRoute('/games/g%2012', '?invite=abc')).toEqual({ name: 'game', id: 'g 12', invite: 'abc' });
+    expect(matchRoute('/games/%E0%A4%A')).toEqual({ name: 'not-found', path: '/games/%E0%A4%A' });
+    expect(matchRoute('/games/a/b')).toMatchObject({ name: 'not-found' });
+  });
+
+  test('server paths are never client routes', () => {
+    expect(isServerPath('/api/games')).toBe(true);
+    expect(isServerPath('/auth/callback')).toBe(true);
+    expect(isServerPath('/dev/mailbox')).toBe(true);
+    expect(isServerPath('/games/1')).toBe(false);
+    expect(isServerPath('/apiary')).toBe(false);
+  });
+});
+
+describe('showing games', () => {
+  const seats: SeatInfo[] = [
+    { seat: 0, name: 'Ada', userId: 'u1' },
+    { seat: 1, name: 'Bo', userId: 'u2' },
+    { seat: 2, name: '', userId: 'u3' },
+  ];
+
+  test('whose turn, from the viewer', () => {
+    expect(turnText('active', [0], 0, seats)).toBe('Your turn.');
+    expect(turnText('active', [0, 1], 0, seats)).toBe('Your turn (Bo too).');
+    expect(turnText('active', [1], 0, seats)).toBe('Waiting for Bo.');
+    expect(turnText('active', [1, 2], null, seats)).toBe('Waiting for Bo and Seat 3.');
+    expect(turnText('finished', [], 0, seats, 'Seat 1 wins with 9.')).toBe('Game over. Seat 1 wins with 9.');
+    expect(turnText('open', [], 0, seats)).toBe('Waiting for players to join.');
+    expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
+  });
+
+  test('my games: your turn first, then running, open, finished; newest first within', () => {
+    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string): GameSummary => ({
+      id,
+      type: 't',
+      title: id,
+      status,
+      players: 2,
+      seats: [],
+      yourSeat: 0,
+      yourTurn,
+      version: 1,
+      updatedAt,
+    });
+    const sorted = sortGames([
+      g('finished', 'finished', false, '2026-01-05T00:00:00Z'),
+      g('open', 'open', false, '2026-01-04T00:00:00Z'),
+      g('active-old', 'active', false, '2026-01-01T00:00:00Z'),
+      g('mine-old', 'active', true, '2026-01-01T00:00:00Z'),
+      g('active-new', 'active', false, '2026-01-03T00:00:00Z'),
+      g('mine-new', 'active', true, '2026-01-02T00:00:00Z'),
+    ]);
+    expect(sorted.map((x) => x.id)).toEqual(['mine-new', 'mine-old', 'active-new', 'active-old', 'open', 'finished']);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The client shell end to end, in Debian's Chromium against `npm start` (the real Worker in
+ * workerd, PGlite in memory, the fixture game "secret-dice"):
+ * A signs in through the dev mailbox, creates a 2-player game, copies the invite link; B signs
+ * in on a phone-sized screen, opens the link and joins; A starts, banks (and undoes, and banks
+ * again), ends the turn; B sees by polling that it is B's turn, rolls in secret and ends the turn.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  browserMissingIsFatal,
+  hasChromium,
+  launchBrowser,
+  newPlayerContext,
+  phone,
+  screenshotPath,
+  seeText,
+  setName,
+  signIn,
+  startDevServer,
+  warnNoBrowser,
+  type DevServer,
+} from './support';
+
+warnNoBrowser('test/e2e/shell.test.ts');
+
+if (browserMissingIsFatal) {
+  test('Chromium is installed (required when CI=true)', () => {
+    throw new Error('No Chromium at /usr/bin/chromium: install it with `apt-get install -y chromium`.');
+  });
+}
+
+describe.skipIf(!hasChromium)('client shell in a browser', () => {
+  let server: DevServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDevServer(), launchBrowser()]);
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+
+  test('two players: sign in, create, invite, join, start, move, see the turn pass', async () => {
+    const errors: string[] = [];
+    const watch = (who: string, page: Page) => {
+      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+      page.on('console', (m) => m.type() === 'error' && !/status of 40[19]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
+    };
+
+    // A signs in (desktop) and takes a name.
+    const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 } });
+    const a = await signIn(ctxA, server.baseUrl, 'ada@example.test');
+    watch('A', a);
+    await setName(a, 'Ada');
+    await a.getByRole('link', { name: 'My games' }).click();
+    await seeText(a, 'No games yet.');
+
+    // A creates a 2-player Secret Dice game with 2 rounds.
+    await a.getByRole('link', { name: 'New game' }).first().click();
+    await a.getByLabel('Game').selectOption('secret-dice');
+    await a.getByLabel('Players').selectOption('2');
+    const rounds = a.getByLabel('Rounds');
+    expect(await rounds.inputValue()).toBe('3'); // the schema's default
+    expect(await rounds.getAttribute('min')).toBe('1');
+    expect(await rounds.getAttribute('max')).toBe('10');
+    await rounds.fill('2');
+    await a.getByRole('button', { name: 'Create game' }).click();
+    await seeText(a, 'Game created');
+
+    // ... and copies the invite link.
+    await a.getByRole('button', { name: 'Copy' }).click();
+    await seeText(a, 'Copied to the clipboard.');
+    const invite = await a.evaluate(() => navigator.clipboard.readText());
+    expect(invite).toBe(await a.getByLabel(/Invite link/).inputValue());
+    const inviteUrl = new URL(invite);
+    expect(inviteUrl.pathname).toMatch(/^\/games\/[^/]+$/);
+    expect(inviteUrl.searchParams.get('invite')).toBeTruthy();
+
+    await a.getByRole('link', { name: 'Go to the game' }).click();
+    await seeText(a, 'Waiting for players');
+    await seeText(a, '1 of 2 seats taken.');
+    await a.getByRole('button', { name: 'Start game' }).waitFor();
+
+    // B signs in on a phone and opens the invite link.
+    const ctxB = await newPlayerContext(browser, server.baseUrl, phone);
+    const b = await signIn(ctxB, server.baseUrl, 'bo@example.test');
+    watch('B', b);
+    await setName(b, 'Bo');
+    await b.goto(inviteUrl.pathname + inviteUrl.search);
+    await seeText(b, 'You were invited to this game.');
+    await b.getByRole('button', { name: 'Join game' }).click();
+    await seeText(b, 'You joined the game in seat 2.');
+    expect(new URL(b.url()).search).toBe(''); // the invite code leaves the address bar
+    await seeText(b, 'The game starts when its creator starts it.');
+
+    // A sees B arrive (meta polling) and starts.
+    await seeText(a, '2 of 2 seats taken.', 10_000);
+    await a.getByRole('button', { name: 'Start game' }).click();
+    await seeText(a, 'Your turn.');
+    await seeText(a, 'Seed hash');
+
+    // A banks, takes it back, banks again, and ends the turn (labels come from legalMoves).
+    await a.getByRole('button', { name: 'Bank 1 point' }).click();
+    await seeText(a, 'Seat 1 banked 1 point.');
+    await a.getByRole('button', { name: 'Undo my last move' }).click();
+    await seeText(a, 'Your last move was taken back.');
+    await a.getByRole('button', { name: 'Bank 1 point' }).click();
+    await a.getByRole('button', { name: 'End turn' }).click();
+    await seeText(a, 'Waiting for Bo.');
+    expect(await a.getByRole('button', { name: 'Bank 1 point' }).count()).toBe(0);
+
+    // B, still on the game page, learns by polling that it is B's turn, and rolls in secret.
+    await seeText(b, 'Your turn.', 15_000);
+    await seeText(b, 'Seat 1 ended the turn.');
+    await b.getByRole('button', { name: 'Roll a die' }).click();
+    await seeText(b, /You rolled [1-6]\./);
+    await b.getByRole('button', { name: 'End turn' }).click();
+    await seeText(b, 'Waiting for Ada.');
+
+    // Back to A by polling; A sees that B rolled, but not what.
+    await seeText(a, 'Your turn.', 15_000);
+    await seeText(a, 'Seat 2 rolled a die in secret.');
+    expect(await a.getByText(/You rolled/).count()).toBe(0);
+
+    // The phone layout has no sideways scrolling.
+    const overflow = await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // My games puts A's game first with "Your turn".
+    await a.screenshot({ path: screenshotPath('shell.png'), fullPage: true });
+    await b.screenshot({ path: screenshotPath('shell-phone.png'), fullPage: true });
+    await a.getByRole('link', { name: 'My games' }).click();
+    await seeText(a, 'Secret Dice (test fixture)');
+    await a.getByText('Your turn', { exact: true }).waitFor();
+
+    expect(errors).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  }, 180_000);
+});

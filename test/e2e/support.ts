@@ -1,0 +1,232 @@
+/**
+ * Shared helpers for browser tests: start the real dev server (`npm start`, wrangler dev on
+ * 127.0.0.1 with the fixture game), launch Debian's Chromium through playwright-core, and sign a
+ * player in through the dev mailbox. Board tests import these; nothing here is a test itself.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Where screenshots of the UI go (docs/screenshots). */
+export function screenshotPath(name: string): string {
+  const dir = path.join(root, 'docs', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The browser
+
+/** Debian's chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const hasChromium = existsSync(chromiumPath);
+
+/**
+ * Says loudly that browser tests cannot run. Under CI=true a missing browser is a failure, so
+ * the caller registers a failing test then (see `browserMissingIsFatal`).
+ */
+export function warnNoBrowser(suite: string): void {
+  if (hasChromium) return;
+  const bar = '!'.repeat(78);
+  console.warn(
+    `\n${bar}\n!! ${suite}: SKIPPED - no Chromium at ${chromiumPath}.\n` +
+      `!! Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)\n` +
+      `!! Under CI=true this is a failure, not a skip.\n${bar}\n`,
+  );
+}
+
+export const browserMissingIsFatal = !hasChromium && process.env.CI === 'true';
+
+/** Headless Chromium with nothing that talks to the network on its own. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A phone-sized context (375 px wide, touch), for checking the layout on a small screen. */
+export const phone: BrowserContextOptions = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** A new isolated context (its own cookies = its own player), with clipboard access. */
+export async function newPlayerContext(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: baseUrl, ...options });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+export interface DevServer {
+  baseUrl: string;
+  port: number;
+  /** Everything the server printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** A TCP port that was free on 127.0.0.1 a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function healthy(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `npm start` (scripts/dev.ts: client build, PGlite in memory, wrangler dev) on a free
+ * port with the fixture games (MP_FIXTURES=1), and waits for /api/health. `stop()` ends the
+ * whole process group.
+ */
+export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let out = '';
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: root,
+    detached: true, // its own process group, so stop() reaches npm, sh, tsx and the dev script
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      MP_FIXTURES: '1',
+      PORT: String(port),
+      MP_DATA_DIR: 'memory',
+      MP_CRON_MS: '0',
+      APP_ENV: 'development',
+      ...opts.env,
+    },
+  });
+  const keep = (b: Buffer) => {
+    out += b.toString();
+    if (out.length > 200_000) out = out.slice(-100_000);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    }
+    // The dev script stops wrangler (its own group) and the database on SIGTERM; give it time.
+    const until = Date.now() + 15_000;
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    while (Date.now() < until && (await healthy(`${baseUrl}/api/health`))) await new Promise((r) => setTimeout(r, 200));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`npm start exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${out.slice(-4000)}`);
+    }
+    if (await healthy(`${baseUrl}/api/health`)) return { baseUrl, port, output: () => out, stop };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`npm start did not answer ${baseUrl}/api/health in time:\n${out.slice(-4000)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  token?: string;
+  at: string;
+}
+
+/** The sign-in link of the newest email to `email` in the dev mailbox, as a path on baseUrl. */
+export async function signInLink(baseUrl: string, email: string, since = 0, timeoutMs = 15_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const res = await fetch(`${baseUrl}/dev/mailbox.json`);
+    if (res.ok) {
+      const mails = (await res.json()) as Mail[];
+      const mail = mails.find((m) => m.to === email && Date.parse(m.at) >= since - 1000);
+      if (mail) {
+        const m = /\/auth\/callback\?token=[A-Za-z0-9_%.~-]+/.exec(`${mail.text}\n${mail.html ?? ''}`);
+        if (m) return m[0];
+        if (mail.token) return `/auth/callback?token=${encodeURIComponent(mail.token)}`;
+        throw new Error(`the sign-in email to ${email} has no link: ${mail.text}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no sign-in email to ${email} arrived in the dev mailbox`);
+}
+
+/**
+ * Signs a player in through the UI: the sign-in form, the dev mailbox, then the emailed link
+ * (which sets the session cookie and lands on "My games"). Returns the page, signed in.
+ */
+export async function signIn(context: BrowserContext, baseUrl: string, email: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/');
+  const since = Date.now();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByText('Check your email').waitFor();
+  const link = await signInLink(baseUrl, email, since);
+  await page.goto(link);
+  await page.getByRole('heading', { name: 'My games' }).waitFor();
+  return page;
+}
+
+/** Sets the player's display name on the settings screen. */
+export async function setName(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await page.getByLabel('Shown to the other players at your table').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+}
+
+/** Waits until `text` is visible on the page (polling the real UI, so allow a poll interval). */
+export async function seeText(page: Page, text: string | RegExp, timeout = 15_000): Promise<void> {
+  await page.getByText(text).first().waitFor({ state: 'visible', timeout });
+}
