@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   browserMissingIsFatal,
+  chromiumPath,
   hasChromium,
   launchBrowser,
   newPlayerContext,
@@ -18,6 +19,7 @@ import {
   setName,
   signIn,
   startDevServer,
+  startedGame,
   warnNoBrowser,
   type DevServer,
 } from './support';
@@ -26,7 +28,7 @@ warnNoBrowser('test/e2e/shell.test.ts');
 
 if (browserMissingIsFatal) {
   test('Chromium is installed (required when CI=true)', () => {
-    throw new Error('No Chromium at /usr/bin/chromium: install it with `apt-get install -y chromium`.');
+    throw new Error(`No Chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
   });
 }
 
@@ -140,4 +142,48 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await ctxA.close();
     await ctxB.close();
   }, 180_000);
+
+  test('a stale tab is brought up to date (409), a refused move shows the reason (422)', async () => {
+    const ctxA = await newPlayerContext(browser, server.baseUrl);
+    const ctxB = await newPlayerContext(browser, server.baseUrl);
+    await signIn(ctxA, server.baseUrl, 'cy@example.test');
+    await signIn(ctxB, server.baseUrl, 'di@example.test');
+    const id = await startedGame(server.baseUrl, [ctxA, ctxB], 'secret-dice', { rounds: 1 });
+
+    // The same player in two tabs, both showing version v.
+    const tab1 = await ctxA.newPage();
+    const tab2 = await ctxA.newPage();
+    await tab1.goto(`/games/${id}`);
+    await tab2.goto(`/games/${id}`);
+    await seeText(tab1, 'Your turn.');
+    await seeText(tab2, 'Your turn.');
+    // A move that is not legal now (ending the turn before acting), sent the way a board sends
+    // it, is refused (422) with the engine's reason.
+    const refused = tab1.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/moves`));
+    await tab1.locator('mp-generic-board').evaluate((board) =>
+      board.dispatchEvent(new CustomEvent('mp-move', { detail: { move: { type: 'end' } }, bubbles: true, composed: true })),
+    );
+    expect((await refused).status()).toBe(422);
+    await tab1.getByRole('alert').waitFor();
+    const message = (await tab1.getByRole('alert').textContent())?.trim();
+    expect(message).toMatch(/\w/);
+    expect(message).not.toMatch(/^The server answered/); // the API's own words, not a fallback
+    console.log(`refused move shows: ${message}`);
+
+    // Slow tab 2's polls down, so its next click is sure to carry the old version.
+    await tab2.route('**/state', async (route) => {
+      await new Promise((r) => setTimeout(r, 10_000));
+      await route.continue().catch(() => {});
+    });
+
+    await tab1.getByRole('button', { name: 'Bank 1 point' }).click();
+    await seeText(tab1, 'Seat 1 banked 1 point.');
+    await tab2.getByRole('button', { name: 'Roll a die' }).click();
+    await seeText(tab2, 'The game moved on before your move arrived, so it was not applied.');
+    await seeText(tab2, 'Seat 1 banked 1 point.'); // the current position and log, from the 409 body
+    await tab2.unroute('**/state');
+
+    await ctxA.close();
+    await ctxB.close();
+  }, 120_000);
 });
