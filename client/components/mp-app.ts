@@ -131,7 +131,6 @@ export class MpApp extends LitElement {
     window.addEventListener(LOCATION_EVENT, this.onLocation);
     window.addEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
     this.addEventListener('click', this.onClick);
-    this.addEventListener('mp-signed-in-changed', this.loadMe as EventListener);
     void this.loadMe();
   }
 
@@ -140,7 +139,6 @@ export class MpApp extends LitElement {
     window.removeEventListener(LOCATION_EVENT, this.onLocation);
     window.removeEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
     this.removeEventListener('click', this.onClick);
-    this.removeEventListener('mp-signed-in-changed', this.loadMe as EventListener);
     super.disconnectedCallback();
   }
 

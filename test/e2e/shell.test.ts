@@ -183,6 +183,25 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await seeText(tab2, 'Seat 1 banked 1 point.'); // the current position and log, from the 409 body
     await tab2.unroute('**/state');
 
+    // Polling slows down while the tab is hidden and catches up as soon as it is shown again.
+    const polls: number[] = [];
+    tab1.on('request', (r) => r.url().endsWith(`/api/games/${id}/state`) && polls.push(Date.now()));
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      tab1.evaluate((s) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => s });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => s === 'hidden' });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    await setVisibility('hidden');
+    await tab1.waitForTimeout(500); // a poll already on its way may still land
+    polls.length = 0;
+    await tab1.waitForTimeout(7_000);
+    expect(polls.length).toBe(0); // visible, this would have been 2 polls
+    const shownAt = Date.now();
+    await setVisibility('visible');
+    await tab1.waitForTimeout(1_000);
+    expect(polls.filter((t) => t >= shownAt).length).toBeGreaterThanOrEqual(1);
+
     await ctxA.close();
     await ctxB.close();
   }, 120_000);
