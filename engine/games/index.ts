@@ -1,10 +1,13 @@
 import { GameRegistry } from '../core/registry';
 import type { AnyGame } from '../core/types';
+import { bigThunder } from './big-thunder';
 
 /**
  * The one list of shipped games: adding a game is adding its folder and one line here.
  */
-export const shippedGames: AnyGame[] = [];
+export const shippedGames: AnyGame[] = [
+  bigThunder,
+];
 
 /** The registry the production Worker serves. */
 export const gameRegistry = new GameRegistry(shippedGames);

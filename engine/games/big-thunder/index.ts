@@ -1,0 +1,40 @@
+import type { Game } from '../../core';
+import { botMove } from './bot';
+import { describeMove } from './describe';
+import { legalMoves } from './legal';
+import { bigThunderMove, bigThunderOptions, type BigThunderMove, type BigThunderOptions } from './moves';
+import { applyMove } from './rules';
+import { gameResult } from './scoring';
+import { setup } from './setup';
+import type { BigThunderState } from './state';
+import { activeSeats } from './turn';
+import { view, type BigThunderView } from './view';
+
+export type { BigThunderMove, BigThunderOptions } from './moves';
+export type { BigThunderState } from './state';
+export type { BigThunderView, CardView, FateView, PendingView, PlayerView } from './view';
+
+/**
+ * Big Thunder Mountain Railroad (Funko Games, 2022), 2-4 players: run marbles into the mine, move
+ * your Mine Cart, pick and pan for gold, sell it in Town for Town Tokens or points, buy Upgrades
+ * and Town Shares; the first to 20 points (25 in the longer game) starts the last round.
+ * Rules: `shared/rules/big-thunder-mountain-railroad.rulebook.txt`; component data and
+ * reconstructions: `./components.ts`.
+ */
+export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions, BigThunderView> = {
+  id: 'big-thunder',
+  title: 'Big Thunder Mountain Railroad',
+  minPlayers: 2,
+  maxPlayers: 4,
+  rulesVersion: '1',
+  optionsSchema: bigThunderOptions,
+  moveSchema: bigThunderMove,
+  setup,
+  activeSeats,
+  legalMoves,
+  applyMove,
+  view,
+  result: gameResult,
+  describeMove,
+  botMove,
+};

@@ -1,0 +1,57 @@
+import type { Seat } from '../../core';
+import { MARBLES_PER_TURN, TOWN } from './components';
+import { drawUpToHand } from './cards';
+import { say, who, type Ctx } from './context';
+import { resolveFateCard } from './fate';
+import { runMarbles } from './marbles';
+import type { BigThunderState } from './state';
+
+/**
+ * Who must act now: the active player, or during a Claim Jumper every player still choosing a
+ * card to discard (simultaneous); nobody once the game is over.
+ */
+export function activeSeats(s: BigThunderState): Seat[] {
+  if (s.phase === 'over') return [];
+  if (s.pending?.kind === 'claimJumper') return [...s.pending.waiting];
+  return [s.turn];
+}
+
+/**
+ * Starts `seat`'s turn. On Your Turn 1, Run Marbles: "Start every turn by running three marbles";
+ * a Fate marble is resolved after the running is finished. A player whose cart is in Town may
+ * take Town actions ("Whenever you are in Town on your turn").
+ */
+export function beginTurn(ctx: Ctx, seat: Seat): void {
+  const { s } = ctx;
+  s.turn = seat;
+  s.turnNumber += 1;
+  s.phase = 'play';
+  s.current = null;
+  s.pending = null;
+  s.town = s.seats[seat].position === TOWN ? { sold: false, bought: false } : null;
+  s.lastRun = [];
+  s.lastFate = null;
+  say(ctx, seat, `${who(seat)}'s turn${s.endTriggeredBy !== null ? ' (final turn)' : ''}.`);
+  runMarbles(ctx, MARBLES_PER_TURN);
+  if (s.fateMarble) resolveFateCard(ctx, { kind: 'turnStart' });
+}
+
+/**
+ * On Your Turn 3, Draw, then the next player's turn: draw up to the hand size, then "Each other
+ * player takes one final turn, and then the game is over" once someone reached the target
+ * (End of the Game).
+ */
+export function endTurn(ctx: Ctx, seat: Seat): void {
+  const { s } = ctx;
+  s.current = null;
+  s.town = null;
+  drawUpToHand(ctx, seat);
+  const next = (seat + 1) % s.players;
+  if (s.endTriggeredBy !== null && next === s.endTriggeredBy) {
+    s.phase = 'over';
+    s.pending = null;
+    say(ctx, null, 'The game is over: final scoring.');
+    return;
+  }
+  beginTurn(ctx, next);
+}
