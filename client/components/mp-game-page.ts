@@ -174,6 +174,8 @@ export class MpGamePage extends LitElement {
   private applyMeta(m: GameMeta): void {
     const wasOpen = !this.meta || this.meta.status === 'open';
     this.meta = m;
+    // Already seated: the invite code has done its job; keep it out of the address bar.
+    if (m.yourSeat !== null && this.invite) navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
     if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
     if (m.status !== 'open' && this.logVersion < 0) void this.loadLog();
   }
@@ -398,7 +400,10 @@ export class MpGamePage extends LitElement {
     const yours = yourSeat !== null && active.includes(yourSeat) && status === 'active';
     const last = this.log.length ? this.log.reduce((a, b) => (b.seq > a.seq ? b : a)) : null;
     const canUndo = status === 'active' && yourSeat !== null && last?.seat === yourSeat;
-    return html`<div class="layout" @mp-move=${this.onMove}>
+    return html`${this.invite && yourSeat === null && status !== 'open'
+        ? html`<p class="notice">This game started before you joined, so you are watching it.</p>`
+        : nothing}
+      <div class="layout" @mp-move=${this.onMove}>
       <section class="turn card" aria-live="polite">
         <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
         <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>

@@ -62,9 +62,9 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
 
     // A creates a 2-player Secret Dice game with 2 rounds.
     await a.getByRole('link', { name: 'New game' }).first().click();
-    await a.getByLabel('Game').selectOption('secret-dice');
-    await a.getByLabel('Players').selectOption('2');
-    const rounds = a.getByLabel('Rounds');
+    await a.getByLabel('Game', { exact: true }).selectOption('secret-dice');
+    await a.getByLabel('Players', { exact: true }).selectOption('2');
+    const rounds = a.getByLabel('Rounds', { exact: true });
     expect(await rounds.inputValue()).toBe('3'); // the schema's default
     expect(await rounds.getAttribute('min')).toBe('1');
     expect(await rounds.getAttribute('max')).toBe('10');
