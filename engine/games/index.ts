@@ -1,12 +1,14 @@
 import { GameRegistry } from '../core/registry';
 import type { AnyGame } from '../core/types';
 import { bigThunder } from './big-thunder';
+import { snowdonia } from './snowdonia';
 
 /**
  * The one list of shipped games: adding a game is adding its folder and one line here.
  */
 export const shippedGames: AnyGame[] = [
   bigThunder,
+  snowdonia,
 ];
 
 /** The registry the production Worker serves. */

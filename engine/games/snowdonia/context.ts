@@ -1,0 +1,16 @@
+import type { LogEntry, Seat } from '../../core';
+
+/** What one `applyMove` collects while rules run: log lines and whether something was revealed. */
+export interface Ctx {
+  log: LogEntry[];
+  reveals: boolean;
+}
+
+export function newCtx(): Ctx {
+  return { log: [], reveals: false };
+}
+
+/** Appends a public log line. */
+export function say(ctx: Ctx, seat: Seat | null, text: string): void {
+  ctx.log.push({ seat, text });
+}

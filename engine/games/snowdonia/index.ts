@@ -1,0 +1,39 @@
+import type { Game } from '../../core';
+import { botMove } from './bot';
+import { describeMove } from './describe';
+import { snowdoniaMove, type SnowdoniaMove } from './moves';
+import { snowdoniaOptions, type SnowdoniaOptions } from './options';
+import { activeSeats, applyMove, legalMoves } from './rules';
+import { result } from './scoring';
+import { setup } from './setup';
+import type { SnowdoniaState } from './state';
+import { view, type SnowdoniaView } from './view';
+
+/**
+ * Snowdonia (Deluxe Master Set), Mount Snowdon scenario, 2-5 players: the Game contract
+ * (DESIGN.md). Rules: `snowdonia.rulebook.txt`, completed by `rules/README.md` section 2;
+ * reconstructions live in `components.ts` and two named options (`buildPrerequisite`,
+ * `thinnerFog`).
+ */
+export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, SnowdoniaView> = {
+  id: 'snowdonia',
+  title: 'Snowdonia: Mount Snowdon',
+  minPlayers: 2,
+  maxPlayers: 5,
+  rulesVersion: '1',
+  optionsSchema: snowdoniaOptions,
+  moveSchema: snowdoniaMove,
+  setup,
+  activeSeats,
+  legalMoves,
+  applyMove,
+  view,
+  result,
+  describeMove,
+  botMove,
+};
+
+export type { SnowdoniaState } from './state';
+export type { SnowdoniaMove } from './moves';
+export type { SnowdoniaOptions } from './options';
+export type { SnowdoniaView } from './view';
