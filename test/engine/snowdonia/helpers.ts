@@ -61,7 +61,7 @@ export function setSeat(s: SnowdoniaState, seat: Seat, pieces: Partial<PlayerSta
   s.supply.rubble -= p.rubble - before.rubble;
 }
 
-/** Removes all Rubble from the first `cards` route cards after Llanberis... (to the general supply). */
+/** Removes all Rubble from the first `cards` route cards (index 0 is Llanberis), to the general supply. */
 export function clearRubble(s: SnowdoniaState, cards: number = s.route.length): void {
   for (const c of s.route.slice(0, cards)) {
     if (c.kind === 'track') {
@@ -101,9 +101,19 @@ export function giveContract(s: SnowdoniaState, seat: Seat, id: number, activate
 /**
  * Puts Labourers on the given spaces (every other Labourer is treated as placed elsewhere: the
  * supplies are emptied) and starts 2. Resolve Actions, running forced steps until a choice.
+ * Unless `events` is true, the Event cubes leave the bag first, so that the round's upkeep
+ * cannot change the board behind the test's back.
  */
-export function resolveWith(s: SnowdoniaState, areas: Partial<Record<AreaId, (Seat | null)[]>>): { state: SnowdoniaState; log: LogEntry[] } {
+export function resolveWith(
+  s: SnowdoniaState,
+  areas: Partial<Record<AreaId, (Seat | null)[]>>,
+  { events = false } = {},
+): { state: SnowdoniaState; log: LogEntry[] } {
   const out = structuredClone(s);
+  if (!events) {
+    out.box.event += out.bag.event;
+    out.bag.event = 0;
+  }
   out.areas = emptyAreas(out);
   for (const [a, seats] of Object.entries(areas) as [AreaId, (Seat | null)[]][]) {
     if (a === 'G') out.areas.G = [...(seats as Seat[])];
