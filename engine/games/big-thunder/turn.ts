@@ -4,6 +4,7 @@ import { drawUpToHand } from './cards';
 import { say, who, type Ctx } from './context';
 import { resolveFateCard } from './fate';
 import { runMarbles } from './marbles';
+import { finalScore } from './scoring';
 import type { BigThunderState } from './state';
 
 /**
@@ -51,6 +52,10 @@ export function endTurn(ctx: Ctx, seat: Seat): void {
     s.phase = 'over';
     s.pending = null;
     say(ctx, null, 'The game is over: final scoring.');
+    s.seats.forEach((p, i) => {
+      const f = finalScore(p);
+      say(ctx, i, `${who(i)}: ${f.track} points + ${f.gold} for gold sold at half + ${f.shares} for Town Shares = ${f.total}.`);
+    });
     return;
   }
   beginTurn(ctx, next);

@@ -259,29 +259,44 @@ export function suppliesEverywhere(s: BigThunderState): number[] {
   return ids.sort((a, b) => a - b);
 }
 
+/** True when `ids` holds each of 0..n-1 exactly once (no card lost or duplicated). */
+function isPermutation(lists: readonly (readonly (number | null)[])[], n: number): boolean {
+  const seen = new Uint8Array(n);
+  let total = 0;
+  for (const list of lists)
+    for (const id of list) {
+      if (id === null) continue;
+      if (id < 0 || id >= n || seen[id]) return false;
+      seen[id] = 1;
+      total += 1;
+    }
+  return total === n;
+}
+
 /** Conservation check of all components; returns a list of problems (empty = fine). */
 export function conservationProblems(s: BigThunderState): string[] {
   const problems: string[] = [];
   const marbles = marbleCount(s);
   if (marbles.total !== MARBLES_IN_BOX) problems.push(`marbles: ${marbles.total}`);
   if (marbles.byKind.fate !== 2) problems.push(`fate marbles: ${marbles.byKind.fate}`);
-  const cards = suppliesEverywhere(s);
-  if (cards.length !== SUPPLIES_IN_BOX || cards.some((id, i) => id !== i)) problems.push(`supplies: ${cards.length}`);
-  const fates = [...s.fateDeck, ...s.fateDiscard].sort((a, b) => a - b);
-  if (fates.length !== FATE_CARDS.length || fates.some((id, i) => id !== i)) problems.push(`fate cards: ${fates.length}`);
-  const shares = [...s.townShares, ...s.setAside, ...s.seats.flatMap((p) => p.shares)].sort((a, b) => a - b);
-  if (shares.length !== TOWN_SHARES.length || shares.some((id, i) => id !== i)) problems.push(`town shares: ${shares.length}`);
+  const cardLists: number[][] = [s.supplies, s.suppliesBox, s.market as number[]];
+  for (const p of s.seats) cardLists.push(p.hand, p.deck, p.discard);
+  if (!isPermutation(cardLists, SUPPLIES_IN_BOX)) problems.push(`supplies: ${suppliesEverywhere(s).length}`);
+  if (!isPermutation([s.fateDeck, s.fateDiscard], FATE_CARDS.length)) problems.push('fate cards');
+  if (!isPermutation([s.townShares, s.setAside, ...s.seats.map((p) => p.shares)], TOWN_SHARES.length)) problems.push('town shares');
   for (const t of UPGRADE_TYPES) {
-    const n = s.upgradeStacks[t] + s.upgradeBox[t] + s.seats.filter((p) => p.upgrades.includes(t)).length;
+    let n = s.upgradeStacks[t] + s.upgradeBox[t];
+    for (const p of s.seats) if (p.upgrades.includes(t)) n += 1;
     if (n !== TILES_PER_UPGRADE) problems.push(`upgrade ${t}: ${n}`);
   }
-  for (const p of s.seats) {
-    if (p.cart.gold + p.cart.ore > 4) problems.push('cart over capacity');
+  for (let i = 0; i < s.seats.length; i++) {
+    const p = s.seats[i];
+    if (p.cart.gold + p.cart.ore > 4 || p.cart.gold < 0 || p.cart.ore < 0) problems.push('cart over capacity');
     if (p.tokens < 0 || p.tokens > 5) problems.push(`tokens ${p.tokens}`);
     if (p.upgrades.length > 3) problems.push('more than 3 upgrades');
+    if (p.position !== TOWN) for (let j = i + 1; j < s.seats.length; j++) if (s.seats[j].position === p.position) problems.push('two carts in one mine shaft');
   }
-  const occupied = s.seats.map((p) => p.position).filter((x) => x !== TOWN);
-  if (new Set(occupied).size !== occupied.length) problems.push('two carts in one mine shaft');
+  for (const m of [...s.mine, s.basin]) if (m.gold < 0 || m.ore < 0 || m.water < 0) problems.push('negative marbles');
   return problems;
 }
 
