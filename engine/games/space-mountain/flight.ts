@@ -16,9 +16,10 @@ import type { SpaceMountainState } from './state';
 
 /** Name of a seat's Rocket for the log ("Red"). */
 export function rocketName(seat: Seat): string {
-  const c = ROCKETS[seat].color;
-  return c[0].toUpperCase() + c.slice(1);
+  return ROCKET_NAMES[seat];
 }
+
+const ROCKET_NAMES: readonly string[] = ROCKETS.map((r) => r.color[0].toUpperCase() + r.color.slice(1));
 
 /** What moving one square did: `stopped` = a Cosmic Event ended the die; `flipped` = a face-down token was turned up. */
 interface SquareOutcome {

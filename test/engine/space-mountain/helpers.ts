@@ -129,9 +129,10 @@ export function tokenAt(s: SpaceMountainState, name: string) {
 
 /** Mission markers in the pool + on cards + held by Rockets waiting to place one: always 25. */
 export function markersAccounted(s: SpaceMountainState): number {
-  const onCards = s.missions.flat().reduce((n, m) => n + m.covered.filter(Boolean).length, 0);
-  const held = s.flights.filter((f) => f?.pending?.kind === 'place').length;
-  return s.pool + onCards + held;
+  let n = s.pool;
+  for (const cards of s.missions) for (const m of cards) for (const c of m.covered) if (c) n++;
+  for (const f of s.flights) if (f?.pending?.kind === 'place') n++;
+  return n;
 }
 
 /** Where a Rocket is, as a square name and facing ("G2 south"), or null. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { spaceMountain } from '../../../engine/games/space-mountain';
+import type { SpaceMountainMove } from '../../../engine/games/space-mountain';
 import { givenGalaxy, launched, newGame, play, rollDice } from './helpers';
 
 const game = spaceMountain;
@@ -51,7 +52,7 @@ describe('view (hidden information)', () => {
 describe('describeMove and botMove', () => {
   it('describeMove: readable button labels', () => {
     const s = givenGalaxy({ missions: { 0: { C: { card: 'C2' } } } });
-    const d = (m: Parameters<typeof game.describeMove>[0]) => game.describeMove!(m, s, 0);
+    const d = (m: SpaceMountainMove) => game.describeMove!(m, s, 0);
     expect(d({ type: 'go' })).toBe('All Systems Go!');
     expect(d({ type: 'refuel', flip: [] })).toBe('Refuel');
     expect(d({ type: 'refuel', flip: ['A'] })).toBe('Refuel and flip Mission A');
