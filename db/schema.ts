@@ -60,11 +60,22 @@ export const games = pgTable(
     /** Seats that must act now, denormalised from the snapshot for "my games" and notifications. */
     activeSeats: jsonb('active_seats').$type<number[]>().notNull().default([]),
     result: jsonb('result'),
+    /** Per-move time control: `none`, `24h` or `72h` (chosen at creation). */
+    timeControl: text('time_control', { enum: ['none', '24h', '72h'] }).notNull().default('none'),
+    /** What happens at a deadline: the built-in bot plays the turn, or the game ends. */
+    onTimeout: text('on_timeout', { enum: ['bot', 'end'] }).notNull().default('bot'),
+    /** UTC instant by which the active seats must move (null without time control). */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** Reminders sent for the current deadline: 0 none, 1 half-time, 2 last call. */
+    reminderStage: integer('reminder_stage').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('games_version_nonneg', sql`${t.version} >= 0`), check('games_players_pos', sql`${t.players} > 0`)],
+  (t) => [
+    check('games_version_nonneg', sql`${t.version} >= 0`),
+    check('games_players_pos', sql`${t.players} > 0`),
+    index('games_deadline_idx').on(t.status, t.deadlineAt),
+  ],
 );
 
 /** Who sits where. `lastSeenSeq` is the newest version this seat has looked at. */
@@ -120,7 +131,15 @@ export const outbox = pgTable(
     channel: text('channel').notNull(),
     target: text('target').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** `skipped`: no longer worth sending (the seat already saw that version). */
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    /** What caused it (`signin`, `your_turn`, `reminder`, `game_over` ...). */
+    kind: text('kind').notNull().default('signin'),
+    userId: text('user_id'),
+    gameId: text('game_id'),
+    /** A drain that claimed the row owns it until then (no double delivery by concurrent crons). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -128,5 +147,57 @@ export const outbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_user_idx').on(t.userId, t.status)],
+);
+
+/** Webhook formats: generic signed JSON, Discord, Slack. */
+export const webhookFormats = ['json', 'discord', 'slack'] as const;
+
+/** A webhook target (user-level or per game). `secret` signs generic JSON deliveries. */
+export interface WebhookConfig {
+  url: string;
+  format: (typeof webhookFormats)[number];
+  secret: string;
+  /** Discord user id to mention (only that mention is allowed). */
+  mention?: string;
+}
+
+/** Notification kinds a user can switch on or off. */
+export interface NotificationKinds {
+  yourTurn: boolean;
+  gameStarted: boolean;
+  gameOver: boolean;
+  chatMention: boolean;
+  reminder: boolean;
+}
+
+/** Per-user notification choices; a missing row means the defaults (email on, everything on). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  digest: boolean('digest').notNull().default(false),
+  kinds: jsonb('kinds').$type<NotificationKinds>().notNull(),
+  webhook: jsonb('webhook').$type<WebhookConfig | null>(),
+  /** IANA time zone for dates in emails (from the browser), e.g. `Europe/London`. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** Capability for the no-sign-in unsubscribe link. */
+  unsubscribeToken: text('unsubscribe_token').notNull().unique(),
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+});
+
+/** A per-game webhook set by a seated player (e.g. the group's Discord channel). */
+export const gameWebhooks = pgTable(
+  'game_webhooks',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    config: jsonb('config').$type<WebhookConfig>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
 );

@@ -11,6 +11,7 @@ import { gameTypeRoutes } from './routes/game-types';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
+import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
 
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
@@ -33,21 +34,28 @@ export function createApp(deps: Deps) {
 
   app.use('*', async (c, next) => {
     const { db, release } = deps.db(c.env ?? ({} as never));
+    const deferred: (() => Promise<unknown>)[] = [];
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
     c.set('now', deps.now ?? (() => new Date()));
     c.set('registry', deps.registry);
+    c.set('defer', (task) => deferred.push(task));
     try {
       await next();
     } finally {
-      if (release) {
-        const p = release();
-        try {
-          c.executionCtx.waitUntil(p);
-        } catch {
-          await p; // no execution context (in-process tests)
-        }
+      // Deferred work (outbox drains) runs after the answer, then the connection is released.
+      const after = (async () => {
+        for (const task of deferred) await task().catch((err) => console.error('deferred task failed', err));
+        await release?.();
+      })();
+      let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
+      try {
+        ctx = c.executionCtx;
+      } catch {
+        ctx = undefined; // in-process tests have no execution context: finish inline
       }
+      if (ctx) ctx.waitUntil(after);
+      else await after;
     }
   });
   app.use(
@@ -66,6 +74,7 @@ export function createApp(deps: Deps) {
   app.route('/', gameTypeRoutes());
   app.route('/', gameRoutes());
   app.route('/', playRoutes());
+  app.route('/', notificationRoutes());
   app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));

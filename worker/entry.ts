@@ -1,7 +1,8 @@
 import type { GameRegistry } from '../engine/core';
 import { createNeonDb } from '../db/neon';
 import { createApp } from './app';
-import type { Env } from './env';
+import { readConfig, type Env } from './env';
+import { runScheduled } from './notify/cron';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
@@ -17,8 +18,15 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   });
   return {
     fetch: (request, env, ctx) => app.fetch(request, env, ctx),
-    async scheduled(_event, _env, _ctx) {
-      // Outbox draining, reminders and deadlines arrive with the notifications issue.
+    async scheduled(_event, env, ctx) {
+      const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+      const deferred: Promise<unknown>[] = [];
+      try {
+        const report = await runScheduled({ db, registry, config: readConfig(env), now: new Date(), defer: (t) => void deferred.push(t()) });
+        console.log('cron', JSON.stringify(report));
+      } finally {
+        ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
+      }
     },
   };
 }

@@ -15,6 +15,14 @@ export interface Env {
   EMAIL_PROVIDER?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;
+  /** Override of the email provider's API base URL (tests point it at a local receiver). */
+  EMAIL_API_URL?: string;
+  /** Public origin used in links of messages sent by the cron (e.g. `https://post.example.com`). */
+  PUBLIC_URL?: string;
+  /** Seconds a turn notification waits, so a player watching the game is not emailed. */
+  NOTIFY_GRACE_SECONDS?: string;
+  /** `1` allows http:// and loopback webhook URLs (never in production). */
+  ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** Sign-in emails allowed per 15 minutes, per address and per client IP. */
   SIGNIN_LIMIT_PER_EMAIL?: string;
   SIGNIN_LIMIT_PER_IP?: string;
@@ -24,7 +32,14 @@ export interface Env {
 
 const configSchema = z.object({
   appEnv: z.enum(['development', 'test', 'production']).default('production'),
-  emailProvider: z.string().default('dev'),
+  emailProvider: z.enum(['dev', 'resend', 'postmark']).default('dev'),
+  emailApiKey: z.string().optional(),
+  emailApiUrl: z.string().url().optional(),
+  publicUrl: z.string().url().default('http://localhost:8787'),
+  notifyGraceSeconds: z.coerce.number().int().min(0).default(20),
+  /** Timeout of one outbound delivery attempt, in ms. */
+  deliveryTimeoutMs: z.coerce.number().int().positive().default(10_000),
+  allowLoopbackWebhooks: z.boolean().default(false),
   emailFrom: z.string().default('Mountain Post <post@localhost>'),
   signinLimits: z.object({
     perEmail: z.coerce.number().int().positive().default(5),
@@ -41,6 +56,11 @@ export function readConfig(env: Partial<Env>): Config {
     appEnv: env.APP_ENV || undefined,
     emailProvider: env.EMAIL_PROVIDER || undefined,
     emailFrom: env.EMAIL_FROM || undefined,
+    emailApiKey: env.EMAIL_API_KEY || undefined,
+    emailApiUrl: env.EMAIL_API_URL || undefined,
+    publicUrl: env.PUBLIC_URL || undefined,
+    notifyGraceSeconds: env.NOTIFY_GRACE_SECONDS || undefined,
+    allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
     signinLimits: { perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
   });
 }

@@ -30,5 +30,16 @@ export interface AppEnv {
     registry: GameRegistry;
     user: User | null;
     authVia: 'cookie' | 'bearer' | null;
+    defer: ServiceCtx['defer'];
   };
+}
+
+/** What services need from a request (or a cron run): database, games, configuration, time. */
+export interface ServiceCtx {
+  db: Db;
+  registry: GameRegistry;
+  config: Config;
+  now: Date;
+  /** Work to run after the answer is sent (outbox drain); awaited inline where there is no waitUntil. */
+  defer: (task: () => Promise<unknown>) => void;
 }

@@ -199,6 +199,10 @@ describe('hidden information', () => {
       expect(b).not.toContain(secret0);
       expect(b).not.toContain(`You rolled`);
     }
+    // Once the turn passes, the next seat's view does not carry the previous roll.
+    const passed = (await move(id, tokens[0], s.version, { type: 'end' })).json;
+    expect(passed.view.you.lastRoll).toBeNull();
+    expect((await state(id, tokens[1])).json.view.you.lastRoll).toBeNull();
     // The owner does see them.
     expect((await state(id, tokens[0])).text).toContain(secret0);
     const ownLog = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[0] })).json.entries;

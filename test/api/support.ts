@@ -3,7 +3,8 @@ import { migratePglite } from '../../db/migrate';
 import { createPgliteDb } from '../../db/pglite';
 import type { Db } from '../../db/types';
 import { createApp } from '../../worker/app';
-import type { Config } from '../../worker/env';
+import { readConfig, type Config } from '../../worker/env';
+import { runScheduled } from '../../worker/notify/cron';
 import { testRegistry } from '../fixtures/registry';
 
 /** A settable clock for tests (token expiry, deadlines) - no sleeping. */
@@ -23,13 +24,16 @@ export async function makeTestApp(config: Partial<Config> = {}) {
   const { db, client } = await createPgliteDb();
   await migratePglite(client);
   const clock = new TestClock();
-  const app = createApp({
-    registry: testRegistry,
-    db: () => ({ db }),
-    now: clock.now,
-    config: { appEnv: 'test', signinLimits: { perEmail: 5, perIp: 1000 }, ...config },
-  });
-  return new TestApi(app, db, client, clock);
+  const fullConfig: Config = {
+    ...readConfig({ APP_ENV: 'test' }),
+    signinLimits: { perEmail: 5, perIp: 1000 },
+    notifyGraceSeconds: 0,
+    allowLoopbackWebhooks: true,
+    deliveryTimeoutMs: 1000,
+    ...config,
+  };
+  const app = createApp({ registry: testRegistry, db: () => ({ db }), now: clock.now, config: fullConfig });
+  return new TestApi(app, db, client, clock, fullConfig);
 }
 
 let ipCounter = 0;
@@ -41,7 +45,13 @@ export class TestApi {
     readonly db: Db,
     readonly client: PGlite,
     readonly clock: TestClock,
+    readonly config: Config,
   ) {}
+
+  /** Runs the cron handler at the test clock's time, as the Worker's scheduled() does. */
+  cron() {
+    return runScheduled({ db: this.db, registry: testRegistry, config: this.config, now: this.clock.now(), defer: () => {} });
+  }
 
   /** Any request; `token` adds `Authorization: Bearer`. Returns status, headers, parsed body and raw text. */
   async call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string>; raw?: string } = {}) {

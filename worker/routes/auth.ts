@@ -3,6 +3,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { consumeSignIn, endSession, requestSignIn, SESSION_TTL_MS } from '../services/auth';
 import { errors, jsonBody, jsonResponse } from '../http/schemas';
 import { SESSION_COOKIE } from '../middleware/session';
+import { serviceCtx } from '../http/context';
+import { drainSoon } from '../services/commit';
 import type { AppEnv } from '../types';
 
 const emailRoute = createRoute({
@@ -52,6 +54,7 @@ export function authRoutes() {
       origin: new URL(c.req.url).origin,
       limits: c.var.config.signinLimits,
     });
+    drainSoon(serviceCtx(c));
     return c.json({ ok: true as const }, 202);
   });
   app.openapi(callbackRoute, async (c) => {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
+import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
 
 const create = createRoute({
@@ -14,6 +15,8 @@ const create = createRoute({
       type: z.string().min(1).max(64),
       players: z.number().int().min(1).max(8),
       options: z.record(z.string(), z.unknown()).optional(),
+      timeControl: z.enum(['none', '24h', '72h']).default('none').openapi({ description: 'Time allowed per move' }),
+      onTimeout: z.enum(['bot', 'end']).default('bot').openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
     }),
   ),
   responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403) },
@@ -103,7 +106,7 @@ export function gameRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
-    const row = await createGame(c.var.db, c.var.registry, { user: requireUser(c), type: body.type, players: body.players, options: body.options, now: c.var.now() });
+    const row = await createGame(c.var.db, c.var.registry, { ...body, user: requireUser(c), now: c.var.now() });
     return c.json({ id: row.id, inviteUrl: inviteUrl(new URL(c.req.url).origin, row) }, 201);
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
@@ -114,6 +117,6 @@ export function gameRoutes() {
     const seat = await joinGame(c.var.db, { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite, now: c.var.now() });
     return c.json({ seat }, 200);
   });
-  app.openapi(start, async (c) => c.json(await startGame(c.var.db, c.var.registry, { user: requireUser(c), gameId: c.req.valid('param').id, now: c.var.now() }), 200));
+  app.openapi(start, async (c) => c.json(await startGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
   return app;
 }

@@ -3,6 +3,7 @@ import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../htt
 import { requireUser } from '../middleware/session';
 import { currentVersion, readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
+import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
 
 const state = createRoute({
@@ -10,7 +11,8 @@ const state = createRoute({
   path: '/api/games/{id}/state',
   tags: ['play'],
   summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
-  request: { params: GameIdParam },
+  description: 'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen, so no notification is sent about it.',
+  request: { params: GameIdParam, headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional() }) },
   responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
 });
 
@@ -64,26 +66,25 @@ export function playRoutes() {
         return c.body(null, 304, { ETag: stateEtag(version, viewer), 'Cache-Control': 'private, no-cache' }) as never;
       }
     }
-    const answer = await readState(c.var.db, c.var.registry, id, c.var.user);
+    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.req.header('x-page-visible') === '1');
     c.header('ETag', stateEtag(answer.version, viewer));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);
   });
   app.openapi(move, async (c) => {
     const body = c.req.valid('json');
-    const answer = await submitMove(c.var.db, c.var.registry, {
+    const answer = await submitMove(serviceCtx(c), {
       gameId: c.req.valid('param').id,
       user: requireUser(c),
       version: body.version,
       move: body.move,
       idempotencyKey: c.req.valid('header')['idempotency-key'],
-      now: c.var.now(),
     });
     c.header('ETag', stateEtag(answer.version, c.var.user!.id));
     return c.json(answer, 200);
   });
   app.openapi(undo, async (c) =>
-    c.json(await undoMove(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version, now: c.var.now() }), 200),
+    c.json(await undoMove(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version }), 200),
   );
   app.openapi(log, async (c) =>
     c.json({ entries: await readLog(c.var.db, { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) }, 200),

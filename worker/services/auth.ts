@@ -51,7 +51,7 @@ export async function requestSignIn(
       text: `Sign in to Mountain Post: ${link}\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.`,
       html: `<p><a href="${link}">Sign in to Mountain Post</a></p><p>The link works once, for 15 minutes. If you did not ask for it, ignore this email.</p>`,
       token,
-    });
+    }, args.now);
   });
   return token;
 }

@@ -3,7 +3,8 @@ import type { GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import type { User } from '../types';
+import type { ServiceCtx, User } from '../types';
+import { commitChange } from './commit';
 import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { gameOf, loadGame, seatList, type GameRow } from './game-rows';
@@ -22,7 +23,7 @@ export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'
 export async function createGame(
   db: Db,
   registry: GameRegistry,
-  args: { user: User; type: string; players: number; options: unknown; now: Date },
+  args: { user: User; type: string; players: number; options?: unknown; now: Date; timeControl?: GameRow['timeControl']; onTimeout?: GameRow['onTimeout'] },
 ): Promise<GameRow> {
   const game = registry.get(args.type);
   if (!game) throw new ApiError(400, 'unknown_game_type', `Unknown game type "${args.type}". See GET /api/game-types.`);
@@ -47,6 +48,8 @@ export async function createGame(
     seedHash: await sha256Hex(seed),
     inviteCode: randomHex(12),
     createdBy: args.user.id,
+    timeControl: args.timeControl ?? 'none',
+    onTimeout: args.onTimeout ?? 'bot',
     version: 0,
     createdAt: args.now,
     updatedAt: args.now,
@@ -104,35 +107,23 @@ export async function joinGame(db: Db, args: { user: User; gameId: string; invit
  * Starts an open game (creator only, every seat filled): runs `setup` with the secret seed and
  * stores the first snapshot. Throws 403 `not_creator`, 409 `not_open`, `seats_empty`.
  */
-export async function startGame(db: Db, registry: GameRegistry, args: { user: User; gameId: string; now: Date }) {
-  const row = await loadGame(db, args.gameId);
+export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: string }) {
+  const row = await loadGame(ctx.db, args.gameId);
   if (row.createdBy !== args.user.id) throw new ApiError(403, 'not_creator', 'Only the player who created the game can start it.');
   if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
-  const filled = (await seatList(db, row.id)).length;
+  const filled = (await seatList(ctx.db, row.id)).length;
   if (filled < row.players) {
     throw new ApiError(409, 'seats_empty', `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`);
   }
-  const game = gameOf(registry, row);
+  const game = gameOf(ctx.registry, row);
   const state = game.setup({ players: row.players, options: row.options, seed: row.seed });
-  const result = game.result(state);
   try {
-    await appendEvent(db, {
-      gameId: row.id,
-      expectedVersion: row.version,
-      kind: 'start',
-      seat: null,
-      payload: {},
-      log: [{ seat: null, text: 'The game started.' }],
-      reveals: true,
-      update: { status: result ? 'finished' : 'active', snapshot: state, activeSeats: game.activeSeats(state), result },
-      now: args.now,
-    });
+    await commitChange(ctx, game, row, { kind: 'start', seat: null, payload: {}, log: [{ seat: null, text: 'The game started.' }], reveals: true, state });
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
     throw err;
   }
-  const fresh = await loadGame(db, row.id);
-  return stateFor(game, fresh, 0);
+  return stateFor(game, await loadGame(ctx.db, row.id), 0);
 }
 
 /** Public metadata of a game for `GET /api/games/:id` (the seed only once the game is over). */
@@ -150,6 +141,9 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     players: row.players,
     options: row.options,
     rulesVersion: row.rulesVersion,
+    timeControl: row.timeControl,
+    onTimeout: row.onTimeout,
+    deadlineAt: row.deadlineAt?.toISOString() ?? null,
     seats: seatRows.map((s) => ({ seat: s.seat, name: s.name ?? (s.isBot ? 'Bot' : 'Empty'), userId: s.userId, isBot: s.isBot })),
     version: row.version,
     activeSeats: row.activeSeats,

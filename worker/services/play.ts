@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
-import { games } from '../../db/schema';
+import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import type { User } from '../types';
-import { appendEvent, eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
+import type { ServiceCtx, User } from '../types';
+import { commitChange } from './commit';
+import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
 import { stateFor, visibleEntries, type StateResponse } from './state';
 
@@ -37,10 +38,20 @@ async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat
   });
 }
 
-/** The caller's state answer (`GET /state`). */
-export async function readState(db: Db, registry: GameRegistry, gameId: string, user: User | null): Promise<StateResponse> {
+/**
+ * The caller's state answer (`GET /state`). `visible` (the page is in front of the player,
+ * header `X-Page-Visible: 1`) marks this version as seen by the seat, which cancels pending
+ * notifications about it; a background tab that polls does not count.
+ */
+export async function readState(db: Db, registry: GameRegistry, gameId: string, user: User | null, visible = false): Promise<StateResponse> {
   const row = await loadGame(db, gameId);
   const seat = await seatOf(db, gameId, user?.id);
+  if (visible && seat !== null) {
+    await db
+      .update(seats)
+      .set({ lastSeenSeq: row.version })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), lt(seats.lastSeenSeq, row.version)));
+  }
   return stateFor(gameOf(registry, row), row, seat);
 }
 
@@ -57,10 +68,10 @@ export async function currentVersion(db: Db, gameId: string): Promise<number | n
  * 422 `illegal_move` (with the engine's `reason`) or `idempotency_key_reused`.
  */
 export async function submitMove(
-  db: Db,
-  registry: GameRegistry,
-  args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string; now: Date },
+  ctx: ServiceCtx,
+  args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string },
 ): Promise<StateResponse> {
+  const { db, registry } = ctx;
   const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
   if (replayed) return replayed;
   const row = await loadGame(db, args.gameId);
@@ -76,22 +87,15 @@ export async function submitMove(
     if (err instanceof IllegalMove) throw refusal(err);
     throw err;
   }
-  const result = game.result(applied.state);
-  const next = { ...row, version: row.version + 1, snapshot: applied.state, status: result ? ('finished' as const) : ('active' as const) };
-  const answer = stateFor(game, next, seat);
   try {
-    await appendEvent(db, {
-      gameId: row.id,
-      expectedVersion: row.version,
+    return await commitChange(ctx, game, row, {
       kind: 'move',
       seat,
       payload: { move: args.move },
       log: applied.log,
       reveals: applied.reveals,
+      state: applied.state,
       idempotencyKey: args.idempotencyKey,
-      response: answer,
-      update: { snapshot: applied.state, status: next.status, activeSeats: answer.activeSeats, result },
-      now: args.now,
     });
   } catch (err) {
     if (!(err instanceof VersionConflict)) throw err;
@@ -99,7 +103,6 @@ export async function submitMove(
     if (again) return again;
     throw await staleVersion(db, registry, row.id, seat);
   }
-  return answer;
 }
 
 /** The stored answer of an earlier request with this key, if it was the same caller's. */
@@ -128,7 +131,8 @@ function effectiveMoves(events: { kind: string; seat: number | null; payload: un
  * rebuilds the state by replaying the moves still in effect. Throws 422 `undo_barrier`,
  * 409 `stale_version`, 403 `not_seated`.
  */
-export async function undoMove(db: Db, registry: GameRegistry, args: { gameId: string; user: User; version: number; now: Date }): Promise<StateResponse> {
+export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: User; version: number }): Promise<StateResponse> {
+  const { db, registry } = ctx;
   const row = await loadGame(db, args.gameId);
   const seat = await requireSeat(db, row, args.user);
   if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has moves to take back.');
@@ -142,24 +146,19 @@ export async function undoMove(db: Db, registry: GameRegistry, args: { gameId: s
     throw err;
   }
   const { state } = replayMoves(game, { players: row.players, options: row.options, seed: row.seed }, moves.slice(0, -1));
-  const next = { ...row, version: row.version + 1, snapshot: state };
-  const answer = stateFor(game, next, seat);
   try {
-    await appendEvent(db, {
-      gameId: row.id,
-      expectedVersion: row.version,
+    return await commitChange(ctx, game, row, {
       kind: 'undo',
       seat,
       payload: {},
       log: [{ seat, text: `Seat ${seat + 1} took back a move.` }],
-      update: { snapshot: state, activeSeats: answer.activeSeats },
-      now: args.now,
+      reveals: false,
+      state,
     });
   } catch (err) {
     if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat);
     throw err;
   }
-  return answer;
 }
 
 /** One log line as a viewer sees it. */

@@ -1,0 +1,57 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { GameRegistry, LogEntry } from '../../engine/core';
+import { gameEvents, games, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { visibleEntries } from '../services/state';
+import type { GameNoticePayload } from './enqueue';
+import type { Message } from './message';
+
+/** At most this many unseen log lines go into one message. */
+const MAX_LINES = 20;
+
+/**
+ * Turns a stored game notice into a message with fresh data, or null when it is no longer
+ * worth sending: the seat already looked at that version with the page visible (the "seen"
+ * rule), it is no longer that seat's turn, or a reminder's deadline has moved.
+ */
+export async function composeGameNotice(db: Db, registry: GameRegistry, publicUrl: string, p: GameNoticePayload): Promise<Message | null> {
+  const [g] = await db.select().from(games).where(eq(games.id, p.gameId));
+  const [seat] = await db
+    .select({ lastSeenSeq: seats.lastSeenSeq, name: users.name })
+    .from(seats)
+    .leftJoin(users, eq(users.id, seats.userId))
+    .where(and(eq(seats.gameId, p.gameId), eq(seats.seat, p.seat)));
+  if (!g || !seat) return null;
+  const stillActive = g.status === 'active' && g.activeSeats.includes(p.seat);
+  const seen = seat.lastSeenSeq >= p.version;
+  if ((p.kind === 'your_turn' || p.kind === 'game_started' || p.kind === 'game_over') && seen) return null;
+  if (p.kind === 'your_turn' && !stillActive) return null;
+  if (p.kind === 'reminder' && (!stillActive || (g.deadlineAt?.toISOString() ?? null) !== (p.deadline ?? null))) return null;
+
+  const title = registry.get(g.type)?.title ?? g.type;
+  const events = await db
+    .select({ log: gameEvents.log })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
+    .orderBy(gameEvents.seq);
+  const lines = events.flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text)).slice(-MAX_LINES);
+  const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
+  const seatLabel = `seat ${p.seat + 1}`;
+  const result = g.result as { summary?: string; scores?: number[] } | null;
+  const subjects: Record<GameNoticePayload['kind'], string> = {
+    your_turn: `${who}Your turn in ${title} (${seatLabel})`,
+    game_started: `${who}${title} has started - you are ${seatLabel}`,
+    game_over: `${who}${title} is over${result?.summary ? `: ${result.summary}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
+    reminder: `${who}Reminder: your move in ${title} (${seatLabel})`,
+    timeout: `${who}Time ran out in ${title} (${seatLabel})`,
+    chat_mention: `${who}You were mentioned in ${title}`,
+  };
+  return {
+    kind: p.kind,
+    subject: subjects[p.kind],
+    lines,
+    url: `${publicUrl}/games/${g.id}`,
+    game: { id: g.id, title, seat: p.seat },
+    deadline: p.kind === 'reminder' ? (p.deadline ?? null) : (g.deadlineAt?.toISOString() ?? null),
+  };
+}

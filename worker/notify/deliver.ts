@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import type { GameRegistry } from '../../engine/core';
+import { outbox, type WebhookConfig } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { Config } from '../env';
+import type { EmailMessage } from '../services/outbox';
+import { composeGameNotice } from './compose';
+import { sendEmail } from './email';
+import type { GameNoticePayload } from './enqueue';
+import { renderEmail, renderWebhookBody, type Message } from './message';
+import { checkWebhookUrl, post, type DeliveryOutcome } from './outbound';
+import { settingsRow } from './settings';
+import { signBody } from './signature';
+
+/** Rows are retried for at least this long, then marked failed. */
+export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
+/** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
+const CLAIM_MS = 2 * 60 * 1000;
+
+/** Exponential backoff with jitter: 30 s, 1 min, 2 min ... capped at 2 h, each times 0.75-1.25. */
+export function backoffMs(attempts: number, jitter: number): number {
+  const base = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 2 * 3600 * 1000);
+  return Math.round(base * (0.75 + 0.5 * jitter));
+}
+
+/** What one drain did, for logs and tests. */
+export interface DrainReport {
+  sent: number;
+  skipped: number;
+  retried: number;
+  failed: number;
+}
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`: concurrent drains never share a row). */
+async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(outbox)
+      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(
+        outbox.id,
+        due.map((d) => d.id),
+      ))
+      .returning();
+  });
+}
+
+/**
+ * Delivers due outbox rows: sign-in emails as stored, game notices composed with fresh data
+ * (or skipped when seen / stale), webhooks signed and shaped per format. Failures are retried
+ * with backoff for `RETRY_WINDOW_MS`, then marked failed. Each attempt carries the row's
+ * idempotency key (`mp-<id>`), so a receiver that honours it never shows a message twice.
+ */
+export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50): Promise<DrainReport> {
+  const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
+  for (const row of await claim(db, now, limit)) {
+    const key = `mp-${row.id}`;
+    let outcome: DeliveryOutcome;
+    let rendered: unknown = undefined;
+    try {
+      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row);
+      if (row.kind !== 'signin' && !message) {
+        await db.update(outbox).set({ status: 'skipped', claimedUntil: null }).where(eq(outbox.id, row.id));
+        report.skipped++;
+        continue;
+      }
+      if (row.channel === 'email') {
+        const email = message ? await emailFor(db, config, row, message) : { ...(row.payload as EmailMessage), headers: {} };
+        rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
+        outcome = await sendEmail(config, email, key);
+      } else {
+        outcome = await deliverWebhook(config, (row.payload as GameNoticePayload).webhook!, message!, key, now);
+      }
+    } catch (err) {
+      outcome = { ok: false, error: `internal: ${(err as Error).message}` };
+    }
+    if (outcome.ok) {
+      await db
+        .update(outbox)
+        .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null, ...(rendered ? { payload: rendered } : {}) })
+        .where(eq(outbox.id, row.id));
+      report.sent++;
+    } else if (now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS) {
+      await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      report.failed++;
+    } else {
+      const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
+      await db.update(outbox).set({ nextAttemptAt: next, claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      report.retried++;
+    }
+  }
+  return report;
+}
+
+async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow): Promise<Message | null> {
+  const p = row.payload as GameNoticePayload & { message?: Message };
+  // Messages that are not about one seat's game state (test, digest) are stored ready-made.
+  if (p.message) return p.message;
+  return composeGameNotice(db, registry, config.publicUrl, p);
+}
+
+async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message) {
+  const s = row.userId ? await settingsRow(db, row.userId) : null;
+  const unsubscribeUrl = s ? `${config.publicUrl}/unsubscribe?token=${s.unsubscribeToken}` : `${config.publicUrl}/settings`;
+  return renderEmail(row.target, message, unsubscribeUrl, s?.timeZone ?? 'UTC');
+}
+
+/** One webhook attempt: URL re-checked at send time, JSON signed, Idempotency-Key set. */
+export async function deliverWebhook(config: Config, hook: WebhookConfig, message: Message, key: string, now: Date): Promise<DeliveryOutcome> {
+  const url = checkWebhookUrl(hook.url, config.allowLoopbackWebhooks).toString();
+  const ts = Math.floor(now.getTime() / 1000);
+  const body = renderWebhookBody(hook, message, key, ts);
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': key, 'user-agent': 'MountainPost-Webhook/1' };
+  if (hook.format === 'json') {
+    headers['x-signature'] = await signBody(hook.secret, body);
+    headers['x-timestamp'] = String(ts);
+  }
+  return post(url, body, headers, config.deliveryTimeoutMs);
+}

@@ -1,0 +1,40 @@
+import type { Config } from '../env';
+import type { RenderedEmail } from './message';
+import { post, type DeliveryOutcome } from './outbound';
+
+/**
+ * Sends one email through the configured HTTP email API (Workers cannot speak SMTP).
+ * - `dev`: nothing leaves the machine; the rendered email stays readable at /dev/mailbox.
+ * - `resend`: POST {base}/emails, `Authorization: Bearer <key>` (Resend's REST API).
+ * - `postmark`: POST {base}/email, `X-Postmark-Server-Token: <key>` (Postmark's REST API).
+ * `idempotencyKey` (the outbox row) is sent as `Idempotency-Key`, which Resend honours, so a
+ * retried attempt never produces a second email; Postmark gets it as a message header.
+ */
+export async function sendEmail(config: Config, email: RenderedEmail, idempotencyKey: string): Promise<DeliveryOutcome> {
+  if (config.emailProvider === 'dev') return { ok: true };
+  if (!config.emailApiKey) return { ok: false, error: 'EMAIL_API_KEY is not set' };
+  if (config.emailProvider === 'resend') {
+    const base = config.emailApiUrl ?? 'https://api.resend.com';
+    return post(
+      `${base}/emails`,
+      JSON.stringify({ from: config.emailFrom, to: [email.to], subject: email.subject, text: email.text, html: email.html, headers: email.headers }),
+      { 'content-type': 'application/json', authorization: `Bearer ${config.emailApiKey}`, 'idempotency-key': idempotencyKey },
+      config.deliveryTimeoutMs,
+    );
+  }
+  const base = config.emailApiUrl ?? 'https://api.postmarkapp.com';
+  return post(
+    `${base}/email`,
+    JSON.stringify({
+      From: config.emailFrom,
+      To: email.to,
+      Subject: email.subject,
+      TextBody: email.text,
+      HtmlBody: email.html,
+      MessageStream: 'outbound',
+      Headers: [...Object.entries(email.headers), ['X-Idempotency-Key', idempotencyKey]].map(([Name, Value]) => ({ Name, Value })),
+    }),
+    { 'content-type': 'application/json', accept: 'application/json', 'x-postmark-server-token': config.emailApiKey, 'idempotency-key': idempotencyKey },
+    config.deliveryTimeoutMs,
+  );
+}

@@ -1,0 +1,95 @@
+import { html } from 'hono/html';
+import type { WebhookConfig } from '../../db/schema';
+
+/** Notification kinds; the first five can be switched off per user (`NotificationKinds`). */
+export type NotificationKind = 'your_turn' | 'game_started' | 'game_over' | 'chat_mention' | 'reminder' | 'timeout' | 'digest' | 'test';
+
+/** A notification before it is shaped for a channel. */
+export interface Message {
+  kind: NotificationKind;
+  /** One line: "Your turn in Space Mountain (seat 2)". */
+  subject: string;
+  /** What happened since the player last looked (log lines), or the body of a digest. */
+  lines: string[];
+  /** Link straight to the game (or the app). */
+  url: string;
+  game?: { id: string; title: string; seat: number | null };
+  /** UTC instant of the current deadline, if any. */
+  deadline?: string | null;
+}
+
+/** Email parts plus the headers a provider should set. */
+export interface RenderedEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** Formats a UTC instant for a reader in `timeZone` (falls back to UTC for unknown zones). */
+export function formatInstant(iso: string, timeZone: string): string {
+  const opts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' };
+  try {
+    return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone: 'UTC' }).format(new Date(iso));
+  }
+}
+
+/**
+ * A notification email: plain text and HTML parts, a link to the game, the unseen log lines,
+ * and a one-click unsubscribe link (also as `List-Unsubscribe` + `List-Unsubscribe-Post`, RFC 8058).
+ */
+export function renderEmail(to: string, m: Message, unsubscribeUrl: string, timeZone: string): RenderedEmail {
+  const deadline = m.deadline ? `Deadline: ${formatInstant(m.deadline, timeZone)}` : null;
+  const text = [
+    m.subject,
+    '',
+    ...(m.lines.length ? ['Since you last looked:', ...m.lines.map((l) => `- ${l}`), ''] : []),
+    ...(deadline ? [deadline, ''] : []),
+    `Open the game: ${m.url}`,
+    '',
+    `Unsubscribe from these emails: ${unsubscribeUrl}`,
+  ].join('\n');
+  const body = html`<!doctype html>
+<html><body style="font-family:system-ui,sans-serif;max-width:36rem">
+<p><strong>${m.subject}</strong></p>
+${m.lines.length ? html`<p>Since you last looked:</p><ul>${m.lines.map((l) => html`<li>${l}</li>`)}</ul>` : ''}
+${deadline ? html`<p>${deadline}</p>` : ''}
+<p><a href="${m.url}">Open the game</a></p>
+<p style="color:#666;font-size:12px"><a href="${unsubscribeUrl}">Unsubscribe</a> from Mountain Post emails.</p>
+</body></html>`;
+  return {
+    to,
+    subject: m.subject,
+    text,
+    html: String(body),
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+/** The text of a chat-style message (Discord, Slack): subject, unseen lines, link. */
+function chatText(m: Message, link: string): string {
+  const lines = m.lines.slice(-10).map((l) => `- ${l}`);
+  return [m.subject, ...lines, link].join('\n');
+}
+
+/**
+ * A webhook request body in the target's format.
+ * - `json`: `{ id, timestamp, kind, subject, lines, url, game, deadline }` (signed, see signature.ts)
+ * - `discord`: `{ content, allowed_mentions: { parse: [], users: [mention?] } }` (content <= 2000 chars)
+ * - `slack`: `{ text }` with a `<url|label>` link
+ * `id` is the delivery's idempotency key (`mp-<outbox row id>`).
+ */
+export function renderWebhookBody(cfg: Pick<WebhookConfig, 'format' | 'mention'>, m: Message, id: string, timestampS: number): string {
+  if (cfg.format === 'discord') {
+    const mention = cfg.mention ? `<@${cfg.mention}> ` : '';
+    const content = (mention + chatText(m, m.url)).slice(0, 2000);
+    return JSON.stringify({ content, allowed_mentions: { parse: [], users: cfg.mention ? [cfg.mention] : [] } });
+  }
+  if (cfg.format === 'slack') {
+    return JSON.stringify({ text: chatText(m, `<${m.url}|Open the game>`) });
+  }
+  return JSON.stringify({ id, timestamp: timestampS, kind: m.kind, subject: m.subject, lines: m.lines, url: m.url, game: m.game ?? null, deadline: m.deadline ?? null });
+}

@@ -1,0 +1,91 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { gameWebhooks, notificationSettings, outbox, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { randomHex } from '../services/crypto';
+
+/** Everything on: what a user who never opened the settings page gets. */
+export const DEFAULT_KINDS: NotificationKinds = { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true };
+
+/** A user's notification settings as the API shows them. */
+export interface NotificationSettings {
+  email: boolean;
+  digest: boolean;
+  kinds: NotificationKinds;
+  webhook: WebhookConfig | null;
+  timeZone: string;
+}
+
+type SettingsRow = typeof notificationSettings.$inferSelect;
+
+/** The settings row of a user, created with defaults on first use (so an unsubscribe token exists). */
+export async function settingsRow(db: Db, userId: string): Promise<SettingsRow> {
+  const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  if (row) return row;
+  await db
+    .insert(notificationSettings)
+    .values({ userId, kinds: DEFAULT_KINDS, unsubscribeToken: randomHex(24) })
+    .onConflictDoNothing({ target: notificationSettings.userId });
+  const [created] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  return created;
+}
+
+/** Settings rows of several users (missing rows mean defaults; `settingsRow` creates them lazily). */
+export async function settingsRows(db: Db, userIds: string[]): Promise<Map<string, SettingsRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.select().from(notificationSettings).where(inArray(notificationSettings.userId, userIds));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** Public shape of a settings row. */
+export function settingsView(row: SettingsRow): NotificationSettings {
+  return { email: row.email, digest: row.digest, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
+}
+
+/** Replaces a user's settings; a JSON webhook without a secret gets a fresh one. */
+export async function saveSettings(db: Db, userId: string, s: NotificationSettings): Promise<NotificationSettings> {
+  const row = await settingsRow(db, userId);
+  const webhook = s.webhook ? { ...s.webhook, secret: s.webhook.secret || row.webhook?.secret || randomHex(24) } : null;
+  const [saved] = await db
+    .update(notificationSettings)
+    .set({ email: s.email, digest: s.digest, kinds: s.kinds, webhook, timeZone: s.timeZone })
+    .where(eq(notificationSettings.userId, userId))
+    .returning();
+  return settingsView(saved);
+}
+
+/** Turns off email for the holder of an unsubscribe token; false when the token is unknown. */
+export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+  const rows = await db.update(notificationSettings).set({ email: false }).where(eq(notificationSettings.unsubscribeToken, token)).returning({ u: notificationSettings.userId });
+  return rows.length === 1;
+}
+
+/** Sets (or with null, removes) the caller's webhook for one game. */
+export async function setGameWebhook(db: Db, gameId: string, userId: string, cfg: WebhookConfig | null): Promise<WebhookConfig | null> {
+  if (!cfg) {
+    await db.delete(gameWebhooks).where(and(eq(gameWebhooks.gameId, gameId), eq(gameWebhooks.userId, userId)));
+    return null;
+  }
+  const [existing] = await db.select().from(gameWebhooks).where(and(eq(gameWebhooks.gameId, gameId), eq(gameWebhooks.userId, userId)));
+  const config = { ...cfg, secret: cfg.secret || existing?.config.secret || randomHex(24) };
+  await db
+    .insert(gameWebhooks)
+    .values({ gameId, userId, config })
+    .onConflictDoUpdate({ target: [gameWebhooks.gameId, gameWebhooks.userId], set: { config } });
+  return config;
+}
+
+/** The per-game webhooks of a game. */
+export async function gameWebhookList(db: Db, gameId: string) {
+  return db.select().from(gameWebhooks).where(eq(gameWebhooks.gameId, gameId));
+}
+
+/** Recent deliveries that failed for good, for the settings page. */
+export async function recentFailures(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: outbox.id, channel: outbox.channel, target: outbox.target, kind: outbox.kind, lastError: outbox.lastError, attempts: outbox.attempts, at: outbox.createdAt })
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), eq(outbox.status, 'failed')))
+    .orderBy(desc(outbox.id))
+    .limit(20);
+  return rows.map((r) => ({ ...r, target: r.channel === 'webhook' ? new URL(r.target).host : r.target, at: r.at.toISOString() }));
+}

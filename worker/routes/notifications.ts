@@ -1,0 +1,143 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { webhookFormats } from '../../db/schema';
+import { serviceCtx } from '../http/context';
+import { ApiError } from '../http/errors';
+import { errors, GameIdParam, jsonBody, jsonResponse } from '../http/schemas';
+import { requireUser } from '../middleware/session';
+import { drainSoon } from '../services/commit';
+import { loadGame, seatOf } from '../services/game-rows';
+import { checkWebhookUrl } from '../notify/outbound';
+import { recentFailures, saveSettings, setGameWebhook, settingsRow, settingsView, unsubscribe } from '../notify/settings';
+import { enqueueTestMessages } from '../notify/test-message';
+import type { AppEnv } from '../types';
+
+const Webhook = z
+  .object({
+    url: z.string().max(2000),
+    format: z.enum(webhookFormats),
+    secret: z.string().min(16).max(200).optional().openapi({ description: 'HMAC key for format json; generated when absent' }),
+    mention: z.string().regex(/^\d{5,25}$/).optional().openapi({ description: 'Discord user id to mention' }),
+  })
+  .openapi('Webhook');
+
+const Kinds = z.object({ yourTurn: z.boolean(), gameStarted: z.boolean(), gameOver: z.boolean(), chatMention: z.boolean(), reminder: z.boolean() });
+
+const Settings = z
+  .object({
+    email: z.boolean(),
+    digest: z.boolean(),
+    kinds: Kinds,
+    webhook: Webhook.nullable(),
+    timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
+  })
+  .openapi('NotificationSettings');
+
+const SettingsAnswer = Settings.extend({
+  failures: z.array(z.object({ id: z.number(), channel: z.string(), target: z.string(), kind: z.string(), lastError: z.string().nullable(), attempts: z.number(), at: z.string() })),
+});
+
+const getRoute = createRoute({
+  method: 'get',
+  path: '/api/me/notifications',
+  tags: ['notifications'],
+  summary: 'Your notification settings and recent failed deliveries',
+  responses: { 200: jsonResponse('Settings', SettingsAnswer), ...errors(401) },
+});
+
+const putRoute = createRoute({
+  method: 'put',
+  path: '/api/me/notifications',
+  tags: ['notifications'],
+  summary: 'Replace your notification settings',
+  request: jsonBody(Settings),
+  responses: { 200: jsonResponse('Saved', SettingsAnswer), ...errors(400, 401, 403) },
+});
+
+const testRoute = createRoute({
+  method: 'post',
+  path: '/api/me/notifications/test',
+  tags: ['notifications'],
+  summary: 'Send a test message on every enabled channel',
+  responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403) },
+});
+
+const gameHookRoute = createRoute({
+  method: 'put',
+  path: '/api/games/{id}/webhook',
+  tags: ['notifications'],
+  summary: 'Your webhook for this game (replaces your account webhook for it); null removes it',
+  request: { params: GameIdParam, ...jsonBody(z.object({ webhook: Webhook.nullable() })) },
+  responses: { 200: jsonResponse('Saved', z.object({ webhook: Webhook.nullable() })), ...errors(400, 401, 403, 404) },
+});
+
+const unsubscribeGet = createRoute({
+  method: 'get',
+  path: '/unsubscribe',
+  tags: ['notifications'],
+  summary: 'One-click unsubscribe page (no sign-in); its button POSTs to the same URL',
+  request: { query: z.object({ token: z.string().min(1).max(100) }) },
+  responses: { 200: { description: 'HTML page' } },
+});
+
+const unsubscribePost = createRoute({
+  method: 'post',
+  path: '/unsubscribe',
+  tags: ['notifications'],
+  summary: 'Turn off notification emails (RFC 8058 one-click; no sign-in)',
+  request: { query: z.object({ token: z.string().min(1).max(100) }) },
+  responses: { 200: { description: 'HTML page' }, 404: { description: 'Unknown link' } },
+});
+
+const page = (body: string) => `<!doctype html><meta name="viewport" content="width=device-width"><title>Mountain Post</title><body style="font:16px system-ui;margin:2rem;max-width:30rem">${body}</body>`;
+
+/** Notification settings, per-game webhooks, test messages, unsubscribe. */
+export function notificationRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(getRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ ...settingsView(await settingsRow(c.var.db, user.id)), failures: await recentFailures(c.var.db, user.id) }, 200);
+  });
+  app.openapi(putRoute, async (c) => {
+    const user = requireUser(c);
+    const body = c.req.valid('json');
+    if (body.webhook) checkWebhookUrl(body.webhook.url, c.var.config.allowLoopbackWebhooks);
+    if (!isTimeZone(body.timeZone)) throw new ApiError(400, 'bad_time_zone', `Unknown time zone "${body.timeZone}".`);
+    const saved = await saveSettings(c.var.db, user.id, { ...body, webhook: body.webhook ? { ...body.webhook, secret: body.webhook.secret ?? '' } : null });
+    return c.json({ ...saved, failures: await recentFailures(c.var.db, user.id) }, 200);
+  });
+  app.openapi(testRoute, async (c) => {
+    const ctx = serviceCtx(c);
+    const channels = await enqueueTestMessages(ctx, requireUser(c));
+    drainSoon(ctx);
+    return c.json({ channels }, 202);
+  });
+  app.openapi(gameHookRoute, async (c) => {
+    const user = requireUser(c);
+    const { id } = c.req.valid('param');
+    const { webhook } = c.req.valid('json');
+    await loadGame(c.var.db, id);
+    if ((await seatOf(c.var.db, id, user.id)) === null) throw new ApiError(403, 'not_seated', 'Only players of this game can set its webhook.');
+    if (webhook) checkWebhookUrl(webhook.url, c.var.config.allowLoopbackWebhooks);
+    const saved = await setGameWebhook(c.var.db, id, user.id, webhook ? { ...webhook, secret: webhook.secret ?? '' } : null);
+    return c.json({ webhook: saved }, 200);
+  });
+  app.openapi(unsubscribeGet, (c) => {
+    const token = encodeURIComponent(c.req.valid('query').token);
+    return c.html(page(`<p>Stop receiving Mountain Post notification emails?</p><form method="post" action="/unsubscribe?token=${token}"><button>Unsubscribe</button></form>`), 200);
+  });
+  app.openapi(unsubscribePost, async (c) => {
+    const ok = await unsubscribe(c.var.db, c.req.valid('query').token);
+    if (!ok) return c.html(page('<p>This unsubscribe link is not valid.</p>'), 404);
+    return c.html(page('<p>Done: you will get no more notification emails. You can turn them back on in Settings.</p><p><a href="/settings">Settings</a></p>'), 200);
+  });
+  return app;
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

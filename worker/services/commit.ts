@@ -1,0 +1,91 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyGame, LogEntry } from '../../engine/core';
+import { seats } from '../../db/schema';
+import { drainOutbox } from '../notify/deliver';
+import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
+import { planTransition } from '../notify/transition';
+import type { ServiceCtx } from '../types';
+import { appendEvent } from './events';
+import type { GameRow } from './game-rows';
+import { stateFor, type StateResponse } from './state';
+
+/** A change to a running game: the event to append and the state after it. */
+export interface GameChange {
+  kind: string;
+  /** The acting seat (null for the game itself, e.g. start). */
+  seat: number | null;
+  payload: unknown;
+  log: LogEntry[];
+  reveals: boolean;
+  /** New full state (null keeps the game without a snapshot, e.g. before start). */
+  state: unknown;
+  /** Overrides the status derived from the state (a timeout that abandons the game). */
+  status?: GameRow['status'];
+  idempotencyKey?: string;
+  /** Extra notices (chat mentions, timeouts) besides those the transition implies. */
+  notices?: SeatNotice[];
+}
+
+/**
+ * Commits one change in one transaction (DESIGN.md "Appending a move"): event `v+1`, the game
+ * row with its new snapshot, status, active seats and deadline, the acting seat marked as having
+ * seen `v+1`, and the outbox rows of every notification the change causes. Returns the acting
+ * seat's new state answer (stored with the event for idempotent retries).
+ * Throws `VersionConflict` when someone else committed `v+1` first.
+ */
+export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow, change: GameChange): Promise<StateResponse> {
+  const result = change.state ? game.result(change.state) : null;
+  const status: GameRow['status'] = change.status ?? (result ? 'finished' : 'active');
+  const activeSeats = status === 'active' ? game.activeSeats(change.state) : [];
+  const version = row.version + 1;
+  const plan = planTransition(row, { status, activeSeats }, ctx.now);
+  const notices = [...plan.notices, ...(change.notices ?? [])];
+  const answer = stateFor(game, { ...row, version, snapshot: change.state, status }, change.seat);
+  await appendEvent(ctx.db, {
+    gameId: row.id,
+    expectedVersion: row.version,
+    kind: change.kind,
+    seat: change.seat,
+    payload: change.payload,
+    log: change.log,
+    reveals: change.reveals,
+    idempotencyKey: change.idempotencyKey,
+    response: answer,
+    update: { snapshot: change.state, status, activeSeats, result, ...plan.update },
+    now: ctx.now,
+    also: async (tx) => {
+      if (change.seat !== null) {
+        await tx
+          .update(seats)
+          .set({ lastSeenSeq: sql`greatest(${seats.lastSeenSeq}, ${version})` })
+          .where(and(eq(seats.gameId, row.id), eq(seats.seat, change.seat)));
+      }
+      await enqueueNotices(tx, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
+    },
+  });
+  if (notices.length) scheduleDrain(ctx);
+  return answer;
+}
+
+/** Longest wait for the grace period inside `waitUntil` (Workers allow about 30 s). */
+const MAX_INLINE_GRACE_S = 25;
+
+/**
+ * Delivers what is due right after the answer. With a grace period, waits it out first (inside
+ * `waitUntil`) so a player watching the game is marked as having seen it; a grace longer than
+ * `MAX_INLINE_GRACE_S` is left to the cron.
+ */
+export function scheduleDrain(ctx: ServiceCtx): void {
+  const grace = ctx.config.notifyGraceSeconds;
+  if (grace > MAX_INLINE_GRACE_S) return;
+  ctx.defer(async () => {
+    if (grace > 0) await new Promise((r) => setTimeout(r, grace * 1000));
+    const now = grace > 0 ? new Date(ctx.now.getTime() + grace * 1000) : ctx.now;
+    await drainOutbox(ctx.db, ctx.registry, ctx.config, now);
+  });
+}
+
+/** Delivers what is due now, after the answer (sign-in emails, test messages). */
+export function drainSoon(ctx: ServiceCtx): void {
+  ctx.defer(() => drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now));
+}
