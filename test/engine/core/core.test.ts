@@ -153,7 +153,7 @@ describe('registry and bot', () => {
   });
 
   it('the bot picks a legal move deterministically from its RNG state', () => {
-    const s = secretDice.setup({ players: 2, options: {}, seed: SEED });
+    const s = secretDice.setup({ players: 2, options: { rounds: 3 }, seed: SEED });
     const m1 = chooseBotMove(secretDice, s, 0, rngFromSeed(SEED));
     expect(secretDice.legalMoves(s, 0).some((m) => sameMove(m, m1))).toBe(true);
     expect(chooseBotMove(secretDice, s, 0, rngFromSeed(SEED))).toEqual(m1);
