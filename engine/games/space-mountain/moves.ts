@@ -46,9 +46,12 @@ export type Decision = Extract<SpaceMountainMove, { type: 'go' | 'refuel' }>;
  */
 export const spaceMountainOptions = z
   .object({
-    missionsOnly: z.boolean().default(false),
-    missions: z.union([z.literal(3), z.literal(4), z.literal(5)]).default(5),
-    unknownSpace: z.boolean().default(false),
+    missionsOnly: z.boolean().default(false).describe('Missions-only game: no Starport tokens; the first to complete their Missions wins.'),
+    missions: z
+      .union([z.literal(3), z.literal(4), z.literal(5)])
+      .default(5)
+      .describe('Number of Missions (A to C, A to D or A to E); 3 or 4 only in the Missions-only game.'),
+    unknownSpace: z.boolean().default(false).describe('Unknown Space: the Encounter tokens are placed face up at setup.'),
   })
   .strict()
   .refine((o) => o.missionsOnly || o.missions === 5, {

@@ -232,6 +232,14 @@ describe('Step 4: Move Rockets', () => {
     expect(game.view(r.state, null).players[1].approved).toEqual(['disneyland', 'walt-disney-world']);
   });
 
+  it('Step 4: multiple Rockets can pass through or end up in the same square', () => {
+    const s = givenGalaxy({ players: 3, rockets: { 0: { at: 'A5', facing: 'south' }, 1: { at: 'A5', facing: 'south' }, 2: { at: 'A3', facing: 'south' } } });
+    const r = rollDice(s, 'S S S');
+    // Yellow passes A5 while Red and Blue sit there; all three follow the same column.
+    expect([0, 1, 2].map((seat) => rocketAt(r.state, seat))).toEqual(['A1 south', 'A1 south', 'A9 south']);
+    expect(r.state.phase).toBe('plan');
+  });
+
   it('Step 4: after the last Rocket has used its dice, the players still flying go back to Step 1', () => {
     const s = givenGalaxy({ players: 3, rockets: { 0: { at: 'C2', facing: 'north' }, 1: null, 2: { at: 'C9', facing: 'north' } } });
     const r = rollDice(s, 'T S S');
