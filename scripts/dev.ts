@@ -1,0 +1,184 @@
+/**
+ * `npm start`: the real Worker in workerd (`wrangler dev`, the production runtime) on
+ * http://127.0.0.1:8787, with the Neon driver reaching an embedded PGlite through the local
+ * WebSocket-to-TCP bridge (scripts/local-db.ts). Ctrl-C or SIGTERM stops everything.
+ *
+ * Steps: build the client (scripts/build-client.ts, when present) -> start PGlite with data under
+ * .data/pglite (kept across restarts), apply migrations, serve it + bridge -> `wrangler dev` with
+ * DATABASE_URL, DB_WS_PROXY and APP_ENV passed as --var -> fire the cron (`/__scheduled`) every
+ * 60 s.
+ *
+ * Environment:
+ *   PORT=8787            HTTP port (127.0.0.1 only)
+ *   MP_FIXTURES=1        serve test/fixtures/worker.ts (adds the test-only "secret-dice" game; browser tests)
+ *   MP_DATA_DIR=dir      PGlite data directory (default .data/pglite); MP_DATA_DIR=memory for a throwaway one
+ *   DATABASE_URL=...     use this Postgres instead of PGlite (with DB_WS_PROXY for a local bridge, or none for Neon)
+ *   APP_ENV=development  development | test | production
+ *   MP_CRON_MS=60000     cron timer period; 0 disables it
+ *   MP_SKIP_BUILD=1      do not build the client
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startLocalDb, type LocalDb } from './local-db';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT || 8787);
+const fixtures = process.env.MP_FIXTURES === '1' || process.env.MP_FIXTURES === 'true';
+const appEnv = process.env.APP_ENV || 'development';
+const cronMs = Number(process.env.MP_CRON_MS ?? 60_000);
+const entry = fixtures ? 'test/fixtures/worker.ts' : 'worker/index.ts';
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const t0 = performance.now();
+const log = (msg: string) => console.log(`[dev] ${msg}`);
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+let db: LocalDb | null = null;
+let wrangler: ChildProcess | null = null;
+let cronTimer: NodeJS.Timeout | null = null;
+let stopping: Promise<never> | null = null;
+
+function stop(code: number, why: string): Promise<never> {
+  stopping ??= (async () => {
+    log(`stopping (${why})`);
+    if (cronTimer) clearInterval(cronTimer);
+    if (wrangler && wrangler.exitCode === null && wrangler.signalCode === null) {
+      const exited = new Promise((r) => wrangler!.once('exit', r));
+      // wrangler runs in its own process group (detached): signal the group so workerd goes too.
+      try {
+        process.kill(-wrangler.pid!, 'SIGTERM');
+      } catch {}
+      const timeout = setTimeout(() => {
+        try {
+          process.kill(-wrangler!.pid!, 'SIGKILL');
+        } catch {}
+      }, 5000);
+      await exited;
+      clearTimeout(timeout);
+    }
+    if (db) await db.stop().catch((e) => console.error('[dev] database stop failed:', e));
+    log('stopped');
+    process.exit(code);
+  })();
+  return stopping;
+}
+process.on('SIGINT', () => void stop(0, 'SIGINT'));
+process.on('SIGTERM', () => void stop(0, 'SIGTERM'));
+process.on('SIGHUP', () => void stop(0, 'SIGHUP'));
+
+// `npm start` runs npm -> sh -> tsx -> this process. Killing only npm's pid (as a test harness's
+// child.kill() does) stops npm and sh but not us, which would leave wrangler holding the port.
+// So also stop when the process that started our tsx wrapper goes away.
+function parentOf(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+  } catch {
+    return null;
+  }
+}
+const parent0 = process.ppid;
+const grandparent0 = parentOf(parent0);
+if (grandparent0 !== null) {
+  setInterval(() => {
+    if (process.ppid !== parent0 || parentOf(parent0) !== grandparent0) void stop(0, 'parent process exited');
+  }, 1000).unref();
+}
+
+function run(cmd: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
+async function waitForHealth(url: string, ms: number): Promise<boolean> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (wrangler && wrangler.exitCode !== null) return false;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return false;
+}
+
+// 1. The client bundle (owned by scripts/build-client.ts; tolerated when absent or failing).
+if (process.env.MP_SKIP_BUILD !== '1') {
+  const build = path.join(root, 'scripts', 'build-client.ts');
+  if (existsSync(build)) {
+    const tb = performance.now();
+    const code = await run(bin('tsx'), [build]);
+    if (code === 0) log(`client built (${secs(performance.now() - tb)})`);
+    else log(`WARNING: client build failed (exit ${code}); serving the API with whatever is in public/`);
+  } else {
+    log('scripts/build-client.ts not found: serving public/ as it is');
+  }
+}
+
+// 2. The database: an external Postgres when DATABASE_URL is set, else PGlite + bridge.
+let vars: Record<string, string>;
+if (process.env.DATABASE_URL) {
+  vars = { DATABASE_URL: process.env.DATABASE_URL };
+  if (process.env.DB_WS_PROXY) vars.DB_WS_PROXY = process.env.DB_WS_PROXY;
+  log(`database: DATABASE_URL from the environment${process.env.DB_WS_PROXY ? ` via ${process.env.DB_WS_PROXY}` : ''} (run \`npm run db:migrate\` first)`);
+} else {
+  const dir = process.env.MP_DATA_DIR || path.join(root, '.data', 'pglite');
+  const td = performance.now();
+  db = await startLocalDb({ dataDir: dir === 'memory' ? undefined : dir, debug: process.env.MP_BRIDGE_DEBUG === '1' });
+  vars = { DATABASE_URL: db.DATABASE_URL, DB_WS_PROXY: db.DB_WS_PROXY };
+  log(
+    `database: PGlite ${dir === 'memory' ? 'in memory' : `in ${path.relative(root, dir) || dir}`}, migrated, bridge ws://${db.DB_WS_PROXY} ` +
+      `(${secs(performance.now() - td)}: pglite ${secs(db.timings.pglite)}, migrations ${secs(db.timings.migrate)})`,
+  );
+}
+vars.APP_ENV = appEnv;
+
+// 3. wrangler dev (workerd).
+const tw = performance.now();
+const args = [
+  'dev',
+  entry,
+  '--ip',
+  '127.0.0.1',
+  '--port',
+  String(port),
+  '--test-scheduled',
+  '--show-interactive-dev-session=false',
+  ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+];
+wrangler = spawn(bin('wrangler'), args, {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+  // No traffic beyond 127.0.0.1: no metrics, no request.cf download, no update check (it runs with the banner).
+  env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },
+});
+wrangler.on('exit', (code, signal) => {
+  if (!stopping) void stop(code || 1, `wrangler exited (${signal ?? code})`);
+});
+
+const base = `http://127.0.0.1:${port}`;
+if (!(await waitForHealth(`${base}/api/health`, 60_000))) {
+  console.error(`[dev] the Worker did not answer ${base}/api/health within 60 s`);
+  await stop(1, 'startup failed');
+}
+log(
+  `ready: http://localhost:${port} (${entry}, APP_ENV=${appEnv}; wrangler ${secs(performance.now() - tw)}, total ${secs(performance.now() - t0)})` +
+    (appEnv !== 'production' ? ` - dev mailbox at http://localhost:${port}/dev/mailbox` : ''),
+);
+
+// 4. The cron trigger (wrangler dev does not fire crons itself).
+if (cronMs > 0) {
+  cronTimer = setInterval(async () => {
+    try {
+      const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`, { signal: AbortSignal.timeout(30_000) });
+      if (!res.ok) log(`cron: /__scheduled answered ${res.status}`);
+    } catch (e) {
+      log(`cron: /__scheduled failed: ${(e as Error).message}`);
+    }
+  }, cronMs);
+}

@@ -1,0 +1,275 @@
+/**
+ * A WebSocket-to-TCP bridge for the Neon serverless driver in development and tests.
+ *
+ * The driver speaks the Postgres wire protocol inside binary WebSocket frames to
+ * `ws://<wsProxy>` (we configure `neonConfig.wsProxy = () => "127.0.0.1:PORT/v1"`). This bridge
+ * accepts those WebSockets on 127.0.0.1 at path `/v1` and pipes the bytes to a fixed Postgres TCP
+ * address (the `?address=` the driver may add is ignored on purpose: the bridge never connects
+ * anywhere but `pgHost:pgPort`).
+ *
+ * Two things a plain pipe does not do (STACK-NOTES.md):
+ * 1. When the client sends the Terminate message ('X'), the TCP socket is ended and the
+ *    WebSocket closed. `pool.end()` waits for the server to hang up; PGlite's socket server never
+ *    does, so without this every request would leak a connection and `end()` would hang.
+ * 2. With `serialize: true` (PGlite behind @electric-sql/pglite-socket, which interleaves the
+ *    messages of concurrent connections and then breaks), only one TCP connection is open at a
+ *    time; further WebSockets wait in a FIFO queue (their early frames are buffered). A connection
+ *    that sits idle while others wait is closed after `idleTimeoutMs`, so one leaked client
+ *    cannot stall everyone.
+ *
+ * Run standalone: `tsx scripts/pg-bridge.ts PGHOST PGPORT [--serialize] [--port N]`.
+ */
+import net from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+
+export interface BridgeOptions {
+  pgHost: string;
+  pgPort: number;
+  /** One TCP connection at a time, others queued (needed for PGlite's socket server). */
+  serialize: boolean;
+  /** Port to listen on (127.0.0.1); 0 or omitted picks a free one. */
+  port?: number;
+  /**
+   * Serialized mode only: close the active connection when it has carried no bytes for this long
+   * while other connections are waiting. Default 15 s. 0 disables.
+   */
+  idleTimeoutMs?: number;
+  /** Logs each connection's open/close and queue length to stderr. */
+  debug?: boolean;
+}
+
+export interface BridgeStats {
+  /** WebSocket connections accepted in total. */
+  accepted: number;
+  /** TCP connections currently open to Postgres. */
+  active: number;
+  /** Most TCP connections ever open at once (1 when serialized). */
+  maxActive: number;
+  /** WebSockets waiting for their turn (serialized mode). */
+  queued: number;
+  /** Most connections ever waiting at once. */
+  maxQueued: number;
+  /** Connections closed by us after a Terminate ('X'). */
+  terminated: number;
+  /** Connections closed by the idle timeout. */
+  idleClosed: number;
+}
+
+export interface Bridge {
+  port: number;
+  /** `127.0.0.1:PORT/v1`, the value for `DB_WS_PROXY` / `neonConfig.wsProxy`. */
+  wsProxy: string;
+  stats(): BridgeStats;
+  close(): Promise<void>;
+}
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+
+/**
+ * Follows the frontend (client -> server) message stream far enough to spot Terminate: untyped
+ * startup-phase packets (SSLRequest, GSSENCRequest, CancelRequest, StartupMessage) first, then
+ * typed messages `type(1) length(4) body`.
+ */
+class FrontendScanner {
+  private buf: Buffer = Buffer.alloc(0);
+  private startup = true;
+
+  /** Feeds bytes; returns true once a Terminate message has been seen. */
+  push(chunk: Buffer): boolean {
+    this.buf = this.buf.length ? Buffer.concat([this.buf, chunk]) : chunk;
+    for (;;) {
+      if (this.startup) {
+        if (this.buf.length < 8) return false;
+        const len = this.buf.readInt32BE(0);
+        const code = this.buf.readInt32BE(4);
+        if (len < 8) return false; // garbage; let Postgres complain
+        if (this.buf.length < len) return false;
+        this.buf = this.buf.subarray(len);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) continue; // the real startup follows
+        if (code === CANCEL_REQUEST) return false;
+        this.startup = false;
+        continue;
+      }
+      if (this.buf.length < 5) return false;
+      const type = this.buf[0];
+      const len = this.buf.readInt32BE(1);
+      if (type === 0x58 /* 'X' */) return true;
+      if (this.buf.length < 1 + len) return false;
+      this.buf = this.buf.subarray(1 + len);
+    }
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data as ArrayBuffer);
+}
+
+export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 15_000;
+  const log = opts.debug ? (...a: unknown[]) => console.error('[pg-bridge]', ...a) : () => {};
+  const stats: BridgeStats = { accepted: 0, active: 0, maxActive: 0, queued: 0, maxQueued: 0, terminated: 0, idleClosed: 0 };
+  const waiting: Array<() => void> = [];
+  const sockets = new Set<net.Socket>();
+  let busy = false;
+  let idleWatch: (() => void) | null = null;
+
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: opts.port ?? 0, path: '/v1', perMessageDeflate: false });
+
+  /** Serialized mode: run `start` when the slot is free; returns a release function. */
+  function acquire(start: () => void): void {
+    if (!opts.serialize) return start();
+    if (!busy) {
+      busy = true;
+      return start();
+    }
+    waiting.push(start);
+    stats.queued = waiting.length;
+    stats.maxQueued = Math.max(stats.maxQueued, waiting.length);
+    log(`queued (waiting=${waiting.length})`);
+    idleWatch?.();
+  }
+  function release(): void {
+    if (!opts.serialize) return;
+    const next = waiting.shift();
+    stats.queued = waiting.length;
+    if (next) next();
+    else busy = false;
+  }
+
+  wss.on('connection', (ws: WebSocket) => {
+    stats.accepted++;
+    const id = stats.accepted;
+    const pending: Buffer[] = [];
+    const scanner = new FrontendScanner();
+    let tcp: net.Socket | null = null;
+    let done = false; // the WebSocket side is gone (or we ended it)
+    let lastActivity = Date.now();
+    let idleTimer: NodeJS.Timeout | null = null;
+    let released = false;
+
+    ws.on('error', () => {}); // a reset client; 'close' follows
+    ws.on('message', (data) => {
+      lastActivity = Date.now();
+      const chunk = toBuffer(data);
+      if (!tcp) pending.push(chunk);
+      else forward(chunk);
+    });
+    ws.on('close', () => {
+      done = true;
+      if (tcp) tcp.end();
+      else {
+        // Never got a slot: leave the queue.
+        const i = waiting.indexOf(begin);
+        if (i >= 0) {
+          waiting.splice(i, 1);
+          stats.queued = waiting.length;
+        }
+      }
+    });
+
+    function forward(chunk: Buffer) {
+      if (!tcp || tcp.destroyed) return;
+      tcp.write(chunk);
+      if (scanner.push(chunk)) {
+        stats.terminated++;
+        log(`#${id} terminate`);
+        tcp.end(); // Postgres would hang up itself; PGlite's socket server does not
+        if (ws.readyState === ws.OPEN) ws.close(1000);
+      }
+    }
+
+    function begin() {
+      if (done) return release();
+      tcp = net.connect({ host: opts.pgHost, port: opts.pgPort });
+      sockets.add(tcp);
+      stats.active++;
+      stats.maxActive = Math.max(stats.maxActive, stats.active);
+      log(`#${id} open (active=${stats.active})`);
+      tcp.setNoDelay(true);
+      tcp.on('connect', () => {
+        for (const chunk of pending.splice(0)) forward(chunk);
+      });
+      tcp.on('data', (data) => {
+        lastActivity = Date.now();
+        if (ws.readyState === ws.OPEN) ws.send(data, { binary: true });
+      });
+      tcp.on('error', (err) => log(`#${id} tcp error`, err.message));
+      tcp.on('close', () => {
+        sockets.delete(tcp!);
+        stats.active--;
+        if (idleTimer) clearInterval(idleTimer);
+        log(`#${id} closed (active=${stats.active})`);
+        if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(1000);
+        if (!released) {
+          released = true;
+          release();
+        }
+      });
+      if (opts.serialize && idleTimeoutMs > 0) {
+        const watch = () => {
+          if (idleTimer) return;
+          idleTimer = setInterval(() => {
+            if (waiting.length > 0 && Date.now() - lastActivity > idleTimeoutMs) {
+              stats.idleClosed++;
+              log(`#${id} idle with ${waiting.length} waiting: closing`);
+              tcp?.destroy();
+              ws.terminate();
+            }
+          }, Math.min(1000, idleTimeoutMs)).unref();
+        };
+        idleWatch = watch;
+        tcp.once('close', () => {
+          if (idleWatch === watch) idleWatch = null;
+        });
+        if (waiting.length > 0) watch();
+      }
+    }
+
+    acquire(begin);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    wss.once('listening', resolve);
+    wss.once('error', reject);
+  });
+  const port = (wss.address() as net.AddressInfo).port;
+  return {
+    port,
+    wsProxy: `127.0.0.1:${port}/v1`,
+    stats: () => ({ ...stats }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        waiting.length = 0;
+        for (const s of sockets) s.destroy();
+        for (const c of wss.clients) c.terminate();
+        wss.close(() => resolve());
+      }),
+  };
+}
+
+// CLI: tsx scripts/pg-bridge.ts HOST PORT [--serialize] [--port N] [--debug]
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  const flag = (name: string) => args.includes(name);
+  const value = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const [pgHost = '127.0.0.1', pgPort = '5432'] = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--port'));
+  const bridge = await startBridge({
+    pgHost,
+    pgPort: Number(pgPort),
+    serialize: flag('--serialize'),
+    port: Number(value('--port') ?? 0),
+    debug: flag('--debug'),
+  });
+  console.log(`pg-bridge ws://${bridge.wsProxy} -> ${pgHost}:${pgPort}${flag('--serialize') ? ' (serialized)' : ''}`);
+  const stop = () => bridge.close().then(() => process.exit(0));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,85 @@
+/**
+ * Test layers (DESIGN.md "Running locally, and the test layers"), one vitest project each:
+ *   engine  pure rules, no I/O                       test/engine/**
+ *   client  client logic that needs no browser       test/client/**
+ *   api     the Hono app in-process on PGlite        test/api/**
+ *   worker  the built Worker in workerd + Neon driver test/worker/** (TEST_PG=1: real PostgreSQL)
+ *   e2e     headless Chromium against `npm start`    test/e2e/**
+ * `npm test` (scripts/test.ts) runs them all, then the worker project again on real PostgreSQL.
+ * One project: `npx vitest run --project worker`.
+ *
+ * Sized for 2 cores: forks (PGlite's WASM and workerd child processes are happier out of worker
+ * threads), at most 2 files at once. PGlite takes 3-5 s to create, so api files share one per file
+ * and the worker project shares one database and one Worker across files (globalSetup).
+ *
+ * Projects run in groups, one group after another (sequence.groupOrder), so CPU-heavy property
+ * tests never starve the timing-sensitive layers: on 2 shared cores a serialized PGlite behind
+ * workerd slowed to 10 s per request (and once a 503) when they overlapped. Group 1 is in-process
+ * work, one fork per core; the worker layer adds workerd + wrangler + PGlite, e2e adds a dev
+ * server and Chromium, so each of those gets the machine to itself.
+ *   1 engine + client + api    2 worker (workerd)    3 e2e (browser)
+ */
+import { defineConfig } from 'vitest/config';
+
+const slow = process.env.CI ? 2 : 1; // CI machines get some slack
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    passWithNoTests: true,
+    teardownTimeout: 30_000,
+    projects: [
+      {
+        test: {
+          name: 'engine',
+          sequence: { groupOrder: 1 },
+          include: ['test/engine/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000 * slow,
+        },
+      },
+      {
+        test: {
+          name: 'client',
+          sequence: { groupOrder: 1 },
+          include: ['test/client/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 15_000 * slow,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          sequence: { groupOrder: 1 },
+          include: ['test/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000 * slow,
+          hookTimeout: 60_000 * slow, // a PGlite per file: 3-5 s
+        },
+      },
+      {
+        test: {
+          name: 'worker',
+          sequence: { groupOrder: 2 },
+          include: ['test/worker/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/worker-global-setup.ts'],
+          testTimeout: 30_000 * slow,
+          hookTimeout: 60_000 * slow,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          sequence: { groupOrder: 3 },
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000 * slow,
+          hookTimeout: 120_000 * slow, // starts the dev server and a browser
+          fileParallelism: false, // one dev server, one browser at a time
+        },
+      },
+    ],
+  },
+});
