@@ -46,7 +46,7 @@ export function moveValue(s: SnowdoniaState, seat: Seat, m: SnowdoniaMove): numb
       return m.count * 10;
     case 'build-station': {
       const space = stationData(m.station).building[m.space - 1];
-      return 5 + space.vp / (space.cost.amount * (space.cost.resource === 'steel' ? 2 : 1) || 1);
+      return 5 + space.vp - 0.5 * space.cost.amount * (space.cost.resource === 'steel' ? 2 : 1);
     }
     case 'buy-train': {
       const t = trainData(m.train);

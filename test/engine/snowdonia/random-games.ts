@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { Rng, canonicalJson, replay, type HistoryEvent, type Seat } from '../../../engine/core';
+import { snowdonia } from '../../../engine/games/snowdonia';
+import { contractData } from '../../../engine/games/snowdonia/components';
+import type { SnowdoniaOptions } from '../../../engine/games/snowdonia/options';
+import { cloneState, type SnowdoniaState } from '../../../engine/games/snowdonia/state';
+import { census, fullBox } from './census';
+
+/**
+ * Property test shared by the per-player-count files: random legal games (a mix of uniformly
+ * random legal moves and the bot's moves, so games both explore and finish) are played to the
+ * end; every game must
+ * - end (a cap of MAX_MOVES moves would fail the test with its reason: no game may stall),
+ * - replay through engine/core `replay` to the identical state (canonicalJson),
+ * - conserve every piece after every move (cubes, Rubble, Steel Bars, markers, Labourers, cards),
+ * - never show a Contract in a view or a log line before it is drawn,
+ * - give every seat (and spectators) the same view when only hidden state changes (the order of
+ *   the deck below its top card's weather, the RNG that draws from the bag).
+ * `SNOWDONIA_RUNS` overrides the number of games per player count (default tuned for ~90 s).
+ */
+export const MAX_MOVES = 5000;
+export const RUNS = Number(process.env.SNOWDONIA_RUNS ?? 150);
+
+const seedArb = fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 32, maxLength: 32 }).map((a) => a.join(''));
+const optionsArb: fc.Arbitrary<SnowdoniaOptions> = fc.record({
+  buildPrerequisite: fc.constantFrom('station-cleared' as const, 'none' as const),
+  thinnerFog: fc.boolean(),
+  optionalTrackCards: fc.boolean(),
+});
+
+/** The same state with the hidden parts changed: deck order (top weather kept) and the RNG. */
+export function reshuffleHidden(s: SnowdoniaState, r: Rng): SnowdoniaState {
+  const t = cloneState(s);
+  if (t.contractDeck.length > 1) {
+    const topWeather = contractData(t.contractDeck[0]).weather;
+    t.contractDeck = r.shuffle(t.contractDeck);
+    const i = t.contractDeck.findIndex((id) => contractData(id).weather === topWeather);
+    [t.contractDeck[0], t.contractDeck[i]] = [t.contractDeck[i], t.contractDeck[0]];
+  }
+  t.rng = [r.int(1, 0x7fffffff), r.int(0, 0x7fffffff), r.int(0, 0x7fffffff), r.int(0, 0x7fffffff)];
+  return t;
+}
+
+const quoted = (id: number) => `"${contractData(id).name}"`;
+
+function checkHidden(s: SnowdoniaState, r: Rng): void {
+  const other = reshuffleHidden(s, r);
+  for (const seat of [null, ...s.seats.map((_, i) => i)]) {
+    // Views are built in a fixed key order, so plain JSON text compares them exactly (and fast).
+    const v = JSON.stringify(snowdonia.view(s, seat));
+    expect(JSON.stringify(snowdonia.view(other, seat))).toBe(v);
+    for (const id of s.contractDeck) expect(v.includes(quoted(id)), `Contract ${id} leaks in a view`).toBe(false);
+  }
+}
+
+export interface Stats {
+  games: number;
+  moves: number;
+  ended: number;
+  ms: number;
+}
+
+/** Runs `RUNS` random games with `players` and checks the properties above. */
+export function randomGames(players: number, stats: Stats): void {
+  fc.assert(
+    fc.property(seedArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 100 }), optionsArb, (seed, moveSeed, botShare, options) => {
+      const t0 = performance.now();
+      const r = new Rng([moveSeed, 0x9e3779b9 | 0, players, 12345]);
+      let s = snowdonia.setup({ players, options, seed });
+      const events: HistoryEvent[] = [];
+      const box = fullBox(players);
+      const boxJson = JSON.stringify(box);
+      // Compared as JSON text first (fast); a mismatch is reported with a readable diff.
+      const conserve = () => JSON.stringify(census(s)) === boxJson || expect(census(s)).toEqual(box);
+      conserve();
+      while (snowdonia.activeSeats(s).length > 0 && events.length < MAX_MOVES) {
+        const active = snowdonia.activeSeats(s);
+        const seat: Seat = active[r.int(0, active.length - 1)];
+        const legal = snowdonia.legalMoves(s, seat);
+        expect(legal.length, `active seat ${seat} has no legal move at ${s.step.kind}`).toBeGreaterThan(0);
+        const move = r.int(0, 99) < botShare ? snowdonia.botMove!(s, seat, legal, r.int(0, 999) / 1000) : legal[r.int(0, legal.length - 1)];
+        const res = snowdonia.applyMove(s, seat, move);
+        s = res.state;
+        events.push({ kind: 'move', seat, move });
+        conserve();
+        // No log line names a Contract still in the deck.
+        const text = res.log.map((l) => l.text).join('\n');
+        for (const id of s.contractDeck) expect(text.includes(quoted(id)), `Contract ${id} leaks in the log`).toBe(false);
+        if (events.length % 50 === 0) checkHidden(s, r);
+      }
+      expect(snowdonia.activeSeats(s), `the game did not end within ${MAX_MOVES} moves`).toEqual([]);
+      const result = snowdonia.result(s)!;
+      expect(result.ranking.slice().sort()).toEqual(s.seats.map((_, i) => i));
+      checkHidden(s, r);
+      // A few undone moves in the history must not change the outcome either.
+      const withUndo: HistoryEvent[] = [...events.slice(0, 3), { kind: 'undo', seat: 0 }, ...events.slice(2)];
+      const replayed = replay<SnowdoniaState>(snowdonia, { players, options, seed, events: withUndo });
+      expect(canonicalJson(replayed.state)).toBe(canonicalJson(s));
+      stats.games += 1;
+      stats.moves += events.length;
+      stats.ended += 1;
+      stats.ms += performance.now() - t0;
+    }),
+    { numRuns: RUNS },
+  );
+}
