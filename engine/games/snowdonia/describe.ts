@@ -1,5 +1,5 @@
 import type { Seat } from '../../core';
-import { AREA_NAMES, contractData, effectText, requirementText, stationData, trainData } from './components';
+import { AREA_NAMES, WORKS, contractData, effectText, requirementText, stationData, trainData } from './components';
 import { cubeList } from './actions/a-stock-yard';
 import { buildCost, costText } from './actions/e-build';
 import { ironPerSteel } from './actions/c-works';
@@ -26,7 +26,7 @@ export function describeMove(move: SnowdoniaMove, state: SnowdoniaState, seat: S
     case 'convert': {
       const parts = [];
       if (move.steel) parts.push(`${move.steel * ironPerSteel(state, seat)} Iron Ore -> ${move.steel} Steel Bar${move.steel > 1 ? 's' : ''}`);
-      if (move.stone) parts.push(`${move.stone * 2} Rubble -> ${move.stone} Stone`);
+      if (move.stone) parts.push(`${move.stone * WORKS.rubble} Rubble -> ${move.stone} Stone`);
       return `Convert ${parts.join(', ')}`;
     }
     case 'lay-track':

@@ -110,11 +110,11 @@ const NOTHING: Partial<Record<AreaId, string>> = {
 /**
  * Runs an action step as far as it goes without a player: no choice -> nothing happens; exactly
  * one choice -> it is forced (made automatically), except for an optional step (Padarn).
- * Returns true when the step now waits for its seat (stored in `state.step`).
+ * Returns true when the step now waits for its seat (stored in `state.step`). `first` is false for
+ * further picks of the same action (no "cannot take" line then).
  */
-export function runActionStep(s: SnowdoniaState, ctx: Ctx, step: ActionStep): boolean {
+export function runActionStep(s: SnowdoniaState, ctx: Ctx, step: ActionStep, first = true): boolean {
   const optional = step.space === null;
-  let first = true;
   while (step.remaining > 0) {
     const choices = actionChoices(s, step);
     if (choices.length === 0) {
@@ -158,7 +158,7 @@ function finishSpace(s: SnowdoniaState, ctx: Ctx, area: AreaId, space: number | 
 /** After a player's choice at an action step: more picks, or on to the next space. */
 export function continueAction(s: SnowdoniaState, ctx: Ctx, step: ActionStep): void {
   step.remaining -= 1;
-  if (step.remaining > 0 && runActionStep(s, ctx, step)) return;
+  if (step.remaining > 0 && runActionStep(s, ctx, step, false)) return;
   finishSpace(s, ctx, step.area, step.space, step.seat);
   if (step.space !== null) s.cursor!.next += 1;
   resumeResolution(s, ctx);

@@ -9,6 +9,11 @@ import { census, fullBox, newGame } from './helpers';
 describe.each([2, 3, 4, 5])('setup with %i players', (players) => {
   const s = newGame(players);
 
+  it('step 1: the board side is purely aesthetic (no option, nothing in the state)', () => {
+    expect(Object.keys(snowdonia.optionsSchema.parse({}))).not.toContain('boardSide');
+    expect(JSON.stringify(s)).not.toMatch(/classic|boardSide/);
+  });
+
   it('step 2: Station cards by player count, in numerical order from Llanberis', () => {
     const expected = {
       2: ['llanberis', 'two-viaducts', 'hebron', 'halfway', 'rocky-valley-halt', 'clogwyn', 'yr-wyddfa'],
@@ -50,14 +55,21 @@ describe.each([2, 3, 4, 5])('setup with %i players', (players) => {
     expect(s.step).toEqual({ kind: 'assign', seat: s.startPlayer });
   });
 
-  it('steps 6-8: 16 Ownership Markers, two Labourers in supply and one at the Pub, Surveyors at Llanberis', () => {
-    for (const p of s.seats) {
-      expect(p.markers).toBe(16);
-      expect(p.labourers).toBe(2);
-      expect(p.temporaryHired).toBe(false);
-      expect(p.surveyor).toBe('llanberis');
-      expect([p.iron, p.stone, p.coal, p.steel, p.rubble, p.train, p.contracts.length]).toEqual([0, 0, 0, 0, 0, null, 0]);
-    }
+  it('step 6: 16 Ownership Markers each, a fixed limit', () => {
+    expect(s.seats.map((p) => p.markers)).toEqual(Array(players).fill(16));
+  });
+
+  it('step 7: two Labourers in the personal supply, the Temporary Labourer at the Pub', () => {
+    for (const p of s.seats) expect([p.labourers, p.temporaryHired, p.placed]).toEqual([2, false, 0]);
+    expect(census(s).labourers).toEqual(Array(players).fill(3));
+  });
+
+  it('step 8: every Surveyor on Llanberis', () => {
+    expect(s.seats.map((p) => p.surveyor)).toEqual(Array(players).fill('llanberis'));
+  });
+
+  it('players start with no cubes, Trains or Contracts', () => {
+    for (const p of s.seats) expect([p.iron, p.stone, p.coal, p.steel, p.rubble, p.train, p.contracts.length]).toEqual([0, 0, 0, 0, 0, null, 0]);
   });
 
   it('step 9: Action Area sizes by player count', () => {
