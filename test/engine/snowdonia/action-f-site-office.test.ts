@@ -12,8 +12,10 @@ describe('F. Site Office', () => {
     const r = playFull(state, 0, { type: 'take-contract', contract: b });
     state = r.state;
     expect(state.seats[0].contracts).toEqual([{ id: b, activated: false, activeThisRound: false }]);
+    // The rest of the round ran: a went to the discard pile, c shifted down.
+    expect(state.contractDiscard).toEqual([a]);
+    expect(state.siteOffice[0]).toBe(c);
     expectIllegal(s, s.startPlayer, { type: 'take-contract', contract: a }, 'wrong_step');
-    void c;
   });
 
   it('a Contract effect lets you take one more', () => {

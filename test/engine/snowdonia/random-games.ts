@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { Rng, canonicalJson, replay, type HistoryEvent, type Seat } from '../../../engine/core';
+import { IllegalMove, Rng, canonicalJson, replay, type HistoryEvent, type Seat } from '../../../engine/core';
 import { snowdonia } from '../../../engine/games/snowdonia';
-import { contractData } from '../../../engine/games/snowdonia/components';
+import { STATION_IDS, contractData } from '../../../engine/games/snowdonia/components';
+import type { SnowdoniaMove } from '../../../engine/games/snowdonia/moves';
 import type { SnowdoniaOptions } from '../../../engine/games/snowdonia/options';
 import { cloneState, type SnowdoniaState } from '../../../engine/games/snowdonia/state';
 import { census, fullBox } from './census';
@@ -16,7 +17,8 @@ import { census, fullBox } from './census';
  * - conserve every piece after every move (cubes, Rubble, Steel Bars, markers, Labourers, cards),
  * - never show a Contract in a view or a log line before it is drawn,
  * - give every seat (and spectators) the same view when only hidden state changes (the order of
- *   the deck below its top card's weather, the RNG that draws from the bag).
+ *   the deck below its top card's weather, the RNG that draws from the bag),
+ * - list in legalMoves exactly the moves applyMove accepts (checked against a broad universe).
  * `SNOWDONIA_RUNS` overrides the number of games per player count (default tuned for ~90 s).
  */
 export const MAX_MOVES = 5000;
@@ -40,6 +42,42 @@ export function reshuffleHidden(s: SnowdoniaState, r: Rng): SnowdoniaState {
   }
   t.rng = [r.int(1, 0x7fffffff), r.int(0, 0x7fffffff), r.int(0, 0x7fffffff), r.int(0, 0x7fffffff)];
   return t;
+}
+
+/** A broad universe of well-formed moves: every move the engine could ever list, and many more. */
+export const MOVE_UNIVERSE: SnowdoniaMove[] = (() => {
+  const out: SnowdoniaMove[] = [{ type: 'hire-temporary' }, { type: 'pass-contracts' }, { type: 'skip' }];
+  for (const area of ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const) for (let space = 1; space <= 16; space++) out.push({ type: 'place', area, space });
+  for (let id = 1; id <= 30; id++) out.push({ type: 'activate-contract', contract: id }, { type: 'take-contract', contract: id });
+  for (let iron = 0; iron <= 5; iron++)
+    for (let stone = 0; stone <= 5; stone++) for (let coal = 0; coal <= 3; coal++) out.push({ type: 'take-cubes', iron, stone, coal });
+  for (let steel = 0; steel <= 6; steel++) for (let stone = 0; stone <= 6; stone++) out.push({ type: 'convert', steel, stone });
+  for (let count = 1; count <= 6; count++) out.push({ type: 'lay-track', count });
+  for (const station of STATION_IDS) for (let space = 1; space <= 4; space++) out.push({ type: 'build-station', station, space });
+  for (let train = 1; train <= 7; train++) out.push({ type: 'buy-train', train });
+  out.push({ type: 'maintain-train', pay: true }, { type: 'maintain-train', pay: false });
+  return out;
+})();
+
+/**
+ * legalMoves is exact: for every active seat, a move of the universe is listed exactly when
+ * applyMove accepts it (anything else throws IllegalMove with a code).
+ */
+function checkExact(s: SnowdoniaState): void {
+  for (const seat of snowdonia.activeSeats(s)) {
+    const legal = new Set(snowdonia.legalMoves(s, seat).map((m) => canonicalJson(m)));
+    for (const m of MOVE_UNIVERSE) {
+      let ok = true;
+      try {
+        snowdonia.applyMove(s, seat, m);
+      } catch (e) {
+        if (!(e instanceof IllegalMove)) throw e;
+        expect(e.code).toMatch(/^[a-z_]+$/);
+        ok = false;
+      }
+      if (ok !== legal.has(canonicalJson(m))) expect.fail(`${JSON.stringify(m)} at ${s.step.kind}: applyMove ${ok ? 'accepts' : 'refuses'} it, legalMoves ${ok ? 'omits' : 'lists'} it`);
+    }
+  }
 }
 
 const quoted = (id: number) => `"${contractData(id).name}"`;
@@ -88,6 +126,7 @@ export function randomGames(players: number, stats: Stats): void {
         const text = res.log.map((l) => l.text).join('\n');
         for (const id of s.contractDeck) expect(text.includes(quoted(id)), `Contract ${id} leaks in the log`).toBe(false);
         if (events.length % 50 === 0) checkHidden(s, r);
+        if (events.length % 97 === 0) checkExact(s);
       }
       expect(snowdonia.activeSeats(s), `the game did not end within ${MAX_MOVES} moves`).toEqual([]);
       const result = snowdonia.result(s)!;
