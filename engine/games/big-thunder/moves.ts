@@ -67,7 +67,7 @@ export type MoveOf<T extends BigThunderMove['type']> = Extract<BigThunderMove, {
  */
 export const bigThunderOptions = z
   .object({
-    longerGame: z.boolean().default(false),
+    longerGame: z.boolean().default(false).describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
   })
   .strict();
 
