@@ -66,6 +66,13 @@ export const games = pgTable(
     onTimeout: text('on_timeout', { enum: ['bot', 'end'] }).notNull().default('bot'),
     /** UTC instant by which the active seats must move (null without time control). */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /** When a player resigns: a bot takes the seat, or the game ends. */
+    onResign: text('on_resign', { enum: ['bot', 'end'] }).notNull().default('bot'),
+    /** Public games can be watched (view, log, chat) by anyone with the link. */
+    isPublic: boolean('is_public').notNull().default(true),
+    /** The game this one is a rematch of, and the rematch created from this one. */
+    rematchOf: text('rematch_of'),
+    rematchId: text('rematch_id').unique(),
     /** Reminders sent for the current deadline: 0 none, 1 half-time, 2 last call. */
     reminderStage: integer('reminder_stage').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -148,6 +155,25 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_user_idx').on(t.userId, t.status)],
+);
+
+/** Table talk: per game, never undone, not part of the event log. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The author's seat, or null for a spectator. */
+    seat: integer('seat'),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_game_idx').on(t.gameId, t.id), check('chat_text_len', sql`char_length(${t.text}) between 1 and 1000`)],
 );
 
 /** Webhook formats: generic signed JSON, Discord, Slack. */

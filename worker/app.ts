@@ -13,6 +13,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
+import { tableRoutes } from './routes/table';
 
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -75,6 +76,7 @@ export function createApp(deps: Deps) {
   app.route('/', gameRoutes());
   app.route('/', playRoutes());
   app.route('/', notificationRoutes());
+  app.route('/', tableRoutes());
   app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));

@@ -5,3 +5,4 @@ export * from './json';
 export * from './play';
 export * from './registry';
 export * from './bot';
+export * from './record';

@@ -1,5 +1,5 @@
 import { IllegalMove } from './errors';
-import { sameMove } from './json';
+import { canonicalJson } from './json';
 import type { AnyGame, LogEntry, MoveResult, Seat } from './types';
 
 /**
@@ -20,7 +20,8 @@ export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown):
     throw new IllegalMove('bad_move', `That is not a move of ${game.title}: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
   }
   const legal = game.legalMoves(state, seat);
-  if (!legal.some((m) => sameMove(m, parsed.data))) {
+  const key = canonicalJson(parsed.data);
+  if (!legal.some((m) => canonicalJson(m) === key)) {
     // Let the engine name the rule that forbids it; fall back to a generic reason.
     game.applyMove(state, seat, parsed.data);
     throw new IllegalMove('illegal_move', 'That move is not allowed now.');

@@ -34,7 +34,7 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
     .from(gameEvents)
     .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
     .orderBy(gameEvents.seq);
-  const lines = events.flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text)).slice(-MAX_LINES);
+  const lines = p.kind === 'chat_mention' ? [p.detail ?? ''] : events.flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text)).slice(-MAX_LINES);
   const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
   const seatLabel = `seat ${p.seat + 1}`;
   const result = g.result as { summary?: string; scores?: number[] } | null;

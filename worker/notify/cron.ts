@@ -3,6 +3,7 @@ import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games, notificationSettings, outbox, seats, users } from '../../db/schema';
 import type { ServiceCtx } from '../types';
 import { randomHex } from '../services/crypto';
+import { gamesWaitingForBots, runBots } from '../services/bots';
 import { commitChange } from '../services/commit';
 import { VersionConflict } from '../services/events';
 import { gameOf, loadGame, type GameRow } from '../services/game-rows';
@@ -22,6 +23,7 @@ export interface CronReport {
   reminders: number;
   timeouts: number;
   digests: number;
+  botMoves: number;
   delivery: DrainReport;
 }
 
@@ -31,7 +33,7 @@ export interface CronReport {
  * Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe keys).
  */
 export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
-  const report: CronReport = { reminders: 0, timeouts: 0, digests: 0, delivery: { sent: 0, skipped: 0, retried: 0, failed: 0 } };
+  const report: CronReport = { reminders: 0, timeouts: 0, digests: 0, botMoves: 0, delivery: { sent: 0, skipped: 0, retried: 0, failed: 0 } };
   const soon = new Date(ctx.now.getTime() + 72 * 3600 * 1000);
   const due = await ctx.db
     .select()
@@ -47,6 +49,7 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
     else if (now >= deadline - LAST_CALL_MS && row.reminderStage < 2) report.reminders += await remind(ctx, row, 2);
     else if (now >= deadline - perMove / 2 && row.reminderStage < 1) report.reminders += await remind(ctx, row, 1);
   }
+  for (const id of await gamesWaitingForBots(ctx)) report.botMoves += await runBots(ctx, id);
   report.digests = await enqueueDigests(ctx);
   report.delivery = await drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now, 200);
   return report;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { NotificationKind } from './message';
@@ -12,6 +12,8 @@ export interface SeatNotice {
   deadline?: string | null;
   /** Tells apart notices of one kind at one version (the half-time and the last reminder). */
   tag?: string;
+  /** Text the message quotes (a chat line that mentions the player). */
+  detail?: string;
 }
 
 /** What an outbox row of a game notification carries; rendered at delivery with fresh data. */
@@ -22,6 +24,7 @@ export interface GameNoticePayload {
   version: number;
   userId: string;
   deadline?: string | null;
+  detail?: string;
   webhook?: WebhookConfig;
   /** Sent to a per-game webhook rather than the player's own channels. */
   viaGameWebhook?: boolean;
@@ -51,7 +54,7 @@ export async function enqueueNotices(tx: Db, args: { gameId: string; version: nu
     .select({ seat: seats.seat, userId: seats.userId, email: users.email })
     .from(seats)
     .innerJoin(users, eq(users.id, seats.userId))
-    .where(eq(seats.gameId, args.gameId));
+    .where(and(eq(seats.gameId, args.gameId), eq(seats.isBot, false)));
   const bySeat = new Map(seatRows.map((s) => [s.seat, s]));
   const userIds = [...new Set(args.notices.map((n) => bySeat.get(n.seat)?.userId).filter((u): u is string => !!u))];
   if (userIds.length === 0) return;
@@ -64,7 +67,7 @@ export async function enqueueNotices(tx: Db, args: { gameId: string; version: nu
     const s = settings.get(who.userId);
     const kinds = { ...DEFAULT_KINDS, ...s?.kinds };
     const due = WAITS_FOR_GRACE.has(n.kind) ? new Date(args.now.getTime() + args.graceSeconds * 1000) : args.now;
-    const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline };
+    const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail };
     const row = (channel: 'email' | 'webhook', target: string, payload: GameNoticePayload) => ({
       channel,
       target,

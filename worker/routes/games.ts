@@ -17,6 +17,9 @@ const create = createRoute({
       options: z.record(z.string(), z.unknown()).optional(),
       timeControl: z.enum(['none', '24h', '72h']).default('none').openapi({ description: 'Time allowed per move' }),
       onTimeout: z.enum(['bot', 'end']).default('bot').openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
+      onResign: z.enum(['bot', 'end']).default('bot').openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
+      public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
+      bots: z.number().int().min(0).max(7).default(0).openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
     }),
   ),
   responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403) },
@@ -106,7 +109,9 @@ export function gameRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
-    const row = await createGame(c.var.db, c.var.registry, { ...body, user: requireUser(c), now: c.var.now() });
+    const user = requireUser(c);
+    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, user, now: c.var.now() });
+    if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(new URL(c.req.url).origin, row) }, 201);
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));

@@ -4,6 +4,7 @@ import { seats } from '../../db/schema';
 import { drainOutbox } from '../notify/deliver';
 import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
 import { planTransition } from '../notify/transition';
+import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent } from './events';
 import type { GameRow } from './game-rows';
@@ -24,6 +25,8 @@ export interface GameChange {
   idempotencyKey?: string;
   /** Extra notices (chat mentions, timeouts) besides those the transition implies. */
   notices?: SeatNotice[];
+  /** More writes in the same transaction (a resigning seat handed to the bot). */
+  also?: (tx: Db) => Promise<void>;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
           .set({ lastSeenSeq: sql`greatest(${seats.lastSeenSeq}, ${version})` })
           .where(and(eq(seats.gameId, row.id), eq(seats.seat, change.seat)));
       }
+      if (change.also) await change.also(tx);
       await enqueueNotices(tx, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
     },
   });

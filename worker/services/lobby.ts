@@ -7,7 +7,8 @@ import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
-import { gameOf, loadGame, seatList, type GameRow } from './game-rows';
+import { scheduleBots } from './bots';
+import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
 import { stateFor } from './state';
 
 /** The link a creator shares; opening it while signed in offers "Join". */
@@ -23,7 +24,22 @@ export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'
 export async function createGame(
   db: Db,
   registry: GameRegistry,
-  args: { user: User; type: string; players: number; options?: unknown; now: Date; timeControl?: GameRow['timeControl']; onTimeout?: GameRow['onTimeout'] },
+  args: {
+    user: User;
+    type: string;
+    players: number;
+    options?: unknown;
+    now: Date;
+    timeControl?: GameRow['timeControl'];
+    onTimeout?: GameRow['onTimeout'];
+    onResign?: GameRow['onResign'];
+    isPublic?: boolean;
+    /** Seats 1..bots get the built-in bot. */
+    bots?: number;
+    rematchOf?: string;
+    /** Every seat to fill at once (a rematch), replacing "creator in seat 0": user id, or null for a bot. */
+    seatsFrom?: { seat: number; userId: string | null }[];
+  },
 ): Promise<GameRow> {
   const game = registry.get(args.type);
   if (!game) throw new ApiError(400, 'unknown_game_type', `Unknown game type "${args.type}". See GET /api/game-types.`);
@@ -35,6 +51,9 @@ export async function createGame(
     const i = parsed.error.issues[0];
     throw new ApiError(400, 'bad_options', `Options: ${i?.path.join('.') || 'value'}: ${i?.message ?? 'invalid'}`);
   }
+  const bots = args.bots ?? 0;
+  if (bots < 0 || bots > args.players - 1) throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots fit in a ${args.players}-player game.`);
+  const seated = args.seatsFrom ?? [{ seat: 0, userId: args.user.id }, ...Array.from({ length: bots }, (_, i) => ({ seat: i + 1, userId: null }))];
   const seed = randomHex(16);
   const id = `g_${randomHex(10)}`;
   const row = {
@@ -50,6 +69,9 @@ export async function createGame(
     createdBy: args.user.id,
     timeControl: args.timeControl ?? 'none',
     onTimeout: args.onTimeout ?? 'bot',
+    onResign: args.onResign ?? 'bot',
+    isPublic: args.isPublic ?? true,
+    rematchOf: args.rematchOf ?? null,
     version: 0,
     createdAt: args.now,
     updatedAt: args.now,
@@ -64,7 +86,11 @@ export async function createGame(
     log: [{ seat: 0, text: `${args.user.name} created the game.` }],
     update: {},
     now: args.now,
-    also: (tx) => tx.insert(seats).values({ gameId: id, seat: 0, userId: args.user.id, joinedAt: args.now }).then(() => undefined),
+    also: (tx) =>
+      tx
+        .insert(seats)
+        .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now })))
+        .then(() => undefined),
   });
   return loadGame(db, id);
 }
@@ -123,7 +149,8 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
     throw err;
   }
-  return stateFor(game, await loadGame(ctx.db, row.id), 0);
+  scheduleBots(ctx, row.id);
+  return stateFor(game, await loadGame(ctx.db, row.id), await seatOf(ctx.db, row.id, args.user.id));
 }
 
 /** Public metadata of a game for `GET /api/games/:id` (the seed only once the game is over). */
@@ -143,8 +170,12 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     rulesVersion: row.rulesVersion,
     timeControl: row.timeControl,
     onTimeout: row.onTimeout,
+    onResign: row.onResign,
+    isPublic: row.isPublic,
+    rematchOf: row.rematchOf,
+    rematchId: row.rematchId,
     deadlineAt: row.deadlineAt?.toISOString() ?? null,
-    seats: seatRows.map((s) => ({ seat: s.seat, name: s.name ?? (s.isBot ? 'Bot' : 'Empty'), userId: s.userId, isBot: s.isBot })),
+    seats: seatRows.map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId, isBot: s.isBot })),
     version: row.version,
     activeSeats: row.activeSeats,
     seedHash: row.seedHash,
@@ -184,11 +215,17 @@ export async function myGames(db: Db, registry: GameRegistry, user: User) {
     seats: allSeats
       .filter((s) => s.gameId === g.id)
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({ seat: s.seat, name: s.name ?? 'Bot', userId: s.userId })),
+      .map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId })),
     yourSeat: seat,
     yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
     version: g.version,
     updatedAt: g.updatedAt.toISOString(),
   }));
   return list.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
+}
+
+/** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot. */
+export function seatName(s: { name: string | null; isBot: boolean }): string {
+  if (!s.name) return 'Bot';
+  return s.isBot ? `${s.name} (bot)` : s.name;
 }

@@ -4,6 +4,8 @@ import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
+import { requireViewer } from './access';
+import { scheduleBots } from './bots';
 import { commitChange } from './commit';
 import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
@@ -46,6 +48,7 @@ async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat
 export async function readState(db: Db, registry: GameRegistry, gameId: string, user: User | null, visible = false): Promise<StateResponse> {
   const row = await loadGame(db, gameId);
   const seat = await seatOf(db, gameId, user?.id);
+  requireViewer(row, seat);
   if (visible && seat !== null) {
     await db
       .update(seats)
@@ -88,7 +91,7 @@ export async function submitMove(
     throw err;
   }
   try {
-    return await commitChange(ctx, game, row, {
+    const answer = await commitChange(ctx, game, row, {
       kind: 'move',
       seat,
       payload: { move: args.move },
@@ -97,6 +100,8 @@ export async function submitMove(
       state: applied.state,
       idempotencyKey: args.idempotencyKey,
     });
+    scheduleBots(ctx, row.id);
+    return answer;
   } catch (err) {
     if (!(err instanceof VersionConflict)) throw err;
     const again = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
@@ -171,8 +176,9 @@ export interface LogLine {
 
 /** The caller's log after `after` (private lines of other seats left out). */
 export async function readLog(db: Db, args: { gameId: string; user: User | null; after: number }): Promise<LogLine[]> {
-  await loadGame(db, args.gameId);
+  const row = await loadGame(db, args.gameId);
   const seat = await seatOf(db, args.gameId, args.user?.id);
+  requireViewer(row, seat);
   const events = await loadEvents(db, args.gameId, args.after);
   return events.flatMap((e) =>
     visibleEntries(e.log as LogEntry[], seat).map((l) => ({ seq: e.seq, seat: l.seat, text: l.text, at: e.createdAt.toISOString() })),

@@ -1,0 +1,94 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { serviceCtx } from '../http/context';
+import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
+import { requireUser } from '../middleware/session';
+import { addBot } from '../services/bots';
+import { postChat, readChat } from '../services/chat';
+import { rematch, resign } from '../services/lifecycle';
+import { gameRecord, replayAt } from '../services/record';
+import type { AppEnv } from '../types';
+
+const ChatLine = z.object({ id: z.number(), seat: z.number().int().nullable(), name: z.string(), text: z.string(), at: z.string() }).openapi('ChatLine');
+
+const chatGet = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/chat',
+  tags: ['table'],
+  summary: 'Chat after message `after` (players; anyone for public games)',
+  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+  responses: { 200: jsonResponse('Chat lines', z.object({ messages: z.array(ChatLine) })), ...errors(400, 403, 404) },
+});
+
+const chatPost = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/chat',
+  tags: ['table'],
+  summary: 'Say something; @name notifies that player',
+  request: { params: GameIdParam, ...jsonBody(z.object({ text: z.string().min(1).max(1000) })) },
+  responses: { 201: jsonResponse('Posted', ChatLine), ...errors(400, 401, 403, 404) },
+});
+
+const record = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/record',
+  tags: ['table'],
+  summary: 'The game record: complete with seed once over (verify with `npm run verify`); while running, only what you may see',
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('Record', z.object({ format: z.string() }).passthrough()), ...errors(403, 404) },
+});
+
+const replay = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/replay/{seq}',
+  tags: ['table'],
+  summary: "Your view right after event `seq` (every seat's view and the full state once the game is over)",
+  request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
+  responses: { 200: jsonResponse('The game at that step', z.object({ seq: z.number() }).passthrough()), ...errors(400, 403, 404) },
+});
+
+const bot = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/seats/{seat}/bot',
+  tags: ['table'],
+  summary: 'Put the built-in bot in an empty seat (creator, before start)',
+  request: { params: GameIdParam.extend({ seat: z.coerce.number().int().min(0).max(8).openapi({ param: { name: 'seat', in: 'path' } }) }) },
+  responses: { 200: jsonResponse('Seated', z.object({ seat: z.number() })), ...errors(400, 401, 403, 404, 409) },
+});
+
+const resignRoute = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/resign',
+  tags: ['table'],
+  summary: "Leave the game: a bot takes your seat, or the game ends (the game's onResign option)",
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('Resigned; your last state', StateSchema), ...errors(401, 403, 404, 409) },
+});
+
+const rematchRoute = createRoute({
+  method: 'post',
+  path: '/api/games/{id}/rematch',
+  tags: ['table'],
+  summary: 'Play again with the same seats and options (same answer when asked twice)',
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('The rematch', z.object({ id: z.string() })), ...errors(401, 403, 404, 409) },
+});
+
+/** Around the table: chat, record, replay, bots, resign, rematch. */
+export function tableRoutes() {
+  const app = new OpenAPIHono<AppEnv>();
+  app.openapi(chatGet, async (c) => c.json({ messages: await readChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) }, 200));
+  app.openapi(chatPost, async (c) => c.json(await postChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), text: c.req.valid('json').text }), 201));
+  app.openapi(record, async (c) => c.json((await gameRecord(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user })) as never, 200));
+  app.openapi(replay, async (c) => {
+    const { id, seq } = c.req.valid('param');
+    return c.json((await replayAt(serviceCtx(c), { gameId: id, user: c.var.user, seq })) as never, 200);
+  });
+  app.openapi(bot, async (c) => {
+    const { id, seat } = c.req.valid('param');
+    await addBot(serviceCtx(c), { user: requireUser(c), gameId: id, seat });
+    return c.json({ seat }, 200);
+  });
+  app.openapi(resignRoute, async (c) => c.json(await resign(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
+  app.openapi(rematchRoute, async (c) => c.json(await rematch(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
+  return app;
+}

@@ -1,0 +1,83 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
+import { games, seats } from '../../db/schema';
+import { ApiError } from '../http/errors';
+import type { ServiceCtx, User } from '../types';
+import { commitChange } from './commit';
+import { randomHex } from './crypto';
+import { appendEvent, VersionConflict } from './events';
+import { gameOf, loadGame, seatList } from './game-rows';
+
+/** Bot moves made in one go after a request; the cron finishes longer bot-only stretches. */
+export const BOT_MOVES_PER_RUN = 200;
+
+/**
+ * Plays the built-in bot for every bot seat that must act, one move at a time through the same
+ * path as a player's move (`playMove` + `commitChange`: legality, event, notifications), until a
+ * human must act, the game ends, or `limit` moves were made. Returns the number of moves.
+ */
+export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES_PER_RUN): Promise<number> {
+  let made = 0;
+  while (made < limit) {
+    const row = await loadGame(ctx.db, gameId);
+    if (row.status !== 'active') break;
+    const bots = (await seatList(ctx.db, gameId)).filter((s) => s.isBot).map((s) => s.seat);
+    const seat = row.activeSeats.find((s) => bots.includes(s));
+    if (seat === undefined) break;
+    const game = gameOf(ctx.registry, row);
+    const move = chooseBotMove(game, row.snapshot, seat, rngFromSeed(randomHex(16)));
+    if (move === null) break;
+    const applied = playMove(game, row.snapshot, seat, move);
+    try {
+      await commitChange(ctx, game, row, { kind: 'move', seat, payload: { move, bot: true }, log: applied.log, reveals: applied.reveals, state: applied.state });
+      made++;
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err; // a human moved meanwhile: look again
+    }
+  }
+  return made;
+}
+
+/** Runs the bots of a game after the answer is sent. */
+export function scheduleBots(ctx: ServiceCtx, gameId: string): void {
+  ctx.defer(() => runBots(ctx, gameId));
+}
+
+/** Active games where a bot seat must act (for the cron, after a request's bot run hit its limit). */
+export async function gamesWaitingForBots(ctx: ServiceCtx): Promise<string[]> {
+  const rows = await ctx.db
+    .selectDistinct({ id: games.id })
+    .from(games)
+    .innerJoin(seats, and(eq(seats.gameId, games.id), eq(seats.isBot, true)))
+    .where(and(eq(games.status, 'active'), sql`${games.activeSeats} @> jsonb_build_array(${seats.seat})`))
+    .limit(50);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Puts the built-in bot in an empty seat of an open game (creator only).
+ * Throws 403 `not_creator`, 409 `not_open`, `seat_taken`, 400 `bad_seat`.
+ */
+export async function addBot(ctx: ServiceCtx, args: { user: User; gameId: string; seat: number }): Promise<void> {
+  const row = await loadGame(ctx.db, args.gameId);
+  if (row.createdBy !== args.user.id) throw new ApiError(403, 'not_creator', 'Only the player who created the game can add bots.');
+  if (row.status !== 'open') throw new ApiError(409, 'not_open', 'Bots can only be added before the game starts.');
+  if (args.seat < 0 || args.seat >= row.players) throw new ApiError(400, 'bad_seat', `Seats are numbered 0 to ${row.players - 1}.`);
+  if ((await seatList(ctx.db, row.id)).some((s) => s.seat === args.seat)) throw new ApiError(409, 'seat_taken', `Seat ${args.seat + 1} is taken.`);
+  try {
+    await appendEvent(ctx.db, {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: 'join',
+      seat: args.seat,
+      payload: { bot: true },
+      log: [{ seat: args.seat, text: `A bot took seat ${args.seat + 1}.` }],
+      update: {},
+      now: ctx.now,
+      also: (tx) => tx.insert(seats).values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now }).then(() => undefined),
+    });
+  } catch (err) {
+    if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
+    throw err;
+  }
+}
