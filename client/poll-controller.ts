@@ -4,6 +4,12 @@
  * - Sends `If-None-Match` with the last `ETag`, so an unchanged resource costs a 304.
  * - Polls every `visibleMs` (~3 s) while the tab is visible, every `hiddenMs` (~30 s) while it is
  *   hidden, and at once when the tab becomes visible again.
+ * - Tells the server whether the player can see the page: `X-Page-Visible: 1` while the tab is
+ *   visible, `0` while it is hidden. Only a visible fetch marks a game's version as seen (which
+ *   cancels the pending "your turn" email), so a background tab never swallows a notification.
+ * - When the tab becomes visible again it fetches once WITHOUT `If-None-Match`: a 304 would not
+ *   reach the code that marks the version seen, and the version the player now looks at may be
+ *   one a hidden poll already fetched. Conditional polling resumes after that fetch succeeds.
  * - Backs off exponentially after failures (network errors, 5xx, 429), up to `maxBackoffMs`.
  * - Pauses while `url()` returns null, and stops when the host element is disconnected.
  *
@@ -20,6 +26,21 @@ export interface PollTiming {
 }
 
 export const DEFAULT_TIMING: PollTiming = { visibleMs: 3_000, hiddenMs: 30_000, maxBackoffMs: 120_000 };
+
+/** The `X-Page-Visible` header value for a document visibility state. */
+export function pageVisibleHeader(visibilityState: DocumentVisibilityState | string): '1' | '0' {
+  return visibilityState === 'visible' ? '1' : '0';
+}
+
+/**
+ * The request headers of one poll: the ETag only when a conditional request is allowed.
+ * Pure, so the visibility rule is tested without a browser.
+ */
+export function pollHeaders(etag: string | null, visibilityState: DocumentVisibilityState | string, unconditional: boolean): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-page-visible': pageVisibleHeader(visibilityState) };
+  if (etag && !unconditional) headers['if-none-match'] = etag;
+  return headers;
+}
 
 /** The wait before the next poll. Pure, so it is tested without timers or a DOM. */
 export function nextPollDelay(hidden: boolean, failures: number, timing: PollTiming = DEFAULT_TIMING): number {
@@ -46,6 +67,8 @@ export class PollController<T> implements ReactiveController {
   /** Consecutive failed polls. */
   failures = 0;
   private etag: string | null = null;
+  /** Set when the tab becomes visible: the next fetch goes without If-None-Match. */
+  private unconditional = false;
   private lastUrl: string | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inflight: AbortController | null = null;
@@ -93,6 +116,7 @@ export class PollController<T> implements ReactiveController {
     this.inflight = null;
     this.data = undefined;
     this.etag = null;
+    this.unconditional = false;
     this.error = null;
     this.failures = 0;
     this.lastUrl = null;
@@ -114,9 +138,11 @@ export class PollController<T> implements ReactiveController {
     this.inflight?.abort();
     const ctrl = new AbortController();
     this.inflight = ctrl;
+    // Read the visibility when the request leaves: that is what the server should know.
+    const visible = document.visibilityState === 'visible';
+    const unconditional = this.unconditional && visible;
     try {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (this.etag) headers['if-none-match'] = this.etag;
+      const headers = pollHeaders(this.etag, document.visibilityState, unconditional);
       let res: Response;
       try {
         res = await fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' });
@@ -128,10 +154,16 @@ export class PollController<T> implements ReactiveController {
       if (res.status !== 304) {
         const body = await readResponse<T>(res, url);
         if (ctrl.signal.aborted) return;
-        this.etag = res.headers.get('etag');
-        this.data = body;
-        this.options.onData?.(body);
+        const etag = res.headers.get('etag');
+        // An unconditional fetch of what we already have changes nothing on screen.
+        const same = etag !== null && etag === this.etag && this.data !== undefined;
+        this.etag = etag;
+        if (!same) {
+          this.data = body;
+          this.options.onData?.(body);
+        }
       }
+      if (unconditional) this.unconditional = false;
       this.failures = 0;
       this.error = null;
     } catch (err) {
@@ -161,7 +193,9 @@ export class PollController<T> implements ReactiveController {
   }
 
   private readonly onVisibility = (): void => {
-    if (document.visibilityState === 'visible') void this.refresh();
-    else if (!this.inflight) this.schedule();
+    if (document.visibilityState === 'visible') {
+      this.unconditional = true;
+      void this.refresh();
+    } else if (!this.inflight) this.schedule();
   };
 }

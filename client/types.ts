@@ -81,6 +81,12 @@ export interface GameMeta {
   isCreator: boolean;
   inviteUrl?: string | null;
   result?: GameResult | null;
+  /** Time allowed per move (absent from older servers: treat as 'none'). */
+  timeControl?: 'none' | '24h' | '72h';
+  /** What happens at a deadline: the built-in bot plays the turn, or the game ends. */
+  onTimeout?: 'bot' | 'end';
+  /** When the current turn times out: a UTC ISO instant, or null (no time limit, not running). */
+  deadlineAt?: string | null;
 }
 
 export interface LegalMove {

@@ -6,7 +6,10 @@ import { boardTagFor, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
+import { deadlineText, deviceTimeZone, timeControlText, untilText } from '../time';
+import { webhookDraft, webhookFromDraft, type Webhook, type WebhookDraft, type WebhookField } from '../notification-settings';
 import type { GameMeta, GameState, LogEntry, Me } from '../types';
+import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 import './mp-game-log';
 import './mp-generic-board';
 import './mp-invite-link';
@@ -25,6 +28,7 @@ type BoardElement = HTMLElement & Partial<BoardProps>;
 export class MpGamePage extends LitElement {
   static override styles = [
     shared,
+    webhookFieldsStyles,
     css`
       .head {
         display: flex;
@@ -106,6 +110,33 @@ export class MpGamePage extends LitElement {
         margin: 0;
         min-width: 0;
       }
+      .deadline {
+        margin: 0 0 0.75rem;
+      }
+      .deadline .until {
+        font-weight: 600;
+        white-space: nowrap;
+      }
+      .deadline.soon .until {
+        color: var(--mp-error-text);
+      }
+      details.hook * {
+        box-sizing: border-box;
+      }
+      details.hook > summary {
+        cursor: pointer;
+        font-weight: 600;
+      }
+      details.hook form {
+        display: grid;
+        gap: 0.75rem;
+        margin-top: 0.75rem;
+      }
+      details.hook .hint {
+        font-size: 0.85rem;
+        color: var(--mp-muted);
+        margin: 0;
+      }
     `,
   ];
 
@@ -120,6 +151,18 @@ export class MpGamePage extends LitElement {
   @state() private error: string | null = null;
   @state() private notice: string | null = null;
   @state() private fatal: string | null = null;
+  /** The clock the "in 5 h" hint is measured against; ticks while the page is shown. */
+  @state() private now = Date.now();
+  /** The per-game webhook form (the API does not tell us the saved one until we save). */
+  @state() private hookDraft: WebhookDraft = { ...webhookDraft(null), enabled: true };
+  @state() private hookSaved: Webhook | null | undefined = undefined;
+  @state() private hookErrors: Partial<Record<WebhookField, string>> = {};
+  @state() private hookMessage: { ok: boolean; text: string } | null = null;
+  @state() private hookBusy = false;
+
+  private readonly timeZone = deviceTimeZone();
+  private clock: ReturnType<typeof setInterval> | undefined;
+  private metaLoadingFor = -1;
 
   private boardEl: BoardElement | null = null;
   private boardTag = '';
@@ -146,8 +189,16 @@ export class MpGamePage extends LitElement {
     onError: (e) => this.pollFailed(e),
   });
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.clock = setInterval(() => {
+      if (this.meta?.deadlineAt) this.now = Date.now();
+    }, 30_000);
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    clearInterval(this.clock);
     document.title = 'Mountain Post';
   }
 
@@ -160,6 +211,11 @@ export class MpGamePage extends LitElement {
       this.logVersion = -1;
       this.fatal = this.error = this.notice = null;
       this.boardEl = null;
+      this.metaLoadingFor = -1;
+      this.hookDraft = { ...webhookDraft(null), enabled: true };
+      this.hookSaved = undefined;
+      this.hookErrors = {};
+      this.hookMessage = null;
       this.metaPoll.reset();
       this.statePoll.reset();
       void this.metaPoll.refresh();
@@ -174,6 +230,7 @@ export class MpGamePage extends LitElement {
   private applyMeta(m: GameMeta): void {
     const wasOpen = !this.meta || this.meta.status === 'open';
     this.meta = m;
+    this.now = Date.now();
     // Already seated: the invite code has done its job; keep it out of the address bar.
     if (m.yourSeat !== null && this.invite) navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
     if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
@@ -184,7 +241,13 @@ export class MpGamePage extends LitElement {
   private applyState(s: GameState): void {
     if (this.game && s.version < this.game.version) return;
     this.game = s;
-    if (this.meta && (s.status !== this.meta.status || s.yourSeat !== this.meta.yourSeat)) void this.reloadMeta();
+    const m = this.meta;
+    if (m && (s.status !== m.status || s.yourSeat !== m.yourSeat)) void this.reloadMeta();
+    // A timed game's deadline moves with every turn, and only the meta carries it.
+    else if (m && m.timeControl && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
+      this.metaLoadingFor = s.version;
+      void this.reloadMeta();
+    }
     if (s.version !== this.logVersion) void this.loadLog();
     document.title = `${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`;
   }
@@ -336,6 +399,81 @@ export class MpGamePage extends LitElement {
     }
   }
 
+  private async saveHook(e: Event, remove = false): Promise<void> {
+    e.preventDefault();
+    if (this.hookBusy) return;
+    this.hookErrors = {};
+    this.hookMessage = null;
+    const draft = webhookFromDraft(remove ? { ...this.hookDraft, enabled: false } : { ...this.hookDraft, enabled: true });
+    if (!draft.ok) {
+      this.hookErrors = { [draft.field]: draft.message };
+      return;
+    }
+    this.hookBusy = true;
+    try {
+      const res = await api<{ webhook: Webhook | null }>('PUT', `${this.base}/webhook`, { body: { webhook: draft.webhook } });
+      this.hookSaved = res.webhook;
+      if (res.webhook) this.hookDraft = { ...webhookDraft(res.webhook), enabled: true };
+      this.hookMessage = {
+        ok: true,
+        text: res.webhook
+          ? 'Saved. Your notifications about this game now go to this webhook instead of your account webhook.'
+          : 'Removed. Notifications about this game follow your account settings again.',
+      };
+    } catch (err) {
+      const msg = messageOf(err);
+      if (err instanceof ApiError && err.code === 'bad_webhook_url') this.hookErrors = { url: msg };
+      this.hookMessage = { ok: false, text: msg };
+    } finally {
+      this.hookBusy = false;
+    }
+  }
+
+  /** "Notify this game to a webhook": a seated player's own webhook for this one game. */
+  private renderGameHook() {
+    const saved = this.hookSaved;
+    const secret = saved?.format === 'json' && this.hookDraft.format === 'json' ? (saved.secret ?? null) : null;
+    return html`<details class="card hook">
+      <summary>Notify this game to a webhook</summary>
+      <form @submit=${(e: Event) => this.saveHook(e)} novalidate>
+        <p class="hint">
+          Your notifications about this game (your turn, reminders, game over) go to this webhook instead of the one in
+          <a href="/settings">Settings</a>; for example your group's Discord channel.
+        </p>
+        ${webhookFields({
+          id: 'game-hook',
+          draft: this.hookDraft,
+          secret,
+          errors: this.hookErrors,
+          onChange: (d) => {
+            this.hookDraft = d;
+            this.hookErrors = {};
+            if (this.hookMessage?.ok) this.hookMessage = null;
+          },
+        })}
+        <div class="row">
+          <button class="primary" type="submit" ?disabled=${this.hookBusy}>Save webhook</button>
+          <button type="button" ?disabled=${this.hookBusy} @click=${(e: Event) => this.saveHook(e, true)}>Remove</button>
+        </div>
+        ${this.hookMessage
+          ? html`<p class=${this.hookMessage.ok ? 'muted' : 'error'} role=${this.hookMessage.ok ? 'status' : 'alert'}>${this.hookMessage.text}</p>`
+          : nothing}
+      </form>
+    </details>`;
+  }
+
+  /** The current turn's deadline in the viewer's zone, with "in 5 h". */
+  private renderDeadline(meta: GameMeta, status: string, yours: boolean) {
+    if (status !== 'active' || !meta.deadlineAt || !meta.timeControl || meta.timeControl === 'none') return nothing;
+    const left = Date.parse(meta.deadlineAt) - this.now;
+    const what = meta.onTimeout === 'end' ? 'the game ends' : 'the bot plays the turn';
+    return html`<p class="deadline ${left < 2 * 3600_000 ? 'soon' : ''}">
+      ${yours ? 'Your move is due by' : 'This turn is due by'}
+      <time datetime=${meta.deadlineAt}>${deadlineText(meta.deadlineAt, this.timeZone)}</time>
+      (<span class="until">${untilText(meta.deadlineAt, this.now)}</span>); after that ${what}.
+    </p>`;
+  }
+
   private renderBoard(meta: GameMeta, game: GameState) {
     const tag = boardTagFor(meta.type);
     if (!this.boardEl || this.boardTag !== tag) {
@@ -406,6 +544,7 @@ export class MpGamePage extends LitElement {
       <div class="layout" @mp-move=${this.onMove}>
       <section class="turn card" aria-live="polite">
         <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
+        ${this.renderDeadline(meta, status, yours)}
         <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
         ${result ? this.renderResult(meta, result) : nothing}
         ${game && (game.legalMoves.length || canUndo)
@@ -430,6 +569,7 @@ export class MpGamePage extends LitElement {
           <mp-game-log .entries=${this.log}></mp-game-log>
         </section>
         ${this.renderAbout(meta)}
+        ${yourSeat !== null && (status === 'active' || status === 'open') ? this.renderGameHook() : nothing}
       </div>
     </div>`;
   }
@@ -444,6 +584,8 @@ export class MpGamePage extends LitElement {
           ? html`<dt>Seed</dt>
               <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
           : nothing}
+        <dt>Time control</dt>
+        <dd>${timeControlText(meta.timeControl, meta.onTimeout)}</dd>
         <dt>Created</dt>
         <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
         <dt>Version</dt>
@@ -473,7 +615,8 @@ export class MpGamePage extends LitElement {
       ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
       ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
       ${meta.status === 'open' ? this.renderOpen(meta) : this.renderGame(meta)}
-      ${meta.status === 'open' ? this.renderAbout(meta) : nothing}`;
+      ${meta.status === 'open' ? this.renderAbout(meta) : nothing}
+      ${meta.status === 'open' && meta.yourSeat !== null ? this.renderGameHook() : nothing}`;
   }
 }
 

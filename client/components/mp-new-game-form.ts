@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
 import { shared } from '../styles';
+import { ON_TIMEOUT, TIME_CONTROLS, type OnTimeout, type TimeControl } from '../time';
 import type { GameType, Me } from '../types';
 import './mp-options-form';
 import './mp-invite-link';
@@ -43,6 +44,26 @@ export class MpNewGameForm extends LitElement {
       select {
         width: 100%;
       }
+      fieldset.inner {
+        margin-top: 0.75rem;
+      }
+      .radio {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        min-height: 2rem;
+      }
+      .radio input {
+        margin: 0;
+        width: 1.2rem;
+        height: 1.2rem;
+        min-height: auto;
+      }
+      .hint {
+        font-size: 0.85rem;
+        color: var(--mp-muted);
+        margin: 0.25rem 0 0;
+      }
     `,
   ];
 
@@ -52,6 +73,8 @@ export class MpNewGameForm extends LitElement {
   @state() private players = 0;
   @state() private fields: OptionField[] = [];
   @state() private values: Record<string, unknown> = {};
+  @state() private timeControl: TimeControl = 'none';
+  @state() private onTimeout: OnTimeout = 'bot';
   @state() private busy = false;
   @state() private error: string | null = null;
   @state() private created: Created | null = null;
@@ -99,7 +122,13 @@ export class MpNewGameForm extends LitElement {
     this.error = null;
     try {
       const res = await api<{ id: string; inviteUrl: string }>('POST', '/api/games', {
-        body: { type: t.id, players: this.players, options: collectOptions(this.fields, this.values) },
+        body: {
+          type: t.id,
+          players: this.players,
+          options: collectOptions(this.fields, this.values),
+          timeControl: this.timeControl,
+          onTimeout: this.onTimeout,
+        },
       });
       this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
     } catch (err) {
@@ -120,6 +149,36 @@ export class MpNewGameForm extends LitElement {
         <button type="button" @click=${() => (this.created = null)}>Create another</button>
       </p>
     </div>`;
+  }
+
+  private renderTimeControl() {
+    const timed = this.timeControl !== 'none';
+    return html`<fieldset>
+      <legend>Time to move</legend>
+      <label for="time-control">Time control</label>
+      <select id="time-control" @change=${(e: Event) => (this.timeControl = (e.target as HTMLSelectElement).value as TimeControl)}>
+        ${TIME_CONTROLS.map((x) => html`<option value=${x.value} ?selected=${x.value === this.timeControl}>${x.label}</option>`)}
+      </select>
+      ${timed
+        ? html`<fieldset class="inner">
+            <legend>When time runs out</legend>
+            ${ON_TIMEOUT.map(
+              (x) => html`<div class="radio">
+                <input
+                  type="radio"
+                  name="on-timeout"
+                  id="on-timeout-${x.value}"
+                  value=${x.value}
+                  .checked=${x.value === this.onTimeout}
+                  @change=${() => (this.onTimeout = x.value)}
+                />
+                <label for="on-timeout-${x.value}">${x.label}</label>
+              </div>`,
+            )}
+            <p class="hint">Players get a reminder at half time and another 2 hours before the deadline.</p>
+          </fieldset>`
+        : nothing}
+    </fieldset>`;
   }
 
   override render() {
@@ -159,7 +218,8 @@ export class MpNewGameForm extends LitElement {
                         .values=${this.values}
                         @mp-options-change=${(e: CustomEvent<Record<string, unknown>>) => (this.values = e.detail)}
                       ></mp-options-form>
-                    </fieldset>`
+                    </fieldset>
+                    ${this.renderTimeControl()}`
                 : nothing}
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>${this.busy ? 'Creating…' : 'Create game'}</button></div>
             </form>`}`;

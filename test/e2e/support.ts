@@ -222,8 +222,9 @@ export async function signIn(context: BrowserContext, baseUrl: string, email: st
 export async function setName(page: Page, name: string): Promise<void> {
   await page.getByRole('link', { name: 'Settings' }).click();
   await page.getByLabel('Shown to the other players at your table').fill(name);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByText('Saved.').waitFor();
+  // Exact: the settings page has other Save buttons and status lines (notifications).
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Saved.', { exact: true }).waitFor();
 }
 
 /** Waits until `text` is visible on the page (polling the real UI, so allow a poll interval). */
