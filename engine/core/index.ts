@@ -6,3 +6,4 @@ export * from './play';
 export * from './registry';
 export * from './bot';
 export * from './record';
+export * from './selfplay';

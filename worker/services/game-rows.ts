@@ -21,10 +21,13 @@ export function gameOf(registry: GameRegistry, row: Pick<GameRow, 'type'>): AnyG
   return game;
 }
 
-/** The caller's seat in a game, or null (spectator). */
+/** The caller's seat in a game, or null (spectator, or a player who resigned to the bot). */
 export async function seatOf(db: Db, gameId: string, userId: string | undefined): Promise<number | null> {
   if (!userId) return null;
-  const [row] = await db.select({ seat: seats.seat }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)));
+  const [row] = await db
+    .select({ seat: seats.seat })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.isBot, false)));
   return row?.seat ?? null;
 }
 

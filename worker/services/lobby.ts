@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -195,7 +195,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User) {
     .select({ game: games, seat: seats.seat })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(eq(seats.userId, user.id))
+    .where(and(eq(seats.userId, user.id), eq(seats.isBot, false)))
     .orderBy(desc(games.updatedAt))
     .limit(200);
   const ids = rows.map((r) => r.game.id);
