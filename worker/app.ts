@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
+import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
 import { session } from './middleware/session';
 import { authRoutes } from './routes/auth';
@@ -35,7 +36,7 @@ export function createApp(deps: Deps) {
 
   app.use('*', async (c, next) => {
     const { db, release } = deps.db(c.env ?? ({} as never));
-    const deferred: (() => Promise<unknown>)[] = [];
+    const deferred: ((db: Db) => Promise<unknown>)[] = [];
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
     c.set('now', deps.now ?? (() => new Date()));
@@ -46,8 +47,12 @@ export function createApp(deps: Deps) {
     } finally {
       // Deferred work (outbox drains) runs after the answer, then the connection is released.
       const after = (async () => {
-        for (const task of deferred) await task().catch((err) => console.error('deferred task failed', err));
         await release?.();
+        for (const task of deferred) {
+          const own = deps.db(c.env ?? ({} as never));
+          await task(own.db).catch((err) => console.error('deferred task failed', err));
+          await own.release?.();
+        }
       })();
       let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
       try {

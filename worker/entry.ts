@@ -22,7 +22,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
       const deferred: Promise<unknown>[] = [];
       try {
-        const report = await runScheduled({ db, registry, config: readConfig(env), now: new Date(), defer: (t) => void deferred.push(t()) });
+        const report = await runScheduled({ db, registry, config: readConfig(env), now: new Date(), defer: (t) => void deferred.push(t(db)) });
         console.log('cron', JSON.stringify(report));
       } finally {
         ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));

@@ -40,6 +40,10 @@ export interface ServiceCtx {
   registry: GameRegistry;
   config: Config;
   now: Date;
-  /** Work to run after the answer is sent (outbox drain); awaited inline where there is no waitUntil. */
-  defer: (task: () => Promise<unknown>) => void;
+  /**
+   * Work to run after the answer is sent (outbox drain, bots), awaited inline where there is no
+   * waitUntil. The task gets its own database handle, opened after the request's was released,
+   * so a task that first waits holds no connection meanwhile.
+   */
+  defer: (task: (db: Db) => Promise<unknown>) => void;
 }

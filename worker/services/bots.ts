@@ -40,7 +40,7 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES
 
 /** Runs the bots of a game after the answer is sent. */
 export function scheduleBots(ctx: ServiceCtx, gameId: string): void {
-  ctx.defer(() => runBots(ctx, gameId));
+  ctx.defer((db) => runBots({ ...ctx, db }, gameId));
 }
 
 /** Active games where a bot seat must act (for the cron, after a request's bot run hit its limit). */
