@@ -14,8 +14,8 @@
  * 2. With `serialize: true` (PGlite behind @electric-sql/pglite-socket, which interleaves the
  *    messages of concurrent connections and then breaks), only one TCP connection is open at a
  *    time; further WebSockets wait in a FIFO queue (their early frames are buffered). A connection
- *    that sits idle while others wait is closed after `idleTimeoutMs`, so one leaked client
- *    cannot stall everyone.
+ *    that sits idle while others wait is closed after `idleTimeoutMs` (5 s) with a warning, so one
+ *    leaked client cannot stall everyone.
  *
  * Run standalone: `tsx scripts/pg-bridge.ts PGHOST PGPORT [--serialize] [--port N]`.
  */
@@ -32,7 +32,8 @@ export interface BridgeOptions {
   port?: number;
   /**
    * Serialized mode only: close the active connection when it has carried no bytes for this long
-   * while other connections are waiting. Default 15 s. 0 disables.
+   * while other connections are waiting, with a warning (it is almost always a Pool that was not
+   * ended: pg's idle timeout would otherwise hold the only slot for 10 s). Default 5 s. 0 disables.
    */
   idleTimeoutMs?: number;
   /** Logs each connection's open/close and queue length to stderr. */
@@ -110,8 +111,9 @@ function toBuffer(data: RawData): Buffer {
 }
 
 export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
-  const idleTimeoutMs = opts.idleTimeoutMs ?? 15_000;
-  const log = opts.debug ? (...a: unknown[]) => console.error('[pg-bridge]', ...a) : () => {};
+  const idleTimeoutMs = opts.idleTimeoutMs ?? 5_000;
+  const started = performance.now();
+  const log = opts.debug ? (...a: unknown[]) => console.error(`[pg-bridge +${((performance.now() - started) / 1000).toFixed(3)}s]`, ...a) : () => {};
   const stats: BridgeStats = { accepted: 0, active: 0, maxActive: 0, queued: 0, maxQueued: 0, terminated: 0, idleClosed: 0 };
   const waiting: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
@@ -185,6 +187,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
 
     function begin() {
       if (done) return release();
+      const openedAt = performance.now();
       tcp = net.connect({ host: opts.pgHost, port: opts.pgPort });
       sockets.add(tcp);
       stats.active++;
@@ -203,7 +206,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
         sockets.delete(tcp!);
         stats.active--;
         if (idleTimer) clearInterval(idleTimer);
-        log(`#${id} closed (active=${stats.active})`);
+        log(`#${id} closed after ${(performance.now() - openedAt).toFixed(0)} ms (active=${stats.active})`);
         if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close(1000);
         if (!released) {
           released = true;
@@ -216,7 +219,10 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
           idleTimer = setInterval(() => {
             if (waiting.length > 0 && Date.now() - lastActivity > idleTimeoutMs) {
               stats.idleClosed++;
-              log(`#${id} idle with ${waiting.length} waiting: closing`);
+              console.error(
+                `[pg-bridge] closing connection #${id}: idle ${((Date.now() - lastActivity) / 1000).toFixed(1)} s while ${waiting.length} wait ` +
+                  '(PGlite takes one connection at a time; was a Pool left open without end()?)',
+              );
               tcp?.destroy();
               ws.terminate();
             }
