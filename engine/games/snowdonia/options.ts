@@ -11,9 +11,12 @@ import { z } from 'zod';
  */
 export const snowdoniaOptions = z
   .object({
-    buildPrerequisite: z.enum(['station-cleared', 'none']).default('station-cleared'),
-    thinnerFog: z.boolean().default(false),
-    optionalTrackCards: z.boolean().default(false),
+    buildPrerequisite: z
+      .enum(['station-cleared', 'none'])
+      .default('station-cleared')
+      .describe('When a Station may be built: once it has no Rubble left (station-cleared) or at any time (none).'),
+    thinnerFog: z.boolean().default(false).describe('Thinner Fog variant: Fog covers only the last space of EXCAVATION and LAY TRACK.'),
+    optionalTrackCards: z.boolean().default(false).describe('Shuffle the three optional Track cards (0, 6 and 7 Rubble) into the Track deck.'),
   })
   .strict();
 
