@@ -306,6 +306,7 @@ export interface TrainData {
   text: string;
 }
 
+/** The seven base-set Trains (README "Trains"); the Engine Shed shows six of them. */
 export const TRAINS: readonly TrainData[] = [
   { no: 1, name: 'L.A.D.A.S.', cost: 2, coal: 1, pubCost: 1, ability: { kind: 'excavate', bonus: 2 }, text: 'Excavate at +2 Work Rate (may exceed the track maximum).' }, // README
   { no: 2, name: 'Enid', cost: 2, coal: 0, pubCost: 1, ability: { kind: 'works-iron', iron: 2 }, text: 'Works: 2 Iron Ore make a Steel Bar.' }, // README
@@ -399,6 +400,7 @@ export const WEATHER_DISCS: Record<Weather, number> = { sun: 3, rain: 3, fog: 5 
 
 export type EventKind = 'excavate' | 'trains' | 'lay-track' | 'build-station' | 'maintenance';
 
+/** A space of the Event track and the event its cube triggers. */
 export interface EventSpace {
   space: number;
   kind: EventKind;
@@ -406,6 +408,7 @@ export interface EventSpace {
   text: string;
 }
 
+/** The eight Event track spaces, left to right. */
 export const EVENT_TRACK: readonly EventSpace[] = [
   { space: 1, kind: 'excavate', name: 'Excavate', text: 'The railway company clears the next two Rubble spaces up the mountain.' }, // reconstruction
   { space: 2, kind: 'trains', name: 'Trains for sale', text: 'Trains may now be bought at the Build action.' }, // README (sourced)
@@ -451,6 +454,7 @@ export type ContractEffect =
   | { kind: 'site-office-extra'; contracts: number } // take N more Contracts at each Site Office action
   | { kind: 'surveyor-extra'; stations: number }; // your Surveyor moves N more Stations
 
+/** A Contract card: activation Action Area and effect, end-game requirement and VP, weather back. */
 export interface ContractData {
   id: number;
   name: string;

@@ -6,6 +6,7 @@ export interface Ctx {
   reveals: boolean;
 }
 
+/** An empty collector for one move. */
 export function newCtx(): Ctx {
   return { log: [], reveals: false };
 }

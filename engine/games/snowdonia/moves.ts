@@ -39,5 +39,7 @@ export const snowdoniaMove = z.discriminatedUnion('type', [
   z.object({ type: z.literal('maintain-train'), pay: z.boolean() }).strict(),
 ]);
 
+/** A move of Snowdonia (see `snowdoniaMove`). */
 export type SnowdoniaMove = z.infer<typeof snowdoniaMove>;
+/** The move of one `type`. */
 export type MoveOf<T extends SnowdoniaMove['type']> = Extract<SnowdoniaMove, { type: T }>;

@@ -22,6 +22,7 @@ export interface TrackCard {
   owner: Owner | null;
 }
 
+/** A card of the route. */
 export type RouteCard = StationCard | TrackCard;
 
 /** Counts of Iron Ore, Stone and Coal (the Stock Yard, a player's cubes ...). */

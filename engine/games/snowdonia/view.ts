@@ -80,6 +80,7 @@ export interface SnowdoniaView {
   result: GameResult | null;
 }
 
+/** What the game waits for (mirrors the state's `step`; `waiting` lists the seats to act). */
 export type StepView =
   | { kind: 'assign'; seat: Seat }
   | { kind: 'contracts'; area: AreaId; areaName: string; waiting: Seat[] }
@@ -87,6 +88,7 @@ export type StepView =
   | { kind: 'maintenance'; waiting: Seat[] }
   | { kind: 'over' };
 
+/** One card of the route up the mountain, Llanberis first (Setup 2-4); owners are seats or `'game'`. */
 export type RouteCardView =
   | {
       kind: 'station';
@@ -112,6 +114,7 @@ export type RouteCardView =
       owner: Owner | null;
     };
 
+/** An Action Area A-G with its numbered spaces; `blocked` = covered by a Fog disc this round. */
 export interface ActionAreaView {
   area: AreaId;
   name: string;
@@ -122,6 +125,7 @@ export interface ActionAreaView {
   spaces: { space: number; seat: Seat | null; blocked: boolean }[];
 }
 
+/** A face-up Contract card with readable effect and requirement texts. */
 export interface ContractView {
   id: number;
   name: string;
@@ -133,6 +137,7 @@ export interface ContractView {
   weather: Weather;
 }
 
+/** A Train card (Engine Shed or owned). */
 export interface TrainView {
   no: number;
   name: string;
@@ -143,6 +148,7 @@ export interface TrainView {
   coal: number;
 }
 
+/** One player's public pieces, Train, Contracts, Surveyor and running score. */
 export interface SeatView {
   seat: Seat;
   isStartPlayer: boolean;
