@@ -5,6 +5,17 @@ import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '.
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
 
+/** Fields every game listing shares. */
+const GameBase = z.object({
+  id: z.string(),
+  type: z.string(),
+  title: z.string(),
+  status: z.string(),
+  players: z.number().int(),
+  seats: z.array(SeatSchema),
+  version: z.number().int(),
+});
+
 const create = createRoute({
   method: 'post',
   path: '/api/games',
@@ -34,20 +45,7 @@ const list = createRoute({
     200: jsonResponse(
       'Your games',
       z.object({
-        games: z.array(
-          z.object({
-            id: z.string(),
-            type: z.string(),
-            title: z.string(),
-            status: z.string(),
-            players: z.number().int(),
-            seats: z.array(SeatSchema),
-            yourSeat: z.number().int(),
-            yourTurn: z.boolean(),
-            version: z.number().int(),
-            updatedAt: z.string(),
-          }),
-        ),
+        games: z.array(GameBase.extend({ yourSeat: z.number().int(), yourTurn: z.boolean(), updatedAt: z.string() })),
       }),
     ),
     ...errors(401),
@@ -63,15 +61,7 @@ const meta = createRoute({
   responses: {
     200: jsonResponse(
       'Game',
-      z
-        .object({
-          id: z.string(),
-          type: z.string(),
-          title: z.string(),
-          status: z.string(),
-          players: z.number().int(),
-          seats: z.array(SeatSchema),
-          version: z.number().int(),
+      GameBase.extend({
           seedHash: z.string(),
           seed: z.string().nullable(),
           createdAt: z.string(),
@@ -79,8 +69,7 @@ const meta = createRoute({
           isCreator: z.boolean(),
           inviteUrl: z.string().nullable(),
           result: ResultSchema.nullable(),
-        })
-        .passthrough(),
+        }).passthrough(),
     ),
     ...errors(404),
   },
