@@ -37,6 +37,7 @@
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
 import type { LegalMove, SeatInfo, GameStatus } from '../types';
+import './space-mountain/sm-galaxy-board';
 
 /** Properties the game page sets on a board element. */
 export interface BoardProps {

@@ -1,0 +1,236 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { shared } from '../../styles';
+import type { GameStatus, LegalMove, SeatInfo } from '../../types';
+import type { BoardProps } from '../index';
+import { STARPORT_SHORT, colorVar, colorWord, effectiveStarport, groupMoves, phaseText, playerName, type ControlGroups } from './controls';
+import { STARPORT_SELECT, type StarportSelectDetail } from './send';
+import './sm-dice';
+import './sm-fuel-gauge';
+import './sm-galaxy-map';
+import './sm-move-panel';
+import './sm-player-mat';
+import { isSmView, type SmView, type StarportId } from './view-types';
+
+/**
+ * The board of Space Mountain: All Systems Go (the plug-in of client/games/index.ts for
+ * `space-mountain`). From the top: round, phase, Fuel Gauge, last roll and marker pool; the
+ * Galaxy board; the viewer's moves; then every player's Rocket, Step 1 status, Starport tokens
+ * and Mission cards (the viewer's first). Everything is drawn from `view`; every control sends
+ * one entry of `legalMoves` unchanged.
+ */
+@customElement('sm-galaxy-board')
+export class SmGalaxyBoard extends LitElement implements BoardProps {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        container-type: inline-size;
+      }
+      .status {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.4rem 1rem;
+        margin-bottom: 0.6rem;
+      }
+      .round {
+        font-weight: 700;
+        font-size: 1.05rem;
+      }
+      .phase {
+        font-weight: 600;
+        color: var(--mp-accent-text);
+      }
+      .instruments {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.5rem 1.25rem;
+        margin-bottom: 0.6rem;
+      }
+      .pool {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.35rem;
+        white-space: nowrap;
+      }
+      .pool .disc {
+        width: 1rem;
+        height: 1rem;
+        border-radius: 50%;
+        background: radial-gradient(circle at 35% 30%, #fff3bf, #e0b12c 55%, #a97a0c);
+        box-shadow: 0 1px 2px #0006;
+      }
+      .muted {
+        color: var(--mp-muted);
+      }
+      .map {
+        max-width: 40rem;
+        margin: 0 auto;
+      }
+      .legend {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2rem 0.8rem;
+        list-style: none;
+        padding: 0;
+        margin: 0.45rem 0 0;
+        font-size: 0.8rem;
+        color: var(--mp-muted);
+      }
+      .legend li {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.3rem;
+      }
+      .legend .sw {
+        width: 0.75rem;
+        height: 0.75rem;
+        border-radius: 50%;
+        border: 1px solid #0005;
+      }
+      sm-move-panel {
+        margin-top: 0.9rem;
+      }
+      .winner {
+        font-weight: 700;
+        font-size: 1.05rem;
+        padding: 0.5rem 0.75rem;
+        border-radius: 0.5rem;
+        background: var(--mp-notice-bg);
+        border: 1px solid var(--mp-notice-border);
+        margin-bottom: 0.6rem;
+      }
+      .players {
+        display: grid;
+        gap: 0.6rem;
+        margin-top: 0.9rem;
+        grid-template-columns: minmax(0, 1fr);
+      }
+      @container (min-width: 46rem) {
+        .players {
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+        }
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) view: unknown = null;
+  @property({ attribute: false }) legalMoves: LegalMove[] = [];
+  @property({ attribute: false }) yourSeat: number | null = null;
+  @property({ attribute: false }) seats: SeatInfo[] = [];
+  @property({ attribute: false }) activeSeats: number[] = [];
+  @property({ attribute: false }) status: GameStatus = 'active';
+
+  /** The Starport picked (on the board or with a chip) whose facings are offered. */
+  @state() private picked: StarportId | null = null;
+
+  private groups: ControlGroups = groupMoves([]);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('legalMoves')) {
+      this.groups = groupMoves(this.legalMoves ?? []);
+      // A pick belongs to the moves it was made from.
+      if (this.picked && !this.groups.starports.some((s) => s.starport === this.picked)) this.picked = null;
+    }
+  }
+
+  private readonly onSelect = (e: Event): void => {
+    const id = (e as CustomEvent<StarportSelectDetail>).detail?.starport as StarportId;
+    e.stopPropagation();
+    if (this.groups.starports.some((s) => s.starport === id)) this.picked = id;
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.addEventListener(STARPORT_SELECT, this.onSelect);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.removeEventListener(STARPORT_SELECT, this.onSelect);
+  }
+
+  private renderStatus(view: SmView) {
+    const holder = view.players[view.activePlayer];
+    return html`<div class="status">
+        <span class="round" data-testid="round">Round ${view.round}</span>
+        <span class="phase" data-testid="phase" data-phase=${view.phase}>${phaseText(view.phase)}</span>
+        ${view.phase !== 'over' && view.rollsThisRound > 0
+          ? html`<span class="muted">Roll ${view.rollsThisRound} of this round</span>`
+          : nothing}
+        ${holder
+          ? html`<span class="muted">Active Player: ${playerName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
+          : nothing}
+      </div>
+      <div class="instruments">
+        <sm-fuel-gauge .level=${view.fuel.level} .start=${view.fuel.start}></sm-fuel-gauge>
+        <sm-dice .dice=${view.dice} .current=${this.currentDie(view)}></sm-dice>
+        <span class="pool" title="Mission markers left in the pool" data-testid="pool">
+          <span class="disc" aria-hidden="true"></span>Markers in pool: ${view.markers.pool}/${view.markers.total}
+        </span>
+      </div>`;
+  }
+
+  /** The die the viewer's Rocket is on during Step 4 (null otherwise). */
+  private currentDie(view: SmView): number | null {
+    if (view.phase !== 'move' || view.you === null) return null;
+    const f = view.players[view.you]?.flight;
+    return f ? f.diceDone : null;
+  }
+
+  private renderWinner(view: SmView) {
+    if (view.phase !== 'over') return nothing;
+    if (view.ended === 'won' && view.winners.length) {
+      const w = view.winners[0];
+      const color = colorWord(view.players[w]?.color ?? '');
+      return html`<p class="winner" role="status">${playerName(this.seats, w)} (${color}) wins!</p>`;
+    }
+    return html`<p class="winner" role="status">The game stopped without a winner.</p>`;
+  }
+
+  private renderLegend(view: SmView) {
+    const mine = view.you !== null ? new Set(view.players[view.you]?.approved ?? []) : new Set<string>();
+    return html`<ul class="legend" aria-label="Starports">
+      ${view.board.starports.map(
+        (s) => html`<li>
+          <span class="sw" style=${`background:${colorVar(s.color)}`}></span>
+          <span><strong>${STARPORT_SHORT[s.id] ?? ''}</strong> ${s.name}${mine.has(s.id) ? ' ✓' : ''}</span>
+        </li>`,
+      )}
+    </ul>`;
+  }
+
+  override render() {
+    const view = this.view;
+    if (!isSmView(view)) return html`<p class="muted">No board to show yet.</p>`;
+    const g = this.groups;
+    const you = view.you;
+    const order = [...view.players].sort((a, b) => Number(b.seat === you) - Number(a.seat === you) || a.seat - b.seat);
+    const chosen = effectiveStarport(g, this.picked);
+    const hasMoves = this.legalMoves.length > 0 && this.status === 'active';
+    return html`${this.renderWinner(view)} ${this.renderStatus(view)}
+      <div class="map">
+        <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
+        ${this.renderLegend(view)}
+      </div>
+      ${hasMoves ? html`<sm-move-panel .groups=${g} .view=${view} .selected=${chosen}></sm-move-panel>` : nothing}
+      <div class="players">
+        ${order.map(
+          (p) => html`<sm-player-mat
+            .view=${view}
+            .player=${p}
+            .name=${playerName(this.seats, p.seat)}
+            .groups=${p.seat === you && hasMoves ? g : null}
+          ></sm-player-mat>`,
+        )}
+      </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sm-galaxy-board': SmGalaxyBoard;
+  }
+}

@@ -1,0 +1,168 @@
+import { LitElement, css, html, nothing, svg } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { colorVar, colorWord, decisionStatus, rocketText, seatColor, waitingText, type ControlGroups } from './controls';
+import { starPath } from './icons';
+import './sm-mission-card';
+import type { SmPlayer, SmView } from './view-types';
+
+/**
+ * One player's side of the table: name and Rocket colour, where the Rocket is, whether they have
+ * decided in Step 1 (never what, until all are in), their Starport tokens (Approved for Travel or
+ * not) and their Mission cards with markers. On the viewer's own mat the spaces a held marker
+ * may go on are buttons.
+ */
+@customElement('sm-player-mat')
+export class SmPlayerMat extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      min-width: 0;
+    }
+    article {
+      border: 1px solid var(--mp-border);
+      border-left: 6px solid var(--sm-color);
+      border-radius: 0.6rem;
+      padding: 0.55rem 0.65rem;
+      background: var(--mp-surface);
+    }
+    article.acting {
+      box-shadow: 0 0 0 2px var(--mp-accent);
+    }
+    header {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.2rem 0.45rem;
+      margin-bottom: 0.3rem;
+    }
+    .dot {
+      width: 0.9rem;
+      height: 0.9rem;
+      border-radius: 50%;
+      background: var(--sm-color);
+      border: 1px solid #0005;
+      flex: none;
+    }
+    .name {
+      font-weight: 700;
+      overflow-wrap: anywhere;
+    }
+    .tag {
+      font-size: 0.75rem;
+      padding: 0.05rem 0.45rem;
+      border-radius: 999px;
+      border: 1px solid var(--mp-border-strong);
+      color: var(--mp-muted);
+      white-space: nowrap;
+    }
+    .tag.dice {
+      border-color: #f28a1e;
+      color: inherit;
+    }
+    .tag.decided {
+      border-color: var(--mp-accent);
+      color: var(--mp-accent-text);
+    }
+    p {
+      margin: 0.15rem 0;
+      font-size: 0.9rem;
+    }
+    .muted {
+      color: var(--mp-muted);
+    }
+    .tokens {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.3rem;
+      margin: 0.35rem 0;
+      font-size: 0.85rem;
+    }
+    .tokens ol {
+      display: flex;
+      gap: 0.25rem;
+      list-style: none;
+      margin: 0;
+      padding: 0;
+    }
+    .tokens svg {
+      display: block;
+      width: 1.45rem;
+      height: 1.45rem;
+    }
+    .missions {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.3rem;
+      margin-top: 0.35rem;
+    }
+    sm-mission-card {
+      flex: 1 1 0;
+      min-width: 2.9rem;
+      max-width: 4.4rem;
+    }
+  `;
+
+  @property({ attribute: false }) view: SmView | null = null;
+  @property({ attribute: false }) player: SmPlayer | null = null;
+  @property() name = '';
+  /** The viewer's own legal moves (only on the viewer's mat), for the marker spaces. */
+  @property({ attribute: false }) groups: ControlGroups | null = null;
+
+  private tokens(view: SmView, p: SmPlayer) {
+    if (!p.approved) return nothing;
+    const approved = new Set(p.approved);
+    return html`<div class="tokens">
+      <span>Starports ${p.starportsVisited}/${view.board.starports.length}</span>
+      <ol aria-label="Starport tokens">
+        ${view.board.starports.map((s) => {
+          const ok = approved.has(s.id);
+          const text = `${s.name}: ${ok ? 'Approved for Travel' : 'not visited yet'}`;
+          return html`<li title=${text} aria-label=${text} data-approved=${String(ok)} data-starport=${s.id}>
+            <svg viewBox="-12 -12 24 24" aria-hidden="true">
+              ${ok
+                ? svg`<circle r="11" fill=${colorVar(s.color)} stroke="#fff" stroke-width="1.5"></circle>
+                    <path d=${starPath(7)} fill="#fff"></path>`
+                : svg`<circle r="10.5" fill="none" stroke=${colorVar(s.color)} stroke-width="2" stroke-dasharray="3 2.5" opacity="0.7"></circle>`}
+            </svg>
+          </li>`;
+        })}
+      </ol>
+    </div>`;
+  }
+
+  override render() {
+    const view = this.view;
+    const p = this.player;
+    if (!view || !p) return nothing;
+    const you = view.you === p.seat;
+    const acting = view.activeSeats.includes(p.seat);
+    const decision = decisionStatus(view, p);
+    const waiting = p.flight?.waitingFor;
+    const n = p.missions.length;
+    const targets = (letter: string) =>
+      you && this.groups ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal })) : [];
+    return html`<article class=${acting ? 'acting' : ''} style=${`--sm-color:${seatColor(p.seat)}`} data-seat=${p.seat} aria-label=${`${this.name}, ${colorWord(p.color)} Rocket`}>
+      <header>
+        <span class="dot" aria-hidden="true"></span>
+        <span class="name">${this.name}</span>
+        <span class="tag">${colorWord(p.color)}${you ? ' · you' : ''}</span>
+        ${view.activePlayer === p.seat ? html`<span class="tag dice" title="Active Player: holds the Navigation dice and the Fuel Gauge">Active Player</span>` : nothing}
+      </header>
+      <p data-testid="rocket">${rocketText(view, p)}</p>
+      ${decision ? html`<p data-testid="decision"><span class="tag ${p.decided ? 'decided' : ''}">${decision}</span></p>` : nothing}
+      ${waiting ? html`<p class="muted" data-testid="waiting">Waiting ${waitingText(waiting)} (die ${Math.min(p.flight!.diceDone + 1, view.dice?.length ?? 3)} of ${view.dice?.length ?? 3})</p>` : nothing}
+      ${this.tokens(view, p)}
+      <p class="muted">Missions complete ${p.missionsComplete}/${n}</p>
+      <div class="missions">
+        ${p.missions.map((m) => html`<sm-mission-card .mission=${m} .targets=${targets(m.letter)}></sm-mission-card>`)}
+      </div>
+    </article>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sm-player-mat': SmPlayerMat;
+  }
+}
