@@ -37,6 +37,7 @@
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
 import type { LegalMove, SeatInfo, GameStatus } from '../types';
+import './snowdonia/sn-mountain-board';
 import './space-mountain/sm-galaxy-board';
 
 /** Properties the game page sets on a board element. */
@@ -58,6 +59,7 @@ export const MOVE_EVENT = 'mp-move';
 
 /** Game type id -> board element tag. */
 export const BOARDS: Readonly<Record<string, string>> = {
+  snowdonia: 'sn-mountain-board',
   'space-mountain': 'sm-galaxy-board',
 };
 

@@ -1,0 +1,169 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { RESOURCE_NAMES, ownerColor, type ResourceKey } from './controls';
+import { labourerIcon } from './pieces';
+import { shared } from '../../styles';
+import { snStyles } from './styles';
+import type { SeatView } from './view-types';
+import './sn-contract';
+import './sn-train';
+
+const RESOURCES: readonly ResourceKey[] = ['iron', 'coal', 'stone', 'steel', 'rubble'];
+
+/**
+ * One player's side of the table: colour and name, the Start Player token, the score as it
+ * stands (with its parts), resources (Iron Ore, Coal, Stone, Steel Bars, Rubble), Labourers
+ * (to place, placed, the Temporary one at the Pub or hired), Ownership Markers left, the
+ * Surveyor's Station, the Train and the Contracts held. Your own Contracts show their effects;
+ * other players' show name, goal and VP (their effects are in the card's title).
+ */
+@customElement('sn-player-mat')
+export class SnPlayerMat extends LitElement {
+  static override styles = [
+    shared,
+    snStyles,
+    css`
+      article {
+        border: 1px solid var(--mp-border);
+        border-left: 6px solid var(--sn-color);
+        border-radius: 0.6rem;
+        padding: 0.5rem 0.6rem;
+        background: var(--mp-surface);
+        display: grid;
+        gap: 0.35rem;
+      }
+      article.acting {
+        box-shadow: 0 0 0 2px var(--mp-accent);
+      }
+      header {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.2rem 0.45rem;
+      }
+      .name {
+        font-weight: 700;
+        overflow-wrap: anywhere;
+      }
+      .score {
+        margin-left: auto;
+        font-weight: 700;
+        white-space: nowrap;
+      }
+      .tag.start {
+        border-color: #b58b00;
+        color: inherit;
+        background: #ffe9a8;
+        color: #4a3a08;
+      }
+      .tag.acting {
+        border-color: var(--mp-accent);
+        color: var(--mp-accent-text);
+      }
+      ul.res {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.25rem 0.4rem;
+      }
+      ul.res li {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.3rem;
+        border: 1px solid var(--mp-border);
+        border-radius: 0.4rem;
+        padding: 0.1rem 0.4rem;
+        font-size: 0.85rem;
+        white-space: nowrap;
+      }
+      ul.res li strong {
+        font-size: 0.95rem;
+      }
+      ul.res li.zero {
+        color: var(--mp-muted);
+      }
+      .facts {
+        font-size: 0.82rem;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.1rem 0.8rem;
+        align-items: center;
+      }
+      .facts span {
+        display: inline-flex;
+        align-items: center;
+        gap: 0.2rem;
+      }
+      .breakdown {
+        font-size: 0.78rem;
+        color: var(--mp-muted);
+      }
+      .cards {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
+        gap: 0.35rem;
+      }
+      h4 {
+        margin: 0.1rem 0 0.15rem;
+        font-size: 0.8rem;
+        color: var(--mp-muted);
+        font-weight: 600;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) player: SeatView | null = null;
+  @property() name = '';
+  @property({ type: Boolean }) isYou = false;
+  /** The player must act now. */
+  @property({ type: Boolean }) acting = false;
+
+  override render() {
+    const p = this.player;
+    if (!p) return nothing;
+    const colour = ownerColor(p.seat);
+    const s = p.score;
+    const l = p.labourers;
+    return html`<article class=${this.acting ? 'acting' : ''} style="--sn-color:${colour}" data-seat=${p.seat} aria-label="${this.name}${this.isYou ? ' (you)' : ''}">
+      <header>
+        <span class="swatch" style="background:${colour}"></span>
+        <span class="name">${this.name}${this.isYou ? html` <span class="muted">(you)</span>` : nothing}</span>
+        ${p.isStartPlayer ? html`<span class="tag start" data-field="start-player">Start Player</span>` : nothing}
+        ${this.acting ? html`<span class="tag acting">to act</span>` : nothing}
+        <span class="score"><span data-field="score">${s.total}</span> VP</span>
+      </header>
+      <ul class="res" aria-label="Resources">
+        ${RESOURCES.map(
+          (k) => html`<li class=${p[k] ? '' : 'zero'} title=${RESOURCE_NAMES[k]}>
+            <span class="cube ${k}"></span><strong data-field=${k}>${p[k]}</strong><span>${RESOURCE_NAMES[k]}</span>
+          </li>`,
+        )}
+      </ul>
+      <div class="facts">
+        <span title="Labourers in the personal supply, still to place">${labourerIcon(colour, 16)} <strong data-field="labourers">${l.supply}</strong> to place</span>
+        <span>${l.placed} placed</span>
+        <span>Temporary: ${p.temporaryHired ? 'hired' : l.atPub ? 'at the Pub' : '-'}</span>
+        <span title="Ownership Markers left (16 at most)">● <strong data-field="markers">${p.markers}</strong> markers left</span>
+        <span>Surveyor: <strong data-field="surveyor">${p.surveyor.name}</strong></span>
+      </div>
+      <div class="breakdown">Track ${s.track} · Stations ${s.stations} · Contracts ${s.contracts} · Train ${s.train} · Surveyor ${s.surveyor}</div>
+      ${p.train ? html`<sn-train .train=${p.train}></sn-train>` : html`<div class="facts muted">No Train</div>`}
+      ${p.contracts.length
+        ? html`<h4>Contracts (${p.contracts.length})</h4>
+            <div class="cards">
+              ${p.contracts.map(
+                (k) => html`<sn-contract .contract=${k} ?compact=${!this.isYou}></sn-contract>`,
+              )}
+            </div>`
+        : html`<div class="facts muted">No Contracts</div>`}
+    </article>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sn-player-mat': SnPlayerMat;
+  }
+}

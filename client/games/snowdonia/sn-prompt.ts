@@ -1,0 +1,138 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import type { LegalMove, SeatInfo } from '../../types';
+import { emptyGroups, statusLine, type ControlGroups } from './controls';
+import { sendMove } from './send';
+import { shared } from '../../styles';
+import { snStyles } from './styles';
+import type { SnowdoniaView } from './view-types';
+import './sn-contract';
+import './sn-works';
+
+/**
+ * What the game waits for, and the controls of the viewer's decision that have no place of their
+ * own on the board: hiring the Temporary Labourer, the Contract window (Activate or not), the
+ * Works conversions, how many Track cards to lay, declining Padarn's extra Build, Train
+ * maintenance, and plain buttons for any listed move the board does not draw. Decisions made on
+ * the board (a space, cubes, a building space, a Train, a Contract) are pointed to.
+ */
+@customElement('sn-prompt')
+export class SnPrompt extends LitElement {
+  static override styles = [
+    shared,
+    snStyles,
+    css`
+      .prompt {
+        border: 2px solid var(--mp-border);
+        border-radius: 0.6rem;
+        padding: 0.55rem 0.7rem;
+        display: grid;
+        gap: 0.45rem;
+        background: var(--mp-surface);
+      }
+      .prompt.yours {
+        border-color: var(--sn-target);
+      }
+      .line {
+        margin: 0;
+        font-weight: 700;
+      }
+      .yours .line {
+        color: var(--mp-accent-text);
+      }
+      .hint {
+        margin: 0;
+        font-size: 0.9rem;
+      }
+      .row {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+      }
+      .cards {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+        gap: 0.4rem;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) view: SnowdoniaView | null = null;
+  @property({ attribute: false }) controls: ControlGroups = emptyGroups();
+  @property({ attribute: false }) seats: SeatInfo[] = [];
+  @property({ attribute: false }) you: number | null = null;
+
+  private button(lm: LegalMove, control: string, primary = true) {
+    return html`<button class=${primary ? 'primary' : ''} data-control=${control} @click=${() => sendMove(this, lm)}>${lm.label}</button>`;
+  }
+
+  private renderChoices(v: SnowdoniaView, c: ControlGroups) {
+    const parts = [];
+    const me = this.you !== null ? v.seats[this.you] : undefined;
+    if (c.place.length) {
+      parts.push(html`<p class="hint">
+        Tap a highlighted space in an Action Area
+        ${me ? html`(${me.labourers.supply} Labourer${me.labourers.supply === 1 ? '' : 's'} left to place)` : nothing}.
+      </p>`);
+    }
+    if (c.hire) {
+      parts.push(html`<div class="row">${this.button(c.hire, 'hire-temporary', false)}</div>
+        <p class="hint muted">Only before you place your first Labourer this round.</p>`);
+    }
+    if (c.activate.length || c.passContracts) {
+      const held = me?.contracts ?? [];
+      parts.push(html`<div class="cards">
+          ${c.activate.map((a) => {
+            const k = held.find((h) => h.id === a.value);
+            return k
+              ? html`<sn-contract .contract=${k} .action=${a.legal} actionText="Activate"></sn-contract>`
+              : html`<div>${this.button(a.legal, 'activate')}</div>`;
+          })}
+        </div>
+        ${c.passContracts ? html`<div class="row">${this.button(c.passContracts, 'pass-contracts', false)}</div>` : nothing}`);
+    }
+    if (c.takeCubes.length) parts.push(html`<p class="hint">Choose your cubes in the Stock Yard.</p>`);
+    if (c.convert.length) parts.push(html`<sn-works .choices=${c.convert}></sn-works>`);
+    if (c.layTrack.length) {
+      parts.push(html`<p class="hint">Lay track: tap a highlighted Track card on the railway, or:</p>
+        <div class="row">${c.layTrack.map((l) => this.button(l.legal, 'lay-track'))}</div>`);
+    }
+    if (c.buildStation.length || c.buyTrain.length) {
+      const where = [
+        c.buildStation.length ? 'a highlighted building space on the railway' : '',
+        c.buyTrain.length ? 'Buy on a Train in the Engine Shed' : '',
+      ].filter(Boolean);
+      parts.push(html`<p class="hint">Build: tap ${where.join(', or ')}.</p>`);
+    }
+    if (c.skip) parts.push(html`<div class="row">${this.button(c.skip, 'skip', false)}</div>`);
+    if (c.takeContract.length) {
+      const more = v.step.kind === 'action' && v.step.remaining > 1 ? ` (${v.step.remaining} to take)` : '';
+      parts.push(html`<p class="hint">Take a Contract in the Site Office${more}.</p>`);
+    }
+    if (c.maintain.pay || c.maintain.letGo) {
+      parts.push(html`<div class="row">
+        ${c.maintain.pay ? this.button(c.maintain.pay, 'maintain-pay') : nothing}
+        ${c.maintain.letGo ? this.button(c.maintain.letGo, 'maintain-let-go', false) : nothing}
+      </div>`);
+    }
+    if (c.other.length) parts.push(html`<div class="row">${c.other.map((lm) => this.button(lm, 'other', false))}</div>`);
+    return parts;
+  }
+
+  override render() {
+    const v = this.view;
+    if (!v) return nothing;
+    const s = statusLine(v, this.seats, this.you);
+    const c = this.controls;
+    return html`<div class="prompt ${s.yours ? 'yours' : ''}" role="group" aria-label="Your decision">
+      <p class="line" data-field="status" data-yours=${s.yours ? 'true' : 'false'}>${s.text}</p>
+      ${this.renderChoices(v, c)}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'sn-prompt': SnPrompt;
+  }
+}

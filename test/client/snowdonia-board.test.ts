@@ -1,0 +1,310 @@
+/**
+ * The Snowdonia board's pure helpers (client/games/snowdonia/controls.ts): the server's legal
+ * moves become controls one to one, the count pickers reach exactly the listed mixes, Lay Track
+ * reaches the right Track cards, and the railway zig-zags up the mountain. Views and moves come
+ * from the real engine, so a change of the engine's move list shows up here.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { snowdonia } from '../../engine/games/snowdonia';
+import type { SnowdoniaState } from '../../engine/games/snowdonia';
+import {
+  buildChoice,
+  canAdd,
+  choiceFor,
+  columnsFor,
+  fitSelection,
+  focusPart,
+  groupMoves,
+  groupedMoves,
+  layTargets,
+  matchCounts,
+  mostUnits,
+  placeChoice,
+  resultText,
+  routeLayout,
+  statusLine,
+  zeroCounts,
+  type Choice,
+  type Counts,
+} from '../../client/games/snowdonia/controls';
+import { MOVE_EVENT } from '../../client/games/snowdonia/send';
+import type { LegalMove, SeatInfo } from '../../client/types';
+import type { RouteCardView, SnowdoniaView } from '../../client/games/snowdonia/view-types';
+
+const SEED = '0123456789abcdef0123456789abcdef';
+const seats: SeatInfo[] = [
+  { seat: 0, name: 'Ada', userId: 'a' },
+  { seat: 1, name: 'Bo', userId: 'b' },
+  { seat: 2, name: null, userId: 'c' },
+];
+
+function newGame(players: number, seed = SEED): SnowdoniaState {
+  return snowdonia.setup({ players, options: { buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false }, seed });
+}
+
+/** The legal moves of `seat` as the API sends them: the view's list, labels included. */
+function legalOf(s: SnowdoniaState, seat: number): LegalMove[] {
+  return snowdonia.view(s, seat).legalMoves;
+}
+
+/** Plays bot moves until `until` holds (or the game ends); returns the state there. */
+function playUntil(s: SnowdoniaState, until: (s: SnowdoniaState) => boolean, limit = 2000): SnowdoniaState {
+  let r = 0.41;
+  for (let i = 0; i < limit && s.step.kind !== 'over' && !until(s); i++) {
+    const seat = snowdonia.activeSeats(s)[0];
+    r = (r * 9301 + 0.49297) % 1;
+    const m = snowdonia.botMove!(s, seat, snowdonia.legalMoves(s, seat), r);
+    s = snowdonia.applyMove(s, seat, m).state;
+  }
+  return s;
+}
+
+const key = (lm: LegalMove) => JSON.stringify(lm.move);
+
+describe('groupMoves: every legal move becomes exactly one control', () => {
+  test('whole games for 2 to 5 players: nothing lost, nothing doubled, nothing unrecognised', () => {
+    const typesSeen = new Set<string>();
+    for (const players of [2, 3, 4, 5]) {
+      let s = newGame(players, `${SEED.slice(0, 31)}${players}`);
+      let r = 0.13 * players;
+      for (let i = 0; i < 3000 && s.step.kind !== 'over'; i++) {
+        for (const seat of snowdonia.activeSeats(s)) {
+          const legal = legalOf(s, seat);
+          const g = groupMoves(legal);
+          const grouped = groupedMoves(g);
+          expect(grouped.map(key).sort()).toEqual(legal.map(key).sort());
+          expect(g.other).toEqual([]);
+          for (const lm of legal) typesSeen.add((lm.move as { type: string }).type);
+          // The controls carry the server's own entries, never copies or rebuilt moves.
+          for (const lm of grouped) expect(legal).toContain(lm);
+        }
+        const seat = snowdonia.activeSeats(s)[0];
+        r = (r * 9301 + 0.49297) % 1;
+        s = snowdonia.applyMove(s, seat, snowdonia.botMove!(s, seat, snowdonia.legalMoves(s, seat), r)).state;
+      }
+      expect(s.step.kind).toBe('over');
+    }
+    // The games above reached the usual decisions (so the test checks them all).
+    for (const t of ['place', 'hire-temporary', 'take-cubes', 'convert', 'build-station', 'buy-train', 'take-contract', 'activate-contract', 'pass-contracts']) {
+      expect(typesSeen).toContain(t);
+    }
+  });
+
+  test('a repeated or unknown move is a plain button (other), never dropped', () => {
+    const place = { label: 'Place on A1', move: { type: 'place', area: 'A', space: 1 } };
+    const again = { label: 'Place on A1 again', move: { type: 'place', area: 'A', space: 1 } };
+    const odd = { label: 'Something new', move: { type: 'dance', steps: 3 } };
+    const bad = { label: 'Bad area', move: { type: 'place', area: 'Z', space: 1 } };
+    const g = groupMoves([place, again, odd, bad]);
+    expect(g.place.map((c) => c.legal)).toEqual([place]);
+    expect(g.other).toEqual([again, odd, bad]);
+    expect(groupedMoves(g)).toHaveLength(4);
+    expect(groupMoves(undefined).other).toEqual([]);
+  });
+
+  test('round 1, 2 players: ten placements A1 to G1, each space maps to its own move', () => {
+    const s = newGame(2);
+    const first = s.startPlayer;
+    const legal = legalOf(s, first);
+    const g = groupMoves(legal);
+    // 2 players: A 2, B 2, C 1, D 1, E 2, F 1 spaces (README table), G unlimited: next is 1.
+    expect(g.place.map((c) => `${c.value.area}${c.value.space}`)).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'D1', 'E1', 'E2', 'F1', 'G1']);
+    expect(g.hire).toBeNull(); // no Train yet, so no Temporary Labourer
+    expect(placeChoice(g, 'C', 1)).toBe(legal.find((l) => key(l) === JSON.stringify({ type: 'place', area: 'C', space: 1 })));
+    expect(placeChoice(g, 'C', 2)).toBeNull();
+    expect(focusPart(g)).toBe('areas');
+    // The other seat has nothing to do: no controls at all.
+    expect(groupedMoves(groupMoves(legalOf(s, 1 - first)))).toEqual([]);
+  });
+});
+
+describe('count pickers: the Stock Yard (7 Iron Ore, 4 Stone, 1 Coal at setup)', () => {
+  function stockYardChoices(): { legal: LegalMove[]; choices: Choice<Counts<'iron' | 'stone' | 'coal'>>[] } {
+    // Both players' first Labourers on the Stock Yard: the first to resolve picks cubes.
+    let s = newGame(2);
+    const p = s.startPlayer;
+    s = snowdonia.applyMove(s, p, { type: 'place', area: 'A', space: 1 }).state;
+    s = snowdonia.applyMove(s, 1 - p, { type: 'place', area: 'A', space: 2 }).state;
+    s = snowdonia.applyMove(s, p, { type: 'place', area: 'F', space: 1 }).state;
+    s = snowdonia.applyMove(s, 1 - p, { type: 'place', area: 'B', space: 1 }).state;
+    expect(s.step).toMatchObject({ kind: 'action', area: 'A', seat: p });
+    const legal = legalOf(s, p);
+    return { legal, choices: groupMoves(legal).takeCubes };
+  }
+
+  test('up to 3 cubes, at most 1 Coal; Take is the listed move for exactly the chosen cubes', () => {
+    const { legal, choices } = stockYardChoices();
+    expect(mostUnits(choices)).toBe(3);
+    let sel = zeroCounts(['iron', 'stone', 'coal'] as const);
+    expect(matchCounts(choices, sel)).toBeNull(); // nothing chosen: the action is mandatory
+    expect(canAdd(choices, sel, 'coal')).toBe(true);
+    sel = { ...sel, coal: 1 };
+    expect(canAdd(choices, sel, 'coal')).toBe(false); // max 1 Coal
+    sel = { ...sel, iron: 2 };
+    const take = matchCounts(choices, sel)!;
+    expect(take.move).toEqual({ type: 'take-cubes', iron: 2, stone: 0, coal: 1 });
+    expect(take.label).toBe('Take 2 Iron Ore, 1 Coal');
+    expect(legal).toContain(take);
+    expect(canAdd(choices, sel, 'iron')).toBe(false); // 3 cubes already
+    expect(canAdd(choices, sel, 'stone')).toBe(false);
+  });
+
+  test('every listed mix can be reached one cube at a time, and nothing else can', () => {
+    const { choices } = stockYardChoices();
+    const reached = new Set<string>();
+    const walk = (sel: Counts<'iron' | 'stone' | 'coal'>) => {
+      const lm = matchCounts(choices, sel);
+      if (lm) reached.add(key(lm));
+      for (const k of ['iron', 'stone', 'coal'] as const) if (canAdd(choices, sel, k)) walk({ ...sel, [k]: sel[k] + 1 });
+    };
+    walk(zeroCounts(['iron', 'stone', 'coal'] as const));
+    expect([...reached].sort()).toEqual(choices.map((c) => key(c.legal)).sort());
+  });
+
+  test('a selection is trimmed when the choices shrink under it', () => {
+    const { choices } = stockYardChoices();
+    const fewer = choices.filter((c) => c.value.coal === 0);
+    expect(fitSelection(fewer, { iron: 1, stone: 1, coal: 1 })).toEqual({ iron: 1, stone: 1, coal: 0 });
+    expect(fitSelection(choices, { iron: 1, stone: 1, coal: 1 })).toEqual({ iron: 1, stone: 1, coal: 1 });
+  });
+});
+
+describe('Works, Build, Site Office controls from real game positions', () => {
+  test('Works: conversions are reached by plus buttons; Convert is the listed move', () => {
+    const s = playUntil(newGame(2), (x) => x.step.kind === 'action' && x.step.area === 'C');
+    expect(s.step).toMatchObject({ kind: 'action', area: 'C' });
+    const seat = snowdonia.activeSeats(s)[0];
+    const g = groupMoves(legalOf(s, seat));
+    expect(g.convert.length).toBeGreaterThan(1);
+    for (const c of g.convert) {
+      let sel = zeroCounts(['steel', 'stone'] as const);
+      for (const k of ['steel', 'stone'] as const) {
+        while (sel[k] < c.value[k]) {
+          expect(canAdd(g.convert, sel, k)).toBe(true);
+          sel = { ...sel, [k]: sel[k] + 1 };
+        }
+      }
+      expect(matchCounts(g.convert, sel)).toBe(c.legal);
+    }
+  });
+
+  test('Build: each listed building space and Train has its control; the rest have none', () => {
+    const s = playUntil(newGame(2), (x) => x.step.kind === 'action' && x.step.area === 'E' && snowdonia.legalMoves(x, x.step.seat).some((m) => m.type === 'buy-train'));
+    const seat = snowdonia.activeSeats(s)[0];
+    const legal = legalOf(s, seat);
+    const g = groupMoves(legal);
+    const view = snowdonia.view(s, seat) as SnowdoniaView;
+    let spaces = 0;
+    for (const card of view.route) {
+      if (card.kind !== 'station') continue;
+      for (const b of card.building) {
+        const lm = buildChoice(g, card.station, b.space);
+        const listed = legal.find((l) => key(l) === JSON.stringify({ type: 'build-station', station: card.station, space: b.space }));
+        expect(lm).toBe(listed ?? null);
+        if (lm) spaces++;
+      }
+    }
+    expect(spaces).toBe(g.buildStation.length);
+    for (const t of view.engineShed) expect(choiceFor(g.buyTrain, t.no)).toBe(legal.find((l) => key(l) === JSON.stringify({ type: 'buy-train', train: t.no })) ?? null);
+    expect(g.buyTrain.length).toBeGreaterThan(0);
+  });
+
+  test('Site Office: Take on each face-up Contract', () => {
+    const s = playUntil(newGame(3), (x) => x.step.kind === 'action' && x.step.area === 'F');
+    const seat = snowdonia.activeSeats(s)[0];
+    const view = snowdonia.view(s, seat) as SnowdoniaView;
+    const g = groupMoves(view.legalMoves);
+    expect(focusPart(g)).toBe('site-office');
+    const office = view.siteOffice.filter((k) => k !== null);
+    expect(g.takeContract.map((c) => c.value).sort()).toEqual(office.map((k) => k!.id).sort());
+    for (const k of office) expect(choiceFor(g.takeContract, k!.id)!.move).toEqual({ type: 'take-contract', contract: k!.id });
+  });
+});
+
+describe('Lay Track reaches the lowest unlaid Track cards', () => {
+  const track = (position: number, rubble: number, owner: number | 'game' | null = null): RouteCardView => ({
+    kind: 'track',
+    position,
+    card: position,
+    rubble,
+    rubbleStart: 3,
+    vp: 3,
+    owner,
+  });
+  const station = { kind: 'station', station: 'hebron', name: 'Hebron', number: 3, surveyorVp: 4, cleared: true, excavation: [], building: [], surveyors: [] } as RouteCardView;
+  const lay = (n: number): Choice<number> => ({ legal: { label: `Lay track on ${n}`, move: { type: 'lay-track', count: n } }, value: n });
+
+  test('the k-th unlaid card carries "lay on k cards"; laid cards and Stations are skipped', () => {
+    // route: T1 laid, T2 cleared, Station, T3 cleared, T4 cleared, T5 rubble
+    const route = [track(1, 0, 0), track(2, 0), station, track(3, 0), track(4, 0), track(5, 2)];
+    const targets = layTargets(route, [lay(1), lay(2)]);
+    expect([...targets.entries()].map(([i, c]) => [i, c.value])).toEqual([
+      [1, 1],
+      [3, 2],
+    ]);
+    expect(layTargets(route, []).size).toBe(0);
+  });
+});
+
+describe('the railway zig-zags up the mountain', () => {
+  test('Llanberis bottom left, each card next to the one before, summit on the top row', () => {
+    for (const [n, cols] of [
+      [19, 3],
+      [19, 4],
+      [23, 5],
+      [23, 6],
+    ]) {
+      const L = routeLayout(n, cols);
+      expect(L.cells).toHaveLength(n);
+      expect(L.cells[0]).toMatchObject({ row: 0, col: 0 });
+      expect(L.cells[0].y).toBe(Math.max(...L.cells.map((c) => c.y))); // the bottom
+      expect(L.cells[n - 1].y).toBe(Math.min(...L.cells.map((c) => c.y))); // the top
+      for (let i = 1; i < n; i++) {
+        const a = L.cells[i - 1];
+        const b = L.cells[i];
+        expect(Math.abs(a.row - b.row) + Math.abs(a.col - b.col)).toBe(1);
+      }
+      const spots = new Set(L.cells.map((c) => `${c.x},${c.y}`));
+      expect(spots.size).toBe(n);
+      for (const c of L.cells) {
+        expect(c.x + L.cardW).toBeLessThanOrEqual(L.width);
+        expect(c.y + L.cardH).toBeLessThanOrEqual(L.height);
+      }
+    }
+  });
+
+  test('a phone gets 3 columns, a wide board more', () => {
+    expect(columnsFor(320)).toBe(3);
+    expect(columnsFor(0)).toBe(3);
+    expect(columnsFor(520)).toBe(4);
+    expect(columnsFor(2000)).toBe(6);
+  });
+});
+
+describe('status line', () => {
+  test('says whose turn it is and what for', () => {
+    const s = newGame(2);
+    const v = snowdonia.view(s, s.startPlayer) as SnowdoniaView;
+    expect(statusLine(v, seats, s.startPlayer)).toEqual({ text: 'Your turn: place a Labourer.', yours: true });
+    const other = 1 - s.startPlayer;
+    expect(statusLine(v, seats, other)).toEqual({ text: `Waiting for ${seats[s.startPlayer].name} to place a Labourer.`, yours: false });
+    expect(statusLine(v, seats, null).yours).toBe(false);
+    const action = { ...v, step: { kind: 'action' as const, area: 'A' as const, areaName: 'Stock Yard', space: 2, seat: 2, remaining: 1 } };
+    expect(statusLine(action, seats, 0).text).toBe('Waiting for Seat 3: Stock Yard (A2).');
+  });
+
+  test('game over: the winner and final scores in the players\' names, ties shared', () => {
+    const over = { step: { kind: 'over' as const }, result: { scores: [80, 83, 41], ranking: [1, 0, 2], summary: 'Player 2 wins with 83 VP.' } };
+    expect(statusLine(over, seats, 0)).toEqual({ text: 'Game over. Bo wins with 83 VP. Final scores: Bo 83, Ada 80, Seat 3 41.', yours: false });
+    const tie = { ...over, result: { scores: [80, 80, 41], ranking: [0, 1, 2], ties: [[0, 1]] } };
+    expect(resultText(tie.result, seats)).toBe('Ada and Bo share the win with 80 VP. Final scores: Ada 80, Bo 80, Seat 3 41.');
+    expect(resultText(null, seats)).toBe('');
+  });
+});
+
+test('the board sends the event name the game page listens for', () => {
+  const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
+  expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
+  expect(index).toMatch(/snowdonia: 'sn-mountain-board'/);
+});
