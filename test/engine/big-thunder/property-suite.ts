@@ -5,12 +5,13 @@ import { bigThunder } from '../../../engine/games/big-thunder';
 import { DEFAULT_POLICY, MOVE_CAP, playRandomGame, replayedJson, scrambleHidden } from './random-games';
 
 /**
- * Games per player count for the main property (replayed, conservation checked every move).
- * `BT_GAMES=2000 npx vitest run test/engine/big-thunder` runs the issue's full count.
+ * Games per player count for the main property (replayed, conservation checked every move):
+ * issue 4 asks for at least 2,000. `BT_GAMES=200` for a quick local run. The costlier view and
+ * legality probes run on a fixed sample.
  */
-export const GAMES = Number(process.env.BT_GAMES ?? 1000);
-const VIEW_GAMES = Math.max(10, Math.round(GAMES / 10));
-const PROBE_GAMES = Math.max(10, Math.round(GAMES / 15));
+export const GAMES = Number(process.env.BT_GAMES ?? 2000);
+const VIEW_GAMES = Math.max(10, Math.min(100, Math.round(GAMES / 10)));
+const PROBE_GAMES = Math.max(10, Math.min(67, Math.round(GAMES / 15)));
 
 const hexSeed = fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 32, maxLength: 32 }).map((d) => d.map((x) => x.toString(16)).join(''));
 const policySeed = fc.integer({ min: 1, max: 0x7fffffff });

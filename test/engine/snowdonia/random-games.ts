@@ -19,10 +19,13 @@ import { census, fullBox } from './census';
  * - give every seat (and spectators) the same view when only hidden state changes (the order of
  *   the deck below its top card's weather, the RNG that draws from the bag),
  * - list in legalMoves exactly the moves applyMove accepts (checked against a broad universe).
- * `SNOWDONIA_RUNS` overrides the number of games per player count (default tuned for ~90 s).
+ * Every game checks ending, replay and conservation; every DEEP_EVERY-th game also runs the
+ * costly hidden-information, log and legalMoves-exactness checks.
+ * `SNOWDONIA_RUNS` overrides the number of games per player count (issue 5: at least 1,000).
  */
 export const MAX_MOVES = 5000;
-export const RUNS = Number(process.env.SNOWDONIA_RUNS ?? 100);
+export const RUNS = Number(process.env.SNOWDONIA_RUNS ?? 1000);
+const DEEP_EVERY = 10;
 
 const seedArb = fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 32, maxLength: 32 }).map((a) => a.join(''));
 const optionsArb: fc.Arbitrary<SnowdoniaOptions> = fc.record({
@@ -101,9 +104,11 @@ export interface Stats {
 
 /** Runs `RUNS` random games with `players` and checks the properties above. */
 export function randomGames(players: number, stats: Stats): void {
+  let played = 0;
   fc.assert(
     fc.property(seedArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 100 }), optionsArb, (seed, moveSeed, botShare, options) => {
       const t0 = performance.now();
+      const deep = played++ % DEEP_EVERY === 0;
       const r = new Rng([moveSeed, 0x9e3779b9 | 0, players, 12345]);
       let s = snowdonia.setup({ players, options, seed });
       const events: HistoryEvent[] = [];
@@ -122,6 +127,7 @@ export function randomGames(players: number, stats: Stats): void {
         s = res.state;
         events.push({ kind: 'move', seat, move });
         conserve();
+        if (!deep) continue;
         // No log line names a Contract still in the deck.
         const text = res.log.map((l) => l.text).join('\n');
         for (const id of s.contractDeck) expect(text.includes(quoted(id)), `Contract ${id} leaks in the log`).toBe(false);
