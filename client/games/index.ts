@@ -37,6 +37,7 @@
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
 import type { LegalMove, SeatInfo, GameStatus } from '../types';
+import './big-thunder/bt-mountain-board';
 import './snowdonia/sn-mountain-board';
 import './space-mountain/sm-galaxy-board';
 
@@ -59,6 +60,7 @@ export const MOVE_EVENT = 'mp-move';
 
 /** Game type id -> board element tag. */
 export const BOARDS: Readonly<Record<string, string>> = {
+  'big-thunder': 'bt-mountain-board',
   snowdonia: 'sn-mountain-board',
   'space-mountain': 'sm-galaxy-board',
 };

@@ -1,0 +1,206 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { seatName } from '../../format';
+import { shared } from '../../styles';
+import type { GameStatus, LegalMove, SeatInfo } from '../../types';
+import { buildControls, playerName, statusText, type BoardControls } from './controls';
+import { sendMove } from './events';
+import { seatFill } from './icons';
+import { btStyles } from './styles';
+import type { BigThunderView } from './types';
+import './bt-card-in-play';
+import './bt-hand';
+import './bt-market';
+import './bt-mine';
+import './bt-player-mat';
+import './bt-score-track';
+import './bt-town-actions';
+
+/**
+ * The board of Big Thunder Mountain Railroad (the board interface of client/games/index.ts):
+ * the mountain and its track, the card in play, your hand, Town, the Market, the score track and
+ * every player's mat. The server's `legalMoves` become the controls (see `buildControls`): a
+ * click on a card, a highlighted space of the track, a marble, a Market card, a Town button.
+ * Anything the drawing has no place for is a plain button, so every listed move is reachable.
+ */
+@customElement('bt-mountain-board')
+export class BtMountainBoard extends LitElement {
+  static override styles = [
+    shared,
+    btStyles,
+    css`
+      :host {
+        container-type: inline-size;
+      }
+      .status {
+        font-weight: 700;
+        margin: 0 0 0.25rem;
+      }
+      .status.yours {
+        color: var(--mp-accent-text);
+      }
+      .you {
+        font-size: 0.85rem;
+        margin: 0 0 0.5rem;
+      }
+      .swatch {
+        display: inline-block;
+        width: 0.9em;
+        height: 0.9em;
+        border-radius: 0.2em;
+        vertical-align: -0.1em;
+        border: 1px solid rgba(0, 0, 0, 0.4);
+      }
+      .grid {
+        display: grid;
+        gap: 1rem;
+        grid-template-columns: minmax(0, 1fr);
+      }
+      .grid > * {
+        min-width: 0;
+      }
+      @container (min-width: 46rem) {
+        .grid {
+          grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr);
+          align-items: start;
+        }
+      }
+      .col {
+        display: grid;
+        gap: 1rem;
+        min-width: 0;
+      }
+      .prompt {
+        border: 2px solid var(--bt-target);
+        border-radius: 0.6rem;
+        padding: 0.6rem 0.75rem;
+        display: grid;
+        gap: 0.5rem;
+      }
+      .prompt p {
+        margin: 0;
+        font-weight: 600;
+      }
+      .turn-controls {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      .mats {
+        display: grid;
+        gap: 0.5rem;
+      }
+      h3.section {
+        margin-bottom: 0.35rem;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) view: unknown = null;
+  @property({ attribute: false }) legalMoves: LegalMove[] = [];
+  @property({ attribute: false }) yourSeat: number | null = null;
+  @property({ attribute: false }) seats: SeatInfo[] = [];
+  @property({ attribute: false }) activeSeats: number[] = [];
+  @property({ attribute: false }) status: GameStatus = 'active';
+
+  private controls: BoardControls = buildControls(null, []);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('view') || changed.has('legalMoves')) this.controls = buildControls(this.v, this.legalMoves);
+  }
+
+  private get v(): BigThunderView | null {
+    const v = this.view as BigThunderView | null;
+    return v && typeof v === 'object' && Array.isArray(v.mine) && Array.isArray(v.seats) ? v : null;
+  }
+
+  private renderPrompts(v: BigThunderView, c: BoardControls) {
+    const prompts = [];
+    if (c.tunnel.enter || c.tunnel.stay) {
+      const shaft = v.pending?.kind === 'tunnel' ? v.pending.shaft : null;
+      prompts.push(html`<div class="prompt" role="group" aria-label="Crosscut Tunnel">
+        <p>Crosscut Tunnel: the marble ran into mine shaft ${shaft ?? '?'}. Move your Mine Cart there?</p>
+        <div class="row">
+          ${c.tunnel.enter ? html`<button class="primary" title=${c.tunnel.enter.label} @click=${() => sendMove(this, c.tunnel.enter!)}>Yes: ${c.tunnel.enter.label}</button>` : nothing}
+          ${c.tunnel.stay ? html`<button title=${c.tunnel.stay.label} @click=${() => sendMove(this, c.tunnel.stay!)}>No: ${c.tunnel.stay.label}</button>` : nothing}
+        </div>
+      </div>`);
+    }
+    if (c.chooseShare.size) {
+      const values = v.setAside.values;
+      prompts.push(html`<div class="prompt" role="group" aria-label="Set-aside Town Shares">
+        <p>You reached ${v.target} points: take one of the Town Shares set aside (only you see their values).</p>
+        <div class="row">
+          ${[...c.chooseShare].map(
+            ([i, lm]) => html`<button class="primary" title=${lm.label} aria-label=${lm.label} @click=${() => sendMove(this, lm)}>
+              ${values && values[i] !== undefined ? `${values[i]} point${values[i] === 1 ? '' : 's'}` : `Share ${i + 1}`}
+            </button>`,
+          )}
+        </div>
+      </div>`);
+    }
+    return prompts;
+  }
+
+  private renderTurnControls(c: BoardControls) {
+    if (!c.endTurn && !c.other.length) return nothing;
+    return html`<div class="turn-controls" role="group" aria-label="Turn">
+      ${c.endTurn
+        ? html`<button class="primary" data-control="end-turn" title="Keep the rest of your hand, draw up to your hand size; the next player's turn" @click=${() => sendMove(this, c.endTurn!)}>
+            ${c.endTurn.label}
+          </button>`
+        : nothing}
+      ${c.other.map((lm) => html`<button @click=${() => sendMove(this, lm)}>${lm.label}</button>`)}
+    </div>`;
+  }
+
+  override render() {
+    const v = this.v;
+    if (!v) return html`<p class="muted">Loading the mountain…</p>`;
+    const c = this.controls;
+    const you = this.yourSeat !== null && this.yourSeat >= 0 && this.yourSeat < v.seats.length ? this.yourSeat : null;
+    const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
+    const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
+    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${statusText(v, this.seats, you)}</p>
+      ${you !== null
+        ? html`<p class="you muted">
+            You are <span class="swatch" style="background:${seatFill(you)}"></span> ${playerName(v, this.seats, you)}, Mine Cart ${you + 1}.
+          </p>`
+        : html`<p class="you muted">You are watching.</p>`}
+      <div class="grid">
+        <div class="col">
+          ${this.renderPrompts(v, c)}
+          <bt-mine .view=${v} .controls=${c} .yourSeat=${you}></bt-mine>
+          ${v.current
+            ? html`<bt-card-in-play
+                .card=${v.current.card}
+                .actions=${c.actions}
+                .seat=${v.turn}
+                .yours=${you !== null && v.turn === you}
+              ></bt-card-in-play>`
+            : nothing}
+          ${v.hand ? html`<bt-hand .hand=${v.hand} .controls=${c} .seat=${you} .phase=${v.phase}></bt-hand>` : nothing}
+          ${this.renderTurnControls(c)}
+        </div>
+        <div class="col">
+          <bt-score-track .view=${v} .seats=${this.seats} .yourSeat=${you}></bt-score-track>
+          <bt-town-actions .view=${v} .controls=${c} .yourSeat=${you}></bt-town-actions>
+          <bt-market .market=${v.market} .resupply=${c.resupply} .suppliesCount=${v.suppliesCount}></bt-market>
+          <section>
+            <h3 class="section">Players</h3>
+            <div class="mats">
+              ${order.map(
+                (p) => html`<bt-player-mat .player=${p} .view=${v} .name=${seatName(this.seats, p.seat)} .isYou=${p.seat === you}></bt-player-mat>`,
+              )}
+            </div>
+          </section>
+        </div>
+      </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bt-mountain-board': BtMountainBoard;
+  }
+}
