@@ -1,6 +1,6 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
+ * `/settings`, `/verify?game=ID`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
 export type Route =
@@ -8,6 +8,7 @@ export type Route =
   | { name: 'new' }
   | { name: 'game'; id: string; invite: string | null }
   | { name: 'settings' }
+  | { name: 'verify'; game: string | null }
   | { name: 'not-found'; path: string };
 
 export const LOCATION_EVENT = 'mp-location-changed';
@@ -18,6 +19,7 @@ export function matchRoute(pathname: string, search = ''): Route {
   if (path === '/') return { name: 'home' };
   if (path === '/new') return { name: 'new' };
   if (path === '/settings') return { name: 'settings' };
+  if (path === '/verify') return { name: 'verify', game: new URLSearchParams(search).get('game') || null };
   const m = /^\/games\/([^/]+)$/.exec(path);
   if (m) {
     let id: string;
@@ -35,6 +37,11 @@ export function matchRoute(pathname: string, search = ''): Route {
 /** Paths the server owns: links to them are real page loads, never client routes. */
 export function isServerPath(pathname: string): boolean {
   return /^\/(api|auth|dev)(\/|$)/.test(pathname);
+}
+
+/** Screens a signed-out visitor may see: a public game (watching) and the record checker. */
+export function isOpenToVisitors(route: Route): boolean {
+  return (route.name === 'game' && route.invite === null) || route.name === 'verify';
 }
 
 export function navigate(url: string, opts: { replace?: boolean } = {}): void {

@@ -43,6 +43,8 @@ export interface SeatInfo {
   seat: number;
   name: string | null;
   userId: string | null;
+  /** The built-in bot plays this seat (a bot seat, or a player who resigned to the bot). */
+  isBot?: boolean;
 }
 
 export interface GameSummary {
@@ -87,6 +89,13 @@ export interface GameMeta {
   onTimeout?: 'bot' | 'end';
   /** When the current turn times out: a UTC ISO instant, or null (no time limit, not running). */
   deadlineAt?: string | null;
+  /** Anyone with the link may watch (view, log, chat); private games only their players. */
+  isPublic?: boolean;
+  /** When a player resigns: the bot takes the seat, or the game ends. */
+  onResign?: 'bot' | 'end';
+  /** The game this one is a rematch of, and the rematch of this one (null when none). */
+  rematchOf?: string | null;
+  rematchId?: string | null;
 }
 
 export interface LegalMove {
@@ -111,4 +120,30 @@ export interface LogEntry {
   seat: number | null;
   text: string;
   at: string;
+}
+
+/** One line of a game's chat (`GET /api/games/:id/chat`). `seat` is null for a watcher. */
+export interface ChatLine {
+  id: number;
+  seat: number | null;
+  name: string;
+  text: string;
+  at: string;
+}
+
+/** The game right after event `seq` (`GET /api/games/:id/replay/:seq`). */
+export interface ReplayStep {
+  seq: number;
+  version: number;
+  yourSeat: number | null;
+  /** The event's kind (`start`, `move`, `undo`, `join`, `resign`, ...). */
+  kind: string | null;
+  /** The log lines that event wrote, as the viewer may read them. */
+  log: string[];
+  /** The viewer's view after the event; null before the game started. */
+  view: unknown;
+  /** Every seat's view, once the game is over (else null). */
+  views: unknown[] | null;
+  /** The full state, once the game is over (else null). */
+  state: unknown;
 }

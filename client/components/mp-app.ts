@@ -4,6 +4,7 @@ import { api, messageOf, UNAUTHORIZED_EVENT, ApiError } from '../api';
 import {
   LOCATION_EVENT,
   clientLinkTarget,
+  isOpenToVisitors,
   matchRoute,
   navigate,
   rememberReturnPath,
@@ -20,7 +21,9 @@ import './mp-settings-page';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
- * current path. It owns who is signed in (`me`) and passes it down to the screens.
+ * current path. It owns who is signed in (`me`) and passes it down to the screens. A signed-out
+ * visitor may watch a public game from its link and use the record checker; everything else
+ * asks them to sign in first.
  */
 @customElement('mp-app')
 export class MpApp extends LitElement {
@@ -124,6 +127,9 @@ export class MpApp extends LitElement {
   @state() private me: Me | null | undefined = undefined;
   @state() private route: Route = matchRoute(location.pathname, location.search);
   @state() private loadError: string | null = null;
+  /** The record checker carries every game's engine: loaded the first time /verify is shown. */
+  @state() private verifyReady = false;
+  private verifyLoading: Promise<unknown> | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -164,6 +170,18 @@ export class MpApp extends LitElement {
   protected override willUpdate(): void {
     // Signed out on a deep link (an invite, say): come back here after signing in.
     if (this.me === null && this.route.name !== 'home') rememberReturnPath(location.pathname + location.search);
+    if (this.route.name === 'verify') this.loadVerify();
+  }
+
+  private loadVerify(): void {
+    if (this.verifyLoading) return;
+    this.verifyLoading = import('./mp-verify-page').then(
+      () => (this.verifyReady = true),
+      (err) => {
+        this.verifyLoading = null;
+        this.loadError = `The record checker could not be loaded: ${messageOf(err)}`;
+      },
+    );
   }
 
   private readonly onLocation = (): void => {
@@ -210,12 +228,15 @@ export class MpApp extends LitElement {
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
                 <a href="/settings" aria-current=${r === 'settings' ? 'page' : nothing}>Settings</a>
+                <a href="/verify" aria-current=${r === 'verify' ? 'page' : nothing}>Verify</a>
               </nav>
               <span class="who"
                 ><span class="email" title=${me.email}>${me.name || me.email}</span>
                 <button @click=${this.signOut}>Sign out</button></span
               >`
-          : nothing}
+          : me === null && r !== 'home'
+            ? html`<span class="who"><a class="button" href="/">Sign in</a></span>`
+            : nothing}
       </div>
     </header>`;
   }
@@ -223,22 +244,31 @@ export class MpApp extends LitElement {
   private renderScreen() {
     if (this.me === undefined) return html`<p class="muted">Loading…</p>`;
     const route = this.route;
+    if (!this.me && isOpenToVisitors(route)) return this.renderRoute(route, null);
     if (!this.me) {
       return html`${this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : nothing}
         <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'home' ? null : 'required'}></mp-sign-in>`;
     }
+    return this.renderRoute(route, this.me);
+  }
+
+  private renderRoute(route: Route, me: Me | null) {
     switch (route.name) {
       case 'home':
-        return html`<mp-game-list .me=${this.me}></mp-game-list>`;
+        return html`<mp-game-list .me=${me}></mp-game-list>`;
       case 'new':
-        return html`<mp-new-game-form .me=${this.me}></mp-new-game-form>`;
+        return html`<mp-new-game-form .me=${me}></mp-new-game-form>`;
       case 'game':
-        return html`<mp-game-page .me=${this.me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
+        return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
       case 'settings':
-        return html`<mp-settings-page .me=${this.me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
+        return html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
+      case 'verify':
+        return this.verifyReady
+          ? html`<mp-verify-page .gameId=${route.game}></mp-verify-page>`
+          : html`${this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : html`<p class="muted">Loading the record checker…</p>`}`;
       default:
         return html`<h1>Page not found</h1>
-          <p>There is nothing at <code>${route.path}</code>. <a href="/">Back to your games</a>.</p>`;
+          <p>There is nothing at <code>${route.path}</code>. <a href="/">Back to ${me ? 'your games' : 'the start page'}</a>.</p>`;
     }
   }
 

@@ -1,28 +1,36 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf, newIdempotencyKey } from '../api';
 import { STATUS_TEXT, seatName, turnText } from '../format';
 import { boardTagFor, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
+import { emptySeats, isOver, recordFileName, resignedSeat, viewerSeat } from '../table';
 import { deadlineText, deviceTimeZone, timeControlText, untilText } from '../time';
 import { webhookDraft, webhookFromDraft, type Webhook, type WebhookDraft, type WebhookField } from '../notification-settings';
 import type { GameMeta, GameState, LogEntry, Me } from '../types';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
+import './mp-chat-panel';
 import './mp-game-log';
 import './mp-generic-board';
 import './mp-invite-link';
 import './mp-move-buttons';
+import './mp-replay-viewer';
+import './mp-resign-button';
 import './mp-seat-list';
 
 type BoardElement = HTMLElement & Partial<BoardProps>;
 
 /**
- * One game: seats, whose turn, the board, your moves as buttons, undo, the log, and the seed
- * hash. While the game is open it shows the invite (to seated players), Join (to a visitor with
- * an invite) and Start (to the creator). It polls the meta while the game is open and the state
- * afterwards, both with ETags (see PollController).
+ * One game: seats, whose turn, the board, your moves as buttons, undo, resign, the log, the
+ * chat, a replay viewer and the seed hash. While the game is open it shows the invite (to seated
+ * players), Join (to a visitor with an invite), "Add a bot" and Start (to the creator); once
+ * over, the record to download and verify and "Play again". Anyone else watching a public game
+ * sees what spectators see (the view for no seat) without move controls; a private game tells
+ * them it is private. It polls the meta while the game is open and the state afterwards, both
+ * with ETags (see PollController).
  */
 @customElement('mp-game-page')
 export class MpGamePage extends LitElement {
@@ -137,6 +145,26 @@ export class MpGamePage extends LitElement {
         color: var(--mp-muted);
         margin: 0;
       }
+      .bots {
+        list-style: none;
+        margin: 0 0 0.75rem;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5rem;
+      }
+      .over-actions {
+        margin-top: 0.75rem;
+      }
+      .replay-card > .row {
+        justify-content: space-between;
+      }
+      .replay-card h2 {
+        margin: 0;
+      }
+      .replay-card mp-replay-viewer {
+        margin-top: 0.75rem;
+      }
     `,
   ];
 
@@ -151,6 +179,9 @@ export class MpGamePage extends LitElement {
   @state() private error: string | null = null;
   @state() private notice: string | null = null;
   @state() private fatal: string | null = null;
+  /** The game is private and the viewer has no seat (403 private_game). */
+  @state() private privateGame = false;
+  @state() private showReplay = false;
   /** The clock the "in 5 h" hint is measured against; ticks while the page is shown. */
   @state() private now = Date.now();
   /** The per-game webhook form (the API does not tell us the saved one until we save). */
@@ -210,6 +241,8 @@ export class MpGamePage extends LitElement {
       this.log = [];
       this.logVersion = -1;
       this.fatal = this.error = this.notice = null;
+      this.privateGame = false;
+      this.showReplay = false;
       this.boardEl = null;
       this.metaLoadingFor = -1;
       this.hookDraft = { ...webhookDraft(null), enabled: true };
@@ -224,7 +257,10 @@ export class MpGamePage extends LitElement {
 
   private pollFailed(e: ApiError): void {
     if (e.status === 404) this.fatal = 'This game does not exist, or you may not see it.';
-    else if (e.status === 403) this.fatal = e.message;
+    else if (e.status === 403 && e.code === 'private_game') {
+      this.privateGame = true;
+      this.fatal = 'This game is private: only its players can watch it.';
+    } else if (e.status === 403) this.fatal = e.message;
   }
 
   private applyMeta(m: GameMeta): void {
@@ -242,7 +278,7 @@ export class MpGamePage extends LitElement {
     if (this.game && s.version < this.game.version) return;
     this.game = s;
     const m = this.meta;
-    if (m && (s.status !== m.status || s.yourSeat !== m.yourSeat)) void this.reloadMeta();
+    if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
     // A timed game's deadline moves with every turn, and only the meta carries it.
     else if (m && m.timeControl && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
       this.metaLoadingFor = s.version;
@@ -399,6 +435,57 @@ export class MpGamePage extends LitElement {
     }
   }
 
+  private async addBot(seat: number): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      await api('POST', `${this.base}/seats/${seat}/bot`);
+      this.notice = `A bot took seat ${seat + 1}.`;
+      await this.reloadMeta();
+    } catch (err) {
+      this.error = messageOf(err);
+      void this.reloadMeta();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private readonly onResign = async (e: Event): Promise<void> => {
+    e.stopPropagation();
+    if (this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      // The answer is the seat's last state (with its moves); from now on this viewer watches, so
+      // show the watcher's state instead.
+      await this.post<GameState>('/resign', {});
+      this.notice =
+        this.meta?.onResign === 'end' ? 'You resigned, and the game has ended.' : 'You resigned. A bot plays your seat now; you can keep watching.';
+      await this.reloadMeta();
+      await this.statePoll.refresh();
+    } catch (err) {
+      this.error = messageOf(err);
+    } finally {
+      this.busy = false;
+    }
+  };
+
+  /** "Play again": the same seats and options in a new game (the same one when asked twice). */
+  private async rematch(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.error = this.notice = null;
+    try {
+      const res = await this.post<{ id: string }>('/rematch', {});
+      navigate(`/games/${encodeURIComponent(res.id)}`);
+    } catch (err) {
+      this.error = messageOf(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
   private async saveHook(e: Event, remove = false): Promise<void> {
     e.preventDefault();
     if (this.hookBusy) return;
@@ -493,7 +580,7 @@ export class MpGamePage extends LitElement {
   }
 
   private renderOpen(meta: GameMeta) {
-    const filled = meta.seats.filter((s) => s.userId).length;
+    const filled = meta.players - emptySeats(meta.players, meta.seats).length;
     const canJoin = meta.yourSeat === null && !!this.invite;
     return html`<section class="card">
       <h2>Waiting for players</h2>
@@ -505,6 +592,18 @@ export class MpGamePage extends LitElement {
           ? html`<p class="muted">You need an invite link to join this game.</p>`
           : nothing}
       ${meta.inviteUrl ? html`<mp-invite-link .url=${meta.inviteUrl}></mp-invite-link>` : nothing}
+      ${meta.isCreator && emptySeats(meta.players, meta.seats).length
+        ? html`<h3>Fill a seat with a bot</h3>
+            <ul class="bots">
+              ${emptySeats(meta.players, meta.seats).map(
+                (seat) => html`<li>
+                  <button ?disabled=${this.busy} @click=${() => this.addBot(seat)} aria-label="Add a bot to seat ${seat + 1}">
+                    Add a bot (seat ${seat + 1})
+                  </button>
+                </li>`,
+              )}
+            </ul>`
+        : nothing}
       ${meta.isCreator
         ? html`<p class="row">
             <button class="primary" ?disabled=${this.busy} @click=${this.start}>Start game</button>
@@ -529,49 +628,127 @@ export class MpGamePage extends LitElement {
     </table>`;
   }
 
+  /** The viewer's seat, or null for a watcher (a player who resigned included). */
+  private seat(meta: GameMeta): number | null {
+    return viewerSeat(meta.yourSeat, meta.seats, this.game?.yourSeat);
+  }
+
+  /** Whether this viewer may read the chat: players always, anyone for a public game. */
+  private canSeeChat(meta: GameMeta): boolean {
+    return this.seat(meta) !== null || meta.isPublic !== false;
+  }
+
+  private renderChat(meta: GameMeta) {
+    if (!this.canSeeChat(meta)) return nothing;
+    return html`<section class="card">
+      ${keyed(this.gameId, html`<mp-chat-panel .gameId=${this.gameId} .me=${this.me} .yourSeat=${this.seat(meta)}></mp-chat-panel>`)}
+    </section>`;
+  }
+
+  /** Who is looking: a note for everyone without a seat (watchers, a player who resigned). */
+  private renderWatching(meta: GameMeta, yourSeat: number | null, status: string) {
+    if (yourSeat !== null || status === 'open') return nothing;
+    const resigned = resignedSeat(meta.seats, this.me?.id);
+    const why =
+      resigned !== null
+        ? `You resigned, so a bot plays seat ${resigned + 1}.`
+        : this.invite
+          ? 'This game started before you joined.'
+          : isOver(status)
+            ? 'You did not play in this game.'
+            : 'You are not playing in this game.';
+    return html`<p class="notice watching" role="note">
+      <strong>You are watching.</strong> ${why} You see what every watcher sees, and you cannot make moves.
+      ${this.me ? nothing : html`<a href="/">Sign in</a> to chat.`}
+    </p>`;
+  }
+
+  /** Once over: the record (download, verify) and "Play again" for the players. */
+  private renderOver(meta: GameMeta, yourSeat: number | null) {
+    const recordUrl = `${this.base}/record`;
+    return html`<div class="over-actions row">
+      <a class="button" href=${recordUrl} download=${recordFileName(meta.id)}>Download record</a>
+      <a class="button" href="/verify?game=${encodeURIComponent(meta.id)}">Verify this game</a>
+      ${yourSeat !== null
+        ? html`<button class="primary" ?disabled=${this.busy} @click=${this.rematch}>Play again</button>`
+        : meta.rematchId
+          ? html`<a class="button" href="/games/${encodeURIComponent(meta.rematchId)}">See the rematch</a>`
+          : nothing}
+    </div>`;
+  }
+
+  private renderReplay(meta: GameMeta, status: GameState['status'], version: number) {
+    return html`<section class="card replay-card" aria-labelledby="replay-title">
+      <div class="row">
+        <h2 id="replay-title">Replay</h2>
+        <button type="button" aria-expanded=${this.showReplay ? 'true' : 'false'} @click=${() => (this.showReplay = !this.showReplay)}>
+          ${this.showReplay ? 'Hide the replay' : 'Step through the game'}
+        </button>
+      </div>
+      ${this.showReplay
+        ? keyed(
+            this.gameId,
+            html`<mp-replay-viewer
+              .gameId=${this.gameId}
+              .type=${meta.type}
+              .seats=${meta.seats}
+              .version=${version}
+              .status=${status}
+            ></mp-replay-viewer>`,
+          )
+        : nothing}
+    </section>`;
+  }
+
   private renderGame(meta: GameMeta) {
     const game = this.game;
     const status = game?.status ?? meta.status;
     const active = game?.activeSeats ?? [];
-    const yourSeat = game?.yourSeat ?? meta.yourSeat;
+    const yourSeat = this.seat(meta);
     const result = game?.result ?? meta.result ?? null;
     const yours = yourSeat !== null && active.includes(yourSeat) && status === 'active';
     const last = this.log.length ? this.log.reduce((a, b) => (b.seq > a.seq ? b : a)) : null;
     const canUndo = status === 'active' && yourSeat !== null && last?.seat === yourSeat;
-    return html`${this.invite && yourSeat === null && status !== 'open'
-        ? html`<p class="notice">This game started before you joined, so you are watching it.</p>`
-        : nothing}
-      <div class="layout" @mp-move=${this.onMove}>
-      <section class="turn card" aria-live="polite">
-        <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
-        ${this.renderDeadline(meta, status, yours)}
-        <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
-        ${result ? this.renderResult(meta, result) : nothing}
-        ${game && (game.legalMoves.length || canUndo)
-          ? html`<div class="actions">
-              ${game.legalMoves.length
-                ? html`<h2 class="visually-hidden">Your moves</h2>
-                    <mp-move-buttons .moves=${game.legalMoves} ?disabled=${this.busy}></mp-move-buttons>`
-                : nothing}
-              ${canUndo
-                ? html`<div><button ?disabled=${this.busy} @click=${this.undo}>Undo my last move</button></div>`
-                : nothing}
-            </div>`
-          : nothing}
-      </section>
-      <section class="board card">
-        <h2 class="visually-hidden">Board</h2>
-        ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}
-      </section>
-      <div class="side">
-        <section class="card">
-          <h2>Log</h2>
-          <mp-game-log .entries=${this.log}></mp-game-log>
+    const canResign = status === 'active' && yourSeat !== null;
+    const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
+    return html`${this.renderWatching(meta, yourSeat, status)}
+      <div class="layout" @mp-move=${this.onMove} @mp-resign=${this.onResign}>
+        <section class="turn card" aria-live="polite">
+          <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
+          ${this.renderDeadline(meta, status, yours)}
+          <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
+          ${result ? this.renderResult(meta, result) : nothing}
+          ${isOver(status) ? this.renderOver(meta, yourSeat) : nothing}
+          ${moves.length || canUndo || canResign
+            ? html`<div class="actions">
+                ${moves.length
+                  ? html`<h2 class="visually-hidden">Your moves</h2>
+                      <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>`
+                  : nothing}
+                ${canUndo || canResign
+                  ? html`<div class="row">
+                      ${canUndo ? html`<button ?disabled=${this.busy} @click=${this.undo}>Undo my last move</button>` : nothing}
+                      ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy}></mp-resign-button>` : nothing}
+                    </div>`
+                  : nothing}
+              </div>`
+            : nothing}
         </section>
-        ${this.renderAbout(meta)}
-        ${yourSeat !== null && (status === 'active' || status === 'open') ? this.renderGameHook() : nothing}
+        <section class="board card">
+          <h2 class="visually-hidden">Board</h2>
+          ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}
+        </section>
+        <div class="side">
+          ${this.renderChat(meta)}
+          <section class="card">
+            <h2>Log</h2>
+            <mp-game-log .entries=${this.log}></mp-game-log>
+          </section>
+          ${this.renderAbout(meta)}
+          ${yourSeat !== null && (status === 'active' || status === 'open') ? this.renderGameHook() : nothing}
+        </div>
       </div>
-    </div>`;
+      ${this.renderReplay(meta, status, game?.version ?? meta.version)}`;
   }
 
   private renderAbout(meta: GameMeta) {
@@ -595,6 +772,17 @@ export class MpGamePage extends LitElement {
   }
 
   override render() {
+    if (this.privateGame) {
+      return html`<h1>${this.meta?.title ?? 'This game'} is private</h1>
+        <p class="notice private" role="alert">${this.fatal}</p>
+        <p>
+          ${this.me
+            ? html`You are signed in as ${this.me.name || this.me.email}, who has no seat at this table. If you were invited, open
+                the invite link you were sent.`
+            : html`If you have a seat, <a href="/">sign in</a> first.`}
+        </p>
+        <p><a href="/">Back to ${this.me ? 'your games' : 'the start page'}</a></p>`;
+    }
     if (this.fatal) {
       return html`<h1>Game not available</h1>
         <p class="error" role="alert">${this.fatal}</p>
@@ -610,11 +798,14 @@ export class MpGamePage extends LitElement {
     return html`<div class="head">
         <h1>${meta.title}</h1>
         <span class="badge">${STATUS_TEXT[this.game?.status ?? meta.status] ?? meta.status}</span>
+        ${meta.isPublic === false ? html`<span class="badge" title="Only the players can watch this game">Private</span>` : nothing}
+        ${meta.rematchOf ? html`<a class="muted" href="/games/${encodeURIComponent(meta.rematchOf)}">Rematch of an earlier game</a>` : nothing}
       </div>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
       ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
       ${meta.status === 'open' ? this.renderOpen(meta) : this.renderGame(meta)}
+      ${meta.status === 'open' ? this.renderChat(meta) : nothing}
       ${meta.status === 'open' ? this.renderAbout(meta) : nothing}
       ${meta.status === 'open' && meta.yourSeat !== null ? this.renderGameHook() : nothing}`;
   }

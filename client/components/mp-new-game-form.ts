@@ -1,8 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
+import { navigate } from '../router';
 import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
 import { shared } from '../styles';
+import { botChoices, clampBots, ON_RESIGN, startsAtOnce } from '../table';
 import { ON_TIMEOUT, TIME_CONTROLS, type OnTimeout, type TimeControl } from '../time';
 import type { GameType, Me } from '../types';
 import './mp-options-form';
@@ -16,7 +18,9 @@ interface Created {
 
 /**
  * The new-game form: game type, number of players (the type's min..max) and the type's options,
- * drawn from its JSON Schema with the defaults filled in. After creating, it shows the invite link.
+ * drawn from its JSON Schema with the defaults filled in; bots for some or all other seats,
+ * who may watch, what happens when a player resigns, and the time control. After creating, it
+ * shows the invite link, or goes straight to the game when bots fill every other seat.
  */
 @customElement('mp-new-game-form')
 export class MpNewGameForm extends LitElement {
@@ -75,6 +79,9 @@ export class MpNewGameForm extends LitElement {
   @state() private values: Record<string, unknown> = {};
   @state() private timeControl: TimeControl = 'none';
   @state() private onTimeout: OnTimeout = 'bot';
+  @state() private bots = 0;
+  @state() private isPublic = true;
+  @state() private onResign: 'bot' | 'end' = 'bot';
   @state() private busy = false;
   @state() private error: string | null = null;
   @state() private created: Created | null = null;
@@ -104,6 +111,7 @@ export class MpNewGameForm extends LitElement {
     this.typeId = id;
     const counts = playerCounts(t.minPlayers, t.maxPlayers);
     if (!counts.includes(this.players)) this.players = counts[0];
+    this.bots = clampBots(this.bots, this.players);
     this.fields = fieldsFromSchema(t.options);
     this.values = initialValues(this.fields);
     this.error = null;
@@ -128,9 +136,14 @@ export class MpNewGameForm extends LitElement {
           options: collectOptions(this.fields, this.values),
           timeControl: this.timeControl,
           onTimeout: this.onTimeout,
+          onResign: this.onResign,
+          public: this.isPublic,
+          bots: this.bots,
         },
       });
-      this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
+      // Bots in every other seat: the server has started the game already.
+      if (startsAtOnce(this.players, this.bots)) navigate(`/games/${encodeURIComponent(res.id)}`);
+      else this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
     } catch (err) {
       this.error = messageOf(err);
     } finally {
@@ -181,6 +194,43 @@ export class MpNewGameForm extends LitElement {
     </fieldset>`;
   }
 
+  private renderTable() {
+    const choices = botChoices(this.players);
+    return html`<fieldset>
+      <legend>At the table</legend>
+      <label for="bots">Play against bots</label>
+      <select id="bots" @change=${(e: Event) => (this.bots = clampBots(Number((e.target as HTMLSelectElement).value), this.players))}>
+        ${choices.map(
+          (n) => html`<option value=${n} ?selected=${n === this.bots}>
+            ${n === 0 ? 'No bots: invite people' : n === this.players - 1 ? `${n} ${n === 1 ? 'bot' : 'bots'}: start now, just me` : `${n} ${n === 1 ? 'bot' : 'bots'}, invite the rest`}
+          </option>`,
+        )}
+      </select>
+      <p class="hint">Bots take the seats after yours, from seat 2 on, and play the built-in strategy.</p>
+      <div class="radio" style="margin-top: 0.75rem">
+        <input type="checkbox" id="public" .checked=${this.isPublic} @change=${(e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked)} />
+        <label for="public">Public: anyone with the link may watch and chat</label>
+      </div>
+      <p class="hint">${this.isPublic ? 'Watchers see only what every player may see.' : 'Private: only the players see the board, the log and the chat.'}</p>
+      <fieldset class="inner">
+        <legend>When a player resigns</legend>
+        ${ON_RESIGN.map(
+          (x) => html`<div class="radio">
+            <input
+              type="radio"
+              name="on-resign"
+              id="on-resign-${x.value}"
+              value=${x.value}
+              .checked=${x.value === this.onResign}
+              @change=${() => (this.onResign = x.value)}
+            />
+            <label for="on-resign-${x.value}">${x.label}</label>
+          </div>`,
+        )}
+      </fieldset>
+    </fieldset>`;
+  }
+
   override render() {
     if (this.created) return this.renderCreated(this.created);
     const t = this.type;
@@ -204,7 +254,10 @@ export class MpNewGameForm extends LitElement {
                       <label for="players">Players</label>
                       <select
                         id="players"
-                        @change=${(e: Event) => (this.players = Number((e.target as HTMLSelectElement).value))}
+                        @change=${(e: Event) => {
+                          this.players = Number((e.target as HTMLSelectElement).value);
+                          this.bots = clampBots(this.bots, this.players);
+                        }}
                       >
                         ${playerCounts(t.minPlayers, t.maxPlayers).map(
                           (n) => html`<option value=${n} ?selected=${n === this.players}>${n} players</option>`,
@@ -219,9 +272,11 @@ export class MpNewGameForm extends LitElement {
                         @mp-options-change=${(e: CustomEvent<Record<string, unknown>>) => (this.values = e.detail)}
                       ></mp-options-form>
                     </fieldset>
-                    ${this.renderTimeControl()}`
+                    ${this.renderTable()} ${this.renderTimeControl()}`
                 : nothing}
-              <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>${this.busy ? 'Creating…' : 'Create game'}</button></div>
+              <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>
+                  ${this.busy ? 'Creating…' : startsAtOnce(this.players, this.bots) ? 'Create and start' : 'Create game'}
+                </button></div>
             </form>`}`;
   }
 }

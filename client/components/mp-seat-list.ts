@@ -1,9 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
+import { seatTaken } from '../table';
 import type { SeatInfo } from '../types';
 
-/** The seats around the table: each player's name and colour, who you are, and who must act. */
+/** The seats around the table: each player's name and colour, who you are, bots, and who must act. */
 @customElement('mp-seat-list')
 export class MpSeatList extends LitElement {
   static override styles = [
@@ -67,13 +68,14 @@ export class MpSeatList extends LitElement {
     return html`<ol aria-label="Seats">
       ${Array.from({ length: count }, (_, i) => {
         const s = bySeat.get(i);
-        const taken = !!s?.userId;
+        const taken = seatTaken(s);
         const active = this.activeSeats.includes(i);
         const name = taken ? s!.name?.trim() || `Seat ${i + 1}` : 'Open seat';
         return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty'].join(' ')} aria-current=${active ? 'true' : nothing}>
           <span class="dot" style="background: var(--mp-seat-${i}, var(--mp-muted))"></span>
           <span class="name">${name}</span>
           ${i === this.yourSeat ? html`<span class="tag">(you)</span>` : nothing}
+          ${s?.isBot && !/\bbot\b/i.test(name) ? html`<span class="tag">(bot)</span>` : nothing}
           ${active ? html`<span class="tag">to play</span>` : nothing}
         </li>`;
       })}

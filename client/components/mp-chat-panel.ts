@@ -1,0 +1,247 @@
+import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, query, state } from 'lit/decorators.js';
+import { ApiError, api, messageOf } from '../api';
+import { timeAgo } from '../format';
+import { PollController } from '../poll-controller';
+import { shared } from '../styles';
+import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, lastChatId, mentionsMe, mergeChat } from '../table';
+import type { ChatLine, Me } from '../types';
+
+/**
+ * The game's chat: players and watchers of a public game read it (polled every few seconds with
+ * `?after=`), signed-in readers write. Every line is shown as text (Lit escapes it); `@name`
+ * mentions are highlighted, more strongly when they name you.
+ */
+@customElement('mp-chat-panel')
+export class MpChatPanel extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      ol {
+        list-style: none;
+        margin: 0 0 0.75rem;
+        padding: 0;
+        max-height: 18rem;
+        overflow-y: auto;
+        overscroll-behavior: contain;
+      }
+      li {
+        padding: 0.35rem 0;
+        border-bottom: 1px solid var(--mp-border);
+      }
+      li:last-child {
+        border-bottom: none;
+      }
+      li.to-me {
+        background: var(--mp-notice-bg);
+        border-radius: 0.4rem;
+        padding-left: 0.4rem;
+        padding-right: 0.4rem;
+      }
+      .who {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.4rem;
+        font-size: 0.85rem;
+      }
+      .name {
+        font-weight: 600;
+        overflow-wrap: anywhere;
+      }
+      .dot {
+        flex: none;
+        width: 0.6rem;
+        height: 0.6rem;
+        border-radius: 50%;
+        border: 1px solid var(--mp-border-strong);
+      }
+      .tag,
+      time {
+        color: var(--mp-muted);
+        font-size: 0.8rem;
+      }
+      .text {
+        margin: 0.1rem 0 0;
+        white-space: pre-wrap;
+        overflow-wrap: anywhere;
+      }
+      .mention {
+        background: none;
+        color: var(--mp-accent-text);
+        font-weight: 600;
+      }
+      .mention.you {
+        background: var(--mp-accent);
+        color: var(--mp-on-accent);
+        border-radius: 0.25rem;
+        padding: 0 0.2rem;
+      }
+      form {
+        display: flex;
+        gap: 0.5rem;
+        align-items: flex-end;
+      }
+      textarea {
+        flex: 1;
+        min-width: 0;
+        font: inherit;
+        min-height: 2.5rem;
+        max-height: 8rem;
+        resize: vertical;
+        padding: 0.35rem 0.5rem;
+        border-radius: 0.4rem;
+        border: 1px solid var(--mp-border-strong);
+        background: var(--mp-input-bg);
+        color: var(--mp-text);
+      }
+      textarea:focus-visible {
+        outline: 2px solid var(--mp-focus);
+        outline-offset: 2px;
+      }
+      .hint {
+        font-size: 0.8rem;
+        margin: 0.35rem 0 0;
+      }
+    `,
+  ];
+
+  @property({ attribute: false }) gameId = '';
+  /** The signed-in reader, or null (then the panel only reads). */
+  @property({ attribute: false }) me: Me | null = null;
+  /** The reader's seat, or null for a watcher. */
+  @property({ attribute: false }) yourSeat: number | null = null;
+
+  @state() private lines: ChatLine[] = [];
+  @state() private draft = '';
+  @state() private sending = false;
+  @state() private sendError: string | null = null;
+  /** 403 from the server: not a player and the game is private. */
+  @state() private forbidden: string | null = null;
+
+  @query('ol') private list?: HTMLOListElement;
+  private stickToBottom = true;
+
+  private readonly poll = new PollController<{ messages: ChatLine[] }>(this, {
+    url: () =>
+      this.gameId && !this.forbidden ? `/api/games/${encodeURIComponent(this.gameId)}/chat?after=${lastChatId(this.lines)}` : null,
+    onData: (d) => this.add(d.messages),
+    onError: (e) => {
+      if (e.status === 403) this.forbidden = e.message;
+    },
+    timing: { visibleMs: 4_000 },
+  });
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('gameId') && changed.get('gameId') !== undefined) {
+      this.lines = [];
+      this.forbidden = this.sendError = null;
+      this.poll.reset();
+      void this.poll.refresh();
+    }
+    if (changed.has('lines') && this.list) {
+      const l = this.list;
+      this.stickToBottom = l.scrollHeight - l.scrollTop - l.clientHeight < 40;
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (changed.has('lines') && this.list && this.stickToBottom) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  private add(fresh: ChatLine[]): void {
+    const merged = mergeChat(this.lines, fresh);
+    if (merged !== this.lines) this.lines = merged;
+  }
+
+  private async send(e: Event): Promise<void> {
+    e.preventDefault();
+    if (this.sending) return;
+    const problem = chatDraftProblem(this.draft);
+    if (problem) {
+      this.sendError = problem;
+      return;
+    }
+    this.sending = true;
+    this.sendError = null;
+    try {
+      const line = await api<ChatLine>('POST', `/api/games/${encodeURIComponent(this.gameId)}/chat`, { body: { text: this.draft.trim() } });
+      this.stickToBottom = true;
+      this.add([line]);
+      this.draft = '';
+    } catch (err) {
+      this.sendError = err instanceof ApiError && err.status === 401 ? 'Sign in again to chat.' : messageOf(err);
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    // Enter sends, Shift+Enter starts a new line (as in most chats).
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      void this.send(e);
+    }
+  }
+
+  private renderLine(l: ChatLine) {
+    const myName = this.me?.name ?? null;
+    const toMe = !!myName && mentionsMe(l.text, myName);
+    return html`<li class=${toMe ? 'to-me' : ''}>
+      <div class="who">
+        <span
+          class="dot"
+          style=${l.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(l.seat)}, var(--mp-muted))`}
+        ></span>
+        <span class="name">${l.name}</span>
+        ${l.seat === null ? html`<span class="tag">watching</span>` : nothing}
+        <time datetime=${l.at} title=${l.at}>${timeAgo(l.at)}</time>
+      </div>
+      <p class="text">${chatSegments(l.text, myName).map((s) =>
+        s.mention ? html`<mark class="mention ${s.you ? 'you' : ''}">${s.text}</mark>` : s.text,
+      )}</p>
+    </li>`;
+  }
+
+  private renderForm() {
+    if (!this.me) {
+      return html`<p class="muted"><a href="/">Sign in</a> to chat.</p>`;
+    }
+    const left = CHAT_MAX_LENGTH - this.draft.trim().length;
+    return html`<form @submit=${this.send}>
+        <textarea
+          rows="2"
+          aria-label="Chat message"
+          placeholder=${this.yourSeat === null ? 'Say something (as a watcher)' : 'Say something (@name mentions a player)'}
+          maxlength=${CHAT_MAX_LENGTH}
+          .value=${this.draft}
+          @input=${(e: Event) => {
+            this.draft = (e.target as HTMLTextAreaElement).value;
+            this.sendError = null;
+          }}
+          @keydown=${this.onKey}
+        ></textarea>
+        <button class="primary" type="submit" ?disabled=${this.sending || !this.draft.trim()}>Send</button>
+      </form>
+      ${this.sendError ? html`<p class="error hint" role="alert">${this.sendError}</p>` : nothing}
+      ${left < 100 ? html`<p class="muted hint">${left} characters left.</p>` : nothing}
+      <p class="muted hint">Enter sends; Shift+Enter starts a new line.</p>`;
+  }
+
+  override render() {
+    if (this.forbidden) return html`<h2>Chat</h2><p class="muted">${this.forbidden}</p>`;
+    return html`<h2>Chat</h2>
+      ${this.lines.length
+        ? html`<ol role="log" aria-label="Chat log">${this.lines.map((l) => this.renderLine(l))}</ol>`
+        : html`<p class="muted">${this.poll.error && this.poll.failures > 0 && this.lines.length === 0 && this.poll.data === undefined
+            ? 'The chat is not reachable right now; retrying.'
+            : 'No messages yet.'}</p>`}
+      ${this.renderForm()}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-chat-panel': MpChatPanel;
+  }
+}
