@@ -1,10 +1,11 @@
 /**
- * Bundles the web client (client/main.ts) into public/app.js: one ESM file, minified, with a
- * source map, for ES2022 browsers. `tsx scripts/build-client.ts` builds once and prints the
+ * Bundles the web client (client/main.ts) into public/app.js, minified ESM with source maps for
+ * ES2022 browsers. Code behind a dynamic `import()` (the /verify page, which carries every game
+ * engine and zod) is split into public/chunks/, so the first page load stays small. `tsx scripts/build-client.ts` builds once and prints the
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
  */
 import { build, context, type BuildOptions } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,8 +35,10 @@ export interface BuildClientResult {
 function options(minify: boolean): BuildOptions {
   return {
     absWorkingDir: root,
-    entryPoints: [clientEntry],
-    outfile: clientOutfile,
+    entryPoints: { app: clientEntry },
+    outdir: join(root, 'public'),
+    chunkNames: 'chunks/[name]-[hash]',
+    splitting: true,
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -67,6 +70,8 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
   const say = (msg: string): void => {
     if (log) console.log(msg);
   };
+  // Chunk names carry a content hash: clear the old ones so public/ holds one build only.
+  await rm(join(root, 'public', 'chunks'), { recursive: true, force: true });
   if (!watch) {
     await build(options(minify));
     const s = await sizes();

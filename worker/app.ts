@@ -36,23 +36,31 @@ export function createApp(deps: Deps) {
 
   app.use('*', async (c, next) => {
     const { db, release } = deps.db(c.env ?? ({} as never));
-    const deferred: ((db: Db) => Promise<unknown>)[] = [];
+    type Task = (db: Db) => Promise<unknown>;
+    const deferred: Task[] = [];
+    let lastTask: Task | null = null;
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
     c.set('now', deps.now ?? (() => new Date()));
     c.set('registry', deps.registry);
-    c.set('defer', (task) => deferred.push(task));
+    c.set('defer', (task, opts) => {
+      if (!opts?.last) deferred.push(task);
+      else lastTask ??= task;
+    });
     try {
       await next();
     } finally {
       // Deferred work (outbox drains) runs after the answer, then the connection is released.
       const after = (async () => {
         await release?.();
-        for (const task of deferred) {
+        const run = async (task: Task) => {
           const own = deps.db(c.env ?? ({} as never));
           await task(own.db).catch((err) => console.error('deferred task failed', err));
           await own.release?.();
-        }
+        };
+        // Tasks may defer more tasks (a bot's move schedules a drain): run until none is left.
+        for (let task = deferred.shift(); task; task = deferred.shift()) await run(task);
+        if (lastTask) await run(lastTask);
       })();
       let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
       try {

@@ -43,7 +43,8 @@ export interface ServiceCtx {
   /**
    * Work to run after the answer is sent (outbox drain, bots), awaited inline where there is no
    * waitUntil. The task gets its own database handle, opened after the request's was released,
-   * so a task that first waits holds no connection meanwhile.
+   * so a task that first waits holds no connection meanwhile. A `last` task (the outbox drain)
+   * runs once, after every other task - bots' moves included - so it sends what they caused.
    */
-  defer: (task: (db: Db) => Promise<unknown>) => void;
+  defer: (task: (db: Db) => Promise<unknown>, opts?: { last?: boolean }) => void;
 }

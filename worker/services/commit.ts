@@ -82,14 +82,17 @@ const MAX_INLINE_GRACE_S = 25;
 export function scheduleDrain(ctx: ServiceCtx): void {
   const grace = ctx.config.notifyGraceSeconds;
   if (grace > MAX_INLINE_GRACE_S) return;
-  ctx.defer(async (db) => {
-    if (grace > 0) await new Promise((r) => setTimeout(r, grace * 1000));
-    const now = grace > 0 ? new Date(ctx.now.getTime() + grace * 1000) : ctx.now;
-    await drainOutbox(db, ctx.registry, ctx.config, now);
-  });
+  ctx.defer(
+    async (db) => {
+      if (grace > 0) await new Promise((r) => setTimeout(r, grace * 1000));
+      // After a real wait, real time: rows queued by bots meanwhile are due as well.
+      await drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now);
+    },
+    { last: true },
+  );
 }
 
 /** Delivers what is due now, after the answer (sign-in emails, test messages). */
 export function drainSoon(ctx: ServiceCtx): void {
-  ctx.defer((db) => drainOutbox(db, ctx.registry, ctx.config, ctx.now));
+  ctx.defer((db) => drainOutbox(db, ctx.registry, ctx.config, ctx.now), { last: true });
 }

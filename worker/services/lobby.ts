@@ -158,7 +158,7 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
   const row = await loadGame(db, args.gameId);
   const game = gameOf(registry, row);
   const seatRows = await seatList(db, row.id);
-  const yourSeat = seatRows.find((s) => args.user && s.userId === args.user.id)?.seat ?? null;
+  const yourSeat = seatRows.find((s) => args.user && s.userId === args.user.id && !s.isBot)?.seat ?? null;
   const over = row.status === 'finished' || row.status === 'abandoned';
   return {
     id: row.id,
