@@ -240,7 +240,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     expect(await a.getByText('When time runs out').count()).toBe(0);
     await tc.selectOption('24h');
     expect(await a.getByLabel('The bot plays the turn').isChecked()).toBe(true); // the default
-    await a.getByLabel('The game ends').check();
+    await a.getByRole('group', { name: 'Time to move' }).getByLabel('The game ends').check();
     const created = a.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST');
     await a.getByRole('button', { name: 'Create game' }).click();
     const createReq = (await created).request().postDataJSON() as Record<string, unknown>;
