@@ -1,0 +1,212 @@
+/**
+ * The benchmark's own environment, all on 127.0.0.1: a database (a private real PostgreSQL from
+ * Debian via test/support/postgres.ts when installed, else PGlite behind the serialized bridge),
+ * the WebSocket-to-TCP bridge (its own process for PostgreSQL, so the load generator's event
+ * loop never delays forwarding), and the Worker in workerd through wrangler's
+ * unstable_startWorker, configured like the Worker tests (test/support/worker-global-setup.ts).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { neonConfig, Pool } from '@neondatabase/serverless';
+import { startLocalDb } from '../../scripts/local-db';
+import { freePort, realPostgresAvailable, startRealPostgres } from '../../test/support/postgres';
+import { root } from './records';
+
+export type DbKind = 'postgres' | 'pglite';
+
+export interface BenchDb {
+  kind: DbKind;
+  url: string;
+  wsProxy: string;
+  /** Real PostgreSQL only: the server's log file (for statement traces) and version. */
+  logFile: string | null;
+  serverVersion: string;
+  startMs: number;
+  /** Process ids whose CPU time the benchmark reads (real PostgreSQL's postmaster, the bridge). */
+  pids: { postgres?: number; bridge?: number };
+  stop(): Promise<void>;
+}
+
+/** Points the Neon driver at the local bridge (Node: the `ws` WebSocket), as db/neon.ts does. */
+export function configureNeon(wsProxy: string): void {
+  neonConfig.webSocketConstructor = WebSocket as unknown as typeof globalThis.WebSocket;
+  neonConfig.wsProxy = () => wsProxy;
+  neonConfig.useSecureWebSocket = false;
+  neonConfig.pipelineConnect = false;
+  neonConfig.pipelineTLS = false;
+}
+
+/** A Neon Pool with the error listeners db/neon.ts adds. */
+export function neonPool(url: string, max: number): Pool {
+  const pool = new Pool({ connectionString: url, max });
+  pool.on('error', () => {});
+  pool.on('connect', (client: { on(e: string, f: () => void): void }) => client.on('error', () => {}));
+  return pool;
+}
+
+/** Starts scripts/pg-bridge.ts as a child process in front of 127.0.0.1:pgPort. */
+async function startBridgeProcess(pgPort: number): Promise<{ wsProxy: string; pid: number; stop(): Promise<void> }> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/pg-bridge.ts', '127.0.0.1', String(pgPort), '--port', String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pg-bridge did not start in 30 s: ${out}`)), 30_000);
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      if (out.includes('pg-bridge ws://')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.stderr!.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`pg-bridge exited (${code}): ${out}`));
+    });
+  });
+  const kill = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  };
+  process.once('exit', kill);
+  await ready;
+  return {
+    wsProxy: `127.0.0.1:${port}/v1`,
+    pid: child.pid!,
+    async stop() {
+      process.off('exit', kill);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(t);
+    },
+  };
+}
+
+export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'postgres' : 'pglite'): Promise<BenchDb> {
+  const t0 = performance.now();
+  if (prefer === 'postgres') {
+    const pg = await startRealPostgres();
+    let bridge: Awaited<ReturnType<typeof startBridgeProcess>>;
+    try {
+      bridge = await startBridgeProcess(pg.port);
+    } catch (e) {
+      await pg.stop();
+      throw e;
+    }
+    configureNeon(bridge.wsProxy);
+    const pool = neonPool(pg.url, 1);
+    let logFile: string | null = null;
+    let serverVersion = '';
+    let postmaster: number | undefined;
+    try {
+      const r = await pool.query("select current_setting('data_directory') as d, version() as v");
+      logFile = path.join(path.dirname(r.rows[0].d as string), 'server.log');
+      serverVersion = String(r.rows[0].v).split(' on ')[0];
+      try {
+        postmaster = Number(readFileSync(path.join(r.rows[0].d as string, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        postmaster = undefined;
+      }
+    } finally {
+      await pool.end();
+    }
+    return {
+      kind: 'postgres',
+      url: pg.url,
+      wsProxy: bridge.wsProxy,
+      logFile,
+      serverVersion,
+      startMs: performance.now() - t0,
+      pids: { postgres: postmaster, bridge: bridge.pid },
+      async stop() {
+        await bridge.stop();
+        await pg.stop();
+      },
+    };
+  }
+  const db = await startLocalDb({});
+  configureNeon(db.DB_WS_PROXY);
+  const v = await db.pglite.query<{ v: string }>('select version() as v');
+  return {
+    kind: 'pglite',
+    url: db.DATABASE_URL,
+    wsProxy: db.DB_WS_PROXY,
+    logFile: null,
+    serverVersion: `PGlite (${String(v.rows[0].v).split(' on ')[0]})`,
+    startMs: performance.now() - t0,
+    pids: {},
+    stop: db.stop,
+  };
+}
+
+export interface BenchWorker {
+  url: string;
+  /** ws:// URL of the V8 inspector of the Worker's isolate (for CPU profiles), if any. */
+  inspectorUrl: string | null;
+  startMs: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Worker of the Worker tests (test/fixtures/worker.ts: production Worker + "secret-dice")
+ * in workerd. `vars` adds or overrides bindings.
+ */
+export async function startBenchWorker(db: BenchDb, vars: Record<string, string> = {}): Promise<BenchWorker> {
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  process.env.WRANGLER_HIDE_BANNER = 'true';
+  const t0 = performance.now();
+  const { unstable_startWorker } = await import('wrangler');
+  const inspectorPort = await freePort();
+  const bindings: Record<string, { type: 'plain_text'; value: string }> = {};
+  for (const [k, v] of Object.entries({
+    DATABASE_URL: db.url,
+    DB_WS_PROXY: db.wsProxy,
+    APP_ENV: 'test',
+    SIGNIN_LIMIT_PER_IP: '100000',
+    SIGNIN_LIMIT_PER_EMAIL: '100000',
+    ...vars,
+  }))
+    bindings[k] = { type: 'plain_text', value: v };
+  const worker = await unstable_startWorker({
+    config: path.join(root, 'wrangler.toml'),
+    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
+    sendMetrics: false,
+    bindings,
+    dev: {
+      server: { hostname: '127.0.0.1', port: 0 },
+      inspector: { hostname: '127.0.0.1', port: inspectorPort },
+      watch: false,
+      liveReload: false,
+      persist: false,
+      logLevel: process.env.MP_WORKER_LOG === '1' ? 'log' : 'warn',
+    },
+  });
+  try {
+    await worker.ready;
+  } catch (e) {
+    await worker.dispose().catch(() => {});
+    throw e;
+  }
+  const url = (await worker.url).toString().replace(/\/$/, '');
+  const inspector = await worker.inspectorUrl.catch(() => undefined);
+  return {
+    url,
+    inspectorUrl: inspector ? inspector.toString() : null,
+    startMs: performance.now() - t0,
+    stop: () => worker.dispose(),
+  };
+}
+
+/** The lines a real PostgreSQL wrote to its log after byte `from` (statement traces). */
+export function readLogFrom(file: string, from: number): string {
+  const buf = readFileSync(file);
+  return buf.subarray(from).toString('utf8');
+}

@@ -1,0 +1,108 @@
+/**
+ * CPU time of process trees from /proc (Linux): what the Worker (workerd), PostgreSQL and the
+ * bridge actually spent, independent of how long they waited for a CPU on a loaded machine.
+ * Counts each process's user+system time, plus the time of children it has already reaped
+ * (PostgreSQL backends come and go; the postmaster reaps them).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICK_MS = 10; // CLK_TCK is 100 on Linux
+
+interface Stat {
+  pid: number;
+  ppid: number;
+  comm: string;
+  /** utime + stime, ms */
+  self: number;
+  /** cutime + cstime (reaped children), ms */
+  children: number;
+}
+
+function readStat(pid: number): Stat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const comm = text.slice(text.indexOf('(') + 1, close);
+    const f = text.slice(close + 2).split(' ');
+    // fields after comm: state(0) ppid(1) ... utime(11) stime(12) cutime(13) cstime(14)
+    return { pid, ppid: Number(f[1]), comm, self: (Number(f[11]) + Number(f[12])) * TICK_MS, children: (Number(f[13]) + Number(f[14])) * TICK_MS };
+  } catch {
+    return null;
+  }
+}
+
+function allStats(): Stat[] {
+  const out: Stat[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = readStat(Number(name));
+    if (s) out.push(s);
+  }
+  return out;
+}
+
+/** Pids of `root` and all its descendants. */
+export function descendants(root: number, stats = allStats()): Stat[] {
+  const kids = new Map<number, Stat[]>();
+  for (const s of stats) {
+    const list = kids.get(s.ppid) ?? [];
+    list.push(s);
+    kids.set(s.ppid, list);
+  }
+  const out: Stat[] = [];
+  const first = stats.find((s) => s.pid === root);
+  if (!first) return out;
+  const queue = [first];
+  while (queue.length) {
+    const s = queue.shift()!;
+    out.push(s);
+    queue.push(...(kids.get(s.pid) ?? []));
+  }
+  return out;
+}
+
+/** Descendant processes of this one whose command name is `comm` (e.g. workerd). */
+export function findDescendants(comm: string, root = process.pid): number[] {
+  return descendants(root)
+    .filter((s) => s.comm === comm)
+    .map((s) => s.pid);
+}
+
+/** A set of named process trees whose CPU is read together. */
+export class CpuMeter {
+  constructor(private roots: Record<string, number[]>) {}
+  read(): Record<string, number> {
+    const out: Record<string, number> = {};
+    const stats = allStats();
+    for (const [name, pids] of Object.entries(this.roots)) {
+      let sum = 0;
+      for (const pid of pids) {
+        const tree = descendants(pid, stats);
+        if (tree.length === 0) continue;
+        sum += tree.reduce((a, s) => a + s.self, 0) + tree[0].children;
+      }
+      out[name] = sum;
+    }
+    const self = process.cpuUsage();
+    out.self = (self.user + self.system) / 1000;
+    return out;
+  }
+  static delta(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const k of Object.keys(b)) out[k] = b[k] - (a[k] ?? 0);
+    return out;
+  }
+}
+
+/** Cores, model and load of this machine (for results.json). */
+export function machineInfo() {
+  const cpuinfo = (() => {
+    try {
+      return readFileSync('/proc/cpuinfo', 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  const model = /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? 'unknown';
+  return { model };
+}

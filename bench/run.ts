@@ -1,0 +1,195 @@
+/**
+ * `npm run bench`: every benchmark on this machine, each section in its own process with its own
+ * time limit, then bench/results.json and the readable bench/RESULTS.md.
+ *
+ *   npm run bench                      all sections (about 5-8 minutes on 2 busy cores)
+ *   npm run bench -- engines client    only these sections; the others keep their last results
+ *   BENCH_QUICK=1 npm run bench        fewer repetitions (a smoke run; numbers are rougher)
+ *   npm run bench -- --report-only     rewrite RESULTS.md (and the scale estimate) from results.json
+ *
+ * Sections: engines (bench/engines.ts), server (bench/server.ts: the Worker in workerd + real
+ * PostgreSQL), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
+ * bundle and first render in Chromium). Nothing here is part of `npm test`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { root } from './lib/records';
+import { machineInfo } from './lib/proc';
+import { renderMarkdown } from './report';
+import { scaleOnPaper } from './scale';
+
+interface Section {
+  name: string;
+  file: string;
+  /** Hard limit for the process, ms (it budgets itself well below this). */
+  limitMs: number;
+}
+
+const SECTIONS: Section[] = [
+  { name: 'engines', file: 'bench/engines.ts', limitMs: 180_000 },
+  { name: 'server', file: 'bench/server.ts', limitMs: 420_000 },
+  { name: 'inprocess', file: 'bench/inprocess.ts', limitMs: 200_000 },
+  { name: 'client', file: 'bench/client.ts', limitMs: 300_000 },
+];
+/** The whole run stops starting sections after this long. */
+const TOTAL_MS = 11 * 60_000;
+
+const resultsFile = path.join(root, 'bench', 'results.json');
+const markdownFile = path.join(root, 'bench', 'RESULTS.md');
+
+function runSection(s: Section, outFile: string, limitMs: number): Promise<{ ok: boolean; ms: number; error?: string }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), [s.file, outFile], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true, // its own process group, so a hung section can be stopped with everything it started
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    });
+    let timedOut = false;
+    const term = setTimeout(() => {
+      timedOut = true;
+      console.error(`[bench] ${s.name}: over ${Math.round(limitMs / 1000)} s, stopping it`);
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {}
+    }, limitMs);
+    const kill = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {}
+    }, limitMs + 25_000);
+    const stopOnExit = () => {
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {}
+    };
+    process.once('SIGINT', stopOnExit);
+    process.once('SIGTERM', stopOnExit);
+    child.on('exit', (code, signal) => {
+      clearTimeout(term);
+      clearTimeout(kill);
+      process.off('SIGINT', stopOnExit);
+      process.off('SIGTERM', stopOnExit);
+      const ms = performance.now() - t0;
+      const ok = code === 0 && !timedOut && existsSync(outFile);
+      resolve({ ok, ms, error: ok ? undefined : timedOut ? `timed out after ${Math.round(limitMs / 1000)} s` : `exit ${code ?? signal}` });
+    });
+  });
+}
+
+function loadPrevious(): Record<string, any> {
+  try {
+    return JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+async function main() {
+  if (process.argv.includes('--report-only')) {
+    const results = loadPrevious();
+    if (!results.sections) throw new Error(`no ${path.relative(root, resultsFile)} to report from; run npm run bench first`);
+    results.scale = scaleOnPaper(results);
+    writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(markdownFile, renderMarkdown(results));
+    console.error(`[bench] rewrote ${path.relative(root, markdownFile)} from ${path.relative(root, resultsFile)}`);
+    return;
+  }
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = wanted.filter((w) => !SECTIONS.some((s) => s.name === w));
+  if (unknown.length) {
+    console.error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.map((s) => s.name).join(', ')}`);
+    process.exit(2);
+  }
+  const chosen = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
+  const previous = loadPrevious();
+  const sections: Record<string, any> = { ...(previous.sections ?? {}) };
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'mp-bench-'));
+  const t0 = performance.now();
+  const loadBefore = os.loadavg();
+  const runs: Record<string, unknown> = {};
+  try {
+    for (const s of chosen) {
+      const left = TOTAL_MS - (performance.now() - t0);
+      if (left < 30_000) {
+        console.error(`[bench] ${s.name}: skipped, the run is out of time`);
+        runs[s.name] = { ok: false, error: 'skipped: out of time' };
+        continue;
+      }
+      console.error(`[bench] ${s.name} ...`);
+      const out = path.join(tmp, `${s.name}.json`);
+      const r = await runSection(s, out, Math.min(s.limitMs, left));
+      runs[s.name] = { ok: r.ok, seconds: Math.round(r.ms / 100) / 10, error: r.error };
+      if (r.ok) sections[s.name] = { ...JSON.parse(readFileSync(out, 'utf8')), measured_at: new Date().toISOString() };
+      else console.error(`[bench] ${s.name} failed: ${r.error}`);
+      console.error(`[bench] ${s.name}: ${r.ok ? 'done' : 'FAILED'} in ${(r.ms / 1000).toFixed(0)} s`);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+
+  const e = sections.engines ?? {};
+  const sv = sections.server ?? {};
+  const cl = sections.client ?? {};
+  const machine = {
+    ...machineInfo(),
+    cores: os.cpus().length,
+    memory_gb: Math.round(os.totalmem() / 1e8) / 10,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    load_avg_1m_before: Math.round(loadBefore[0] * 100) / 100,
+    load_avg_1m_after: Math.round(os.loadavg()[0] * 100) / 100,
+    note: 'shared machine: other engineers\' tests were running; compare ratios measured in the same run, not absolute times',
+  };
+  const results: Record<string, any> = {
+    date: new Date().toISOString(),
+    machine,
+    quick: process.env.BENCH_QUICK === '1',
+    // The headline keys of issue 8.
+    move_vs_bare_ratio: sv.move_vs_bare_ratio ?? null,
+    poll304_vs_full_ratio: sv.poll304_vs_full_ratio ?? null,
+    move_ms_p50: sv.move_ms_p50 ?? null,
+    bare_ms_p50: sv.bare_ms_p50 ?? null,
+    replay_ms: e.replay_ms ?? null,
+    playouts_per_s: e.playouts_per_s ?? null,
+    // gzip bytes of the JS the game page loads (entry + any chunks it imports); the entry alone is client.bundle.gzip_bytes
+    client_js_gzip_bytes: cl.per_page?.['game (/games/:id)']?.js_gzip_bytes ?? cl.bundle?.gzip_bytes ?? null,
+    first_render_ms_throttled: cl.first_render?.throttled_4x?.board_ms?.p50 ?? null,
+    // More headline figures.
+    move_vs_bare_cold_ratio: sv.move_vs_bare_cold_ratio ?? null,
+    move_ms_p95: sv.move_ms_p95 ?? null,
+    bare_ms_p95: sv.bare_ms_p95 ?? null,
+    poll304_ms_p50: sv.poll304_ms_p50 ?? null,
+    poll_full_ms_p50: sv.poll_full_ms_p50 ?? null,
+    moves_per_s: sv.moves ? Object.fromEntries(Object.entries(sv.moves).map(([c, v]: [string, any]) => [c, v.move.per_s])) : null,
+    inprocess_move_vs_bare_ratio: sections.inprocess?.move_vs_bare_ratio ?? null,
+    client_js_raw_bytes: cl.bundle?.raw_bytes ?? null,
+    first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
+    targets: {
+      move_vs_bare_ratio: { target: '<= 1.5', met: typeof sv.move_vs_bare_ratio === 'number' ? sv.move_vs_bare_ratio <= 1.5 : null },
+      poll304_vs_full_ratio: { target: '<= 0.2', met: typeof sv.poll304_vs_full_ratio === 'number' ? sv.poll304_vs_full_ratio <= 0.2 : null },
+      poll304_touches_one_indexed_row: {
+        target: 'index scan, 1 row',
+        met: sv.explain?.poll_304_version ? !sv.explain.poll_304_version.seq_scan && sv.explain.poll_304_version.rows === 1 && !!sv.explain.poll_304_version.index : null,
+      },
+      replay_ms: {
+        target: '< 5 ms per game (longest record)',
+        met: e.replay_ms ? Object.fromEntries(Object.entries(e.replay_ms).map(([g, ms]) => [g, (ms as number) < 5])) : null,
+        met_cpu_time: e.replay ? Object.fromEntries(Object.entries(e.replay).map(([g, r]: [string, any]) => [g, r.cpu_ms.p50 < 5])) : null,
+      },
+    },
+    runs,
+    sections,
+  };
+  results.scale = scaleOnPaper(results);
+  writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(markdownFile, renderMarkdown(results));
+  console.error(`[bench] wrote ${path.relative(root, resultsFile)} and ${path.relative(root, markdownFile)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  const failed = Object.entries(runs).filter(([, r]: [string, any]) => !r.ok);
+  process.exit(failed.length ? 1 : 0);
+}
+
+await main();
