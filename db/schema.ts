@@ -59,6 +59,8 @@ export const games = pgTable(
     snapshot: jsonb('snapshot'),
     /** Seats that must act now, denormalised from the snapshot for "my games" and notifications. */
     activeSeats: jsonb('active_seats').$type<number[]>().notNull().default([]),
+    /** Seats the built-in bot plays, so a move checks for bot turns without another query. */
+    botSeats: jsonb('bot_seats').$type<number[]>().notNull().default([]),
     result: jsonb('result'),
     /** Per-move time control: `none`, `24h` or `72h` (chosen at creation). */
     timeControl: text('time_control', { enum: ['none', '24h', '72h'] }).notNull().default('none'),

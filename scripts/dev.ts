@@ -136,6 +136,8 @@ if (process.env.DATABASE_URL) {
   );
 }
 vars.APP_ENV = appEnv;
+// Links in emails and webhooks point at this server (override with PUBLIC_URL).
+vars.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
 
 // 3. wrangler dev (workerd).
 const tw = performance.now();

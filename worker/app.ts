@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
@@ -73,13 +74,14 @@ export function createApp(deps: Deps) {
     }
   });
   app.use(
-    '/api/*',
+    '*',
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: (c) => c.json(errorBody('payload_too_large', `Request bodies are limited to ${MAX_BODY_BYTES} bytes.`), 413),
     }),
   );
 
+  app.use('*', refuseNul);
   app.route('/', healthRoutes());
   app.use('/api/*', session);
   app.use('/auth/*', session);
@@ -109,6 +111,20 @@ export function createApp(deps: Deps) {
   });
   return app;
 }
+
+/**
+ * Postgres text cannot hold U+0000: a NUL in the URL or a JSON body is refused with 400 here,
+ * before any route could pass it to the database.
+ */
+const refuseNul = createMiddleware<AppEnv>(async (c, next) => {
+  const bad = () => c.json(errorBody('bad_request', 'Text must not contain NUL (U+0000) characters.'), 400);
+  if (/%00/.test(c.req.url)) return bad();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('content-length') !== '0') {
+    const text = await c.req.text();
+    if (text.includes('\\u0000') || text.includes('\0')) return bad();
+  }
+  await next();
+});
 
 /** The app's type, for route modules. */
 export type App = ReturnType<typeof createApp>;

@@ -72,7 +72,7 @@ export async function verifyRecord(record: GameRecord, registry: GameRegistry, s
   let state: unknown;
   try {
     const events: HistoryEvent[] = record.events.map((e) => (e.kind === 'move' ? { kind: 'move', seat: e.seat!, move: e.move } : e.kind === 'undo' ? { kind: 'undo', seat: e.seat! } : { kind: 'start' }));
-    state = replay(game!, { players: record.players, options: record.options, seed: record.seed!, events }).state;
+    state = replay(game!, { players: record.players, options: record.options, seed: record.seed!, events }, { validate: true }).state;
     check('replay', true, `${record.events.length} events replayed`);
   } catch (err) {
     check('replay', false, `replay failed: ${(err as Error).message}`);

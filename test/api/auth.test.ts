@@ -135,6 +135,15 @@ describe('sessions', () => {
     expect(fetchMeta.status).toBe(200);
   });
 
+  it('in production, sign-in links use PUBLIC_URL whatever Host the request names', async () => {
+    const prod = createApp({ registry: testRegistry, db: () => ({ db: api.db }), config: { ...api.config, appEnv: 'production', publicUrl: 'https://post.example.com' } });
+    const r = await prod.request('http://evil.example/api/auth/email', { method: 'POST', headers: { 'content-type': 'application/json', host: 'evil.example' }, body: JSON.stringify({ email: 'hosted@example.com' }) });
+    expect(r.status).toBe(202);
+    const mail = (await api.call('GET', '/dev/mailbox.json')).json.find((m: { to: string }) => m.to === 'hosted@example.com');
+    expect(mail.text).toContain('https://post.example.com/auth/callback?token=');
+    expect(mail.text).not.toContain('evil.example');
+  });
+
   it('in production the dev mailbox does not exist', async () => {
     const prod = createApp({ registry: testRegistry, db: () => ({ db: api.db }), config: { appEnv: 'production' } });
     for (const p of ['/dev/mailbox', '/dev/mailbox.json']) {

@@ -247,4 +247,28 @@ describe('bad input never gives 5xx and never changes data', () => {
     expect(attempts[4].status).toBe(413);
     expect(await api.rowCounts()).toEqual(before);
   });
+
+  it('NUL characters, out-of-range numbers and a reused Idempotency-Key with another move are 4xx', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const t = tokens[0];
+    const before = await api.rowCounts();
+    const attempts = [
+      await api.call('GET', '/api/games/%00'),
+      await api.call('GET', `/api/games/${id}/log?after=3000000000`),
+      await api.call('GET', `/api/games/${id}/replay/3000000000`),
+      await api.call('PATCH', '/api/me', { token: t, body: { name: 'a\u0000b' } }),
+      await api.call('POST', `/api/games/${id}/chat`, { token: t, body: { text: 'hi\u0000there' } }),
+      await api.call('POST', '/unsubscribe?token=%00'),
+    ];
+    for (const r of attempts) {
+      expect(r.status, r.text).toBeGreaterThanOrEqual(400);
+      expect(r.status, r.text).toBeLessThan(500);
+    }
+    expect(await api.rowCounts()).toEqual(before);
+    const v = (await state(id, t)).json.version;
+    const first = await move(id, t, v, { type: 'bank' }, { 'idempotency-key': 'same-key' });
+    expect(first.status).toBe(200);
+    const other = await move(id, t, v, { type: 'roll' }, { 'idempotency-key': 'same-key' });
+    expect([other.status, other.json.error.code]).toEqual([422, 'idempotency_key_reused']);
+  });
 });

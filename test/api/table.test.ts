@@ -53,6 +53,19 @@ describe('chat', () => {
     expect((await api.call('POST', `/api/games/${id}/chat`, { body: { text: 'hi' } })).status).toBe(401);
   });
 
+  it('a chat burst is refused (429), and a watcher\'s @mention notifies nobody', async () => {
+    const { id, tokens } = await api.startedGame(2, { prefix: 'burst' });
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `line ${i}` } })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    const names = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.seats.map((s: { name: string }) => s.name);
+    const watcher = await api.signIn('loud-watcher@table.test');
+    await api.call('POST', `/api/games/${id}/chat`, { token: watcher, body: { text: `@${names[1]} wake up` } });
+    const rows = (await api.client.query<any>("select 1 from outbox where game_id = $1 and kind = 'chat_mention'", [id])).rows;
+    expect(rows).toHaveLength(0);
+  });
+
   it('@name mentions notify that player (chat_mention)', async () => {
     const { id, tokens } = await api.startedGame(2, { prefix: 'mention' });
     const names = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.seats.map((s: { name: string }) => s.name);

@@ -5,6 +5,7 @@ import { errors, jsonBody, jsonResponse } from '../http/schemas';
 import { SESSION_COOKIE } from '../middleware/session';
 import { serviceCtx } from '../http/context';
 import { drainSoon } from '../services/commit';
+import { linkOrigin } from '../http/context';
 import type { AppEnv } from '../types';
 
 const emailRoute = createRoute({
@@ -51,7 +52,7 @@ export function authRoutes() {
       email,
       ip: c.req.header('cf-connecting-ip') ?? 'unknown',
       now: c.var.now(),
-      origin: new URL(c.req.url).origin,
+      origin: linkOrigin(c),
       limits: c.var.config.signinLimits,
     });
     drainSoon(serviceCtx(c));

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
-import { serviceCtx } from '../http/context';
+import { linkOrigin, serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
 
 /** Fields every game listing shares. */
@@ -101,11 +101,11 @@ export function gameRoutes() {
     const user = requireUser(c);
     const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, user, now: c.var.now() });
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
-    return c.json({ id: row.id, inviteUrl: inviteUrl(new URL(c.req.url).origin, row) }, 201);
+    return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
   app.openapi(meta, async (c) =>
-    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: new URL(c.req.url).origin }), 200),
+    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c) }), 200),
   );
   app.openapi(join, async (c) => {
     const seat = await joinGame(c.var.db, { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite, now: c.var.now() });

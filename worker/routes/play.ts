@@ -43,7 +43,7 @@ const log = createRoute({
   path: '/api/games/{id}/log',
   tags: ['play'],
   summary: "The game's log as you may read it, after event `after`",
-  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
   responses: {
     200: jsonResponse(
       'Log entries',

@@ -15,7 +15,7 @@ const chatGet = createRoute({
   path: '/api/games/{id}/chat',
   tags: ['table'],
   summary: 'Chat after message `after` (players; anyone for public games)',
-  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).default(0) }) },
+  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
   responses: { 200: jsonResponse('Chat lines', z.object({ messages: z.array(ChatLine) })), ...errors(400, 403, 404) },
 });
 
@@ -42,7 +42,7 @@ const replay = createRoute({
   path: '/api/games/{id}/replay/{seq}',
   tags: ['table'],
   summary: "Your view right after event `seq` (every seat's view and the full state once the game is over)",
-  request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
+  request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).max(2 ** 31 - 1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
   responses: { 200: jsonResponse('The game at that step', z.object({ seq: z.number() }).passthrough()), ...errors(400, 403, 404) },
 });
 

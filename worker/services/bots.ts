@@ -21,8 +21,7 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES
   while (made < limit) {
     const row = await loadGame(ctx.db, gameId);
     if (row.status !== 'active') break;
-    const bots = (await seatList(ctx.db, gameId)).filter((s) => s.isBot).map((s) => s.seat);
-    const seat = row.activeSeats.find((s) => bots.includes(s));
+    const seat = row.activeSeats.find((s) => row.botSeats.includes(s));
     if (seat === undefined) break;
     const game = gameOf(ctx.registry, row);
     const move = chooseBotMove(game, row.snapshot, seat, rngFromSeed(randomHex(16)));
@@ -38,18 +37,23 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES
   return made;
 }
 
-/** Runs the bots of a game after the answer is sent. */
-export function scheduleBots(ctx: ServiceCtx, gameId: string): void {
-  ctx.defer((db) => runBots({ ...ctx, db }, gameId));
+/** Runs the bots of a game after the answer is sent, when a bot seat must act. */
+export function scheduleBots(ctx: ServiceCtx, game: { id: string; botSeats: number[] }, activeSeats: number[]): void {
+  if (activeSeats.some((s) => game.botSeats.includes(s))) ctx.defer((db) => runBots({ ...ctx, db }, game.id));
 }
 
 /** Active games where a bot seat must act (for the cron, after a request's bot run hit its limit). */
 export async function gamesWaitingForBots(ctx: ServiceCtx): Promise<string[]> {
   const rows = await ctx.db
-    .selectDistinct({ id: games.id })
+    .select({ id: games.id })
     .from(games)
-    .innerJoin(seats, and(eq(seats.gameId, games.id), eq(seats.isBot, true)))
-    .where(and(eq(games.status, 'active'), sql`${games.activeSeats} @> jsonb_build_array(${seats.seat})`))
+    .where(
+      and(
+        eq(games.status, 'active'),
+        sql`${games.botSeats} <> '[]'::jsonb`,
+        sql`exists (select 1 from jsonb_array_elements(${games.activeSeats}) as a(seat) where ${games.botSeats} @> jsonb_build_array(a.seat))`,
+      ),
+    )
     .limit(50);
   return rows.map((r) => r.id);
 }
@@ -72,7 +76,7 @@ export async function addBot(ctx: ServiceCtx, args: { user: User; gameId: string
       seat: args.seat,
       payload: { bot: true },
       log: [{ seat: args.seat, text: `A bot took seat ${args.seat + 1}.` }],
-      update: {},
+      update: { botSeats: [...row.botSeats, args.seat].sort() },
       now: ctx.now,
       also: (tx) => tx.insert(seats).values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now }).then(() => undefined),
     });

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { chatMessages, seats, users } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
@@ -6,6 +6,9 @@ import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
 import { scheduleDrain } from './commit';
 import { loadGame, seatOf } from './game-rows';
+
+/** Chat messages one user may post to one game per minute. */
+export const CHAT_PER_MINUTE = 20;
 
 /** A chat line as clients see it (text is plain; every client escapes it when showing it). */
 export interface ChatLine {
@@ -45,7 +48,14 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user.id);
   requireViewer(row, seat);
-  const names = mentionedNames(text);
+  // Chat is cheap to post but its mentions send email: a burst is refused, and only players'
+  // mentions notify (a watcher of a public game cannot make the table's inboxes ring).
+  const [recent] = await ctx.db
+    .select({ n: count() })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.gameId, row.id), eq(chatMessages.userId, args.user.id), gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000))));
+  if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`);
+  const names = seat === null ? [] : mentionedNames(text);
   const line = await ctx.db.transaction(async (tx) => {
     const [m] = await tx.insert(chatMessages).values({ gameId: row.id, userId: args.user.id, seat, text, createdAt: ctx.now }).returning({ id: chatMessages.id });
     if (names.length) {

@@ -25,6 +25,8 @@ export interface GameChange {
   idempotencyKey?: string;
   /** Extra notices (chat mentions, timeouts) besides those the transition implies. */
   notices?: SeatNotice[];
+  /** New set of bot seats (a resigning seat handed to the bot). */
+  botSeats?: number[];
   /** More writes in the same transaction (a resigning seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
 }
@@ -54,7 +56,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     reveals: change.reveals,
     idempotencyKey: change.idempotencyKey,
     response: answer,
-    update: { snapshot: change.state, status, activeSeats, result, ...plan.update },
+    update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}) },
     now: ctx.now,
     also: async (tx) => {
       if (change.seat !== null) {

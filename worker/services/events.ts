@@ -69,7 +69,7 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
 /** The event a request with this Idempotency-Key appended before, if any. */
 export async function eventByIdempotencyKey(db: Db, gameId: string, key: string) {
   const [row] = await db
-    .select({ seq: gameEvents.seq, seat: gameEvents.seat, response: gameEvents.response, kind: gameEvents.kind })
+    .select({ seq: gameEvents.seq, seat: gameEvents.seat, response: gameEvents.response, kind: gameEvents.kind, payload: gameEvents.payload })
     .from(gameEvents)
     .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.idempotencyKey, key)));
   return row ?? null;

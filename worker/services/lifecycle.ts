@@ -29,9 +29,10 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
       reveals: true,
       state: row.snapshot,
       status: toBot ? undefined : 'abandoned',
+      botSeats: toBot ? [...row.botSeats, seat].sort() : undefined,
       also: toBot ? (tx) => tx.update(seats).set({ isBot: true }).where(and(eq(seats.gameId, row.id), eq(seats.seat, seat))).then(() => undefined) : undefined,
     });
-    if (toBot) scheduleBots(ctx, row.id);
+    if (toBot) scheduleBots(ctx, { id: row.id, botSeats: [...row.botSeats, seat] }, answer.activeSeats);
     return answer;
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
@@ -70,6 +71,5 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     return { id: (await loadGame(ctx.db, row.id)).rematchId! };
   }
   await startGame(ctx, { user: args.user, gameId: fresh.id });
-  scheduleBots(ctx, fresh.id);
   return { id: fresh.id };
 }

@@ -72,6 +72,7 @@ export async function createGame(
     onResign: args.onResign ?? 'bot',
     isPublic: args.isPublic ?? true,
     rematchOf: args.rematchOf ?? null,
+    botSeats: seated.filter((s) => s.userId === null).map((s) => s.seat),
     version: 0,
     createdAt: args.now,
     updatedAt: args.now,
@@ -149,7 +150,7 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
     throw err;
   }
-  scheduleBots(ctx, row.id);
+  scheduleBots(ctx, row, game.activeSeats(state));
   return stateFor(game, await loadGame(ctx.db, row.id), await seatOf(ctx.db, row.id, args.user.id));
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
+import { canonicalJson, checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
 import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -75,7 +75,7 @@ export async function submitMove(
   args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string },
 ): Promise<StateResponse> {
   const { db, registry } = ctx;
-  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
+  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move) : null;
   if (replayed) return replayed;
   const row = await loadGame(db, args.gameId);
   const seat = await requireSeat(db, row, args.user);
@@ -100,22 +100,23 @@ export async function submitMove(
       state: applied.state,
       idempotencyKey: args.idempotencyKey,
     });
-    scheduleBots(ctx, row.id);
+    scheduleBots(ctx, row, answer.activeSeats);
     return answer;
   } catch (err) {
     if (!(err instanceof VersionConflict)) throw err;
-    const again = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user) : null;
+    const again = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move) : null;
     if (again) return again;
     throw await staleVersion(db, registry, row.id, seat);
   }
 }
 
-/** The stored answer of an earlier request with this key, if it was the same caller's. */
-async function previousAnswer(db: Db, gameId: string, key: string, user: User): Promise<StateResponse | null> {
+/** The stored answer of an earlier request with this key, if it was the same caller's same move. */
+async function previousAnswer(db: Db, gameId: string, key: string, user: User, move: unknown): Promise<StateResponse | null> {
   const prior = await eventByIdempotencyKey(db, gameId, key);
   if (!prior) return null;
   const seat = await seatOf(db, gameId, user.id);
-  if (prior.seat !== seat || !prior.response) {
+  const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
+  if (prior.seat !== seat || !prior.response || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
   }
   return JSON.parse(prior.response) as StateResponse;

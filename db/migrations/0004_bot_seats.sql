@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "bot_seats" jsonb DEFAULT '[]'::jsonb NOT NULL;
