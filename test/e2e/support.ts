@@ -1,8 +1,10 @@
 /**
  * Shared helpers for browser tests: start the real dev server (`npm start`, wrangler dev on
  * 127.0.0.1 with the fixture game), launch Debian's Chromium through playwright-core, and sign a
- * player in through the dev mailbox. Board tests import these; nothing here is a test itself.
+ * player in through the dev mailbox. Board tests import these. The one test defined here is the
+ * failing one `warnNoBrowser` registers under CI=true when no browser is installed.
  */
+import { test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -25,13 +27,19 @@ export function screenshotPath(name: string): string {
 /** Debian's chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const hasChromium = existsSync(chromiumPath);
+export const browserMissingIsFatal = !hasChromium && process.env.CI === 'true';
 
 /**
- * Says loudly that browser tests cannot run. Under CI=true a missing browser is a failure, so
- * the caller registers a failing test then (see `browserMissingIsFatal`).
+ * Says loudly that browser tests cannot run, and under CI=true registers a failing test: there a
+ * missing browser is a failure, not a skip. Call it once at the top of each browser suite.
  */
 export function warnNoBrowser(suite: string): void {
   if (hasChromium) return;
+  if (browserMissingIsFatal) {
+    test('Chromium is installed (required when CI=true)', () => {
+      throw new Error(`No Chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
+    });
+  }
   const bar = '!'.repeat(78);
   console.warn(
     `\n${bar}\n!! ${suite}: ${process.env.CI === 'true' ? 'FAILING (CI=true)' : 'SKIPPED'} - no Chromium at ${chromiumPath}.\n` +
@@ -40,7 +48,6 @@ export function warnNoBrowser(suite: string): void {
   );
 }
 
-export const browserMissingIsFatal = !hasChromium && process.env.CI === 'true';
 
 /** Headless Chromium with nothing that talks to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
