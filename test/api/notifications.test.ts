@@ -275,6 +275,30 @@ describe('settings API', () => {
   });
 });
 
+describe('daily digest', () => {
+  it('replaces per-turn emails: at most one email a day, listing the games waiting for you', async () => {
+    const api = await makeTestApp();
+    const { id, tokens } = await api.startedGame(2, { start: false, prefix: 'digest' });
+    const kinds = { yourTurn: true, gameStarted: false, gameOver: true, chatMention: true, reminder: true };
+    await api.call('PUT', '/api/me/notifications', { token: tokens[1], body: { email: true, digest: true, kinds, webhook: null, timeZone: 'UTC' } });
+    let s = (await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).json;
+    s = (await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: s.version, move: { type: 'bank' } } })).json;
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: s.version, move: { type: 'end' } } });
+    const to = (await api.call('GET', '/api/me', { token: tokens[1] })).json.email;
+    const mailsTo = async () => (await api.call('GET', '/dev/mailbox.json')).json.filter((m: { to: string; subject: string }) => m.to === to && !m.subject.includes('sign-in'));
+    expect(await mailsTo()).toEqual([]); // no per-turn email
+    expect((await api.cron()).digests).toBe(1);
+    const [digest] = await mailsTo();
+    expect(digest.subject).toBe('Mountain Post: 1 game waiting for your move');
+    expect(digest.text).toContain(`/games/${id}`);
+    api.clock.advance(23 * HOUR);
+    expect((await api.cron()).digests).toBe(0);
+    api.clock.advance(HOUR);
+    expect((await api.cron()).digests).toBe(1);
+    expect(await mailsTo()).toHaveLength(2);
+  });
+});
+
 describe('deadlines and reminders', () => {
   it('across a daylight-saving change: reminders at half time and 2 h before, the bot plays at the deadline', async () => {
     const api = await makeTestApp();
