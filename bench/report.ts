@@ -72,13 +72,13 @@ export function renderMarkdown(r: J): string {
       items.push(
         `**Move vs bare (${ratioText(r.move_vs_bare_ratio)} at 1 game, ${ratioText(sv.ratios?.c4?.move_vs_bare_warm_p50)} at 4, ${ratioText(sv.ratios?.c16?.move_vs_bare_warm_p50)} at 16).** ` +
           `The writes are the same; the difference is around them. (1) Every request opens its own database connection, and a move opens ${bankTrace?.connections ?? 2}-${endTrace?.connections ?? 3}: the request's, then one for the deferred bot check ` +
-          `(runBots: a game read and a seat list, even in games without bots) and one for the outbox drain when the turn passes. A new connection costs ${fmt(sv.connection?.connect_ms?.p50)} ms plus a cold backend ` +
+          `(only where a bot seat must act: bot seats are stored on the game row) and one for the outbox drain when the turn passes. A new connection costs ${fmt(sv.connection?.connect_ms?.p50)} ms plus a cold backend ` +
           `(bare cold - bare warm = ${fmt(c1.bare_cold.ms.p50 - c1.bare_warm.ms.p50)} ms) and about ${fmt(c1.bare_cold.cpu_ms_per_op.postgres - c1.bare_warm.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU, so a move costs ` +
           `${fmt(c1.move.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU against ${fmt(c1.bare_warm.cpu_ms_per_op.postgres)} ms for the bare transaction: that CPU is what saturates this 2-core machine at 4 and 16 games ` +
           `(${fmt(sv.moves?.c16?.move?.per_s)} moves/s vs ${fmt(sv.moves?.c16?.bare_warm?.per_s)} bare). (2) The request runs ${bankTrace?.sessions?.[0]?.statements ?? 9}-${endTrace?.sessions?.[0]?.statements ?? 13} statements, one round trip each, against 5-6: ` +
           `four reads before the transaction (session, Idempotency-Key, game row, seat) and, when the turn passes, three more inside it (seats+users, notification_settings, game_webhooks) while the game row is locked. ` +
           `(3) Worker CPU, ${fmt(c1.move.cpu_ms_per_op.worker)} ms per move, is mostly the database client stack (drizzle query building, the Neon driver's protocol code), not our code or the engine. ` +
-          `Fixes (worker/**, db/**; not made here): run the deferred bot check only for games with a bot seat (worker/services/play.ts calls scheduleBots after every move; the seat query could return whether any seat is a bot); ` +
+          `Fixes not made yet: ` +
           `read session, game, seat and idempotency answer in one statement; enqueue notices with one INSERT ... SELECT (or one joined read) instead of three reads; ` +
           `or write the whole commit as one statement (CTE: insert event, update game WHERE version = v, update seat, insert outbox; the (game_id, seq) primary key still refuses a second writer), one round trip instead of six; ` +
           `in production reuse connections (Hyperdrive or Neon's pooled endpoint) so a request does not start a backend; and construct drizzle without \`{ schema }\` in db/neon.ts (no code uses db.query.*; extractTablesRelationalConfig runs on every request).`,
