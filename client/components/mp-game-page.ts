@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf, newIdempotencyKey } from '../api';
 import { STATUS_TEXT, seatName, turnText } from '../format';
-import { boardTagFor, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
+import { boardTagFor, GENERIC_BOARD, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
@@ -722,8 +722,14 @@ export class MpGamePage extends LitElement {
           ${moves.length || canUndo || canResign
             ? html`<div class="actions">
                 ${moves.length
-                  ? html`<h2 class="visually-hidden">Your moves</h2>
-                      <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>`
+                  ? boardTagFor(meta.type) === GENERIC_BOARD
+                    ? html`<h2 class="visually-hidden">Your moves</h2>
+                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>`
+                    : // The board draws these as its own controls: the plain list stays one tap away.
+                      html`<details class="move-list">
+                        <summary>Your moves as a list (${moves.length})</summary>
+                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>
+                      </details>`
                   : nothing}
                 ${canUndo || canResign
                   ? html`<div class="row">
