@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
 import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
 import type { Db } from '../db/types';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps) {
     }),
   );
 
+  app.use('*', secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'same-origin' }));
   app.use('*', refuseNul);
   app.route('/', healthRoutes());
   app.use('/api/*', session);
@@ -96,7 +98,10 @@ export function createApp(deps: Deps) {
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
   app.onError((err, c) => {
-    if (err instanceof ApiError) return c.json(errorBody(err.code, err.message, err.extra), err.status);
+    if (err instanceof ApiError) {
+      if (err.retryAfterS) c.header('Retry-After', String(err.retryAfterS));
+      return c.json(errorBody(err.code, err.message, err.extra), err.status);
+    }
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json(errorBody(status === 400 ? 'bad_request' : 'http_error', err.message || 'Bad request.'), status);

@@ -78,6 +78,7 @@ describe('sign-in by email link', () => {
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
     const r = await api.call('POST', '/api/auth/email', { body: { email: 'spam@example.com' } });
     expect(r.json.error.code).toBe('rate_limited');
+    expect(r.headers.get('retry-after')).toBe('900');
     api.clock.advance(15 * 60 * 1000 + 1);
     expect((await api.call('POST', '/api/auth/email', { body: { email: 'spam@example.com' } })).status).toBe(202);
   });

@@ -250,11 +250,13 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     /** One full turn of `p` through the board. */
     const playTurn = async (p: Player, other: Player, turn: number) => {
       // Wait for the turn (and for Claim Jumpers raised by its marble run).
+      // A Claim Jumper makes every seat active at once: the turn is only ready once it is settled.
+      const ready = (x: BtState) => x.view.turn === p.seat && x.activeSeats.includes(p.seat) && x.view.pending?.kind !== 'claimJumper';
       let s = (await stateOf(p)).state;
-      for (let i = 0; i < 60 && !(s.view.turn === p.seat && s.activeSeats.includes(p.seat)); i++) {
+      for (let i = 0; i < 60 && !ready(s); i++) {
         await settleClaimJumpers();
         s = (await stateOf(p)).state;
-        if (!(s.view.turn === p.seat && s.activeSeats.includes(p.seat))) await new Promise((r) => setTimeout(r, 500));
+        if (!ready(s)) await new Promise((r) => setTimeout(r, 500));
       }
       expect(s.view.turn).toBe(p.seat);
       await shows(p.board.locator('[data-field="status"]'), `Turn ${s.view.turnNumber} · Your turn`, `${p.name} sees it is their turn`);

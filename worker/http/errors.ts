@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     /** Extra top-level fields for the body (a 409 carries the current state). */
     readonly extra?: Record<string, unknown>,
+    /** Seconds to wait before trying again, sent as `Retry-After` (429). */
+    readonly retryAfterS?: number,
   ) {
     super(message);
   }

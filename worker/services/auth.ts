@@ -32,8 +32,9 @@ export async function requestSignIn(
     db.select({ n: count() }).from(loginTokens).where(and(eq(loginTokens.email, email), gt(loginTokens.createdAt, since))),
     db.select({ n: count() }).from(loginTokens).where(and(eq(loginTokens.ip, args.ip), gt(loginTokens.createdAt, since))),
   ]);
-  if (byEmail.n >= limits.perEmail) throw new ApiError(429, 'rate_limited', 'Too many sign-in emails for this address. Try again in 15 minutes.');
-  if (byIp.n >= limits.perIp) throw new ApiError(429, 'rate_limited', 'Too many sign-in emails from your network. Try again in 15 minutes.');
+  const retry = SIGNIN_WINDOW_MS / 1000;
+  if (byEmail.n >= limits.perEmail) throw new ApiError(429, 'rate_limited', 'Too many sign-in emails for this address. Try again in 15 minutes.', undefined, retry);
+  if (byIp.n >= limits.perIp) throw new ApiError(429, 'rate_limited', 'Too many sign-in emails from your network. Try again in 15 minutes.', undefined, retry);
 
   const token = randomHex(32);
   const link = `${args.origin}/auth/callback?token=${token}`;

@@ -54,7 +54,7 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
     .select({ n: count() })
     .from(chatMessages)
     .where(and(eq(chatMessages.gameId, row.id), eq(chatMessages.userId, args.user.id), gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000))));
-  if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`);
+  if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`, undefined, 60);
   const names = seat === null ? [] : mentionedNames(text);
   const line = await ctx.db.transaction(async (tx) => {
     const [m] = await tx.insert(chatMessages).values({ gameId: row.id, userId: args.user.id, seat, text, createdAt: ctx.now }).returning({ id: chatMessages.id });
