@@ -30,6 +30,7 @@ import {
   startDevServer,
   warnNoBrowser,
   type DevServer,
+  watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
@@ -112,10 +113,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
   test('two players create, join, start and play two full turns each through the board', async () => {
     const base = server.baseUrl;
     const errors: string[] = [];
-    const watch = (who: string, page: Page) => {
-      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && !/status of 40[19]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
-    };
+    const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
     // --- Sign in, create, invite, join, start: all through the UI -------------------------
     const ctxA = await newPlayerContext(browser, base, { viewport: { width: 1280, height: 1000 } });

@@ -20,6 +20,7 @@ import {
   startedGame,
   warnNoBrowser,
   type DevServer,
+  watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/shell.test.ts');
@@ -40,10 +41,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
 
   test('two players: sign in, create, invite, join, start, move, see the turn pass', async () => {
     const errors: string[] = [];
-    const watch = (who: string, page: Page) => {
-      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && !/status of 40[19]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
-    };
+    const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
     // A signs in (desktop) and takes a name.
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 } });

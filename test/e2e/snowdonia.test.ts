@@ -27,6 +27,7 @@ import {
   startDevServer,
   warnNoBrowser,
   type DevServer,
+  watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/snowdonia.test.ts');
@@ -88,10 +89,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
 
   test('two players create, join and start a game, and play round 1 on the board', async () => {
     const errors: string[] = [];
-    const watch = (who: string, page: Page) => {
-      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && !/status of 40[19]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
-    };
+    const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
     // Ada signs in on a desktop screen and creates a 2-player Snowdonia game.
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 900 } });

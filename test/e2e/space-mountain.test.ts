@@ -25,6 +25,7 @@ import {
   startDevServer,
   warnNoBrowser,
   type DevServer,
+  watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/space-mountain.test.ts');
@@ -74,10 +75,7 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
   test('two players play two rounds through the board', async () => {
     const base = server.baseUrl;
     const errors: string[] = [];
-    const watch = (who: string, page: Page) => {
-      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && !/status of 40[19]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
-    };
+    const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
     // Ada (desktop) signs in, creates a 2-player game and takes the invite link.
     const ctxA = await newPlayerContext(browser, base, { viewport: { width: 1100, height: 900 } });

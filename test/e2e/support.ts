@@ -270,3 +270,13 @@ export async function startedGame(
   await postAs(creator, baseUrl, `/api/games/${id}/start`);
   return id;
 }
+
+/**
+ * Collects a page's uncaught errors and console errors into `errors` (prefixed with `who`), so a
+ * test can assert there were none. `expected` matches console lines that are part of the flow
+ * (the browser logs refused requests such as a 401 before sign-in or a 409 on a stale tab).
+ */
+export function watchPageErrors(errors: string[], who: string, page: Page, expected = /status of 40[19]/): void {
+  page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+  page.on('console', (m) => m.type() === 'error' && !expected.test(m.text()) && errors.push(`${who}: ${m.text()}`));
+}

@@ -33,6 +33,7 @@ import {
   startDevServer,
   warnNoBrowser,
   type DevServer,
+  watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/table.test.ts');
@@ -86,10 +87,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
 
   test('against a bot: watcher and chat, play to the end, replay, record and verify, rematch', async () => {
     const errors: string[] = [];
-    const watch = (who: string, page: Page) => {
-      page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && !/status of 40[1349]/.test(m.text()) && errors.push(`${who}: ${m.text()}`));
-    };
+    const watch = (who: string, page: Page) => watchPageErrors(errors, who, page, /status of 40[1349]/);
 
     // Ada creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 }, acceptDownloads: true });

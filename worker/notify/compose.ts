@@ -29,12 +29,19 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
   if (p.kind === 'reminder' && (!stillActive || (g.deadlineAt?.toISOString() ?? null) !== (p.deadline ?? null))) return null;
 
   const title = registry.get(g.type)?.title ?? g.type;
-  const events = await db
-    .select({ log: gameEvents.log })
-    .from(gameEvents)
-    .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
-    .orderBy(gameEvents.seq);
-  const lines = p.kind === 'chat_mention' ? [p.detail ?? ''] : events.flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text)).slice(-MAX_LINES);
+  // A mention quotes its chat line; every other notice lists the log lines the seat has not seen.
+  const lines =
+    p.kind === 'chat_mention'
+      ? [p.detail ?? '']
+      : (
+          await db
+            .select({ log: gameEvents.log })
+            .from(gameEvents)
+            .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
+            .orderBy(gameEvents.seq)
+        )
+          .flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text))
+          .slice(-MAX_LINES);
   const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
   const seatLabel = `seat ${p.seat + 1}`;
   const result = g.result as { summary?: string; scores?: number[] } | null;

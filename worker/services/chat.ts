@@ -4,7 +4,7 @@ import { ApiError } from '../http/errors';
 import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
-import { scheduleDrain } from './commit';
+import { drainSoon } from './commit';
 import { loadGame, seatOf } from './game-rows';
 
 /** Chat messages one user may post to one game per minute. */
@@ -68,9 +68,10 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
         .filter((p) => names.includes(p.name.toLowerCase()) && p.userId !== args.user.id)
         .map((p) => ({ seat: p.seat, kind: 'chat_mention', tag: `c${m.id}`, detail: `${args.user.name}: ${text}` }));
       await enqueueNotices(tx as never, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 });
-      if (notices.length) scheduleDrain({ ...ctx, config: { ...ctx.config, notifyGraceSeconds: 0 } });
     }
     return m;
   });
+  // Mentions are due at once (no grace): deliver them after the answer.
+  if (names.length) drainSoon(ctx);
   return { id: line.id, seat, name: args.user.name, text, at: ctx.now.toISOString() };
 }
