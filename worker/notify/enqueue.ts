@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { gameWebhooks, notificationSettings, outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { NotificationKind } from './message';
-import { DEFAULT_KINDS, gameWebhookList, settingsRows } from './settings';
+import { DEFAULT_KINDS } from './settings';
 
 /** "Tell seat N about X", decided by the game transition that caused it. */
 export interface SeatNotice {
@@ -30,6 +30,21 @@ export interface GameNoticePayload {
   viaGameWebhook?: boolean;
 }
 
+/**
+ * A human seat of a game with everything that decides where its notices go: the player's
+ * address, their notification settings (null: the defaults) and their webhook for this game.
+ */
+export interface Recipient {
+  seat: number;
+  userId: string;
+  email: string;
+  settings: { email: boolean; digest: boolean; kinds: Partial<NotificationKinds>; webhook: WebhookConfig | null } | null;
+  gameHook: WebhookConfig | null;
+}
+
+/** An outbox row as inserted. */
+export type OutboxRow = typeof outbox.$inferInsert;
+
 const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
   your_turn: 'yourTurn',
   game_started: 'gameStarted',
@@ -43,32 +58,49 @@ const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
 const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started', 'game_over']);
 
 /**
- * Writes the outbox rows for `notices` (call inside the transaction that appends the event at
- * `version`): one row per channel the seat's player enabled for that kind - email (unless the
- * daily digest replaces per-turn emails) and their webhook (the per-game one if set, else the
- * account-wide one). Bots and empty seats get nothing. `dedupeKey` makes a repeat harmless.
+ * SQL for the recipients of game `gameId` as one JSON array (`Recipient[]`, bots and empty seats
+ * left out), so a caller can fetch them inside another statement.
  */
-export async function enqueueNotices(tx: Db, args: { gameId: string; version: number; notices: SeatNotice[]; now: Date; graceSeconds: number }) {
-  if (args.notices.length === 0) return;
-  const seatRows = await tx
-    .select({ seat: seats.seat, userId: seats.userId, email: users.email })
-    .from(seats)
-    .innerJoin(users, eq(users.id, seats.userId))
-    .where(and(eq(seats.gameId, args.gameId), eq(seats.isBot, false)));
-  const bySeat = new Map(seatRows.map((s) => [s.seat, s]));
-  const userIds = [...new Set(args.notices.map((n) => bySeat.get(n.seat)?.userId).filter((u): u is string => !!u))];
-  if (userIds.length === 0) return;
-  const settings = await settingsRows(tx, userIds);
-  const hooks = await gameWebhookList(tx, args.gameId);
-  const rows: (typeof outbox.$inferInsert)[] = [];
+export function recipientsJson(gameId: unknown) {
+  return sql<Recipient[]>`(select coalesce(json_agg(json_build_object(
+      'seat', s.seat, 'userId', s.user_id, 'email', u.email,
+      'settings', case when ns.user_id is null then null
+        else json_build_object('email', ns.email, 'digest', ns.digest, 'kinds', ns.kinds, 'webhook', ns.webhook) end,
+      'gameHook', gw.config)), '[]'::json)
+    from ${seats} s
+    join ${users} u on u.id = s.user_id
+    left join ${notificationSettings} ns on ns.user_id = s.user_id
+    left join ${gameWebhooks} gw on gw.game_id = s.game_id and gw.user_id = s.user_id
+    where s.game_id = ${gameId} and not s.is_bot)`;
+}
+
+/** The recipients of a game's notices (one statement). */
+export async function loadRecipients(db: Db, gameId: string): Promise<Recipient[]> {
+  const [row] = await db.select({ list: recipientsJson(gameId) }).from(sql`(select 1) as one`);
+  return row?.list ?? [];
+}
+
+/**
+ * The outbox rows for `notices` about the game at `version`: one row per channel the seat's
+ * player enabled for that kind - email (unless the daily digest replaces per-turn emails) and
+ * their webhook (the per-game one if set, else the account-wide one). Bots and empty seats get
+ * nothing. `dedupeKey` makes a repeat harmless. Pure: the caller writes the rows.
+ */
+export function noticeRows(
+  recipients: readonly Recipient[],
+  args: { gameId: string; version: number; notices: readonly SeatNotice[]; now: Date; graceSeconds: number },
+): OutboxRow[] {
+  const bySeat = new Map(recipients.map((r) => [r.seat, r]));
+  const rows: OutboxRow[] = [];
   for (const n of args.notices) {
     const who = bySeat.get(n.seat);
-    if (!who?.userId) continue;
-    const s = settings.get(who.userId);
+    if (!who) continue;
+    const s = who.settings;
     const kinds = { ...DEFAULT_KINDS, ...s?.kinds };
+    if (!kinds[KIND_SWITCH[n.kind]]) continue;
     const due = WAITS_FOR_GRACE.has(n.kind) ? new Date(args.now.getTime() + args.graceSeconds * 1000) : args.now;
     const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail };
-    const row = (channel: 'email' | 'webhook', target: string, payload: GameNoticePayload) => ({
+    const row = (channel: 'email' | 'webhook', target: string, payload: GameNoticePayload): OutboxRow => ({
       channel,
       target,
       payload,
@@ -79,14 +111,26 @@ export async function enqueueNotices(tx: Db, args: { gameId: string; version: nu
       createdAt: args.now,
       dedupeKey: `${n.kind}${n.tag ?? ''}:${args.gameId}:${n.seat}:${args.version}:${channel}:${target}${payload.viaGameWebhook ? ':game' : ''}`,
     });
-    if (!kinds[KIND_SWITCH[n.kind]]) continue;
     const emailOn = s ? s.email : true;
     const digestReplaces = s?.digest && n.kind === 'your_turn';
     if (emailOn && !digestReplaces) rows.push(row('email', who.email, base));
     // A player's webhook for this game takes the place of their account-wide one.
-    const gameHook = hooks.find((h) => h.userId === who.userId);
-    if (gameHook) rows.push(row('webhook', gameHook.config.url, { ...base, webhook: gameHook.config, viaGameWebhook: true }));
+    if (who.gameHook) rows.push(row('webhook', who.gameHook.url, { ...base, webhook: who.gameHook, viaGameWebhook: true }));
     else if (s?.webhook) rows.push(row('webhook', s.webhook.url, { ...base, webhook: s.webhook }));
   }
+  return rows;
+}
+
+/** Inserts outbox rows; a row whose `dedupeKey` exists already is left out. */
+export async function insertOutbox(tx: Db, rows: OutboxRow[]): Promise<void> {
   if (rows.length) await tx.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/**
+ * Writes the outbox rows for `notices` (call inside the transaction that appends the event at
+ * `version`); see `noticeRows`.
+ */
+export async function enqueueNotices(tx: Db, args: { gameId: string; version: number; notices: SeatNotice[]; now: Date; graceSeconds: number }) {
+  if (args.notices.length === 0) return;
+  await insertOutbox(tx, noticeRows(await loadRecipients(tx, args.gameId), args));
 }

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { AnyGame, LogEntry } from '../../engine/core';
-import { seats } from '../../db/schema';
 import { drainOutbox } from '../notify/deliver';
-import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
+import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notify/enqueue';
 import { planTransition } from '../notify/transition';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
@@ -29,13 +27,15 @@ export interface GameChange {
   botSeats?: number[];
   /** More writes in the same transaction (a resigning seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
+  /** The game's notice recipients if the caller read them already (saves a query). */
+  recipients?: Recipient[];
 }
 
 /**
- * Commits one change in one transaction (DESIGN.md "Appending a move"): event `v+1`, the game
- * row with its new snapshot, status, active seats and deadline, the acting seat marked as having
- * seen `v+1`, and the outbox rows of every notification the change causes. Returns the acting
- * seat's new state answer (stored with the event for idempotent retries).
+ * Commits one change atomically (DESIGN.md "Appending a move"; one statement, see `appendEvent`):
+ * event `v+1`, the game row with its new snapshot, status, active seats and deadline, the acting
+ * seat marked as having seen `v+1`, and the outbox rows of every notification the change causes.
+ * Returns the acting seat's new state answer (stored with the event for idempotent retries).
  * Throws `VersionConflict` when someone else committed `v+1` first.
  */
 export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow, change: GameChange): Promise<StateResponse> {
@@ -46,6 +46,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const plan = planTransition(row, { status, activeSeats }, ctx.now);
   const notices = [...plan.notices, ...(change.notices ?? [])];
   const answer = stateFor(game, { ...row, version, snapshot: change.state, status }, change.seat);
+  const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
   await appendEvent(ctx.db, {
     gameId: row.id,
     expectedVersion: row.version,
@@ -58,16 +59,9 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     response: answer,
     update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}) },
     now: ctx.now,
-    also: async (tx) => {
-      if (change.seat !== null) {
-        await tx
-          .update(seats)
-          .set({ lastSeenSeq: sql`greatest(${seats.lastSeenSeq}, ${version})` })
-          .where(and(eq(seats.gameId, row.id), eq(seats.seat, change.seat)));
-      }
-      if (change.also) await change.also(tx);
-      await enqueueNotices(tx, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
-    },
+    seenBy: change.seat,
+    outbox: noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }),
+    also: change.also,
   });
   if (notices.length) scheduleDrain(ctx);
   return answer;

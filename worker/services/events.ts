@@ -1,7 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LogEntry } from '../../engine/core';
-import { gameEvents, games } from '../../db/schema';
+import { gameEvents, games, outbox, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
+import type { OutboxRow } from '../notify/enqueue';
 import { isUniqueViolation } from './db-errors';
 
 /** Someone else appended first: the expected version is no longer current. */
@@ -26,44 +27,93 @@ export interface NewEvent {
   /** Columns of `games` to set with the new version (snapshot, status, active seats ...). */
   update: Partial<typeof games.$inferInsert>;
   now: Date;
-  /** More writes in the same transaction (seats, outbox rows). */
+  /** A seat that has now seen the new version (the one that acted). */
+  seenBy?: number | null;
+  /** Outbox rows of the notifications the event causes (`dedupeKey` repeats are left out). */
+  outbox?: OutboxRow[];
+  /** More writes in the same transaction (a new seat, a seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
 }
 
 /**
- * Appends one event in ONE transaction: insert event `v+1` (the `(game_id, seq)` primary key
- * refuses a second writer), move the game row from `v` to `v+1` (`WHERE version = v`), then
- * `also`. Throws `VersionConflict` when another writer got there first; nothing is written then.
+ * Appends one event as ONE statement (one round trip, atomic without BEGIN/COMMIT): lock the
+ * game row at `v` (`FOR UPDATE`; a writer that committed `v+1` meanwhile makes it match
+ * nothing), then - only if it matched - insert event `v+1`, move the game row to `v+1`, mark
+ * `seenBy` as having seen it and insert the outbox rows. The `(game_id, seq)` primary key still
+ * refuses a second writer. With `also`, the statement and `also` share a transaction.
+ * Throws `VersionConflict` when another writer got there first; nothing is written then.
  */
 export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
-  const seq = e.expectedVersion + 1;
+  const statement = appendStatement(e);
+  const run = async (tx: Db) => {
+    const result = await tx.execute<{ seq: number }>(statement);
+    const rows = (result as { rows?: { seq: number }[] }).rows ?? (result as unknown as { seq: number }[]);
+    if (rows.length !== 1) throw new VersionConflict();
+  };
   try {
-    await db.transaction(async (tx) => {
-      await tx.insert(gameEvents).values({
-        gameId: e.gameId,
-        seq,
-        kind: e.kind,
-        seat: e.seat,
-        payload: e.payload ?? {},
-        log: e.log,
-        reveals: e.reveals ?? false,
-        idempotencyKey: e.idempotencyKey ?? null,
-        response: e.response === undefined ? null : JSON.stringify(e.response),
-        createdAt: e.now,
+    if (e.also) {
+      const also = e.also;
+      await db.transaction(async (tx) => {
+        await run(tx as unknown as Db);
+        await also(tx as unknown as Db);
       });
-      const moved = await tx
-        .update(games)
-        .set({ ...e.update, version: seq, updatedAt: e.now })
-        .where(and(eq(games.id, e.gameId), eq(games.version, e.expectedVersion)))
-        .returning({ version: games.version });
-      if (moved.length !== 1) throw new VersionConflict();
-      if (e.also) await e.also(tx as unknown as Db);
-    });
+    } else await run(db);
   } catch (err) {
     if (err instanceof VersionConflict || isUniqueViolation(err)) throw new VersionConflict();
     throw err;
   }
-  return seq;
+  return e.expectedVersion + 1;
+}
+
+/** JSON text for a jsonb parameter (`null` stays SQL null). */
+function jsonb(value: unknown) {
+  return value === undefined || value === null ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
+}
+
+/** The single statement of `appendEvent`. */
+function appendStatement(e: NewEvent) {
+  const seq = e.expectedVersion + 1;
+  const now = e.now.toISOString();
+  const moveGame = sql`update ${games} set ${sql.join(
+    Object.entries({ ...e.update, version: seq, updatedAt: e.now }).map(([key, value]) => {
+      const column = games[key as keyof typeof games.$inferInsert];
+      return sql`${sql.identifier(column.name)} = ${column.columnType === 'PgJsonb' ? jsonb(value) : value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`;
+    }),
+    sql`, `,
+  )} from locked where ${games.id} = locked.id returning ${games.version}`;
+  const markSeen =
+    e.seenBy === null || e.seenBy === undefined
+      ? sql``
+      : sql`, seen as (update ${seats} set last_seen_seq = greatest(${seats.lastSeenSeq}, ${seq}::int)
+          where ${seats.gameId} = ${e.gameId} and ${seats.seat} = ${e.seenBy}::int and exists (select 1 from locked))`;
+  const rows = e.outbox ?? [];
+  const notify = rows.length
+    ? sql`, notices as (insert into ${outbox} (channel, target, payload, kind, user_id, game_id, next_attempt_at, created_at, dedupe_key)
+          select r.channel, r.target, r.payload, r.kind, r.user_id, r.game_id, r.next_attempt_at, r.created_at, r.dedupe_key
+          from jsonb_to_recordset(${JSON.stringify(
+            rows.map((r) => ({
+              channel: r.channel,
+              target: r.target,
+              payload: r.payload,
+              kind: r.kind,
+              user_id: r.userId ?? null,
+              game_id: r.gameId ?? null,
+              next_attempt_at: (r.nextAttemptAt ?? e.now).toISOString(),
+              created_at: (r.createdAt ?? e.now).toISOString(),
+              dedupe_key: r.dedupeKey ?? null,
+            })),
+          )}::jsonb) as r(channel text, target text, payload jsonb, kind text, user_id text, game_id text,
+            next_attempt_at timestamptz, created_at timestamptz, dedupe_key text)
+          where exists (select 1 from locked)
+          on conflict (dedupe_key) do nothing)`
+    : sql``;
+  return sql`with locked as (select ${games.id} as id from ${games} where ${games.id} = ${e.gameId} and ${games.version} = ${e.expectedVersion}::int for update),
+    event as (insert into ${gameEvents} (game_id, seq, kind, seat, payload, log, reveals, idempotency_key, response, created_at)
+      select locked.id, ${seq}::int, ${e.kind}, ${e.seat}::int, ${jsonb(e.payload ?? {})}, ${jsonb(e.log)}, ${e.reveals ?? false}::boolean,
+        ${e.idempotencyKey ?? null}::text, ${e.response === undefined ? null : JSON.stringify(e.response)}::text, ${now}::timestamptz
+      from locked returning seq),
+    moved as (${moveGame})${markSeen}${notify}
+    select seq from event`;
 }
 
 /** The event a request with this Idempotency-Key appended before, if any. */
