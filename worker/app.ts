@@ -7,6 +7,7 @@ import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
 import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
+import { gameRequest } from './middleware/game-request';
 import { session } from './middleware/session';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
@@ -38,31 +39,43 @@ export function createApp(deps: Deps) {
 
   app.use('*', async (c, next) => {
     const { db, release } = deps.db(c.env ?? ({} as never));
-    type Task = (db: Db) => Promise<unknown>;
+    type Task = { run: (db: Db) => Promise<unknown>; waitMs: number };
     const deferred: Task[] = [];
     let lastTask: Task | null = null;
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
     c.set('now', deps.now ?? (() => new Date()));
     c.set('registry', deps.registry);
-    c.set('defer', (task, opts) => {
+    c.set('defer', (run, opts) => {
+      const task = { run, waitMs: opts?.waitMs ?? 0 };
       if (!opts?.last) deferred.push(task);
       else lastTask ??= task;
     });
     try {
       await next();
     } finally {
-      // Deferred work (outbox drains) runs after the answer, then the connection is released.
+      // Deferred work (bots, outbox drains) runs after the answer on the request's connection;
+      // a task that must first wait releases it and later opens its own, so no connection is
+      // held idle.
       const after = (async () => {
-        await release?.();
+        let released = false;
+        const releaseOnce = async () => {
+          if (!released) await release?.();
+          released = true;
+        };
         const run = async (task: Task) => {
-          const own = deps.db(c.env ?? ({} as never));
-          await task(own.db).catch((err) => console.error('deferred task failed', err));
-          await own.release?.();
+          if (task.waitMs > 0) {
+            await releaseOnce();
+            await new Promise((r) => setTimeout(r, task.waitMs));
+          }
+          const own = released ? deps.db(c.env ?? ({} as never)) : { db };
+          await task.run(own.db).catch((err) => console.error('deferred task failed', err));
+          if (released) await own.release?.();
         };
         // Tasks may defer more tasks (a bot's move schedules a drain): run until none is left.
         for (let task = deferred.shift(); task; task = deferred.shift()) await run(task);
         if (lastTask) await run(lastTask);
+        await releaseOnce();
       })();
       let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
       try {
@@ -85,6 +98,9 @@ export function createApp(deps: Deps) {
   app.use('*', secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'same-origin' }));
   app.use('*', refuseNul);
   app.route('/', healthRoutes());
+  // Before `session`: these read the session together with the game.
+  app.on('GET', '/api/games/:id/state', gameRequest);
+  app.on('POST', '/api/games/:id/moves', gameRequest);
   app.use('/api/*', session);
   app.use('/auth/*', session);
   app.route('/', authRoutes());

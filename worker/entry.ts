@@ -1,5 +1,6 @@
 import type { GameRegistry } from '../engine/core';
 import { createNeonDb } from '../db/neon';
+import type { Db } from '../db/types';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runScheduled } from './notify/cron';
@@ -19,13 +20,32 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   return {
     fetch: (request, env, ctx) => app.fetch(request, env, ctx),
     async scheduled(_event, env, ctx) {
-      const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+      const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+      const { db, pool } = open();
       const deferred: Promise<unknown>[] = [];
+      const waiting: Promise<unknown>[] = [];
+      // As in a request: a deferred task that first waits gets its own connection afterwards.
+      const later = async (task: (db: Db) => Promise<unknown>, waitMs: number) => {
+        await new Promise((r) => setTimeout(r, waitMs));
+        const own = open();
+        try {
+          await task(own.db);
+        } finally {
+          await own.pool.end();
+        }
+      };
       try {
-        const report = await runScheduled({ db, registry, config: readConfig(env), now: new Date(), defer: (t) => void deferred.push(t(db)) });
+        const report = await runScheduled({
+          db,
+          registry,
+          config: readConfig(env),
+          now: new Date(),
+          defer: (task, opts) => void (opts?.waitMs ? waiting.push(later(task, opts.waitMs)) : deferred.push(task(db))),
+        });
         console.log('cron', JSON.stringify(report));
       } finally {
         ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
+        ctx.waitUntil(Promise.allSettled(waiting));
       }
     },
   };

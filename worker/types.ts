@@ -1,6 +1,7 @@
 import type { GameRegistry } from '../engine/core';
 import type { Db } from '../db/types';
 import type { Config, Env } from './env';
+import type { GameRequest } from './services/game-request';
 
 /** A signed-in user as the routes see it. */
 export interface User {
@@ -31,6 +32,8 @@ export interface AppEnv {
     user: User | null;
     authVia: 'cookie' | 'bearer' | null;
     defer: ServiceCtx['defer'];
+    /** The session, game and seat read in one statement on the hot paths (middleware/game-request). */
+    gameRequest?: GameRequest;
   };
 }
 
@@ -42,9 +45,10 @@ export interface ServiceCtx {
   now: Date;
   /**
    * Work to run after the answer is sent (outbox drain, bots), awaited inline where there is no
-   * waitUntil. The task gets its own database handle, opened after the request's was released,
-   * so a task that first waits holds no connection meanwhile. A `last` task (the outbox drain)
-   * runs once, after every other task - bots' moves included - so it sends what they caused.
+   * waitUntil. Tasks run on the request's connection; one with `waitMs` first releases it and
+   * waits, then gets a connection of its own, so no connection is held idle meanwhile. A `last`
+   * task (the outbox drain) runs once, after every other task - bots' moves included - so it
+   * sends what they caused.
    */
-  defer: (task: (db: Db) => Promise<unknown>, opts?: { last?: boolean }) => void;
+  defer: (task: (db: Db) => Promise<unknown>, opts?: { last?: boolean; waitMs?: number }) => void;
 }

@@ -1,5 +1,6 @@
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { ApiError } from '../http/errors';
 import { userForSession } from '../services/auth';
 import type { AppEnv, User } from '../types';
@@ -9,28 +10,29 @@ export const SESSION_COOKIE = 'mp_session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The session token a request carries: `Authorization: Bearer` first, else the cookie. */
+export function sessionToken(c: Context<AppEnv>): { token: string; via: 'cookie' | 'bearer' } | null {
+  const auth = c.req.header('authorization');
+  if (auth?.toLowerCase().startsWith('bearer ')) return { token: auth.slice(7).trim(), via: 'bearer' };
+  const cookie = getCookie(c, SESSION_COOKIE);
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
 /**
  * Resolves the caller from `Authorization: Bearer <token>` (bots, scripts) or the session
- * cookie (browsers). Cookie-authenticated requests that change state must come from our own
- * origin (CSRF): `Origin` (or, failing that, `Sec-Fetch-Site`) is checked, else 403 `csrf`.
+ * cookie (browsers); a request whose game read already resolved the session (`gameRequest`)
+ * is not looked up again. Cookie-authenticated requests that change state must come from our
+ * own origin (CSRF): `Origin` (or, failing that, `Sec-Fetch-Site`) is checked, else 403 `csrf`.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
-  const auth = c.req.header('authorization');
-  let token: string | undefined;
-  let via: 'cookie' | 'bearer' | null = null;
-  if (auth?.toLowerCase().startsWith('bearer ')) {
-    token = auth.slice(7).trim();
-    via = 'bearer';
-  } else {
-    token = getCookie(c, SESSION_COOKIE);
-    if (token) via = 'cookie';
-  }
-  const user = token ? await userForSession(c.var.db, token, c.var.now()) : null;
-  if (token && !user && via === 'bearer') throw new ApiError(401, 'unauthenticated', 'That session token is unknown or expired. Sign in again.');
+  const carried = sessionToken(c);
+  const pre = c.var.gameRequest;
+  const user = !carried ? null : pre ? pre.user : await userForSession(c.var.db, carried.token, c.var.now());
+  if (carried && !user && carried.via === 'bearer') throw new ApiError(401, 'unauthenticated', 'That session token is unknown or expired. Sign in again.');
   c.set('user', user);
-  c.set('authVia', user ? via : null);
+  c.set('authVia', user ? carried!.via : null);
 
-  if (via === 'cookie' && user && !SAFE_METHODS.has(c.req.method)) {
+  if (carried?.via === 'cookie' && user && !SAFE_METHODS.has(c.req.method)) {
     const origin = c.req.header('origin');
     const sameOrigin = origin ? origin === new URL(c.req.url).origin : c.req.header('sec-fetch-site') === 'same-origin';
     if (!sameOrigin) throw new ApiError(403, 'csrf', 'Cross-site request refused: send it from Mountain Post itself, or use a Bearer token.');

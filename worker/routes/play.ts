@@ -60,13 +60,14 @@ export function playRoutes() {
     const { id } = c.req.valid('param');
     const viewer = c.var.user?.id ?? null;
     const ifNoneMatch = c.req.header('if-none-match');
+    const pre = c.var.gameRequest;
     if (ifNoneMatch) {
-      const version = await currentVersion(c.var.db, id);
+      const version = pre ? pre.version : await currentVersion(c.var.db, id);
       if (version !== null && ifNoneMatch === stateEtag(version, viewer)) {
         return c.body(null, 304, { ETag: stateEtag(version, viewer), 'Cache-Control': 'private, no-cache' }) as never;
       }
     }
-    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.req.header('x-page-visible') === '1');
+    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.req.header('x-page-visible') === '1', pre);
     c.header('ETag', stateEtag(answer.version, viewer));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);
@@ -79,6 +80,7 @@ export function playRoutes() {
       version: body.version,
       move: body.move,
       idempotencyKey: c.req.valid('header')['idempotency-key'],
+      pre: c.var.gameRequest,
     });
     c.header('ETag', stateEtag(answer.version, c.var.user!.id));
     return c.json(answer, 200);

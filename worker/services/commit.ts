@@ -79,12 +79,9 @@ export function scheduleDrain(ctx: ServiceCtx): void {
   const grace = ctx.config.notifyGraceSeconds;
   if (grace > MAX_INLINE_GRACE_S) return;
   ctx.defer(
-    async (db) => {
-      if (grace > 0) await new Promise((r) => setTimeout(r, grace * 1000));
-      // After a real wait, real time: rows queued by bots meanwhile are due as well.
-      await drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now);
-    },
-    { last: true },
+    // After a real wait, real time: rows queued by bots meanwhile are due as well.
+    (db) => drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now),
+    { last: true, waitMs: grace * 1000 },
   );
 }
 

@@ -9,6 +9,7 @@ import { scheduleBots } from './bots';
 import { commitChange } from './commit';
 import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
+import type { GameRequest } from './game-request';
 import { stateFor, visibleEntries, type StateResponse } from './state';
 
 /** HTTP status and error code for each platform-level refusal of `playMove`. */
@@ -25,9 +26,9 @@ function refusal(err: IllegalMove): ApiError {
   return new ApiError(422, 'illegal_move', err.message, { reason: err.code });
 }
 
-/** The caller's seat, or 403 `not_seated` for spectators trying to act. */
-async function requireSeat(db: Db, row: GameRow, user: User): Promise<number> {
-  const seat = await seatOf(db, row.id, user.id);
+/** The caller's seat (read now unless given), or 403 `not_seated` for spectators trying to act. */
+async function requireSeat(db: Db, row: GameRow, user: User, known?: number | null): Promise<number> {
+  const seat = known !== undefined ? known : await seatOf(db, row.id, user.id);
   if (seat === null) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
   return seat;
 }
@@ -45,9 +46,16 @@ async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat
  * header `X-Page-Visible: 1`) marks this version as seen by the seat, which cancels pending
  * notifications about it; a background tab that polls does not count.
  */
-export async function readState(db: Db, registry: GameRegistry, gameId: string, user: User | null, visible = false): Promise<StateResponse> {
-  const row = await loadGame(db, gameId);
-  const seat = await seatOf(db, gameId, user?.id);
+export async function readState(
+  db: Db,
+  registry: GameRegistry,
+  gameId: string,
+  user: User | null,
+  visible = false,
+  pre?: GameRequest,
+): Promise<StateResponse> {
+  const row = pre?.row ?? (await loadGame(db, gameId));
+  const seat = pre ? pre.seat : await seatOf(db, gameId, user?.id);
   requireViewer(row, seat);
   if (visible && seat !== null) {
     await db
@@ -72,13 +80,14 @@ export async function currentVersion(db: Db, gameId: string): Promise<number | n
  */
 export async function submitMove(
   ctx: ServiceCtx,
-  args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string },
+  args: { gameId: string; user: User; version: number; move: unknown; idempotencyKey?: string; pre?: GameRequest },
 ): Promise<StateResponse> {
   const { db, registry } = ctx;
-  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move) : null;
+  const pre = args.pre?.row ? args.pre : undefined;
+  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move, pre) : null;
   if (replayed) return replayed;
-  const row = await loadGame(db, args.gameId);
-  const seat = await requireSeat(db, row, args.user);
+  const row = pre?.row ?? (await loadGame(db, args.gameId));
+  const seat = await requireSeat(db, row, args.user, pre?.seat);
   if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
   const game = gameOf(registry, row);
   if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
@@ -99,6 +108,7 @@ export async function submitMove(
       reveals: applied.reveals,
       state: applied.state,
       idempotencyKey: args.idempotencyKey,
+      recipients: pre?.recipients ?? undefined,
     });
     scheduleBots(ctx, row, answer.activeSeats);
     return answer;
@@ -110,11 +120,14 @@ export async function submitMove(
   }
 }
 
-/** The stored answer of an earlier request with this key, if it was the same caller's same move. */
-async function previousAnswer(db: Db, gameId: string, key: string, user: User, move: unknown): Promise<StateResponse | null> {
-  const prior = await eventByIdempotencyKey(db, gameId, key);
+/**
+ * The stored answer of an earlier request with this key, if it was the same caller's same move
+ * (read now, or taken from `pre` when the request's first statement read it).
+ */
+async function previousAnswer(db: Db, gameId: string, key: string, user: User, move: unknown, pre?: GameRequest): Promise<StateResponse | null> {
+  const prior = pre ? pre.prior : await eventByIdempotencyKey(db, gameId, key);
   if (!prior) return null;
-  const seat = await seatOf(db, gameId, user.id);
+  const seat = pre ? pre.seat : await seatOf(db, gameId, user.id);
   const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
   if (prior.seat !== seat || !prior.response || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');

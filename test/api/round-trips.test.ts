@@ -1,0 +1,79 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApi } from './support';
+
+/**
+ * Each statement is a database round trip, and on the Worker a round trip costs more than the
+ * work it carries (bench/RESULTS.md): the hot paths are pinned to a statement count here.
+ */
+let api: TestApi;
+let statements: string[] = [];
+beforeAll(async () => {
+  // A grace period longer than waitUntil allows leaves the outbox to the cron: only the
+  // request's own statements are counted.
+  api = await makeTestApp({ notifyGraceSeconds: 60 }, { onQuery: (q) => statements.push(q) });
+});
+beforeEach(() => {
+  statements = [];
+});
+
+const counted = async <T>(f: () => Promise<T>): Promise<{ result: T; sql: string[] }> => {
+  statements = [];
+  const result = await f();
+  return { result, sql: statements };
+};
+
+describe('statements per request on the hot paths', () => {
+  it('a 304 poll is one statement: the version by primary key, joined with the session', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const first = await api.call('GET', `/api/games/${id}/state`, { token: tokens[1] });
+    const { result, sql } = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': first.headers.get('etag')! } }));
+    expect(result.status).toBe(304);
+    expect(sql).toHaveLength(1);
+    expect(sql[0]).toMatch(/^select "games"\."version"/);
+    expect(sql[0]).not.toContain('"snapshot"');
+  });
+
+  it('a full GET /state is one statement', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const { result, sql } = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[0] }));
+    expect(result.status).toBe(200);
+    expect(result.json.yourSeat).toBe(0);
+    expect(sql).toHaveLength(1);
+  });
+
+  it('a move that passes the turn is two statements (read; commit with event, game, seat and outbox rows); its retry is one', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const key = { 'idempotency-key': `k-${id}` };
+    const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } });
+    const { result, sql } = await counted(() => api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v + 1, move: { type: 'end' } }, headers: key }));
+    expect(result.status).toBe(200);
+    expect(result.json.activeSeats).toEqual([1]);
+    expect(sql).toHaveLength(2);
+    expect(sql[1]).toMatch(/^with locked as/);
+    const outbox = await api.client.query<{ kind: string }>('select kind from outbox where game_id = $1 and kind = $2', [id, 'your_turn']);
+    expect(outbox.rows.length).toBeGreaterThan(0);
+    const retry = await counted(() => api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v + 1, move: { type: 'end' } }, headers: key }));
+    expect(retry.result.text).toBe(result.text);
+    expect(retry.sql).toHaveLength(1);
+  });
+
+  it('a move at a stale version writes nothing: read, then the current state for the 409', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const before = await api.rowCounts();
+    const { result, sql } = await counted(() => api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: 0, move: { type: 'bank' } } }));
+    expect(result.status).toBe(409);
+    expect(result.json.error.code).toBe('stale_version');
+    expect(sql).toHaveLength(2);
+    expect(await api.rowCounts()).toEqual(before);
+  });
+
+  it('an unknown game falls back to the ordinary path and answers 404', async () => {
+    const { tokens } = await api.startedGame(2);
+    const r = await api.call('GET', '/api/games/g_nope/state', { token: tokens[0] });
+    expect(r.status).toBe(404);
+    expect(r.json.error.code).toBe('game_not_found');
+    const bad = await api.call('GET', '/api/games/g_nope/state', { token: 'not-a-token' });
+    expect(bad.status).toBe(401);
+  });
+});
