@@ -44,7 +44,7 @@ export function renderMarkdown(r: J): string {
         ['Move through the Worker vs bare transaction (p50, 1 game)', `${ratioText(r.move_vs_bare_ratio)} (${ms(r.move_ms_p50)} vs ${ms(r.bare_ms_p50)})`, '<= 1.5x', met(r.targets?.move_vs_bare_ratio?.met)],
         ['Same, bare with a new connection per transaction (as the Worker opens one)', `${ratioText(r.move_vs_bare_cold_ratio)} (vs ${ms(sv.bare_cold_ms_p50)})`, '', ''],
         ['304 poll vs full GET /state (p50, sequential)', `${ratioText(r.poll304_vs_full_ratio)} (${ms(r.poll304_ms_p50)} vs ${ms(r.poll_full_ms_p50)})`, '<= 0.2x', met(r.targets?.poll304_vs_full_ratio?.met)],
-        ['304 query touches one indexed row', sv.explain?.poll_304_version ? `${sv.explain.poll_304_version.index ?? 'no index'}, rows=${sv.explain.poll_304_version.rows}, ${sv.explain.poll_304_version.shared_hit_buffers} buffers` : '-', 'index scan, 1 row', met(r.targets?.poll304_touches_one_indexed_row?.met)],
+        ['304 query touches one indexed row', sv.explain?.poll_304 ? `${sv.explain.poll_304.index ?? 'no index'}, rows=${sv.explain.poll_304.rows}, ${sv.explain.poll_304.shared_hit_buffers} buffers` : '-', 'index scan, 1 row', met(r.targets?.poll304_touches_one_indexed_row?.met)],
         ...Object.entries(r.replay_ms ?? {}).map(([g, v]) => [
           `Replay of the longest ${g} record (p50 wall; CPU time)`,
           `${ms(v)}; CPU ${ms(e.replay?.[g]?.cpu_ms?.p50)}`,
@@ -87,7 +87,7 @@ export function renderMarkdown(r: J): string {
     if (r.targets?.poll304_vs_full_ratio?.met === false && sv.polls?.c1) {
       items.push(
         `**304 vs full GET (${ratioText(r.poll304_vs_full_ratio)}).** The 304's database work is two index lookups of one row each (EXPLAIN below: games_pkey, 3 buffers, ` +
-          `${fmt(sv.explain?.poll_304_version?.execution_ms, 3)} ms), ${fmt(sv.polls.c1.bare_304_warm?.ms?.p50)} ms on an open connection. But it pays the same fixed costs as a full answer: HTTP and the Worker's per-request setup ` +
+          `${fmt(sv.explain?.poll_304?.execution_ms, 3)} ms), ${fmt(sv.polls.c1.bare_304_warm?.ms?.p50)} ms on an open connection. But it pays the same fixed costs as a full answer: HTTP and the Worker's per-request setup ` +
           `(${fmt(sv.polls.c1.health?.ms?.p50)} ms for /api/health), a new connection with a cold backend (${fmt((sv.polls.c1.bare_304_cold?.ms?.p50 ?? 0) - (sv.polls.c1.bare_304_warm?.ms?.p50 ?? 0))} ms; ` +
           `the first statement on a new backend plans with cold caches), and the session lookup as a separate round trip. In-process, without a connection per request, the same code gives ${ratioText(ip.poll304_vs_full_ratio)}. ` +
           `Fixes: one statement for the 304 (version joined with the session check); no connection set-up for it (Neon's HTTP query endpoint, one HTTPS round trip, or Hyperdrive; or a per-game version kept where the Worker reads it without Postgres, e.g. a Durable Object, answering 304 without the database). ` +

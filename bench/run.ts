@@ -8,7 +8,8 @@
  *   npm run bench -- --report-only     rewrite RESULTS.md (and the scale estimate) from results.json
  *
  * Sections: engines (bench/engines.ts), server (bench/server.ts: the Worker in workerd + real
- * PostgreSQL), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
+ * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
+ * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium). Nothing here is part of `npm test`.
  */
 import { spawn } from 'node:child_process';
@@ -25,16 +26,21 @@ interface Section {
   file: string;
   /** Hard limit for the process, ms (it budgets itself well below this). */
   limitMs: number;
+  /** Extra environment for the section's process. */
+  env?: Record<string, string>;
 }
 
 const SECTIONS: Section[] = [
   { name: 'engines', file: 'bench/engines.ts', limitMs: 180_000 },
+  // Through PgBouncer when installed, as a Worker reaches Neon's pooled endpoint in production...
   { name: 'server', file: 'bench/server.ts', limitMs: 420_000 },
+  // ... and a shorter run straight to PostgreSQL (a new server backend per request), to compare.
+  { name: 'server_direct', file: 'bench/server.ts', limitMs: 200_000, env: { BENCH_POOLER: '0', BENCH_QUICK: '1', BENCH_SERVER_BUDGET_MS: '120000' } },
   { name: 'inprocess', file: 'bench/inprocess.ts', limitMs: 200_000 },
   { name: 'client', file: 'bench/client.ts', limitMs: 300_000 },
 ];
 /** The whole run stops starting sections after this long. */
-const TOTAL_MS = 11 * 60_000;
+const TOTAL_MS = 14 * 60_000;
 
 const resultsFile = path.join(root, 'bench', 'results.json');
 const markdownFile = path.join(root, 'bench', 'RESULTS.md');
@@ -46,7 +52,7 @@ function runSection(s: Section, outFile: string, limitMs: number): Promise<{ ok:
       cwd: root,
       stdio: ['ignore', 'inherit', 'inherit'],
       detached: true, // its own process group, so a hung section can be stopped with everything it started
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...s.env },
     });
     let timedOut = false;
     const term = setTimeout(() => {
@@ -151,6 +157,7 @@ async function main() {
     // The headline keys of issue 8.
     move_vs_bare_ratio: sv.move_vs_bare_ratio ?? null,
     poll304_vs_full_ratio: sv.poll304_vs_full_ratio ?? null,
+    poll304_vs_full_ratio_real_game: sv.poll304_vs_full_ratio_real_game ?? null,
     move_ms_p50: sv.move_ms_p50 ?? null,
     bare_ms_p50: sv.bare_ms_p50 ?? null,
     replay_ms: e.replay_ms ?? null,
@@ -166,6 +173,9 @@ async function main() {
     poll_full_ms_p50: sv.poll_full_ms_p50 ?? null,
     moves_per_s: sv.moves ? Object.fromEntries(Object.entries(sv.moves).map(([c, v]: [string, any]) => [c, v.move.per_s])) : null,
     inprocess_move_vs_bare_ratio: sections.inprocess?.move_vs_bare_ratio ?? null,
+    pooler: sv.pooler ?? null,
+    direct_move_vs_bare_ratio: sections.server_direct?.move_vs_bare_ratio ?? null,
+    direct_poll304_vs_full_ratio: sections.server_direct?.poll304_vs_full_ratio ?? null,
     client_js_raw_bytes: cl.bundle?.raw_bytes ?? null,
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     targets: {
@@ -173,7 +183,7 @@ async function main() {
       poll304_vs_full_ratio: { target: '<= 0.2', met: typeof sv.poll304_vs_full_ratio === 'number' ? sv.poll304_vs_full_ratio <= 0.2 : null },
       poll304_touches_one_indexed_row: {
         target: 'index scan, 1 row',
-        met: sv.explain?.poll_304_version ? !sv.explain.poll_304_version.seq_scan && sv.explain.poll_304_version.rows === 1 && !!sv.explain.poll_304_version.index : null,
+        met: sv.explain?.poll_304 ? !sv.explain.poll_304.seq_scan && sv.explain.poll_304.rows === 1 && !!sv.explain.poll_304.index : null,
       },
       replay_ms: {
         target: '< 5 ms per game (longest record)',

@@ -14,12 +14,12 @@ import { writeFileSync } from 'node:fs';
 import type { Pool, PoolClient } from '@neondatabase/serverless';
 import { bareMove, bareSteps, createBareGames, type BareLane } from './lib/bare';
 import { summarizeProfile } from './lib/cpuprofile';
-import { httpRequester, Lane, mapLimit, moveBlock, pollBlock, signIn, startSecretDice, type BenchGame, type BlockResult, type Requester } from './lib/driver';
+import { httpRequester, Lane, mapLimit, moveBlock, pollBlock, signIn, startGame, startSecretDice, type BenchGame, type BlockResult, type Requester } from './lib/driver';
 import { neonPool, startBenchDb, startBenchWorker, type BenchDb, type BenchWorker } from './lib/env';
 import { bundleLocator, profileWorker } from './lib/inspector';
 import { CpuMeter, findDescendants } from './lib/proc';
 import { traceSessions, type TracedSession } from './lib/pgtrace';
-import { longestRecords, storedGame } from './lib/records';
+import { longestRecords, midGameState, storedGame } from './lib/records';
 import { ratio, round, roundSummary, sleep, summarize } from './lib/stats';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -63,9 +63,9 @@ for (const sig of ['SIGTERM', 'SIGINT'] as const) {
 }
 
 async function main() {
-  const db = await startBenchDb();
+  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
   cleanups.push(() => db.stop());
-  log(`database ${db.kind} (${db.serverVersion}) ready in ${(db.startMs / 1000).toFixed(1)} s`);
+  log(`database ${db.kind} (${db.serverVersion})${db.pooler ? ` through ${db.pooler}` : ''} ready in ${(db.startMs / 1000).toFixed(1)} s`);
   let worker: BenchWorker | null = null;
   const admin = neonPool(db.url, 1);
   const warmClients: PoolClient[] = [];
@@ -90,6 +90,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     worker: workerPids,
     postgres: db.pids.postgres ? [db.pids.postgres] : [],
     bridge: db.pids.bridge ? [db.pids.bridge] : [],
+    ...(db.pids.pooler ? { pooler: [db.pids.pooler] } : {}),
   });
 
   // --- Realistic table sizes: finished games and sessions, so lookups go through real indexes.
@@ -120,6 +121,12 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   const games = await mapLimit(Array.from({ length: lanesNeeded }, (_, i) => i), 4, (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)));
   log(`${games.length} games of ${PLAYERS} players started in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
   const warmGame = games[0];
+  // A real game to poll: Snowdonia with 4 players, set to the middle of the longest recorded game
+  // (a fixture game's state is a few bytes; players poll real ones).
+  const realRecord = longestRecords().get('snowdonia')!.record;
+  const realGame = await startGame(req, tokens.slice(0, realRecord.players), 'snowdonia');
+  const mid = midGameState(realRecord);
+  await admin.query('update games set snapshot = $1::jsonb, active_seats = $2::jsonb where id = $3', [mid.snapshotJson, JSON.stringify(mid.activeSeats), realGame.id]);
   const spareForSingle = games[1];
   const gamesByLevel: Record<number, BenchGame[]> = {};
   let k = 2;
@@ -139,10 +146,17 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   async function settle(): Promise<void> {
     if (!isPg) return sleep(300);
     const until = performance.now() + 5000;
+    // Direct: deferred work holds its connection until done, so count connections. Through the
+    // pooler, server connections stay open: wait until no other backend is busy, twice in a row.
+    const busySql = db.pooler
+      ? "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'"
+      : "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'";
+    let quiet = 0;
     while (performance.now() < until) {
-      const r = await admin.query("select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'");
-      if ((r.rows[0].n as number) <= expectedIdle()) return;
-      await sleep(100);
+      const r = await admin.query(busySql);
+      if (db.pooler ? (r.rows[0].n as number) === 0 && ++quiet >= 2 : (r.rows[0].n as number) <= expectedIdle()) return;
+      if (db.pooler && (r.rows[0].n as number) > 0) quiet = 0;
+      await sleep(db.pooler ? 50 : 100);
     }
     log('settle: deferred work still running after 5 s; going on');
   }
@@ -255,10 +269,16 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     const r = await req('GET', `/api/games/${g.id}/state`, { token: g.tokens[0], headers: { 'x-page-visible': '1' } });
     g.etag = r.headers.get('etag') ?? undefined;
   }
-  // The floor of a 304: the same two queries (session, version) on an open connection, and with
-  // a new connection each time, through the same driver, no HTTP.
-  const sessionSql = `select "users"."id", "users"."email", "users"."name" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2)`;
-  const versionSql = `select "version" from "games" where "games"."id" = $1`;
+  let realStateBytes = 0;
+  // The floor of a 304: the Worker's one statement (version joined with the session and the
+  // seat, worker/services/game-request.ts) on an open connection, and with a new connection each
+  // time, through the same driver, no HTTP.
+  const pollSql = `select "games"."version", "users"."id", "users"."email", "users"."name", "seats"."seat" from "games"
+    left join "sessions" on ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2)
+    left join "users" on "users"."id" = "sessions"."user_id"
+    left join "seats" on ("seats"."game_id" = "games"."id" and "seats"."user_id" = "users"."id" and "seats"."is_bot" = false)
+    left join "game_events" on false
+    where "games"."id" = $3`;
   const hashOf = async (token: string) => (await admin.query('select encode(sha256(convert_to($1, \'UTF8\')), \'hex\') as h', [token])).rows[0].h as string;
   const pollHash = await hashOf(pollGames[0].tokens[0]);
   const bare304 = async (cold: boolean, n: number, deadline: number): Promise<BlockResult> => {
@@ -269,9 +289,8 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
       const s = performance.now();
       const pool = cold ? neonPool(db.url, 1) : null;
       const client = pool ? await pool.connect() : warmClients[0];
-      const u = await client.query(sessionSql, [pollHash, new Date().toISOString()]);
-      if (u.rows.length !== 1) throw new Error('bare 304: session not found');
-      await client.query(versionSql, [pollGames[0].id]);
+      const u = await client.query(pollSql, [pollHash, new Date().toISOString(), pollGames[0].id]);
+      if (u.rows.length !== 1 || u.rows[0].id === null) throw new Error('bare 304: game or session not found');
       samples.push({ ms: performance.now() - s, kind: cold ? 'bare_304_cold' : 'bare_304_warm' });
       if (pool) {
         client.release();
@@ -295,9 +314,15 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     }
     return { samples, wallMs: performance.now() - s0, errors, errorStatuses: {} };
   };
+  {
+    const r = await req('GET', `/api/games/${realGame.id}/state`, { token: realGame.tokens[0], headers: { 'x-page-visible': '1' } });
+    if (r.status !== 200) throw new Error(`real game state -> ${r.status} ${r.text.slice(0, 200)}`);
+    realGame.etag = r.headers.get('etag') ?? undefined;
+    realStateBytes = r.text.length;
+  }
   const pollBlocks: BlockRecord[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const kinds = ['304', 'full', 'bare_304_warm', 'bare_304_cold', 'health'];
+    const kinds = ['304', 'full', '304_real', 'full_real', 'bare_304_warm', 'bare_304_cold', 'health'];
     const order = kinds.map((_, i) => kinds[(i + r) % kinds.length]);
     for (const kind of order) {
       const g = pollGames[r % pollGames.length];
@@ -306,6 +331,8 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
         await measured(kind, 1, r, () =>
           kind === '304' || kind === 'full'
             ? pollBlock(req, [g], POLL_SEQ, kind === '304', dl)
+            : kind === '304_real' || kind === 'full_real'
+              ? pollBlock(req, [realGame], POLL_SEQ, kind === '304_real', dl)
             : kind === 'health'
               ? healthBlock(POLL_SEQ, dl)
               : bare304(kind === 'bare_304_cold', POLL_SEQ, dl),
@@ -343,7 +370,8 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
 
   // --- 3. What each request does in the database (statement traces; real PostgreSQL only).
   let traces: Record<string, unknown> | null = null;
-  if (isPg && db.logFile && performance.now() < hardDeadline) {
+  // (Through the pooler, requests share server sessions, so per-session traces come from the direct run.)
+  if (isPg && !db.pooler && db.logFile && performance.now() < hardDeadline) {
     const g = warmGame;
     const traceOne = async (fn: () => Promise<unknown>) => {
       const sessions = await traceSessions(admin, db.logFile!, async () => {
@@ -386,28 +414,25 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   const explain: Record<string, unknown> = {};
   {
     const g = pollGames[0];
-    const version = `select "version" from "games" where "games"."id" = $1`;
-    const session = `select "users"."id", "users"."email", "users"."name" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2)`;
-    const hash = (await admin.query("select token_hash from sessions where user_id not like 'filler-%' limit 1")).rows[0]?.token_hash as string;
+    const params = [pollHash, new Date().toISOString(), g.id];
     const counts = (await admin.query('select (select count(*) from games)::int as games, (select count(*) from sessions)::int as sessions')).rows[0];
-    for (const [name, text, params] of [
-      ['poll_304_version', version, [g.id]],
-      ['session_lookup', session, [hash, new Date().toISOString()]],
-    ] as const) {
-      const r = await admin.query(`explain (analyze, buffers) ${text}`, [...params]);
+    {
+      const r = await admin.query(`explain (analyze, buffers) ${pollSql}`, params);
       const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
-      const idx = /Index (?:Only )?Scan using (\S+)/.exec(plan)?.[1] ?? null;
+      const indexes = [...plan.matchAll(/Index (?:Only )?Scan using (\S+)/g)].map((m) => m[1]);
       const rows = /actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/.exec(plan)?.[1];
-      const hits = /Buffers: shared hit=(\d+)/.exec(plan)?.[1];
-      explain[name] = {
-        sql: text,
+      const hits = [...plan.matchAll(/Buffers: shared hit=(\d+)/g)].map((m) => Number(m[1]));
+      explain.poll_304 = {
+        sql: pollSql,
         plan,
-        index: idx,
+        index: indexes.join(', ') || null,
+        indexes,
         seq_scan: /Seq Scan/.test(plan),
         rows: rows === undefined ? null : Number(rows),
-        shared_hit_buffers: hits === undefined ? null : Number(hits),
+        // the first Buffers line is the whole statement's
+        shared_hit_buffers: hits.length ? hits[0] : null,
         execution_ms: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
-        table_rows: name === 'poll_304_version' ? counts.games : counts.sessions,
+        table_rows: counts,
       };
     }
     // Every request runs on a new connection, so on a new backend with cold catalog caches: the
@@ -418,7 +443,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
       const runs: Record<string, unknown>[] = [];
       for (const which of ['first statement on a new connection', 'second statement, same connection']) {
         const s0 = performance.now();
-        const r = await client.query(`explain (analyze, buffers) ${version}`, [g.id]);
+        const r = await client.query(`explain (analyze, buffers) ${pollSql}`, params);
         const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
         runs.push({
           which,
@@ -433,7 +458,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
       client.release();
       await fresh.end();
     }
-    log(`explain: 304 query uses ${(explain.poll_304_version as { index: string }).index}`);
+    log(`explain: 304 query uses ${(explain.poll_304 as { index: string }).index}`);
   }
 
   // --- 5. CPU profile of the Worker: moves (4 games at once) and 304 polls.
@@ -535,7 +560,15 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     }
   }
 
-  return summarizeAll(db, worker, blocks, pollBlocks, { connectMs, rttMs, traces, explain, profiles, storage });
+  return summarizeAll(db, worker, blocks, pollBlocks, {
+    connectMs,
+    rttMs,
+    traces,
+    explain,
+    profiles,
+    storage,
+    realGame: { type: realRecord.type, players: realRecord.players, record: longestRecords().get('snowdonia')!.file, at_move: mid.moves, state_bytes: realStateBytes },
+  });
 }
 
 function describeSessions(sessions: TracedSession[]) {
@@ -557,7 +590,7 @@ function summarizeAll(
   worker: BenchWorker,
   blocks: BlockRecord[],
   pollBlocks: BlockRecord[],
-  extra: { connectMs: number[]; rttMs: number[]; traces: unknown; explain: Record<string, unknown>; profiles: unknown; storage: unknown },
+  extra: { connectMs: number[]; rttMs: number[]; traces: unknown; explain: Record<string, unknown>; profiles: unknown; storage: unknown; realGame: Record<string, unknown> },
 ) {
   const agg = (list: BlockRecord[]) => {
     const all = list.flatMap((b) => b.ms);
@@ -625,13 +658,17 @@ function summarizeAll(
       bare_304_warm: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === 'bare_304_warm')),
       bare_304_cold: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === 'bare_304_cold')),
       health: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === 'health')),
+      poll_304_real: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === '304_real')),
+      full_real: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === 'full_real')),
     },
+    real_game: extra.realGame,
     c16: { poll_304: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === '304')), full: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === 'full')) },
   };
   const c1 = moves.c1 as { move: ReturnType<typeof agg>; bare_warm: ReturnType<typeof agg>; bare_cold: ReturnType<typeof agg> };
   return {
     database: db.kind,
     database_version: db.serverVersion,
+    pooler: db.pooler,
     setup: { db_start_ms: round(db.startMs), worker_start_ms: round(worker.startMs), rounds: ROUNDS, per_lane_per_block: PER_LANE, players_per_game: PLAYERS, filler_games: FILLER_GAMES },
     move_ms_p50: c1.move.ms.p50,
     move_ms_p95: c1.move.ms.p95,
@@ -643,6 +680,11 @@ function summarizeAll(
     poll304_ms_p50: polls.c1.poll_304.ms.p50,
     poll_full_ms_p50: polls.c1.full.ms.p50,
     poll304_vs_full_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.full.ms.p50),
+    poll304_vs_full_ratio_real_game: ratio(polls.c1.poll_304_real.ms.p50, polls.c1.full_real.ms.p50),
+    poll304_vs_full_cpu_ratio_real_game: ratio(
+      polls.c1.poll_304_real.cpu_ms_per_op.worker + polls.c1.poll_304_real.cpu_ms_per_op.postgres,
+      polls.c1.full_real.cpu_ms_per_op.worker + polls.c1.full_real.cpu_ms_per_op.postgres,
+    ),
     poll304_vs_bare_304_warm_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.bare_304_warm.ms.p50),
     poll304_vs_bare_304_cold_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.bare_304_cold.ms.p50),
     poll304_vs_full_per_round: { median: round(pollRounds.p50), min: round(pollRounds.min), max: round(pollRounds.max), rounds: pollRounds.n },

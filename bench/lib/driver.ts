@@ -86,7 +86,12 @@ export interface BenchGame {
 
 /** Creates a secret-dice game for `tokens` (seat i = tokens[i]), starts it, reads its version. */
 export async function startSecretDice(req: Requester, tokens: string[], rounds = 10): Promise<BenchGame> {
-  const created = await req('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: tokens.length, options: { rounds } } });
+  return startGame(req, tokens, 'secret-dice', { rounds });
+}
+
+/** Creates a game of `type` through the API, seats every token's player and starts it. */
+export async function startGame(req: Requester, tokens: string[], type: string, options: unknown = {}): Promise<BenchGame> {
+  const created = await req('POST', '/api/games', { token: tokens[0], body: { type, players: tokens.length, options } });
   if (created.status !== 201) throw new Error(`POST /api/games -> ${created.status} ${created.text.slice(0, 200)}`);
   const id = created.body.id as string;
   const invite = new URL(created.body.inviteUrl as string, 'http://x').searchParams.get('invite');

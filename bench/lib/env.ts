@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { startLocalDb } from '../../scripts/local-db';
 import { freePort, realPostgresAvailable, startRealPostgres } from '../../test/support/postgres';
+import { poolerAvailable, startPooler, type Pooler } from './pooler';
 import { root } from './records';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -24,8 +25,10 @@ export interface BenchDb {
   logFile: string | null;
   serverVersion: string;
   startMs: number;
-  /** Process ids whose CPU time the benchmark reads (real PostgreSQL's postmaster, the bridge). */
-  pids: { postgres?: number; bridge?: number };
+  /** Process ids whose CPU time the benchmark reads (real PostgreSQL's postmaster, the bridge, PgBouncer). */
+  pids: { postgres?: number; bridge?: number; pooler?: number };
+  /** PgBouncer's version when the bridge reaches PostgreSQL through it (bench/lib/pooler.ts), else null. */
+  pooler: string | null;
   stop(): Promise<void>;
 }
 
@@ -89,14 +92,22 @@ async function startBridgeProcess(pgPort: number): Promise<{ wsProxy: string; pi
   };
 }
 
-export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'postgres' : 'pglite'): Promise<BenchDb> {
+/**
+ * Starts the benchmark's database. With real PostgreSQL and `pooled` (and PgBouncer installed),
+ * the bridge reaches it through PgBouncer in transaction mode, as a Worker reaches Neon through
+ * its pooled endpoint.
+ */
+export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'postgres' : 'pglite', opts: { pooled?: boolean } = {}): Promise<BenchDb> {
   const t0 = performance.now();
   if (prefer === 'postgres') {
     const pg = await startRealPostgres();
     let bridge: Awaited<ReturnType<typeof startBridgeProcess>>;
+    let pooler: Pooler | null = null;
     try {
-      bridge = await startBridgeProcess(pg.port);
+      if (opts.pooled && poolerAvailable()) pooler = await startPooler(pg.port);
+      bridge = await startBridgeProcess(pooler ? pooler.port : pg.port);
     } catch (e) {
+      await pooler?.stop();
       await pg.stop();
       throw e;
     }
@@ -124,9 +135,11 @@ export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'p
       logFile,
       serverVersion,
       startMs: performance.now() - t0,
-      pids: { postgres: postmaster, bridge: bridge.pid },
+      pids: { postgres: postmaster, bridge: bridge.pid, pooler: pooler?.pid },
+      pooler: pooler?.version ?? null,
       async stop() {
         await bridge.stop();
+        await pooler?.stop();
         await pg.stop();
       },
     };
@@ -142,6 +155,7 @@ export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'p
     serverVersion: `PGlite (${String(v.rows[0].v).split(' on ')[0]})`,
     startMs: performance.now() - t0,
     pids: {},
+    pooler: null,
     stop: db.stop,
   };
 }

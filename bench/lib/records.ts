@@ -68,3 +68,16 @@ export function storedGame(record: GameRecord): StoredGame {
   }
   return { type: record.type, players: record.players, moves: events.length, snapshotJson: JSON.stringify(state), events };
 }
+
+/**
+ * The state of `record` halfway through its moves (what a player typically polls), with the
+ * seats that must act then.
+ */
+export function midGameState(record: GameRecord): { snapshotJson: string; activeSeats: number[]; moves: number } {
+  const game = gameFor(record.type);
+  let state = game.setup({ players: record.players, options: game.optionsSchema.parse(record.options ?? {}), seed: record.seed! });
+  const moves = record.events.filter((e) => e.kind === 'move');
+  const half = Math.floor(moves.length / 2);
+  for (const e of moves.slice(0, half)) state = game.applyMove(state, e.seat!, e.move).state;
+  return { snapshotJson: JSON.stringify(state), activeSeats: game.activeSeats(state), moves: half };
+}
