@@ -18,8 +18,15 @@ const met = (m: unknown) => (m === true ? 'met' : m === false ? '**missed**' : '
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`)].join('\n');
 
+/** Headline ratios of the run before the one-statement read and commit (2026-11-29 13:36 UTC, bench/results.json then). */
+const HISTORY = { move_vs_bare: '3.47x', poll304_vs_full: '0.75x', replay: { snowdonia: 11.9, 'big-thunder': 1.3, 'space-mountain': 0.65 } };
+
 export function renderMarkdown(r: J): string {
   const sv: J = r.sections?.server ?? {};
+  // The shorter run straight to PostgreSQL; per-connection traces come from it (through the
+  // pooler, requests share server sessions).
+  const sd: J = r.sections?.server_direct ?? {};
+  const traces: J | undefined = sv.traces ?? sd.traces;
   const e: J = r.sections?.engines ?? {};
   const ip: J = r.sections?.inprocess ?? {};
   const cl: J = r.sections?.client ?? {};
@@ -43,7 +50,16 @@ export function renderMarkdown(r: J): string {
       [
         ['Move through the Worker vs bare transaction (p50, 1 game)', `${ratioText(r.move_vs_bare_ratio)} (${ms(r.move_ms_p50)} vs ${ms(r.bare_ms_p50)})`, '<= 1.5x', met(r.targets?.move_vs_bare_ratio?.met)],
         ['Same, bare with a new connection per transaction (as the Worker opens one)', `${ratioText(r.move_vs_bare_cold_ratio)} (vs ${ms(sv.bare_cold_ms_p50)})`, '', ''],
-        ['304 poll vs full GET /state (p50, sequential)', `${ratioText(r.poll304_vs_full_ratio)} (${ms(r.poll304_ms_p50)} vs ${ms(r.poll_full_ms_p50)})`, '<= 0.2x', met(r.targets?.poll304_vs_full_ratio?.met)],
+        ...(sd.move_vs_bare_ratio
+          ? [['Same without the pooler (straight to PostgreSQL: a new backend per request; short run)', `${ratioText(sd.move_vs_bare_ratio)} (${ms(sd.move_ms_p50)} vs ${ms(sd.bare_ms_p50)})`, '', '']]
+          : []),
+        ['304 poll vs full GET /state (p50, sequential; fixture game)', `${ratioText(r.poll304_vs_full_ratio)} (${ms(r.poll304_ms_p50)} vs ${ms(r.poll_full_ms_p50)})`, '<= 0.2x', met(r.targets?.poll304_vs_full_ratio?.met)],
+        ...(sv.polls?.c1?.full_real
+          ? [['Same on a real game (Snowdonia, 4 players, mid-game)', `${ratioText(sv.poll304_vs_full_ratio_real_game)} (${ms(sv.polls.c1.poll_304_real.ms.p50)} vs ${ms(sv.polls.c1.full_real.ms.p50)})`, '<= 0.2x', met(sv.poll304_vs_full_ratio_real_game <= 0.2)]]
+          : []),
+        ...(sv.polls?.c1?.health
+          ? [['Floor: GET /api/health (no database) vs full GET /state', `${ratioText(sv.polls.c1.health.ms.p50 / sv.polls.c1.full.ms.p50)} (${ms(sv.polls.c1.health.ms.p50)})`, '', '']]
+          : []),
         ['304 query touches one indexed row', sv.explain?.poll_304 ? `${sv.explain.poll_304.index ?? 'no index'}, rows=${sv.explain.poll_304.rows}, ${sv.explain.poll_304.shared_hit_buffers} buffers` : '-', 'index scan, 1 row', met(r.targets?.poll304_touches_one_indexed_row?.met)],
         ...Object.entries(r.replay_ms ?? {}).map(([g, v]) => [
           `Replay of the longest ${g} record (p50 wall; CPU time)`,
@@ -66,32 +82,34 @@ export function renderMarkdown(r: J): string {
   {
     const items: string[] = [];
     const c1 = sv.moves?.c1 as J | undefined;
+    const floor = sv.polls?.c1?.health?.ms?.p50 as number | undefined;
+    const connect = sv.connection?.connect_ms?.p50 as number | undefined;
+    const rtt = sv.connection?.round_trip_ms?.p50 as number | undefined;
+    const bankStatements = traces?.move_bank?.sessions?.[0]?.statements;
     if (c1 && r.targets?.move_vs_bare_ratio?.met === false) {
-      const endTrace = sv.traces?.move_end_turn as J | undefined;
-      const bankTrace = sv.traces?.move_bank as J | undefined;
       items.push(
-        `**Move vs bare (${ratioText(r.move_vs_bare_ratio)} at 1 game, ${ratioText(sv.ratios?.c4?.move_vs_bare_warm_p50)} at 4, ${ratioText(sv.ratios?.c16?.move_vs_bare_warm_p50)} at 16).** ` +
-          `The writes are the same; the difference is around them. (1) Every request opens its own database connection, and a move opens ${bankTrace?.connections ?? 2}-${endTrace?.connections ?? 3}: the request's, then one for the deferred bot check ` +
-          `(only where a bot seat must act: bot seats are stored on the game row) and one for the outbox drain when the turn passes. A new connection costs ${fmt(sv.connection?.connect_ms?.p50)} ms plus a cold backend ` +
-          `(bare cold - bare warm = ${fmt(c1.bare_cold.ms.p50 - c1.bare_warm.ms.p50)} ms) and about ${fmt(c1.bare_cold.cpu_ms_per_op.postgres - c1.bare_warm.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU, so a move costs ` +
-          `${fmt(c1.move.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU against ${fmt(c1.bare_warm.cpu_ms_per_op.postgres)} ms for the bare transaction: that CPU is what saturates this 2-core machine at 4 and 16 games ` +
-          `(${fmt(sv.moves?.c16?.move?.per_s)} moves/s vs ${fmt(sv.moves?.c16?.bare_warm?.per_s)} bare). (2) The request runs ${bankTrace?.sessions?.[0]?.statements ?? 9}-${endTrace?.sessions?.[0]?.statements ?? 13} statements, one round trip each, against 5-6: ` +
-          `four reads before the transaction (session, Idempotency-Key, game row, seat) and, when the turn passes, three more inside it (seats+users, notification_settings, game_webhooks) while the game row is locked. ` +
-          `(3) Worker CPU, ${fmt(c1.move.cpu_ms_per_op.worker)} ms per move, is mostly the database client stack (drizzle query building, the Neon driver's protocol code), not our code or the engine. ` +
-          `Fixes not made yet: ` +
-          `read session, game, seat and idempotency answer in one statement; enqueue notices with one INSERT ... SELECT (or one joined read) instead of three reads; ` +
-          `or write the whole commit as one statement (CTE: insert event, update game WHERE version = v, update seat, insert outbox; the (game_id, seq) primary key still refuses a second writer), one round trip instead of six; ` +
-          `in production reuse connections (Hyperdrive or Neon's pooled endpoint) so a request does not start a backend; and construct drizzle without \`{ schema }\` in db/neon.ts (no code uses db.query.*; extractTablesRelationalConfig runs on every request).`,
+        `**Move vs bare (${ratioText(r.move_vs_bare_ratio)} at 1 game, ${ratioText(sv.ratios?.c4?.move_vs_bare_warm_p50)} at 4, ${ratioText(sv.ratios?.c16?.move_vs_bare_warm_p50)} at 16; ` +
+          `${HISTORY.move_vs_bare} before the changes below).** ` +
+          `What was ours is done: a move now runs ${bankStatements ?? 2} statements on one connection (one read of session, game, seat, the Idempotency-Key's earlier event and the notice recipients; ` +
+          `one statement that locks the game row at v and inserts the event, moves the game, marks the seat and inserts the outbox rows), against the bare transaction's 5-6 ` +
+          `(BEGIN, 3-4 writes, COMMIT); deferred work after the answer reuses the request's connection; connections go through a transaction-mode pooler as a Worker's go through Neon's pooled endpoint. ` +
+          `What is left is outside the database work: the HTTP and Worker floor that every request pays (${ms(floor)}, GET /api/health), and a new connection per request ` +
+          `(${ms(connect)} from Node; Workers cannot keep one between requests), against a bare transaction on a connection that is already open. ` +
+          `Against a bare transaction that also opens its connection, a move is ${ratioText(r.move_vs_bare_cold_ratio)}. ` +
+          `At 4 and 16 games at once the 2 cores are the limit: a move costs ${fmt(c1.move.cpu_ms_per_op.worker)} ms of Worker CPU and ${fmt(c1.move.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU ` +
+          `(deferred outbox delivery included) against ${fmt(c1.bare_warm.cpu_ms_per_op.postgres)} ms for the bare transaction, and the Worker's CPU is mostly the database client stack (drizzle, the Neon driver; profile below).`,
       );
     }
     if (r.targets?.poll304_vs_full_ratio?.met === false && sv.polls?.c1) {
+      const full = sv.polls.c1.full.ms.p50 as number;
       items.push(
-        `**304 vs full GET (${ratioText(r.poll304_vs_full_ratio)}).** The 304's database work is two index lookups of one row each (EXPLAIN below: games_pkey, 3 buffers, ` +
-          `${fmt(sv.explain?.poll_304?.execution_ms, 3)} ms), ${fmt(sv.polls.c1.bare_304_warm?.ms?.p50)} ms on an open connection. But it pays the same fixed costs as a full answer: HTTP and the Worker's per-request setup ` +
-          `(${fmt(sv.polls.c1.health?.ms?.p50)} ms for /api/health), a new connection with a cold backend (${fmt((sv.polls.c1.bare_304_cold?.ms?.p50 ?? 0) - (sv.polls.c1.bare_304_warm?.ms?.p50 ?? 0))} ms; ` +
-          `the first statement on a new backend plans with cold caches), and the session lookup as a separate round trip. In-process, without a connection per request, the same code gives ${ratioText(ip.poll304_vs_full_ratio)}. ` +
-          `Fixes: one statement for the 304 (version joined with the session check); no connection set-up for it (Neon's HTTP query endpoint, one HTTPS round trip, or Hyperdrive; or a per-game version kept where the Worker reads it without Postgres, e.g. a Durable Object, answering 304 without the database). ` +
-          `Polls are ${fmt((sc.concurrent_10k_games?.share_of_requests_that_are_polls ?? 0) * 100, 0)}% of all requests at the assumed usage, so this is where requests, Worker CPU and database connections go.`,
+        `**304 vs full GET (${ratioText(r.poll304_vs_full_ratio)}; ${ratioText(sv.poll304_vs_full_ratio_real_game)} on a real Snowdonia game; ${HISTORY.poll304_vs_full} before).** ` +
+          `The 304 is one statement now: the game's version by primary key, joined with the session and the seat by their unique keys (EXPLAIN below: ${sv.explain?.poll_304?.index ?? '-'}, ` +
+          `${fmt(sv.explain?.poll_304?.execution_ms, 3)} ms), ${ms(sv.polls.c1.bare_304_warm?.ms?.p50)} on an open connection. The target is below the floor of this harness: ` +
+          `GET /api/health, which touches no database, already costs ${ratioText(floor !== undefined ? floor / full : null)} of a full answer (${ms(floor)} vs ${ms(full)}), ` +
+          `and a 304 adds a new connection and one round trip (${ms(connect)} + ${ms(rtt)}). A full answer of even a large real game adds little on top (${ms(sv.polls.c1.full_real?.ms?.p50)} for ${kb(sv.polls.real_game?.state_bytes)} of Snowdonia). ` +
+          `Below 0.2x needs an answer that opens no database connection: a per-game version held where the Worker reads it without Postgres (a Durable Object, outside the fixed stack) or Neon's HTTP query endpoint (one HTTPS round trip, no local equivalent to measure). ` +
+          `Polls are ${fmt((sc.concurrent_10k_games?.share_of_requests_that_are_polls ?? 0) * 100, 0)}% of all requests at the assumed usage.`,
       );
     }
     const missedReplay = Object.entries((e.replay ?? {}) as J).filter(([, x]) => !(x as J).meets_target);
@@ -124,7 +142,7 @@ export function renderMarkdown(r: J): string {
     out.push('');
     out.push(
       `\`POST /api/games/:id/moves\` on the real Worker (test/fixtures/worker.ts in workerd via wrangler's unstable_startWorker, Neon driver, ` +
-        `scripts/pg-bridge.ts in its own process, ${sv.database_version ?? sv.database} on 127.0.0.1 with ${fmt(sv.setup?.filler_games, 0)} extra finished games and sessions). ` +
+        `scripts/pg-bridge.ts in its own process, ${sv.pooler ? `${sv.pooler} in transaction mode (as Neon's pooled endpoint) in front of ` : ''}${sv.database_version ?? sv.database} on 127.0.0.1 with ${fmt(sv.setup?.filler_games, 0)} extra finished games and sessions). ` +
         `Each concurrent game has its own 4 players; moves alternate \`bank\` and \`end\` of the secret-dice fixture (an \`end\` passes the turn: a your_turn outbox row). ` +
         `Moves send an Idempotency-Key as the web client does. NOTIFY_GRACE_SECONDS=0, so the deferred work after each answer (bot check, outbox drain) runs at once and its cost lands in the block that caused it. ` +
         `**bare warm**: the same writes (insert event, update game WHERE version = v, update seat, insert outbox rows) in one transaction through the same driver and bridge from Node on an open connection, ` +
@@ -168,28 +186,26 @@ export function renderMarkdown(r: J): string {
     }
   }
 
-  // Latency budget of one move and one 304 (1 at a time), from figures of this run.
-  if (sv.moves?.c1 && sv.polls?.c1?.health && sv.traces?.move_bank) {
+  // Latency budget of one move (1 at a time), from figures of this run.
+  if (sv.moves?.c1 && sv.polls?.c1?.health && sv.connection) {
     const c1 = sv.moves.c1 as J;
-    const rtt = sv.connection?.round_trip_ms?.p50 as number;
+    const rtt = sv.connection.round_trip_ms.p50 as number;
+    const connect = sv.connection.connect_ms.p50 as number;
     const health = sv.polls.c1.health.ms.p50 as number;
-    const reqStatements = ((sv.traces.move_bank.sessions?.[0]?.statements ?? 0) + (sv.traces.move_end_turn?.sessions?.[0]?.statements ?? 0)) / 2;
-    const bareStatements = 5.5; // begin, insert event, update game, update seat, [insert outbox], commit
-    const extra = (reqStatements - bareStatements) * rtt;
-    const cold = c1.bare_cold.ms.p50 - c1.bare_warm.ms.p50;
-    const rest = c1.move.ms.p50 - c1.bare_warm.ms.p50 - cold - extra - health;
-    out.push('Where a move\'s time goes (1 game at a time, p50 figures of this run):');
+    const statements = (traces?.move_bank?.sessions?.[0]?.statements as number | undefined) ?? 2;
+    const rest = c1.move.ms.p50 - health - connect - statements * rtt;
+    out.push("Where a move's time goes (1 game at a time, p50 figures of this run):");
     out.push('');
     out.push(
       table(
         ['part', 'ms', 'measured as'],
         [
-          ['the writes themselves', fmt(c1.bare_warm.ms.p50), 'bare warm'],
-          ['a new connection and a cold backend', fmt(cold), 'bare cold - bare warm'],
-          [`${fmt(reqStatements - bareStatements)} more statements (reads before and inside the transaction)`, fmt(extra), `${fmt(reqStatements)} vs ${bareStatements} statements (traces) x ${fmt(rtt, 2)} ms round trip`],
           ['HTTP in and out of workerd, the Worker per request', fmt(health), 'GET /api/health (no database)'],
-          ['the rest: Worker CPU for the move (validation, engine, drizzle), scheduling', fmt(rest), 'move - the above'],
+          ['a new database connection', fmt(connect), 'Pool + connect through driver and bridge, from Node'],
+          [`its ${statements} statements (read; commit)`, fmt(statements * rtt), `${statements} x ${fmt(rtt, 2)} ms round trip (\`select 1\`)`],
+          ['the rest: Worker CPU (validation, engine, drizzle, the driver), statement execution, scheduling', fmt(rest), 'move - the above'],
           ['**move**', `**${fmt(c1.move.ms.p50)}**`, 'POST /moves'],
+          ['bare transaction on an open connection, for comparison', fmt(c1.bare_warm.ms.p50), 'BEGIN, insert event, update game, update seat, [insert outbox], COMMIT'],
         ],
       ),
     );
@@ -207,8 +223,10 @@ export function renderMarkdown(r: J): string {
         [
           ['304 (If-None-Match), 1 at a time', fmt(p.c1.poll_304.ms.p50), fmt(p.c1.poll_304.ms.p95), fmt(p.c1.poll_304.per_s), `${fmt(p.c1.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c1.poll_304.cpu_ms_per_op.postgres)}`],
           ['full 200, 1 at a time', fmt(p.c1.full.ms.p50), fmt(p.c1.full.ms.p95), fmt(p.c1.full.per_s), `${fmt(p.c1.full.cpu_ms_per_op.worker)} + ${fmt(p.c1.full.cpu_ms_per_op.postgres)}`],
-          ['bare: the 304\'s two queries on an open connection', fmt(p.c1.bare_304_warm?.ms?.p50), fmt(p.c1.bare_304_warm?.ms?.p95), fmt(p.c1.bare_304_warm?.per_s), `- + ${fmt(p.c1.bare_304_warm?.cpu_ms_per_op?.postgres)}`],
-          ['bare: new connection + the two queries', fmt(p.c1.bare_304_cold?.ms?.p50), fmt(p.c1.bare_304_cold?.ms?.p95), fmt(p.c1.bare_304_cold?.per_s), `- + ${fmt(p.c1.bare_304_cold?.cpu_ms_per_op?.postgres)}`],
+          ['304 on a real game (Snowdonia, 4 players, mid-game), 1 at a time', fmt(p.c1.poll_304_real?.ms?.p50), fmt(p.c1.poll_304_real?.ms?.p95), fmt(p.c1.poll_304_real?.per_s), `${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.postgres)}`],
+          [`full 200 of that game (${kb(p.real_game?.state_bytes)}), 1 at a time`, fmt(p.c1.full_real?.ms?.p50), fmt(p.c1.full_real?.ms?.p95), fmt(p.c1.full_real?.per_s), `${fmt(p.c1.full_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.full_real?.cpu_ms_per_op?.postgres)}`],
+          ['bare: the 304\'s statement on an open connection', fmt(p.c1.bare_304_warm?.ms?.p50), fmt(p.c1.bare_304_warm?.ms?.p95), fmt(p.c1.bare_304_warm?.per_s), `- + ${fmt(p.c1.bare_304_warm?.cpu_ms_per_op?.postgres)}`],
+          ['bare: new connection + the statement', fmt(p.c1.bare_304_cold?.ms?.p50), fmt(p.c1.bare_304_cold?.ms?.p95), fmt(p.c1.bare_304_cold?.per_s), `- + ${fmt(p.c1.bare_304_cold?.cpu_ms_per_op?.postgres)}`],
           ['GET /api/health (no database: HTTP + Worker floor)', fmt(p.c1.health?.ms?.p50), fmt(p.c1.health?.ms?.p95), fmt(p.c1.health?.per_s), `${fmt(p.c1.health?.cpu_ms_per_op?.worker)} + -`],
           ['304, 16 games at once', fmt(p.c16.poll_304.ms.p50), fmt(p.c16.poll_304.ms.p95), fmt(p.c16.poll_304.per_s), `${fmt(p.c16.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c16.poll_304.cpu_ms_per_op.postgres)}`],
           ['full 200, 16 games at once', fmt(p.c16.full.ms.p50), fmt(p.c16.full.ms.p95), fmt(p.c16.full.per_s), `${fmt(p.c16.full.cpu_ms_per_op.worker)} + ${fmt(p.c16.full.cpu_ms_per_op.postgres)}`],
@@ -218,17 +236,16 @@ export function renderMarkdown(r: J): string {
     out.push('');
     out.push(
       `304 / full: **${ratioText(sv.poll304_vs_full_ratio)}** sequential (per round: ${ratioText(sv.poll304_vs_full_per_round?.median)}, ${ratioText(sv.poll304_vs_full_per_round?.min)}-${ratioText(sv.poll304_vs_full_per_round?.max)}), ${ratioText(sv.poll304_vs_full_ratio_c16)} at 16 at once, ${ratioText(sv.poll304_vs_full_cpu_ratio)} in Worker CPU. ` +
-        `The Worker's 304 vs the same two queries on an open connection: ${ratioText(sv.poll304_vs_bare_304_warm_ratio)}; vs new connection + queries: ${ratioText(sv.poll304_vs_bare_304_cold_ratio)}.`,
+        `The Worker's 304 vs the same statement on an open connection: ${ratioText(sv.poll304_vs_bare_304_warm_ratio)}; vs new connection + queries: ${ratioText(sv.poll304_vs_bare_304_cold_ratio)}.`,
     );
     out.push('');
     if (p.c1.health && p.c1.bare_304_warm && p.c1.bare_304_cold) {
       const h = p.c1.health.ms.p50 as number;
-      const w = p.c1.bare_304_warm.ms.p50 as number;
-      const c = (p.c1.bare_304_cold.ms.p50 as number) - w;
+      const cold = p.c1.bare_304_cold.ms.p50 as number;
       out.push(
-        `A 304 (${fmt(p.c1.poll_304.ms.p50)} ms) ~ HTTP + Worker floor ${fmt(h)} ms (health) + new connection and cold backend ${fmt(c)} ms + its two queries ${fmt(w)} ms` +
-          (p.c1.poll_304.ms.p50 - h - c - w >= 0 ? ` + ${fmt(p.c1.poll_304.ms.p50 - h - c - w)} ms rest. ` : ` (the parts overlap by ${fmt(h + c + w - p.c1.poll_304.ms.p50)} ms). `) +
-          `The full answer adds only two indexed reads, an UPDATE and rendering (${fmt(p.c1.full.ms.p50 - p.c1.poll_304.ms.p50)} ms), so the fixed costs set the ratio.`,
+        `A 304 (${fmt(p.c1.poll_304.ms.p50)} ms) ~ HTTP + Worker floor ${fmt(h)} ms (health) + a new connection and its one statement ${fmt(cold)} ms (bare, from Node)` +
+          (p.c1.poll_304.ms.p50 - h - cold >= 0 ? ` + ${fmt(p.c1.poll_304.ms.p50 - h - cold)} ms rest. ` : ` (the parts overlap by ${fmt(h + cold - p.c1.poll_304.ms.p50)} ms). `) +
+          `The full answer adds the snapshot, the view and the legal moves and an UPDATE of the seat's last-seen version (${fmt(p.c1.full.ms.p50 - p.c1.poll_304.ms.p50)} ms), so the fixed costs set the ratio.`,
       );
       out.push('');
     }
@@ -253,12 +270,12 @@ export function renderMarkdown(r: J): string {
   }
 
   // Why: traces and profile
-  if (sv.traces || sv.worker_profile) {
+  if (traces || sv.worker_profile) {
     out.push('## Where the time goes (move and poll)');
     out.push('');
-    if (sv.traces) {
+    if (traces) {
       const rows: (string | number)[][] = [];
-      for (const [name, t] of Object.entries(sv.traces as J)) {
+      for (const [name, t] of Object.entries(traces)) {
         const tt = t as J;
         if (!tt || typeof tt !== 'object') continue;
         const sessions = (tt.sessions ?? []) as J[];
@@ -270,11 +287,13 @@ export function renderMarkdown(r: J): string {
           sessions.map((s) => fmt(s.session_ms, 0)).join(' + '),
         ]);
       }
-      out.push('Statement traces from the PostgreSQL log (log_min_duration_statement = 0, one request at a time; * = deferred work after the answer, on its own connection):');
+      out.push(
+        `Statement traces from the PostgreSQL log (log_min_duration_statement = 0, one request at a time${sv.traces ? '' : '; from the run without the pooler, where each connection is its own server session'}; deferred work after the answer runs on the request's connection):`,
+      );
       out.push('');
       out.push(table(['request', 'connections', 'statements per connection', 'server ms (parse+bind+execute)', 'connection lifetime ms'], rows));
       out.push('');
-      const end = (sv.traces as J).move_end_turn?.sessions?.[0]?.sql as string[] | undefined;
+      const end = traces.move_end_turn?.sessions?.[0]?.sql as string[] | undefined;
       if (end) {
         out.push('The request connection of a move that passes the turn:');
         out.push('');
