@@ -66,15 +66,27 @@ export interface ReplayOptions {
  * Replays moves from setup. A stored history was accepted move by move when it was played, so by
  * default moves are applied directly (the engine still refuses an impossible one); with
  * `validate`, each goes through `playMove` first, as for a record from outside.
+ * Without `validate`, a game with `applyMoveInPlace` copies the state once: the first move's
+ * `applyMove` returns a copy that only this replay holds, and the later moves change it in place.
  * Throws `IllegalMove` if a move is refused.
  */
 export function replayMoves<S>(game: AnyGame, h: Omit<History, 'events'>, moves: readonly { seat: Seat; move: unknown }[], opts: ReplayOptions = {}): Replayed<S> {
   let state = game.setup({ players: h.players, options: h.options, seed: h.seed }) as S;
+  const inPlace = !opts.validate && game.applyMoveInPlace !== undefined;
+  /** `state` came from `applyMove` here (not from setup): nobody else holds it. */
+  let owned = false;
   const done: EffectiveMove[] = [];
   const log: Replayed<S>['log'] = [];
   for (const m of moves) {
-    const r = opts.validate ? playMove(game, state, m.seat, m.move) : game.applyMove(state, m.seat, m.move);
-    state = r.state;
+    let r: Omit<MoveResult<S>, 'state'>;
+    if (inPlace && owned) {
+      r = game.applyMoveInPlace!(state, m.seat, m.move);
+    } else {
+      const next: MoveResult<S> = opts.validate ? playMove(game, state, m.seat, m.move) : game.applyMove(state, m.seat, m.move);
+      state = next.state;
+      owned = true;
+      r = next;
+    }
     done.push({ seat: m.seat, move: m.move, reveals: r.reveals });
     log.push({ seat: m.seat, entries: r.log });
   }

@@ -63,6 +63,16 @@ export interface Game<S = any, M = any, O = any, V = any> {
   legalMoves(state: S, seat: Seat): M[];
   /** Applies one move. Throws `IllegalMove` with a reason when the rules refuse it. */
   applyMove(state: S, seat: Seat, move: M): MoveResult<S>;
+  /**
+   * Optional fast path of `applyMove` for trusted replays (`replayMoves`): the same checks, effect,
+   * log and errors, but it changes `state` itself instead of returning a copy. Only for a state the
+   * caller owns exclusively: one returned by this game's `applyMove` or `applyMoveInPlace` in the
+   * same replay, never a setup state or one anybody else holds. A game that offers it promises
+   * that such a state shares no object with the previous state, the move, component constants or
+   * the log, and that it never keeps a reference to (part of) a move, so that later in-place moves
+   * change nothing outside it. After a throw the state is half-changed and must be thrown away.
+   */
+  applyMoveInPlace?(state: S, seat: Seat, move: M): Omit<MoveResult<S>, 'state'>;
   /** What `seat` (or a spectator, `null`) may see; built field by field, never a stripped copy. */
   view(state: S, seat: Seat | null): V;
   /** Null while the game runs; final scores and ranking once it is over. */

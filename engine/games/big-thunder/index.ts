@@ -3,7 +3,7 @@ import { botMove } from './bot';
 import { describeMove } from './describe';
 import { legalMoves } from './legal';
 import { bigThunderMove, bigThunderOptions, type BigThunderMove, type BigThunderOptions } from './moves';
-import { applyMove } from './rules';
+import { applyMove, applyMoveInPlace } from './rules';
 import { gameResult } from './scoring';
 import { setup } from './setup';
 import type { BigThunderState } from './state';
@@ -33,6 +33,7 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   activeSeats,
   legalMoves,
   applyMove,
+  applyMoveInPlace,
   view,
   result: gameResult,
   describeMove,

@@ -114,12 +114,32 @@ function whyNotAction(s: BigThunderState, kind: ActionKind, index: number): Refu
  * refuse it. `reveals` is true when marbles ran, cards were drawn or hidden cards were looked at.
  */
 export function applyMove(s: BigThunderState, seat: Seat, move: BigThunderMove): MoveResult<BigThunderState> {
+  checkLegal(s, seat, move);
+  const copy = cloneState(s);
+  return { state: copy, ...resolveMove(copy, seat, move) };
+}
+
+/**
+ * `applyMove` on a state the caller owns exclusively (trusted replays, Game contract): the same
+ * checks, effect, log and errors, without the copy. No rule keeps a reference to the move or to a
+ * component constant in the state, so later moves change nothing outside it.
+ */
+export function applyMoveInPlace(s: BigThunderState, seat: Seat, move: BigThunderMove): Omit<MoveResult<BigThunderState>, 'state'> {
+  checkLegal(s, seat, move);
+  return resolveMove(s, seat, move);
+}
+
+function checkLegal(s: BigThunderState, seat: Seat, move: BigThunderMove): void {
   const why = whyIllegal(s, seat, move);
   if (why) throw new IllegalMove(why.code, why.message);
-  const ctx = newCtx(cloneState(s));
+}
+
+/** Performs a legal `move` on `s` itself. */
+function resolveMove(s: BigThunderState, seat: Seat, move: BigThunderMove): Omit<MoveResult<BigThunderState>, 'state'> {
+  const ctx = newCtx(s);
   perform(ctx, seat, move);
-  ctx.s.rng = ctx.rng.state;
-  return { state: ctx.s, log: ctx.log, reveals: ctx.reveals };
+  s.rng = ctx.rng.state;
+  return { log: ctx.log, reveals: ctx.reveals };
 }
 
 function perform(ctx: Ctx, seat: Seat, move: BigThunderMove): void {

@@ -3,7 +3,7 @@ import { botMove } from './bot';
 import { describeMove } from './describe';
 import { snowdoniaMove, type SnowdoniaMove } from './moves';
 import { snowdoniaOptions, type SnowdoniaOptions } from './options';
-import { activeSeats, applyMove, legalMoves } from './rules';
+import { activeSeats, applyMove, applyMoveInPlace, legalMoves } from './rules';
 import { result } from './scoring';
 import { setup } from './setup';
 import type { SnowdoniaState } from './state';
@@ -27,6 +27,7 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   activeSeats,
   legalMoves,
   applyMove,
+  applyMoveInPlace,
   view,
   result,
   describeMove,

@@ -81,9 +81,28 @@ function wrongStep(s: SnowdoniaState): never {
  * `train_not_in_shed`, `contract_not_in_site_office`, `cannot_skip`, `no_steel`.
  */
 export function applyMove(state: SnowdoniaState, seat: Seat, move: SnowdoniaMove): MoveResult<SnowdoniaState> {
-  require_(state.step.kind !== 'over', 'game_over', 'The game is over.');
-  require_(activeSeats(state).includes(seat), 'not_your_turn', 'It is not your turn.');
+  checkTurn(state, seat);
   const s = cloneState(state);
+  return { state: s, ...resolveMove(s, seat, move) };
+}
+
+/**
+ * `applyMove` on a state the caller owns exclusively (trusted replays, Game contract): the same
+ * checks, effect, log and errors, without the copy. No rule keeps a reference to the move or to a
+ * component constant in the state, so later moves change nothing outside it.
+ */
+export function applyMoveInPlace(s: SnowdoniaState, seat: Seat, move: SnowdoniaMove): Omit<MoveResult<SnowdoniaState>, 'state'> {
+  checkTurn(s, seat);
+  return resolveMove(s, seat, move);
+}
+
+function checkTurn(s: SnowdoniaState, seat: Seat): void {
+  require_(s.step.kind !== 'over', 'game_over', 'The game is over.');
+  require_(activeSeats(s).includes(seat), 'not_your_turn', 'It is not your turn.');
+}
+
+/** Applies `move` to `s` itself and runs every forced step after it. */
+function resolveMove(s: SnowdoniaState, seat: Seat, move: SnowdoniaMove): Omit<MoveResult<SnowdoniaState>, 'state'> {
   const ctx = newCtx();
   const step = s.step;
   switch (move.type) {
@@ -135,5 +154,5 @@ export function applyMove(state: SnowdoniaState, seat: Seat, move: SnowdoniaMove
       else continueAction(s, ctx, step);
     }
   }
-  return { state: s, log: ctx.log, reveals: ctx.reveals };
+  return { log: ctx.log, reveals: ctx.reveals };
 }
