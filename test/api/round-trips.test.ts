@@ -68,6 +68,25 @@ describe('statements per request on the hot paths', () => {
     expect(await api.rowCounts()).toEqual(before);
   });
 
+  it('a private game answers a guessed ETag from a non-player with 403, not a 304 that would confirm its version', async () => {
+    const tokens = [await api.signIn(`creator-${Date.now()}@example.com`)];
+    const created = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2, public: false } });
+    const id = created.json.id as string;
+    const version = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    const outsider = await api.signIn(`outsider-${id}@example.com`);
+    const outsiderId = (await api.call('GET', '/api/me', { token: outsider })).json.id as string;
+    for (const [token, etag] of [
+      [undefined, `"v${version}-anon"`],
+      [outsider, `"v${version}-${outsiderId}"`],
+    ] as const) {
+      const r = await api.call('GET', `/api/games/${id}/state`, { token, headers: { 'if-none-match': etag } });
+      expect(r.status).toBe(403);
+      expect(r.json.error.code).toBe('private_game');
+    }
+    const player = await api.call('GET', `/api/games/${id}/state`, { token: tokens[0], headers: { 'if-none-match': (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).headers.get('etag')! } });
+    expect(player.status).toBe(304);
+  });
+
   it('an unknown game falls back to the ordinary path and answers 404', async () => {
     const { tokens } = await api.startedGame(2);
     const r = await api.call('GET', '/api/games/g_nope/state', { token: tokens[0] });

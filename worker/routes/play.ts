@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { currentVersion, readLog, readState, submitMove, undoMove } from '../services/play';
+import { readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
@@ -61,11 +61,10 @@ export function playRoutes() {
     const viewer = c.var.user?.id ?? null;
     const ifNoneMatch = c.req.header('if-none-match');
     const pre = c.var.gameRequest;
-    if (ifNoneMatch) {
-      const version = pre ? pre.version : await currentVersion(c.var.db, id);
-      if (version !== null && ifNoneMatch === stateEtag(version, viewer)) {
-        return c.body(null, 304, { ETag: stateEtag(version, viewer), 'Cache-Control': 'private, no-cache' }) as never;
-      }
+    // Only someone who may watch gets a 304 (else the version of a private game would leak);
+    // without `pre` the game does not exist and readState answers 404.
+    if (ifNoneMatch && pre && (pre.isPublic || pre.seat !== null) && ifNoneMatch === stateEtag(pre.version, viewer)) {
+      return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;
     }
     const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.req.header('x-page-visible') === '1', pre);
     c.header('ETag', stateEtag(answer.version, viewer));

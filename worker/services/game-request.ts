@@ -20,9 +20,10 @@ export interface PriorEvent {
  */
 export interface GameRequest {
   user: User | null;
-  /** The full row; null when only `version` was read. */
+  /** The full row; null when only `version` and `isPublic` were read. */
   row: GameRow | null;
   version: number;
+  isPublic: boolean;
   /** The caller's human seat, or null (spectator, signed out, resigned to the bot). */
   seat: number | null;
   prior: PriorEvent | null;
@@ -31,7 +32,7 @@ export interface GameRequest {
 
 /** What to read besides the session and the game's version. */
 export interface GameRequestWants {
-  /** The whole game row (a full answer or a move); false reads the version only (a 304 check). */
+  /** The whole game row (a full answer or a move); false reads the version and visibility only (a 304 check). */
   row: boolean;
   idempotencyKey?: string;
   recipients?: boolean;
@@ -47,7 +48,7 @@ export interface GameRequestWants {
 export async function readGameRequest(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants): Promise<GameRequest | null> {
   const [r] = await db
     .select({
-      game: wants.row ? games : { version: games.version },
+      game: wants.row ? games : { version: games.version, isPublic: games.isPublic },
       user: { id: users.id, email: users.email, name: users.name },
       seat: seats.seat,
       prior: { seq: gameEvents.seq, seat: gameEvents.seat, payload: gameEvents.payload, response: gameEvents.response },
@@ -64,6 +65,7 @@ export async function readGameRequest(db: Db, gameId: string, tokenHash: string 
     user: r.user,
     row: wants.row ? (r.game as GameRow) : null,
     version: r.game.version,
+    isPublic: r.game.isPublic,
     seat: r.seat,
     prior: r.prior,
     recipients: r.recipients,

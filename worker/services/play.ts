@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { canonicalJson, checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
-import { games, seats } from '../../db/schema';
+import { seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
@@ -64,12 +64,6 @@ export async function readState(
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), lt(seats.lastSeenSeq, row.version)));
   }
   return stateFor(gameOf(registry, row), row, seat);
-}
-
-/** `games.version` only: the whole cost of a 304 answer. */
-export async function currentVersion(db: Db, gameId: string): Promise<number | null> {
-  const [row] = await db.select({ version: games.version }).from(games).where(eq(games.id, gameId));
-  return row?.version ?? null;
 }
 
 /**
