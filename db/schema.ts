@@ -121,6 +121,7 @@ export const gameEvents = pgTable(
     /**
      * The answer given to the request that appended this event, as the exact JSON text sent
      * (text, not jsonb, which would reorder keys), so an idempotent retry gets the same bytes.
+     * Cleared (NULL) by the cron after `IDEMPOTENCY_RETENTION_HOURS` (`clearExpiredAnswers`).
      */
     response: text('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +129,8 @@ export const gameEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),
     uniqueIndex('game_events_idempotency').on(t.gameId, t.idempotencyKey),
+    /** The answers still kept, oldest first: the cron's retention sweep reads only this. */
+    index('game_events_response_age_idx').on(t.createdAt).where(sql`${t.response} is not null`),
     check('game_events_seq_pos', sql`${t.seq} > 0`),
   ],
 );

@@ -26,6 +26,8 @@ export interface Env {
   /** Sign-in emails allowed per 15 minutes, per address and per client IP. */
   SIGNIN_LIMIT_PER_EMAIL?: string;
   SIGNIN_LIMIT_PER_IP?: string;
+  /** Hours a move's stored answer is kept for Idempotency-Key retries (the cron clears older ones). */
+  IDEMPOTENCY_RETENTION_HOURS?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
 }
@@ -45,6 +47,8 @@ const configSchema = z.object({
     perEmail: z.coerce.number().int().positive().default(5),
     perIp: z.coerce.number().int().positive().default(30),
   }),
+  /** After this many hours a retry with the same Idempotency-Key gets 409 `idempotency_key_expired`. */
+  idempotencyRetentionHours: z.coerce.number().int().positive().default(24),
 });
 
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
@@ -62,5 +66,6 @@ export function readConfig(env: Partial<Env>): Config {
     notifyGraceSeconds: env.NOTIFY_GRACE_SECONDS || undefined,
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
     signinLimits: { perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
+    idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
   });
 }

@@ -3,6 +3,7 @@ import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games, notificationSettings, outbox, seats, users } from '../../db/schema';
 import type { ServiceCtx } from '../types';
 import { randomHex } from '../services/crypto';
+import { clearExpiredAnswers } from '../services/answer-retention';
 import { gamesWaitingForBots, runBots } from '../services/bots';
 import { commitChange } from '../services/commit';
 import { VersionConflict } from '../services/events';
@@ -16,7 +17,8 @@ import { TIME_CONTROL_MS } from './transition';
 export const LAST_CALL_MS = 2 * 3600 * 1000;
 /** At most this many bot moves for one timed-out seat (a safety net; real turns are short). */
 const MAX_BOT_MOVES = 200;
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** What one cron run did. */
 export interface CronReport {
@@ -25,15 +27,26 @@ export interface CronReport {
   digests: number;
   botMoves: number;
   delivery: DrainReport;
+  /** Stored Idempotency-Key answers cleared because they outlived the retention window. */
+  answersCleared: number;
 }
 
 /**
  * The cron trigger (and `/__scheduled` locally): reminders at half time and 2 h before each
- * deadline, timeouts at the deadline, daily digests, then outbox delivery with retries.
- * Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe keys).
+ * deadline, timeouts at the deadline, daily digests, outbox delivery with retries, and last
+ * a bounded batch of the answers kept for Idempotency-Key retries that outlived the retention
+ * window. Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe
+ * keys, skipped locked rows).
  */
 export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
-  const report: CronReport = { reminders: 0, timeouts: 0, digests: 0, botMoves: 0, delivery: { sent: 0, skipped: 0, retried: 0, failed: 0 } };
+  const report: CronReport = {
+    reminders: 0,
+    timeouts: 0,
+    digests: 0,
+    botMoves: 0,
+    delivery: { sent: 0, skipped: 0, retried: 0, failed: 0 },
+    answersCleared: 0,
+  };
   const soon = new Date(ctx.now.getTime() + 72 * 3600 * 1000);
   const due = await ctx.db
     .select()
@@ -52,6 +65,7 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
   for (const id of await gamesWaitingForBots(ctx)) report.botMoves += await runBots(ctx, id);
   report.digests = await enqueueDigests(ctx);
   report.delivery = await drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now, 200);
+  report.answersCleared = await clearExpiredAnswers(ctx.db, new Date(ctx.now.getTime() - ctx.config.idempotencyRetentionHours * HOUR_MS));
   return report;
 }
 

@@ -21,6 +21,9 @@ const move = createRoute({
   path: '/api/games/{id}/moves',
   tags: ['play'],
   summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
+  description:
+    'A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. ' +
+    'Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).',
   request: {
     params: GameIdParam,
     headers: z.object({ 'idempotency-key': z.string().min(1).max(128).optional() }),

@@ -69,7 +69,8 @@ export async function readState(
 /**
  * Applies one move at `version` (DESIGN.md "Appending a move"). With an Idempotency-Key, a retry
  * returns the stored first answer and appends nothing. Throws 403 `not_seated`/`not_your_turn`,
- * 409 `stale_version` (body carries the current state) or `not_active`, 400 `bad_move`,
+ * 409 `stale_version` (body carries the current state), `not_active` or `idempotency_key_expired`
+ * (the key's move was applied before the retention window; its answer is gone), 400 `bad_move`,
  * 422 `illegal_move` (with the engine's `reason`) or `idempotency_key_reused`.
  */
 export async function submitMove(
@@ -123,9 +124,11 @@ async function previousAnswer(db: Db, gameId: string, key: string, user: User, m
   if (!prior) return null;
   const seat = pre ? pre.seat : await seatOf(db, gameId, user.id);
   const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
-  if (prior.seat !== seat || !prior.response || !sameMove) {
+  if (prior.seat !== seat || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
   }
+  // The cron cleared the answer after IDEMPOTENCY_RETENTION_HOURS: the move stands, once.
+  if (!prior.response) throw new ApiError(409, 'idempotency_key_expired', 'This move was already made with that Idempotency-Key, too long ago to repeat its answer; reload the game.');
   return JSON.parse(prior.response) as StateResponse;
 }
 

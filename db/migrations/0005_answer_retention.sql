@@ -1,0 +1,1 @@
+CREATE INDEX "game_events_response_age_idx" ON "game_events" USING btree ("created_at") WHERE "game_events"."response" is not null;
