@@ -121,8 +121,8 @@ export function renderMarkdown(r: J): string {
     }
     if (sv.storage?.['big-thunder']) {
       items.push(
-        `**Storage (no target; worth knowing).** Each event row stores the full answer of the request that appended it (game_events.response, for idempotent retries): ${fmt(sv.storage['big-thunder'].response_stored_bytes_per_move, 0)} of ${fmt(sv.storage['big-thunder'].event_stored_bytes_per_move, 0)} stored bytes per Big Thunder move. ` +
-          `Clearing it once the retry window has passed (the cron could null responses older than a day) would cut database growth from ${fmt(sc.concurrent_10k_games?.db_storage_growth_gb_per_month)} to ${fmt(sc.concurrent_10k_games?.db_storage_growth_gb_per_month_without_event_response)} GB a month at 10,000 games.`,
+        `**Storage (no target; worth knowing).** An event appended with an Idempotency-Key stores the answer it gave (game_events.response, for retries): ${fmt(sv.storage['big-thunder'].response_stored_bytes_per_move, 0)} of ${fmt(sv.storage['big-thunder'].event_stored_bytes_per_move, 0)} stored bytes per Big Thunder move. ` +
+          `Events without a key (start, bots, timeouts) no longer store one, and the cron clears stored answers after IDEMPOTENCY_RETENTION_HOURS (24 h), so the database grows by about ${fmt(sc.concurrent_10k_games?.db_storage_growth_gb_per_month_without_event_response)} GB a month at 10,000 games rather than ${fmt(sc.concurrent_10k_games?.db_storage_growth_gb_per_month)} GB.`,
       );
     }
     if (items.length) {

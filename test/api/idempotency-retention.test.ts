@@ -39,8 +39,8 @@ describe('the cron forgets stored answers after the retention window', () => {
     let v = await version(id, tokens[0]);
     v = (await move(id, tokens[0], v, { type: 'bank' }, 'old-1')).json.version;
     v = (await move(id, tokens[0], v, { type: 'bank' }, 'old-2')).json.version;
-    // Creating and joining store no answer; the start and the 2 moves do.
-    expect(await answers()).toEqual({ kept: 3, cleared: 2 });
+    // Only requests with an Idempotency-Key store their answer: the 2 moves, not create, join, start.
+    expect(await answers()).toEqual({ kept: 2, cleared: 3 });
 
     api.clock.advance(23 * HOUR);
     await move(id, tokens[0], v, { type: 'end' }, 'new-1');
@@ -49,7 +49,7 @@ describe('the cron forgets stored answers after the retention window', () => {
     api.clock.advance(1 * HOUR); // exactly 24 h: not older than the window yet
     expect((await api.cron()).answersCleared).toBe(0);
     api.clock.advance(1);
-    expect((await api.cron()).answersCleared).toBe(3);
+    expect((await api.cron()).answersCleared).toBe(2);
     expect(await answers()).toEqual({ kept: 1, cleared: 5 });
     const kept = await api.client.query<{ key: string }>('select idempotency_key as key from game_events where response is not null');
     expect(kept.rows).toEqual([{ key: 'new-1' }]);
@@ -65,7 +65,7 @@ describe('the cron forgets stored answers after the retention window', () => {
     const { id, tokens } = await api.startedGame(2);
     await move(id, tokens[0], await version(id, tokens[0]), { type: 'bank' }, 'k');
     api.clock.advance(2 * HOUR + 1);
-    expect((await api.cron()).answersCleared).toBe(2);
+    expect((await api.cron()).answersCleared).toBe(1);
     expect(await answers(id)).toEqual({ kept: 0, cleared: 4 }); // create, join, start, move
   });
 
@@ -78,15 +78,15 @@ describe('the cron forgets stored answers after the retention window', () => {
          from generate_series(1, 1005) i`,
       [id, new Date(api.clock.t - 48 * HOUR).toISOString()],
     );
-    api.clock.advance(24 * HOUR + 1); // the start event is now old too
-    expect(await answers()).toEqual({ kept: 1006, cleared: 2 });
+    api.clock.advance(24 * HOUR + 1);
+    expect(await answers()).toEqual({ kept: 1005, cleared: 3 });
 
     expect((await api.cron()).answersCleared).toBe(ANSWER_SWEEP_BATCH);
-    expect(await answers()).toEqual({ kept: 6, cleared: 1002 });
+    expect(await answers()).toEqual({ kept: 5, cleared: 1003 });
     const left = await api.client.query<{ seq: number }>('select seq from game_events where response is not null order by seq');
-    expect(left.rows.map((r) => r.seq)).toEqual([3, 1101, 1102, 1103, 1104, 1105]); // the start and the 5 newest inserted
+    expect(left.rows.map((r) => r.seq)).toEqual([1101, 1102, 1103, 1104, 1105]); // the 5 newest inserted
 
-    expect((await api.cron()).answersCleared).toBe(6);
+    expect((await api.cron()).answersCleared).toBe(5);
     expect((await api.cron()).answersCleared).toBe(0);
     expect(await answers()).toEqual({ kept: 0, cleared: 1008 });
   });
@@ -113,7 +113,7 @@ describe('a retry with the same Idempotency-Key', () => {
     const first = await move(id, tokens[0], v, { type: 'roll' }, 'expired');
     expect(first.status).toBe(200);
     api.clock.advance(24 * HOUR + 1);
-    expect((await api.cron()).answersCleared).toBe(2);
+    expect((await api.cron()).answersCleared).toBe(1);
 
     const before = await api.rowCounts();
     const retry = await move(id, tokens[0], v, { type: 'roll' }, 'expired');
