@@ -87,6 +87,36 @@ describe('statements per request on the hot paths', () => {
     expect(player.status).toBe(304);
   });
 
+  it('someone without a seat learns nothing about Idempotency-Keys others used: 403, as for any other key', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } }, headers: { 'idempotency-key': `used-${id}` } });
+    const outsider = await api.signIn(`keys-${id}@example.com`);
+    for (const key of [`used-${id}`, `fresh-${id}`]) {
+      const r = await api.call('POST', `/api/games/${id}/moves`, { token: outsider, body: { version: v, move: { type: 'bank' } }, headers: { 'idempotency-key': key } });
+      expect([key, r.status, r.json.error.code]).toEqual([key, 403, 'not_seated']);
+    }
+  });
+
+  it('a visible 304 marks the version seen (once: a second one writes nothing)', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } });
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v + 1, move: { type: 'end' } } });
+    // Seat 1's tab fetched the new version in the background, then the player looks at it.
+    const background = await api.call('GET', `/api/games/${id}/state`, { token: tokens[1] });
+    const seen = async () => (await api.client.query<{ s: number }>('select last_seen_seq as s from seats where game_id = $1 and seat = 1', [id])).rows[0].s;
+    expect(await seen()).toBeLessThan(v + 2);
+    const headers = { 'if-none-match': background.headers.get('etag')!, 'x-page-visible': '1' };
+    const first = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers }));
+    expect(first.result.status).toBe(304);
+    expect(first.sql).toHaveLength(2);
+    expect(await seen()).toBe(v + 2);
+    const again = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers }));
+    expect(again.result.status).toBe(304);
+    expect(again.sql).toHaveLength(1);
+  });
+
   it('an unknown game falls back to the ordinary path and answers 404', async () => {
     const { tokens } = await api.startedGame(2);
     const r = await api.call('GET', '/api/games/g_nope/state', { token: tokens[0] });

@@ -92,8 +92,19 @@ describe('spectators', () => {
       expect([path, r.status, r.json.error.code]).toEqual([path, 403, 'private_game']);
     }
     expect((await state(c.json.id, tokens[1])).status).toBe(200);
-    // Metadata stays readable so an invitee can join.
-    expect((await api.call('GET', `/api/games/${c.json.id}`, { token: outsider })).json.isPublic).toBe(false);
+    // Metadata stays readable so an invitee can join, without who plays or how far the game is.
+    for (const who of [outsider, undefined]) {
+      const meta = (await api.call('GET', `/api/games/${c.json.id}`, { token: who })).json;
+      expect(meta).toMatchObject({ isPublic: false, status: 'active', players: 2, version: 0, activeSeats: [], deadlineAt: null, result: null, seed: null });
+      expect(meta.seats).toEqual([
+        { seat: 0, name: 'Seat 1', userId: null, isBot: false },
+        { seat: 1, name: 'Seat 2', userId: null, isBot: false },
+      ]);
+      expect(JSON.stringify(meta)).not.toContain('priv0');
+    }
+    const own = (await api.call('GET', `/api/games/${c.json.id}`, { token: tokens[1] })).json;
+    expect(own.version).toBeGreaterThan(0);
+    expect(own.seats.map((x: { userId: string | null }) => x.userId)).not.toContain(null);
   });
 
   it('spectators never see a seat\'s secret in state, log, chat, replay or record', async () => {

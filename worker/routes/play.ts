@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { readLog, readState, submitMove, undoMove } from '../services/play';
+import { markSeen, readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
@@ -66,10 +66,13 @@ export function playRoutes() {
     const pre = c.var.gameRequest;
     // Only someone who may watch gets a 304 (else the version of a private game would leak);
     // without `pre` the game does not exist and readState answers 404.
+    const visible = c.req.header('x-page-visible') === '1';
     if (ifNoneMatch && pre && (pre.isPublic || pre.seat !== null) && ifNoneMatch === stateEtag(pre.version, viewer)) {
+      // A player looking at a version fetched in the background has now seen it.
+      if (visible && pre.seat !== null && (pre.lastSeen ?? 0) < pre.version) await markSeen(c.var.db, id, pre.seat, pre.version);
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;
     }
-    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.req.header('x-page-visible') === '1', pre);
+    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, visible, pre);
     c.header('ETag', stateEtag(answer.version, viewer));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);

@@ -26,6 +26,8 @@ export interface GameRequest {
   isPublic: boolean;
   /** The caller's human seat, or null (spectator, signed out, resigned to the bot). */
   seat: number | null;
+  /** The newest version that seat has seen (null without a seat). */
+  lastSeen: number | null;
   prior: PriorEvent | null;
   recipients: Recipient[] | null;
 }
@@ -51,6 +53,7 @@ export async function readGameRequest(db: Db, gameId: string, tokenHash: string 
       game: wants.row ? games : { version: games.version, isPublic: games.isPublic },
       user: { id: users.id, email: users.email, name: users.name },
       seat: seats.seat,
+      lastSeen: seats.lastSeenSeq,
       prior: { seq: gameEvents.seq, seat: gameEvents.seat, payload: gameEvents.payload, response: gameEvents.response },
       recipients: wants.recipients ? recipientsJson(sql`${games}.${sql.identifier('id')}`) : sql<null>`null`,
     })
@@ -67,6 +70,7 @@ export async function readGameRequest(db: Db, gameId: string, tokenHash: string 
     version: r.game.version,
     isPublic: r.game.isPublic,
     seat: r.seat,
+    lastSeen: r.lastSeen,
     prior: r.prior,
     recipients: r.recipients,
   };

@@ -154,14 +154,18 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
   return stateFor(game, await loadGame(ctx.db, row.id), await seatOf(ctx.db, row.id, args.user.id));
 }
 
-/** Public metadata of a game for `GET /api/games/:id` (the seed only once the game is over). */
+/**
+ * Metadata of a game for `GET /api/games/:id` (the seed only once the game is over). Someone
+ * outside a private game gets only what joining needs: seats unnamed, no user ids, and none of
+ * the game's progress (version 0, no active seats, deadline, result, seed or update time).
+ */
 export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: string; user: User | null; origin: string }) {
   const row = await loadGame(db, args.gameId);
   const game = gameOf(registry, row);
   const seatRows = await seatList(db, row.id);
   const yourSeat = seatRows.find((s) => args.user && s.userId === args.user.id && !s.isBot)?.seat ?? null;
   const over = row.status === 'finished' || row.status === 'abandoned';
-  return {
+  const meta = {
     id: row.id,
     type: row.type,
     title: game.title,
@@ -187,6 +191,19 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     isCreator: !!args.user && row.createdBy === args.user.id,
     inviteUrl: yourSeat !== null && row.status === 'open' ? inviteUrl(args.origin, row) : null,
     result: row.result ?? null,
+  };
+  if (row.isPublic || yourSeat !== null) return meta;
+  return {
+    ...meta,
+    seats: seatRows.map((s) => ({ seat: s.seat, name: s.isBot ? seatName(s) : `Seat ${s.seat + 1}`, userId: null, isBot: s.isBot })),
+    version: 0,
+    activeSeats: [],
+    deadlineAt: null,
+    updatedAt: meta.createdAt,
+    result: null,
+    seed: null,
+    rematchOf: null,
+    rematchId: null,
   };
 }
 

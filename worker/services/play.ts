@@ -29,9 +29,11 @@ function refusal(err: IllegalMove): ApiError {
 /** The caller's seat (read now unless given), or 403 `not_seated` for spectators trying to act. */
 async function requireSeat(db: Db, row: GameRow, user: User, known?: number | null): Promise<number> {
   const seat = known !== undefined ? known : await seatOf(db, row.id, user.id);
-  if (seat === null) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
+  if (seat === null) throw notSeated();
   return seat;
 }
+
+const notSeated = () => new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
 
 /** 409 `stale_version` carrying the caller's current state, so a client can refresh at once. */
 async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null): Promise<ApiError> {
@@ -57,13 +59,16 @@ export async function readState(
   const row = pre?.row ?? (await loadGame(db, gameId));
   const seat = pre ? pre.seat : await seatOf(db, gameId, user?.id);
   requireViewer(row, seat);
-  if (visible && seat !== null) {
-    await db
-      .update(seats)
-      .set({ lastSeenSeq: row.version })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), lt(seats.lastSeenSeq, row.version)));
-  }
+  if (visible && seat !== null) await markSeen(db, gameId, seat, row.version);
   return stateFor(gameOf(registry, row), row, seat);
+}
+
+/** Marks `version` as seen by `seat` (which cancels pending notices about it); never goes back. */
+export async function markSeen(db: Db, gameId: string, seat: number, version: number): Promise<void> {
+  await db
+    .update(seats)
+    .set({ lastSeenSeq: version })
+    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), lt(seats.lastSeenSeq, version)));
 }
 
 /**
@@ -123,6 +128,8 @@ async function previousAnswer(db: Db, gameId: string, key: string, user: User, m
   const prior = pre ? pre.prior : await eventByIdempotencyKey(db, gameId, key);
   if (!prior) return null;
   const seat = pre ? pre.seat : await seatOf(db, gameId, user.id);
+  // Someone without a seat learns nothing about the keys others used.
+  if (seat === null) throw notSeated();
   const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
   if (prior.seat !== seat || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
