@@ -57,6 +57,7 @@ const meta = createRoute({
   path: '/api/games/{id}',
   tags: ['games'],
   summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
+  description: 'For someone outside a private game only what joining needs: seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',
   request: { params: GameIdParam },
   responses: {
     200: jsonResponse(

@@ -11,7 +11,8 @@ const state = createRoute({
   path: '/api/games/{id}/state',
   tags: ['play'],
   summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
-  description: 'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen, so no notification is sent about it.',
+  description:
+    'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game.',
   request: { params: GameIdParam, headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional() }) },
   responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
 });
