@@ -200,7 +200,7 @@ export function renderMarkdown(r: J): string {
           ['HTTP in and out of workerd, the Worker per request', fmt(health), 'GET /api/health (no database)'],
           ['a new database connection', fmt(connect), 'Pool + connect through driver and bridge, from Node'],
           [`its ${statements} statements (read; commit)`, fmt(statements * rtt), `${statements} x ${fmt(rtt, 2)} ms round trip (\`select 1\`)`],
-          ['the rest: Worker CPU (validation, engine, drizzle, the driver), statement execution, scheduling', fmt(rest), 'move - the above'],
+          ['the rest: the statements\' planning and execution, Worker CPU (validation, engine, drizzle, the driver), connection set-up inside workerd, scheduling', fmt(rest), 'move - the above'],
           ['**move**', `**${fmt(c1.move.ms.p50)}**`, 'POST /moves'],
           ['bare transaction on an open connection, for comparison', fmt(c1.bare_warm.ms.p50), 'BEGIN, insert event, update game, update seat, [insert outbox], COMMIT'],
         ],
@@ -248,7 +248,13 @@ export function renderMarkdown(r: J): string {
     }
     for (const [name, x] of Object.entries((sv.explain ?? {}) as J)) {
       if (!x?.plan) continue;
-      out.push(`EXPLAIN (ANALYZE, BUFFERS) of \`${name}\` (${fmt(x.table_rows, 0)} rows in the table):`);
+      const rowsText =
+        x.table_rows && typeof x.table_rows === 'object'
+          ? Object.entries(x.table_rows as J)
+              .map(([t, n]) => `${fmt(n, 0)} ${t}`)
+              .join(', ')
+          : `${fmt(x.table_rows, 0)} rows`;
+      out.push(`EXPLAIN (ANALYZE, BUFFERS) of \`${name}\` (tables hold ${rowsText}):`);
       out.push('');
       out.push('```');
       out.push(`${x.sql}`);
