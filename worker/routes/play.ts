@@ -3,6 +3,7 @@ import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../htt
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
+import { requireViewer } from '../services/access';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
 
@@ -65,10 +66,10 @@ export function playRoutes() {
     const viewer = c.var.user?.id ?? null;
     const ifNoneMatch = c.req.header('if-none-match');
     const pre = c.var.gameRequest;
-    // Only someone who may watch gets a 304 (else the version of a private game would leak);
-    // without `pre` the game does not exist and readState answers 404.
     const visible = c.req.header('x-page-visible') === '1';
-    if (ifNoneMatch && pre && (pre.isPublic || pre.seat !== null) && ifNoneMatch === stateEtag(pre.version, viewer)) {
+    // Without `pre` the game does not exist and readState answers 404.
+    if (ifNoneMatch && pre && ifNoneMatch === stateEtag(pre.version, viewer)) {
+      requireViewer(pre, pre.seat); // else a 304 would confirm a private game's version
       // A player looking at a version fetched in the background has now seen it.
       if (visible && pre.seat !== null && (pre.lastSeen ?? 0) < pre.version) await markSeen(c.var.db, id, pre.seat, pre.version);
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;

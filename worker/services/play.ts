@@ -9,7 +9,7 @@ import { scheduleBots } from './bots';
 import { commitChange } from './commit';
 import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
-import type { GameRequest } from './game-request';
+import type { GameRequest, PriorEvent } from './game-request';
 import { stateFor, visibleEntries, type StateResponse } from './state';
 
 /** HTTP status and error code for each platform-level refusal of `playMove`. */
@@ -29,11 +29,9 @@ function refusal(err: IllegalMove): ApiError {
 /** The caller's seat (read now unless given), or 403 `not_seated` for spectators trying to act. */
 async function requireSeat(db: Db, row: GameRow, user: User, known?: number | null): Promise<number> {
   const seat = known !== undefined ? known : await seatOf(db, row.id, user.id);
-  if (seat === null) throw notSeated();
+  if (seat === null) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
   return seat;
 }
-
-const notSeated = () => new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
 
 /** 409 `stale_version` carrying the caller's current state, so a client can refresh at once. */
 async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null): Promise<ApiError> {
@@ -84,10 +82,12 @@ export async function submitMove(
 ): Promise<StateResponse> {
   const { db, registry } = ctx;
   const pre = args.pre?.row ? args.pre : undefined;
-  const replayed = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move, pre) : null;
-  if (replayed) return replayed;
   const row = pre?.row ?? (await loadGame(db, args.gameId));
+  // The seat first: someone without one learns nothing about the keys others used.
   const seat = await requireSeat(db, row, args.user, pre?.seat);
+  const retry = (prior?: PriorEvent | null) => (args.idempotencyKey ? previousAnswer(db, row.id, args.idempotencyKey, seat, args.move, prior) : null);
+  const replayed = await retry(pre?.prior);
+  if (replayed) return replayed;
   if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
   const game = gameOf(registry, row);
   if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
@@ -114,22 +114,19 @@ export async function submitMove(
     return answer;
   } catch (err) {
     if (!(err instanceof VersionConflict)) throw err;
-    const again = args.idempotencyKey ? await previousAnswer(db, args.gameId, args.idempotencyKey, args.user, args.move) : null;
+    const again = await retry();
     if (again) return again;
     throw await staleVersion(db, registry, row.id, seat);
   }
 }
 
 /**
- * The stored answer of an earlier request with this key, if it was the same caller's same move
- * (read now, or taken from `pre` when the request's first statement read it).
+ * The stored answer of an earlier request with this key, if it was `seat`'s same move (`prior`:
+ * the key's event as the request's first statement read it; read now when not given).
  */
-async function previousAnswer(db: Db, gameId: string, key: string, user: User, move: unknown, pre?: GameRequest): Promise<StateResponse | null> {
-  const prior = pre ? pre.prior : await eventByIdempotencyKey(db, gameId, key);
+async function previousAnswer(db: Db, gameId: string, key: string, seat: number, move: unknown, prior?: PriorEvent | null): Promise<StateResponse | null> {
+  if (prior === undefined) prior = await eventByIdempotencyKey(db, gameId, key);
   if (!prior) return null;
-  const seat = pre ? pre.seat : await seatOf(db, gameId, user.id);
-  // Someone without a seat learns nothing about the keys others used.
-  if (seat === null) throw notSeated();
   const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
   if (prior.seat !== seat || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
