@@ -21,6 +21,9 @@ import { CpuMeter, findDescendants } from './lib/proc';
 import { traceSessions, type TracedSession } from './lib/pgtrace';
 import { longestRecords, midGameState, storedGame } from './lib/records';
 import { ratio, round, roundSummary, sleep, summarize } from './lib/stats';
+import { drizzle } from 'drizzle-orm/neon-serverless';
+import type { Db } from '../db/types';
+import { gameRequestQuery } from '../worker/services/game-request';
 
 const quick = process.env.BENCH_QUICK === '1';
 const BUDGET_MS = Number(process.env.BENCH_SERVER_BUDGET_MS ?? (quick ? 200_000 : 330_000));
@@ -273,14 +276,10 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   // The floor of a 304: the Worker's one statement (version joined with the session and the
   // seat, worker/services/game-request.ts) on an open connection, and with a new connection each
   // time, through the same driver, no HTTP.
-  const pollSql = `select "games"."version", "users"."id", "users"."email", "users"."name", "seats"."seat" from "games"
-    left join "sessions" on ("sessions"."token_hash" = $1 and "sessions"."expires_at" > $2)
-    left join "users" on "users"."id" = "sessions"."user_id"
-    left join "seats" on ("seats"."game_id" = "games"."id" and "seats"."user_id" = "users"."id" and "seats"."is_bot" = false)
-    left join "game_events" on false
-    where "games"."id" = $3`;
   const hashOf = async (token: string) => (await admin.query('select encode(sha256(convert_to($1, \'UTF8\')), \'hex\') as h', [token])).rows[0].h as string;
   const pollHash = await hashOf(pollGames[0].tokens[0]);
+  const pollQuery = (gameId: string) => gameRequestQuery(drizzle(admin) as unknown as Db, gameId, pollHash, new Date(), { row: false }).toSQL();
+  const { sql: pollSql, params: pollParams } = pollQuery(pollGames[0].id);
   const bare304 = async (cold: boolean, n: number, deadline: number): Promise<BlockResult> => {
     const samples: { ms: number; kind: string }[] = [];
     const ends: Promise<unknown>[] = [];
@@ -289,8 +288,8 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
       const s = performance.now();
       const pool = cold ? neonPool(db.url, 1) : null;
       const client = pool ? await pool.connect() : warmClients[0];
-      const u = await client.query(pollSql, [pollHash, new Date().toISOString(), pollGames[0].id]);
-      if (u.rows.length !== 1 || u.rows[0].id === null) throw new Error('bare 304: game or session not found');
+      const u = await client.query(pollSql, pollParams);
+      if (u.rows.length !== 1) throw new Error('bare 304: game not found');
       samples.push({ ms: performance.now() - s, kind: cold ? 'bare_304_cold' : 'bare_304_warm' });
       if (pool) {
         client.release();
@@ -414,7 +413,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   const explain: Record<string, unknown> = {};
   {
     const g = pollGames[0];
-    const params = [pollHash, new Date().toISOString(), g.id];
+    const params = pollQuery(g.id).params;
     const counts = (await admin.query('select (select count(*) from games)::int as games, (select count(*) from sessions)::int as sessions')).rows[0];
     {
       const r = await admin.query(`explain (analyze, buffers) ${pollSql}`, params);
