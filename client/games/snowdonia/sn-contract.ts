@@ -5,7 +5,7 @@ import { WEATHER_NAMES } from './controls';
 import { weatherIcon } from './pieces';
 import { sendMove } from './send';
 import { shared } from '../../styles';
-import { snStyles } from './styles';
+import { snCardStyles, snStyles } from './styles';
 import type { ContractView, HeldContractView } from './view-types';
 
 /**
@@ -19,32 +19,15 @@ export class SnContract extends LitElement {
   static override styles = [
     shared,
     snStyles,
+    snCardStyles,
     css`
-      article {
-        border: 1px solid var(--sn-card-edge);
-        border-radius: 0.5rem;
-        background: var(--sn-card);
-        color: var(--sn-ink);
-        padding: 0.4rem 0.5rem;
-        display: grid;
-        gap: 0.2rem;
-        font-size: 0.8rem;
-        line-height: 1.25;
-        height: 100%;
-        box-sizing: border-box;
-      }
       article.used {
         opacity: 0.6;
       }
       article.active {
         box-shadow: 0 0 0 2px var(--mp-accent);
       }
-      article.offer {
-        box-shadow: 0 0 0 2px var(--sn-target);
-      }
       header {
-        display: flex;
-        align-items: center;
         gap: 0.3rem;
       }
       .name {
@@ -72,12 +55,6 @@ export class SnContract extends LitElement {
       .muted {
         font-size: 0.75rem;
         color: #6a604c;
-      }
-      button {
-        min-height: 2.2rem;
-        margin-top: 0.15rem;
-        padding: 0.25rem 0.6rem;
-        font-size: 0.85rem;
       }
     `,
   ];

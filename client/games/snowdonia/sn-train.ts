@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../types';
 import { sendMove } from './send';
 import { shared } from '../../styles';
-import { snStyles } from './styles';
+import { snCardStyles, snStyles } from './styles';
 import type { TrainView } from './view-types';
 
 /**
@@ -16,26 +16,9 @@ export class SnTrain extends LitElement {
   static override styles = [
     shared,
     snStyles,
+    snCardStyles,
     css`
-      article {
-        border: 1px solid var(--sn-card-edge);
-        border-radius: 0.5rem;
-        background: var(--sn-card);
-        color: var(--sn-ink);
-        padding: 0.35rem 0.5rem;
-        display: grid;
-        gap: 0.15rem;
-        font-size: 0.78rem;
-        line-height: 1.25;
-        height: 100%;
-        box-sizing: border-box;
-      }
-      article.offer {
-        box-shadow: 0 0 0 2px var(--sn-target);
-      }
       header {
-        display: flex;
-        align-items: center;
         gap: 0.35rem;
         font-weight: 700;
         font-size: 0.85rem;
@@ -48,12 +31,6 @@ export class SnTrain extends LitElement {
       }
       .costs span {
         white-space: nowrap;
-      }
-      button {
-        min-height: 2.2rem;
-        padding: 0.25rem 0.6rem;
-        font-size: 0.85rem;
-        margin-top: 0.15rem;
       }
     `,
   ];

@@ -117,3 +117,33 @@ export const snStyles = css`
     white-space: nowrap;
   }
 `;
+
+/** The frame of a card (Contract, Train): paper, edge, a highlight when it can be taken, its button. */
+export const snCardStyles = css`
+  article {
+    border: 1px solid var(--sn-card-edge);
+    border-radius: 0.5rem;
+    background: var(--sn-card);
+    color: var(--sn-ink);
+    padding: 0.4rem 0.5rem;
+    display: grid;
+    gap: 0.2rem;
+    font-size: 0.8rem;
+    line-height: 1.25;
+    height: 100%;
+    box-sizing: border-box;
+  }
+  article.offer {
+    box-shadow: 0 0 0 2px var(--sn-target);
+  }
+  header {
+    display: flex;
+    align-items: center;
+  }
+  button {
+    min-height: 2.2rem;
+    margin-top: 0.15rem;
+    padding: 0.25rem 0.6rem;
+    font-size: 0.85rem;
+  }
+`;
