@@ -13,24 +13,24 @@
  * The seed is secret and random, so the turns adapt to the cards and marbles dealt: the test
  * picks among the moves the server lists, and clicks the board's control for it.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
 import { sellAllFor } from '../../client/games/big-thunder/controls';
 import type { GameState, LegalMove } from '../../client/types';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   screenshotPath,
-  seeText,
   setName,
   signIn,
-  startDevServer,
   warnNoBrowser,
-  type DevServer,
   watchPageErrors,
+  createGameInUi,
+  joinByInvite,
+  startWhenFull,
+  useServerAndBrowser,
 } from './support';
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
@@ -98,19 +98,10 @@ function cardsIn(value: unknown, out: CardView[] = []): CardView[] {
 }
 
 describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
-  let server: DevServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDevServer({ timeoutMs: 240_000 }), launchBrowser()]);
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 60_000);
+  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
 
   test('two players create, join, start and play two full turns each through the board', async () => {
+    const { server, browser } = suite;
     const base = server.baseUrl;
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
@@ -126,21 +117,9 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     await setName(pageA, 'Ada');
     await setName(pageB, 'Bo');
 
-    await pageA.getByRole('link', { name: 'New game' }).first().click();
-    await pageA.getByLabel('Game', { exact: true }).selectOption('big-thunder');
-    await pageA.getByLabel('Players', { exact: true }).selectOption('2');
-    await pageA.getByRole('button', { name: 'Create game' }).click();
-    await seeText(pageA, 'Game created', SLOW);
-    const invite = new URL(await pageA.getByLabel(/Invite link/).inputValue());
-    await pageA.getByRole('link', { name: 'Go to the game' }).click();
-    await seeText(pageA, 'Waiting for players', SLOW);
-    const id = decodeURIComponent(new URL(pageA.url()).pathname.split('/').pop()!);
-
-    await pageB.goto(invite.pathname + invite.search);
-    await pageB.getByRole('button', { name: 'Join game' }).click();
-    await seeText(pageB, 'You joined the game in seat 2.', SLOW);
-    await seeText(pageA, '2 of 2 seats taken.', SLOW);
-    await pageA.getByRole('button', { name: 'Start game' }).click();
+    const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW);
+    await joinByInvite(pageB, invite, 2, SLOW);
+    await startWhenFull(pageA, 2, SLOW);
 
     const ada: Player = { name: 'Ada', seat: 0, ctx: ctxA, page: pageA, board: pageA.locator('bt-mountain-board') };
     const bo: Player = { name: 'Bo', seat: 1, ctx: ctxB, page: pageB, board: pageB.locator('bt-mountain-board') };
@@ -169,13 +148,20 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
 
     /** Clicks a board control and waits for the page's POST of the move; returns the new state. */
     const act = async (p: Player, control: Locator, what: string): Promise<BtState> => {
-      const posted = p.page.waitForResponse((r) => r.url().endsWith(`/api/games/${encodeURIComponent(id)}/moves`) && r.request().method() === 'POST', {
-        timeout: SLOW * 2,
-      });
-      await control.first().click();
-      const res = await posted;
-      const body = await res.text();
-      expect(res.status(), `${p.name}: ${what} -> ${body.slice(0, 300)}`).toBe(200);
+      let res;
+      let body = '';
+      // A 409 means the page was a poll behind (the other seat answered a simultaneous Claim
+      // Jumper meanwhile): the page takes the current position from the 409 body, so click again.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const posted = p.page.waitForResponse((r) => r.url().endsWith(`/api/games/${encodeURIComponent(id)}/moves`) && r.request().method() === 'POST', {
+          timeout: SLOW * 2,
+        });
+        await control.first().click();
+        res = await posted;
+        body = await res.text();
+        if (res.status() !== 409) break;
+      }
+      expect(res!.status(), `${p.name}: ${what} -> ${body.slice(0, 300)}`).toBe(200);
       const s = JSON.parse(body) as BtState;
       console.log(`${p.name}: ${what}`);
       await checkShown(p, s.view);

@@ -5,41 +5,30 @@
  * in on a phone-sized screen, opens the link and joins; A starts, banks (and undoes, and banks
  * again), ends the turn; B sees by polling that it is B's turn, rolls in secret and ends the turn.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   screenshotPath,
   seeText,
   setName,
   signIn,
-  startDevServer,
   startedGame,
   warnNoBrowser,
-  type DevServer,
   watchPageErrors,
+  useServerAndBrowser,
 } from './support';
 
 warnNoBrowser('test/e2e/shell.test.ts');
 
 
 describe.skipIf(!hasChromium)('client shell in a browser', () => {
-  let server: DevServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDevServer(), launchBrowser()]);
-  }, 150_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
+  const suite = useServerAndBrowser();
 
   test('two players: sign in, create, invite, join, start, move, see the turn pass', async () => {
+    const { server, browser } = suite;
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
@@ -135,6 +124,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
   }, 180_000);
 
   test('a stale tab is brought up to date (409), a refused move shows the reason (422)', async () => {
+    const { server, browser } = suite;
     const ctxA = await newPlayerContext(browser, server.baseUrl);
     const ctxB = await newPlayerContext(browser, server.baseUrl);
     await signIn(ctxA, server.baseUrl, 'cy@example.test');

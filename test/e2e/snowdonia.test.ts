@@ -13,21 +13,22 @@
  * every resource. The Start Player is drawn from the game's secret seed, so the test reads it
  * off the board rather than assuming it.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   screenshotPath,
   seeText,
   setName,
   signIn,
-  startDevServer,
   warnNoBrowser,
-  type DevServer,
   watchPageErrors,
+  createGameInUi,
+  joinByInvite,
+  startWhenFull,
+  useServerAndBrowser,
 } from './support';
 
 warnNoBrowser('test/e2e/snowdonia.test.ts');
@@ -75,19 +76,10 @@ async function place(p: Player, space: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
-  let server: DevServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDevServer({ timeoutMs: 240_000 }), launchBrowser()]);
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
+  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
 
   test('two players create, join and start a game, and play round 1 on the board', async () => {
+    const { server, browser } = suite;
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
@@ -97,13 +89,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     const a = await signIn(ctxA, server.baseUrl, 'ada.snowdon@example.test');
     watch('Ada', a);
     await setName(a, 'Ada');
-    await a.getByRole('link', { name: 'New game' }).first().click();
-    await a.getByLabel('Game', { exact: true }).selectOption('snowdonia');
-    await a.getByLabel('Players', { exact: true }).selectOption('2');
-    await a.getByRole('button', { name: 'Create game' }).click();
-    await seeText(a, 'Game created', SLOW);
-    const invite = new URL(await a.getByLabel(/Invite link/).inputValue());
-    await a.getByRole('link', { name: 'Go to the game' }).click();
+    const { invite } = await createGameInUi(a, 'snowdonia', 2, SLOW);
     await seeText(a, '1 of 2 seats taken.', SLOW);
 
     // Bo signs in on a phone, opens the invite and joins.
@@ -112,13 +98,10 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     const b = await signIn(ctxB, server.baseUrl, 'bo.snowdon@example.test');
     watch('Bo', b);
     await setName(b, 'Bo');
-    await b.goto(invite.pathname + invite.search);
-    await b.getByRole('button', { name: 'Join game' }).click();
-    await seeText(b, 'You joined the game in seat 2.', SLOW);
+    await joinByInvite(b, invite, 2, SLOW);
 
     // Ada sees Bo arrive and starts; both boards appear.
-    await seeText(a, '2 of 2 seats taken.', SLOW);
-    await a.getByRole('button', { name: 'Start game' }).click();
+    await startWhenFull(a, 2, SLOW);
     await board(a).waitFor({ timeout: SLOW });
     await board(b).waitFor({ timeout: SLOW });
     expect(await roundOf(a)).toBe('1');

@@ -11,21 +11,21 @@
  * JSON of GET /api/games/:id/state and in his log. Screenshots: docs/screenshots/space-mountain.png
  * (desktop) and space-mountain-phone.png (375 px).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   screenshotPath,
-  seeText,
   setName,
   signIn,
-  startDevServer,
   warnNoBrowser,
-  type DevServer,
   watchPageErrors,
+  createGameInUi,
+  joinByInvite,
+  startWhenFull,
+  useServerAndBrowser,
 } from './support';
 
 warnNoBrowser('test/e2e/space-mountain.test.ts');
@@ -60,19 +60,10 @@ interface Player {
 }
 
 describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
-  let server: DevServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDevServer({ timeoutMs: 240_000 }), launchBrowser()]);
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
+  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
 
   test('two players play two rounds through the board', async () => {
+    const { server, browser } = suite;
     const base = server.baseUrl;
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
@@ -83,14 +74,7 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     const a = await signIn(ctxA, base, 'ada.sm@example.test');
     watch('A', a);
     await setName(a, 'Ada');
-    await a.getByRole('link', { name: 'New game' }).first().click();
-    await a.getByLabel('Game', { exact: true }).selectOption('space-mountain');
-    await a.getByLabel('Players', { exact: true }).selectOption('2');
-    await a.getByRole('button', { name: 'Create game' }).click();
-    await seeText(a, 'Game created', WAIT);
-    const invite = new URL(await a.getByLabel(/Invite link/).inputValue());
-    await a.getByRole('link', { name: 'Go to the game' }).click();
-    await seeText(a, 'Waiting for players', WAIT);
+    const { invite, id } = await createGameInUi(a, 'space-mountain', 2, WAIT);
 
     // Bo (phone) signs in, opens the invite and joins.
     const ctxB = await newPlayerContext(browser, base, phone);
@@ -98,14 +82,10 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     const b = await signIn(ctxB, base, 'bo.sm@example.test');
     watch('B', b);
     await setName(b, 'Bo');
-    await b.goto(invite.pathname + invite.search);
-    await b.getByRole('button', { name: 'Join game' }).click();
-    await seeText(b, 'You joined the game in seat 2.', WAIT);
+    await joinByInvite(b, invite, 2, WAIT);
 
     // Ada starts.
-    await seeText(a, '2 of 2 seats taken.', WAIT);
-    await a.getByRole('button', { name: 'Start game' }).click();
-    const id = decodeURIComponent(new URL(a.url()).pathname.split('/').pop()!);
+    await startWhenFull(a, 2, WAIT);
     const A: Player = { who: 'Ada', seat: 0, ctx: ctxA, page: a };
     const B: Player = { who: 'Bo', seat: 1, ctx: ctxB, page: b };
 

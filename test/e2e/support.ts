@@ -4,7 +4,7 @@
  * player in through the dev mailbox. Board tests import these. The one test defined here is the
  * failing one `warnNoBrowser` registers under CI=true when no browser is installed.
  */
-import { test } from 'vitest';
+import { afterAll, beforeAll, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -279,4 +279,60 @@ export async function startedGame(
 export function watchPageErrors(errors: string[], who: string, page: Page, expected = /status of 40[19]/): void {
   page.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && !expected.test(m.text()) && errors.push(`${who}: ${m.text()}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// One browser suite's setup, and a game made through the UI
+
+/**
+ * The dev server and a browser for one test file: both started in `beforeAll`, stopped in
+ * `afterAll`. Read `.server` and `.browser` inside the tests (they exist once `beforeAll` ran).
+ */
+export function useServerAndBrowser(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): { readonly server: DevServer; readonly browser: Browser } {
+  let server: DevServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startDevServer(opts), launchBrowser()]);
+  }, (opts.timeoutMs ?? 120_000) + 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  }, 30_000);
+  return {
+    get server() {
+      return server!;
+    },
+    get browser() {
+      return browser!;
+    },
+  };
+}
+
+/**
+ * Through the New game form: creates a game of `type` for `players`, takes the invite link and
+ * goes to the game's page. Returns the invite link and the game's id.
+ */
+export async function createGameInUi(page: Page, type: string, players: number, timeout = 15_000): Promise<{ invite: URL; id: string }> {
+  await page.getByRole('link', { name: 'New game' }).first().click();
+  await page.getByLabel('Game', { exact: true }).selectOption(type);
+  await page.getByLabel('Players', { exact: true }).selectOption(String(players));
+  await page.getByRole('button', { name: 'Create game' }).click();
+  await seeText(page, 'Game created', timeout);
+  const invite = new URL(await page.getByLabel(/Invite link/).inputValue());
+  await page.getByRole('link', { name: 'Go to the game' }).click();
+  await seeText(page, 'Waiting for players', timeout);
+  return { invite, id: decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!) };
+}
+
+/** Opens an invite link and joins; `seat` is the seat it should give, counted from 1. */
+export async function joinByInvite(page: Page, invite: URL, seat: number, timeout = 15_000): Promise<void> {
+  await page.goto(invite.pathname + invite.search);
+  await page.getByRole('button', { name: 'Join game' }).click();
+  await seeText(page, `You joined the game in seat ${seat}.`, timeout);
+}
+
+/** The creator's page: waits until all `players` seats are taken, then starts the game. */
+export async function startWhenFull(page: Page, players: number, timeout = 15_000): Promise<void> {
+  await seeText(page, `${players} of ${players} seats taken.`, timeout);
+  await page.getByRole('button', { name: 'Start game' }).click();
 }
