@@ -45,6 +45,32 @@ const TOTAL_MS = 14 * 60_000;
 const resultsFile = path.join(root, 'bench', 'results.json');
 const markdownFile = path.join(root, 'bench', 'RESULTS.md');
 
+/**
+ * Ctrl-C (SIGINT) or SIGTERM: the running section is told to stop (SIGTERM to its process group,
+ * so it shuts down the servers it started and removes their folders), no further section starts,
+ * results.json is left as it was, and the run exits 130. A second Ctrl-C kills the section at once.
+ */
+let interrupted = false;
+let interruptedAt = 0;
+let current: { pid: number } | null = null;
+function signalSection(sig: NodeJS.Signals) {
+  if (!current) return;
+  try {
+    process.kill(-current.pid, sig);
+  } catch {}
+}
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    // npm and tsx relay the terminal's Ctrl-C, so one keypress arrives two or three times within
+    // milliseconds: only a signal well after the first one means "kill it now".
+    if (interrupted) return performance.now() - interruptedAt > 1500 ? signalSection('SIGKILL') : undefined;
+    interrupted = true;
+    interruptedAt = performance.now();
+    console.error(`[bench] ${sig}: stopping ${current ? 'the running section' : ''} (again to kill it now)`);
+    signalSection('SIGTERM');
+  });
+}
+
 function runSection(s: Section, outFile: string, limitMs: number): Promise<{ ok: boolean; ms: number; error?: string }> {
   const t0 = performance.now();
   return new Promise((resolve) => {
@@ -54,34 +80,22 @@ function runSection(s: Section, outFile: string, limitMs: number): Promise<{ ok:
       detached: true, // its own process group, so a hung section can be stopped with everything it started
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', ...s.env },
     });
+    current = { pid: child.pid! };
     let timedOut = false;
     const term = setTimeout(() => {
       timedOut = true;
       console.error(`[bench] ${s.name}: over ${Math.round(limitMs / 1000)} s, stopping it`);
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {}
+      signalSection('SIGTERM');
     }, limitMs);
-    const kill = setTimeout(() => {
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {}
-    }, limitMs + 25_000);
-    const stopOnExit = () => {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {}
-    };
-    process.once('SIGINT', stopOnExit);
-    process.once('SIGTERM', stopOnExit);
+    const kill = setTimeout(() => signalSection('SIGKILL'), limitMs + 25_000);
     child.on('exit', (code, signal) => {
       clearTimeout(term);
       clearTimeout(kill);
-      process.off('SIGINT', stopOnExit);
-      process.off('SIGTERM', stopOnExit);
+      current = null;
       const ms = performance.now() - t0;
-      const ok = code === 0 && !timedOut && existsSync(outFile);
-      resolve({ ok, ms, error: ok ? undefined : timedOut ? `timed out after ${Math.round(limitMs / 1000)} s` : `exit ${code ?? signal}` });
+      const ok = code === 0 && !timedOut && !interrupted && existsSync(outFile);
+      const error = ok ? undefined : interrupted ? 'interrupted' : timedOut ? `timed out after ${Math.round(limitMs / 1000)} s` : `exit ${code ?? signal}`;
+      resolve({ ok, ms, error });
     });
   });
 }
@@ -119,6 +133,7 @@ async function main() {
   const runs: Record<string, unknown> = {};
   try {
     for (const s of chosen) {
+      if (interrupted) break;
       const left = TOTAL_MS - (performance.now() - t0);
       if (left < 30_000) {
         console.error(`[bench] ${s.name}: skipped, the run is out of time`);
@@ -135,6 +150,10 @@ async function main() {
     }
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+  if (interrupted) {
+    console.error('[bench] interrupted: results.json and RESULTS.md are unchanged');
+    process.exit(130);
   }
 
   const e = sections.engines ?? {};

@@ -5,22 +5,30 @@
  *
  * Steps: build the client (scripts/build-client.ts, when present) -> start PGlite with data under
  * .data/pglite (kept across restarts), apply migrations, serve it + bridge -> `wrangler dev` with
- * DATABASE_URL, DB_WS_PROXY and APP_ENV passed as --var -> fire the cron (`/__scheduled`) every
- * 60 s.
+ * DATABASE_URL, DB_WS_PROXY and APP_ENV passed as --var -> wait until /api/ready answers with this
+ * process's own instance id (the database answers, and the server on the port is ours) -> fire the
+ * cron (`/__scheduled`) every 60 s. The PGlite data directory is locked (scripts/data-lock.ts).
  *
  * Environment:
  *   PORT=8787            HTTP port (127.0.0.1 only)
  *   MP_FIXTURES=1        serve test/fixtures/worker.ts (adds the test-only "secret-dice" game; browser tests)
  *   MP_DATA_DIR=dir      PGlite data directory (default .data/pglite); MP_DATA_DIR=memory for a throwaway one
- *   DATABASE_URL=...     use this Postgres instead of PGlite (with DB_WS_PROXY for a local bridge, or none for Neon)
+ *   DATABASE_URL=...     use this Postgres instead of PGlite: Neon as it is, any other Postgres through a
+ *                        WebSocket bridge started here (scripts/external-db.ts); DB_WS_PROXY=host:port/v1
+ *                        names a bridge of your own instead
+ *   MP_INSPECTOR_PORT=n  workerd's devtools inspector port (default: a free one, so servers never collide)
  *   APP_ENV=development  development | test | production
  *   MP_CRON_MS=60000     cron timer period; 0 disables it
  *   MP_SKIP_BUILD=1      do not build the client
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DataDirBusy, lockDataDir } from './data-lock';
+import { openExternalDb, type ExternalDb } from './external-db';
 import { startLocalDb, type LocalDb } from './local-db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,6 +43,10 @@ const log = (msg: string) => console.log(`[dev] ${msg}`);
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 let db: LocalDb | null = null;
+let external: ExternalDb | null = null;
+let unlock: (() => Promise<void>) | null = null;
+/** Echoed by /api/ready: proves the server answering on the port is the workerd started here. */
+const instance = randomUUID();
 let wrangler: ChildProcess | null = null;
 let cronTimer: NodeJS.Timeout | null = null;
 let stopping: Promise<never> | null = null;
@@ -58,6 +70,8 @@ function stop(code: number, why: string): Promise<never> {
       clearTimeout(timeout);
     }
     if (db) await db.stop().catch((e) => console.error('[dev] database stop failed:', e));
+    if (external) await external.stop().catch((e) => console.error('[dev] bridge stop failed:', e));
+    if (unlock) await unlock();
     log('stopped');
     process.exit(code);
   })();
@@ -93,17 +107,40 @@ function run(cmd: string, args: string[]): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, ms: number): Promise<boolean> {
+/** Why the last readiness check failed, for the error message. */
+let notReady = 'no answer yet';
+
+/** Waits until `url` (/api/ready) answers 200 with our instance id; false on timeout or exit. */
+async function waitForReady(url: string, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (wrangler && wrangler.exitCode !== null) return false;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) return true;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 150));
+      const res = await fetch(url, { signal: AbortSignal.timeout(7000) });
+      const body = (await res.json().catch(() => ({}))) as { instance?: string; error?: { message?: string } };
+      if (res.ok && body.instance === instance) return true;
+      notReady = res.ok
+        ? 'another server answers on this port (not the Worker started here): is a second `npm start` running? Set PORT'
+        : `${res.status}: ${body.error?.message ?? 'not ready'}`;
+    } catch (e) {
+      notReady = (e as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
   }
   return false;
+}
+
+/** A TCP port that was free on 127.0.0.1 a moment ago. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as { port: number };
+      srv.close(() => resolve(p));
+    });
+  });
 }
 
 // 1. The client bundle (owned by scripts/build-client.ts; tolerated when absent or failing).
@@ -120,24 +157,32 @@ if (process.env.MP_SKIP_BUILD !== '1') {
 }
 
 // 2. The database: an external Postgres when DATABASE_URL is set, else PGlite + bridge.
-let vars: Record<string, string>;
-if (process.env.DATABASE_URL) {
-  vars = { DATABASE_URL: process.env.DATABASE_URL };
-  if (process.env.DB_WS_PROXY) vars.DB_WS_PROXY = process.env.DB_WS_PROXY;
-  log(`database: DATABASE_URL from the environment${process.env.DB_WS_PROXY ? ` via ${process.env.DB_WS_PROXY}` : ''} (run \`npm run db:migrate\` first)`);
-} else {
-  const dir = process.env.MP_DATA_DIR || path.join(root, '.data', 'pglite');
-  const td = performance.now();
-  db = await startLocalDb({ dataDir: dir === 'memory' ? undefined : dir, debug: process.env.MP_BRIDGE_DEBUG === '1' });
-  vars = { DATABASE_URL: db.DATABASE_URL, DB_WS_PROXY: db.DB_WS_PROXY };
-  log(
-    `database: PGlite ${dir === 'memory' ? 'in memory' : `in ${path.relative(root, dir) || dir}`}, migrated, bridge ws://${db.DB_WS_PROXY} ` +
-      `(${secs(performance.now() - td)}: pglite ${secs(db.timings.pglite)}, migrations ${secs(db.timings.migrate)})`,
-  );
+let vars: Record<string, string> = {};
+try {
+  if (process.env.DATABASE_URL) {
+    external = await openExternalDb(process.env.DATABASE_URL);
+    vars = { DATABASE_URL: external.DATABASE_URL };
+    if (external.DB_WS_PROXY) vars.DB_WS_PROXY = external.DB_WS_PROXY;
+    log(`database: ${external.describe} (apply migrations with \`npm run db:migrate\` first)`);
+  } else {
+    const dir = process.env.MP_DATA_DIR || path.join(root, '.data', 'pglite');
+    if (dir !== 'memory') unlock = await lockDataDir(dir);
+    const td = performance.now();
+    db = await startLocalDb({ dataDir: dir === 'memory' ? undefined : dir, debug: process.env.MP_BRIDGE_DEBUG === '1' });
+    vars = { DATABASE_URL: db.DATABASE_URL, DB_WS_PROXY: db.DB_WS_PROXY };
+    log(
+      `database: PGlite ${dir === 'memory' ? 'in memory' : `in ${path.relative(root, dir) || dir}`}, migrated, bridge ws://${db.DB_WS_PROXY} ` +
+        `(${secs(performance.now() - td)}: pglite ${secs(db.timings.pglite)}, migrations ${secs(db.timings.migrate)})`,
+    );
+  }
+} catch (e) {
+  console.error(`[dev] ${e instanceof DataDirBusy ? e.message : `the database could not be opened: ${(e as Error).message}`}`);
+  await stop(1, 'database');
 }
 vars.APP_ENV = appEnv;
 // Links in emails and webhooks point at this server (override with PUBLIC_URL).
 vars.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
+vars.MP_INSTANCE = instance;
 
 // 3. wrangler dev (workerd).
 const tw = performance.now();
@@ -149,6 +194,10 @@ const args = [
   '--port',
   String(port),
   '--test-scheduled',
+  // wrangler's default inspector port (9229) is shared by every wrangler on the machine: two
+  // servers started together would fight over it and one would die.
+  '--inspector-port',
+  String(Number(process.env.MP_INSPECTOR_PORT) || (await freePort())),
   '--show-interactive-dev-session=false',
   ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
 ];
@@ -164,8 +213,8 @@ wrangler.on('exit', (code, signal) => {
 });
 
 const base = `http://127.0.0.1:${port}`;
-if (!(await waitForHealth(`${base}/api/health`, 60_000))) {
-  console.error(`[dev] the Worker did not answer ${base}/api/health within 60 s`);
+if (!(await waitForReady(`${base}/api/ready`, 60_000))) {
+  console.error(`[dev] the Worker was not ready at ${base}/api/ready within 60 s: ${notReady}`);
   await stop(1, 'startup failed');
 }
 log(

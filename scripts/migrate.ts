@@ -1,7 +1,7 @@
 /**
  * `npm run db:migrate`: applies db/migrations.
- *   - DATABASE_URL set: to that Postgres through the Neon driver (Neon itself, or a local server
- *     through the bridge when DB_WS_PROXY=host:port/v1 is set too);
+ *   - DATABASE_URL set: to that Postgres through the Neon driver (Neon itself; any other Postgres
+ *     through a WebSocket bridge this script starts for the run, scripts/external-db.ts);
  *   - otherwise: to the local PGlite in MP_DATA_DIR (default .data/pglite). `npm start` migrates
  *     it by itself; do not run this while `npm start` has the directory open.
  */
@@ -10,13 +10,21 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import WebSocket from 'ws';
 import { migrateNeon, migratePglite } from '../db/migrate';
+import { openExternalDb } from './external-db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const t0 = performance.now();
 if (process.env.DATABASE_URL) {
-  const host = new URL(process.env.DATABASE_URL).host;
-  await migrateNeon({ url: process.env.DATABASE_URL, wsProxy: process.env.DB_WS_PROXY || undefined, webSocket: WebSocket });
-  console.log(`migrated ${host} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const ext = await openExternalDb(process.env.DATABASE_URL);
+  try {
+    await migrateNeon({ url: ext.DATABASE_URL, wsProxy: ext.DB_WS_PROXY, webSocket: WebSocket });
+  } catch (err) {
+    console.error(`migration of ${ext.describe} failed: ${(err as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await ext.stop();
+  }
+  if (!process.exitCode) console.log(`migrated ${ext.describe} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 } else {
   const dir = path.resolve(process.env.MP_DATA_DIR || path.join(root, '.data', 'pglite'));
   const db = new PGlite(dir);

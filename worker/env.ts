@@ -28,6 +28,8 @@ export interface Env {
   SIGNIN_LIMIT_PER_IP?: string;
   /** Hours a move's stored answer is kept for Idempotency-Key retries (the cron clears older ones). */
   IDEMPOTENCY_RETENTION_HOURS?: string;
+  /** Set by `npm start` to a random id that /api/health and /api/ready echo (is the answering server ours?). */
+  MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
 }

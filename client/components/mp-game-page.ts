@@ -233,6 +233,15 @@ export class MpGamePage extends LitElement {
     document.title = 'Mountain Post';
   }
 
+  /**
+   * `data-version` on the element: the game version the page has drawn. Browser tests wait for it
+   * to reach the server's version before comparing the page with the server.
+   */
+  protected override updated(): void {
+    if (this.game) this.dataset.version = String(this.game.version);
+    else delete this.dataset.version;
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('gameId') && changed.get('gameId') !== undefined) {
       // Another game in the same element: start afresh.

@@ -31,6 +31,7 @@ import {
   joinByInvite,
   startWhenFull,
   useServerAndBrowser,
+  pageAtVersion,
 } from './support';
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
@@ -189,6 +190,9 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     const checkHidden = async (owner: Player, viewer: Player) => {
       const mine = (await stateOf(owner)).state.view;
       const { state: theirs, raw } = await stateOf(viewer);
+      // The viewer's page learns of the owner's last move by polling: until it has drawn this
+      // version it may still show a Market card the owner has since taken into their hand.
+      await pageAtVersion(viewer.page, theirs.version);
       const hand = mine.hand ?? [];
       expect(hand.length).toBeGreaterThan(0);
       const handIds = new Set(hand.map((c) => c.id));

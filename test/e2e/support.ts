@@ -14,9 +14,12 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Where screenshots of the UI go (docs/screenshots). */
+/**
+ * Where screenshots of the UI go: test-results/screenshots (ignored by git), so a test run leaves
+ * the tree clean; `npm run screenshots` (MP_SCREENSHOTS=docs) writes the README's docs/screenshots.
+ */
 export function screenshotPath(name: string): string {
-  const dir = path.join(root, 'docs', 'screenshots');
+  const dir = process.env.MP_SCREENSHOTS === 'docs' ? path.join(root, 'docs', 'screenshots') : path.join(root, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return path.join(dir, name);
 }
@@ -107,7 +110,7 @@ export function freePort(): Promise<number> {
 
 async function healthy(url: string): Promise<boolean> {
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
     return res.ok;
   } catch {
     return false;
@@ -116,7 +119,7 @@ async function healthy(url: string): Promise<boolean> {
 
 /**
  * Starts `npm start` (scripts/dev.ts: client build, PGlite in memory, wrangler dev) on a free
- * port with the fixture games (MP_FIXTURES=1), and waits for /api/health. `stop()` ends the
+ * port with the fixture games (MP_FIXTURES=1), and waits for /api/ready. `stop()` ends the
  * whole process group.
  */
 export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
@@ -169,11 +172,12 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`npm start exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${out.slice(-4000)}`);
     }
-    if (await healthy(`${baseUrl}/api/health`)) return { baseUrl, port, output: () => out, stop };
+    // Ready, not only alive: the database answers too (the dev script says ready only then).
+    if (await healthy(`${baseUrl}/api/ready`)) return { baseUrl, port, output: () => out, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`npm start did not answer ${baseUrl}/api/health in time:\n${out.slice(-4000)}`);
+  throw new Error(`npm start was not ready at ${baseUrl}/api/ready in time:\n${out.slice(-4000)}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,6 +236,34 @@ export async function setName(page: Page, name: string): Promise<void> {
   // Exact: the settings page has other Save buttons and status lines (notifications).
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
+}
+
+/**
+ * Waits until the game page has drawn at least `version` (its `data-version`, set after each
+ * render). Compare a page with the server only after this: the page learns of other seats' moves
+ * by polling, so right after a move elsewhere it may still show the position before it.
+ */
+export async function pageAtVersion(page: Page, version: number, timeout = 45_000): Promise<void> {
+  const drawn = () => page.evaluate(() => {
+    const find = (root: Document | ShadowRoot): Element | null => {
+      const hit = root.querySelector('mp-game-page');
+      if (hit) return hit;
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const inner = el.shadowRoot && find(el.shadowRoot);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    return Number(find(document)?.getAttribute('data-version') ?? -1);
+  });
+  const until = Date.now() + timeout;
+  let last = -1;
+  while (Date.now() < until) {
+    last = await drawn();
+    if (last >= version) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the game page still shows version ${last} after ${timeout} ms; the server is at ${version}`);
 }
 
 /** Waits until `text` is visible on the page (polling the real UI, so allow a poll interval). */

@@ -115,7 +115,8 @@ export async function startRealPostgres(opts: { migrate?: boolean } = {}): Promi
       } catch {
         // already gone
       }
-      rmSync(dir, { recursive: true, force: true });
+      // Retries: a server in its last moment of shutdown may still be writing into the folder.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     };
     // A crashed or interrupted test run must not leave a server behind.
     process.once('exit', stopNow);

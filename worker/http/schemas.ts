@@ -16,6 +16,7 @@ export function errors(...statuses: number[]) {
     413: 'Body too large',
     422: 'Refused by the rules',
     429: 'Rate limited',
+    503: 'Not ready (the database cannot be reached)',
   };
   return Object.fromEntries(
     statuses.map((s) => [s, { description: text[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
