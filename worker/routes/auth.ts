@@ -11,6 +11,7 @@ import type { AppEnv } from '../types';
 const emailRoute = createRoute({
   method: 'post',
   path: '/api/auth/email',
+  operationId: 'requestSignInEmail',
   tags: ['auth'],
   summary: 'Send a sign-in link by email (single use, 15 minutes)',
   request: jsonBody(z.object({ email: z.string().trim().max(254).email() })),
@@ -20,6 +21,7 @@ const emailRoute = createRoute({
 const callbackRoute = createRoute({
   method: 'get',
   path: '/auth/callback',
+  operationId: 'openSignInLink',
   tags: ['auth'],
   summary: 'Open a sign-in link: sets the HttpOnly session cookie and redirects to /',
   request: { query: z.object({ token: z.string().min(1).max(200) }) },
@@ -29,6 +31,7 @@ const callbackRoute = createRoute({
 const tokenRoute = createRoute({
   method: 'post',
   path: '/api/auth/token',
+  operationId: 'exchangeSignInToken',
   tags: ['auth'],
   summary: 'Exchange a sign-in token for a session token (bots, scripts): use as Authorization: Bearer',
   request: jsonBody(z.object({ token: z.string().min(1).max(200) })),
@@ -38,6 +41,7 @@ const tokenRoute = createRoute({
 const logoutRoute = createRoute({
   method: 'post',
   path: '/api/auth/logout',
+  operationId: 'signOut',
   tags: ['auth'],
   summary: 'End the current session',
   responses: { 204: { description: 'Signed out' } },

@@ -17,6 +17,7 @@ const GameType = z
 const list = createRoute({
   method: 'get',
   path: '/api/game-types',
+  operationId: 'listGameTypes',
   tags: ['games'],
   summary: 'The games this server offers, with a JSON Schema of each one\'s options',
   responses: { 200: jsonResponse('Game types', z.array(GameType)) },

@@ -19,6 +19,7 @@ const GameBase = z.object({
 const create = createRoute({
   method: 'post',
   path: '/api/games',
+  operationId: 'createGame',
   tags: ['games'],
   summary: 'Create a game; you take seat 0 and get an invite link',
   request: jsonBody(
@@ -39,6 +40,7 @@ const create = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/api/games',
+  operationId: 'listMyGames',
   tags: ['games'],
   summary: 'Your games, those where it is your turn first',
   responses: {
@@ -55,6 +57,7 @@ const list = createRoute({
 const meta = createRoute({
   method: 'get',
   path: '/api/games/{id}',
+  operationId: 'getGame',
   tags: ['games'],
   summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
   description: 'For someone outside a private game only what joining needs: seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',
@@ -79,6 +82,7 @@ const meta = createRoute({
 const join = createRoute({
   method: 'post',
   path: '/api/games/{id}/join',
+  operationId: 'joinGame',
   tags: ['games'],
   summary: 'Take a free seat with the invite code',
   request: { params: GameIdParam, ...jsonBody(z.object({ invite: z.string().min(1).max(64) })) },
@@ -88,6 +92,7 @@ const join = createRoute({
 const start = createRoute({
   method: 'post',
   path: '/api/games/{id}/start',
+  operationId: 'startGame',
   tags: ['games'],
   summary: 'Start the game (creator, every seat filled)',
   request: { params: GameIdParam },

@@ -7,6 +7,7 @@ import type { AppEnv } from '../types';
 const getMe = createRoute({
   method: 'get',
   path: '/api/me',
+  operationId: 'getMe',
   tags: ['me'],
   summary: 'The signed-in user',
   responses: { 200: jsonResponse('You', UserSchema), ...errors(401) },
@@ -15,6 +16,7 @@ const getMe = createRoute({
 const patchMe = createRoute({
   method: 'patch',
   path: '/api/me',
+  operationId: 'updateMe',
   tags: ['me'],
   summary: 'Change your display name',
   request: jsonBody(z.object({ name: z.string().trim().min(1).max(40) })),

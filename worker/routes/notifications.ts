@@ -39,6 +39,7 @@ const SettingsAnswer = Settings.extend({
 const getRoute = createRoute({
   method: 'get',
   path: '/api/me/notifications',
+  operationId: 'getNotificationSettings',
   tags: ['notifications'],
   summary: 'Your notification settings and recent failed deliveries',
   responses: { 200: jsonResponse('Settings', SettingsAnswer), ...errors(401) },
@@ -47,6 +48,7 @@ const getRoute = createRoute({
 const putRoute = createRoute({
   method: 'put',
   path: '/api/me/notifications',
+  operationId: 'putNotificationSettings',
   tags: ['notifications'],
   summary: 'Replace your notification settings',
   request: jsonBody(Settings),
@@ -56,6 +58,7 @@ const putRoute = createRoute({
 const testRoute = createRoute({
   method: 'post',
   path: '/api/me/notifications/test',
+  operationId: 'sendTestNotification',
   tags: ['notifications'],
   summary: 'Send a test message on every enabled channel',
   responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403) },
@@ -64,6 +67,7 @@ const testRoute = createRoute({
 const gameHookRoute = createRoute({
   method: 'put',
   path: '/api/games/{id}/webhook',
+  operationId: 'putGameWebhook',
   tags: ['notifications'],
   summary: 'Your webhook for this game (replaces your account webhook for it); null removes it',
   request: { params: GameIdParam, ...jsonBody(z.object({ webhook: Webhook.nullable() })) },
@@ -73,6 +77,7 @@ const gameHookRoute = createRoute({
 const unsubscribeGet = createRoute({
   method: 'get',
   path: '/unsubscribe',
+  operationId: 'getUnsubscribePage',
   tags: ['notifications'],
   summary: 'One-click unsubscribe page (no sign-in); its button POSTs to the same URL',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
@@ -82,6 +87,7 @@ const unsubscribeGet = createRoute({
 const unsubscribePost = createRoute({
   method: 'post',
   path: '/unsubscribe',
+  operationId: 'unsubscribe',
   tags: ['notifications'],
   summary: 'Turn off notification emails (RFC 8058 one-click; no sign-in)',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },

@@ -10,6 +10,7 @@ import type { AppEnv } from '../types';
 const state = createRoute({
   method: 'get',
   path: '/api/games/{id}/state',
+  operationId: 'getGameState',
   tags: ['play'],
   summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
   description:
@@ -21,6 +22,7 @@ const state = createRoute({
 const move = createRoute({
   method: 'post',
   path: '/api/games/{id}/moves',
+  operationId: 'makeMove',
   tags: ['play'],
   summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
   description:
@@ -37,6 +39,7 @@ const move = createRoute({
 const undo = createRoute({
   method: 'post',
   path: '/api/games/{id}/undo',
+  operationId: 'undoMove',
   tags: ['play'],
   summary: 'Take back your last move if it revealed nothing and nobody acted since',
   request: { params: GameIdParam, ...jsonBody(z.object({ version: z.number().int().min(0) })) },
@@ -46,6 +49,7 @@ const undo = createRoute({
 const log = createRoute({
   method: 'get',
   path: '/api/games/{id}/log',
+  operationId: 'getGameLog',
   tags: ['play'],
   summary: "The game's log as you may read it, after event `after`",
   request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },

@@ -13,6 +13,7 @@ const ChatLine = z.object({ id: z.number(), seat: z.number().int().nullable(), n
 const chatGet = createRoute({
   method: 'get',
   path: '/api/games/{id}/chat',
+  operationId: 'listChat',
   tags: ['table'],
   summary: 'Chat after message `after` (players; anyone for public games)',
   request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
@@ -22,6 +23,7 @@ const chatGet = createRoute({
 const chatPost = createRoute({
   method: 'post',
   path: '/api/games/{id}/chat',
+  operationId: 'postChatMessage',
   tags: ['table'],
   summary: 'Say something; @name notifies that player',
   request: { params: GameIdParam, ...jsonBody(z.object({ text: z.string().min(1).max(1000) })) },
@@ -31,6 +33,7 @@ const chatPost = createRoute({
 const record = createRoute({
   method: 'get',
   path: '/api/games/{id}/record',
+  operationId: 'getGameRecord',
   tags: ['table'],
   summary: 'The game record: complete with seed once over (verify with `npm run verify`); while running, only what you may see',
   request: { params: GameIdParam },
@@ -40,6 +43,7 @@ const record = createRoute({
 const replay = createRoute({
   method: 'get',
   path: '/api/games/{id}/replay/{seq}',
+  operationId: 'getReplayFrame',
   tags: ['table'],
   summary: "Your view right after event `seq` (every seat's view and the full state once the game is over)",
   request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).max(2 ** 31 - 1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
@@ -49,6 +53,7 @@ const replay = createRoute({
 const bot = createRoute({
   method: 'post',
   path: '/api/games/{id}/seats/{seat}/bot',
+  operationId: 'addBot',
   tags: ['table'],
   summary: 'Put the built-in bot in an empty seat (creator, before start)',
   request: { params: GameIdParam.extend({ seat: z.coerce.number().int().min(0).max(8).openapi({ param: { name: 'seat', in: 'path' } }) }) },
@@ -58,6 +63,7 @@ const bot = createRoute({
 const resignRoute = createRoute({
   method: 'post',
   path: '/api/games/{id}/resign',
+  operationId: 'resignSeat',
   tags: ['table'],
   summary: "Leave the game: a bot takes your seat, or the game ends (the game's onResign option)",
   request: { params: GameIdParam },
@@ -67,6 +73,7 @@ const resignRoute = createRoute({
 const rematchRoute = createRoute({
   method: 'post',
   path: '/api/games/{id}/rematch',
+  operationId: 'createRematch',
   tags: ['table'],
   summary: 'Play again with the same seats and options (same answer when asked twice)',
   request: { params: GameIdParam },
