@@ -8,7 +8,8 @@ import { ApiError, errorBody } from './http/errors';
 import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
 import { gameRequest } from './middleware/game-request';
-import { session } from './middleware/session';
+import { SESSION_COOKIE, session } from './middleware/session';
+import { signedIn } from './http/schemas';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { gameTypeRoutes } from './routes/game-types';
@@ -126,10 +127,31 @@ export function createApp(deps: Deps) {
     return c.json(errorBody('internal', 'Something went wrong on our side. Nothing was changed.'), 500);
   });
 
-  app.doc31('/api/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Mountain Post API', version: '1.0.0', description: 'Asynchronous play-by-mail board games.' },
+  // Two ways to be signed in: the session token of POST /api/auth/token as a Bearer token (bots,
+  // scripts, generated clients), or the HttpOnly cookie the sign-in link sets (the web client).
+  // Operations say otherwise with `security: []` (no sign-in) or `optionalAuth` (watchers too).
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The `sessionToken` from POST /api/auth/token.',
   });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: 'Set by the sign-in link (GET/POST /auth/callback); POSTs with it must come from our own origin (CSRF).',
+  });
+  app.doc31('/api/openapi.json', (c) => ({
+    openapi: '3.1.0',
+    info: {
+      title: 'Mountain Post API',
+      version: '1.0.0',
+      description: 'Asynchronous play-by-mail board games. Errors are always `{ error: { code, message } }`.',
+      license: { name: 'Proprietary' },
+    },
+    servers: [{ url: c.var.config.publicUrl, description: 'This server' }],
+    security: signedIn,
+  }));
   return app;
 }
 

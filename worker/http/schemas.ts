@@ -8,7 +8,7 @@ export const ErrorSchema = z
 /** Error responses shared by many routes, for the OpenAPI document. */
 export function errors(...statuses: number[]) {
   const text: Record<number, string> = {
-    400: 'Bad request shape',
+    400: 'Bad request shape (also: a NUL character anywhere in the URL or body)',
     401: 'Not signed in',
     403: 'Forbidden (not your seat or turn, CSRF)',
     404: 'Not found',
@@ -22,6 +22,18 @@ export function errors(...statuses: number[]) {
     statuses.map((s) => [s, { description: text[s] ?? 'Error', content: { 'application/json': { schema: ErrorSchema } } }]),
   ) as Record<number, { description: string; content: { 'application/json': { schema: typeof ErrorSchema } } }>;
 }
+
+/**
+ * `security` of an operation that anyone may call, signed in or not (watchers of public games):
+ * the empty requirement `{}` means "no credentials", beside the two sign-in schemes.
+ */
+export const optionalAuth: Record<string, string[]>[] = [{}, { bearerAuth: [] }, { sessionCookie: [] }];
+
+/** `security` of an operation that needs no sign-in at all (health, sign-in itself). */
+export const noAuth: Record<string, string[]>[] = [];
+
+/** The document's default `security`: a Bearer session token or the session cookie. */
+export const signedIn: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
 
 /** JSON request body helper for createRoute. */
 export function jsonBody<T extends z.ZodType>(schema: T) {

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { consumeSignIn, endSession, requestSignIn, SESSION_TTL_MS } from '../services/auth';
-import { errors, jsonBody, jsonResponse } from '../http/schemas';
+import { errors, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { SESSION_COOKIE } from '../middleware/session';
 import { serviceCtx } from '../http/context';
 import { drainSoon } from '../services/commit';
@@ -12,6 +12,7 @@ const emailRoute = createRoute({
   method: 'post',
   path: '/api/auth/email',
   operationId: 'requestSignInEmail',
+  security: noAuth,
   tags: ['auth'],
   summary: 'Send a sign-in link by email (single use, 15 minutes)',
   request: jsonBody(z.object({ email: z.string().trim().max(254).email() })),
@@ -22,6 +23,7 @@ const callbackRoute = createRoute({
   method: 'get',
   path: '/auth/callback',
   operationId: 'openSignInLink',
+  security: noAuth,
   tags: ['auth'],
   summary: 'Open a sign-in link: sets the HttpOnly session cookie and redirects to /',
   request: { query: z.object({ token: z.string().min(1).max(200) }) },
@@ -32,6 +34,7 @@ const tokenRoute = createRoute({
   method: 'post',
   path: '/api/auth/token',
   operationId: 'exchangeSignInToken',
+  security: noAuth,
   tags: ['auth'],
   summary: 'Exchange a sign-in token for a session token (bots, scripts): use as Authorization: Bearer',
   request: jsonBody(z.object({ token: z.string().min(1).max(200) })),
@@ -44,7 +47,7 @@ const logoutRoute = createRoute({
   operationId: 'signOut',
   tags: ['auth'],
   summary: 'End the current session',
-  responses: { 204: { description: 'Signed out' } },
+  responses: { 204: { description: 'Signed out' }, ...errors(403) },
 });
 
 /** Sign-in by email link, session tokens, sign-out. */

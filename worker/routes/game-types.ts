@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { z as zod } from 'zod';
-import { jsonResponse } from '../http/schemas';
+import { errors, jsonResponse, noAuth } from '../http/schemas';
 import type { AppEnv } from '../types';
 
 const GameType = z
@@ -18,9 +18,10 @@ const list = createRoute({
   method: 'get',
   path: '/api/game-types',
   operationId: 'listGameTypes',
+  security: noAuth,
   tags: ['games'],
   summary: 'The games this server offers, with a JSON Schema of each one\'s options',
-  responses: { 200: jsonResponse('Game types', z.array(GameType)) },
+  responses: { 200: jsonResponse('Game types', z.array(GameType)), ...errors(400) },
 });
 
 /** `GET /api/game-types`. */

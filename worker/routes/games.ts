@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema } from '../http/schemas';
+import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
@@ -58,6 +58,7 @@ const meta = createRoute({
   method: 'get',
   path: '/api/games/{id}',
   operationId: 'getGame',
+  security: optionalAuth,
   tags: ['games'],
   summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
   description: 'For someone outside a private game only what joining needs: seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../http/errors';
-import { errors } from '../http/schemas';
+import { errors, noAuth } from '../http/schemas';
 import type { AppEnv } from '../types';
 
 /** How long the readiness probe waits for the database before calling it unreachable, in ms. */
@@ -13,12 +13,13 @@ const health = createRoute({
   operationId: 'getHealth',
   tags: ['meta'],
   summary: 'Liveness: the Worker answers (touches no database)',
-  security: [],
+  security: noAuth,
   responses: {
     200: {
       description: 'The Worker is up',
       content: { 'application/json': { schema: z.object({ ok: z.literal(true), instance: z.string().optional() }) } },
     },
+    ...errors(400),
   },
 });
 
@@ -28,13 +29,13 @@ const ready = createRoute({
   operationId: 'getReadiness',
   tags: ['meta'],
   summary: 'Readiness: the Worker answers and its database runs a query (503 when it cannot)',
-  security: [],
+  security: noAuth,
   responses: {
     200: {
       description: 'Ready to serve games',
       content: { 'application/json': { schema: z.object({ ok: z.literal(true), database: z.literal('ok'), instance: z.string().optional() }) } },
     },
-    ...errors(503),
+    ...errors(400, 503),
   },
 });
 

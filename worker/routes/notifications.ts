@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { webhookFormats } from '../../db/schema';
 import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
-import { errors, GameIdParam, jsonBody, jsonResponse } from '../http/schemas';
+import { errors, GameIdParam, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { drainSoon } from '../services/commit';
 import { loadGame, seatOf } from '../services/game-rows';
@@ -78,16 +78,18 @@ const unsubscribeGet = createRoute({
   method: 'get',
   path: '/unsubscribe',
   operationId: 'getUnsubscribePage',
+  security: noAuth,
   tags: ['notifications'],
   summary: 'One-click unsubscribe page (no sign-in); its button POSTs to the same URL',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'HTML page' } },
+  responses: { 200: { description: 'HTML page' }, ...errors(400) },
 });
 
 const unsubscribePost = createRoute({
   method: 'post',
   path: '/unsubscribe',
   operationId: 'unsubscribe',
+  security: noAuth,
   tags: ['notifications'],
   summary: 'Turn off notification emails (RFC 8058 one-click; no sign-in)',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
+import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
@@ -11,6 +11,7 @@ const state = createRoute({
   method: 'get',
   path: '/api/games/{id}/state',
   operationId: 'getGameState',
+  security: optionalAuth,
   tags: ['play'],
   summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
   description:
@@ -50,6 +51,7 @@ const log = createRoute({
   method: 'get',
   path: '/api/games/{id}/log',
   operationId: 'getGameLog',
+  security: optionalAuth,
   tags: ['play'],
   summary: "The game's log as you may read it, after event `after`",
   request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { serviceCtx } from '../http/context';
-import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema } from '../http/schemas';
+import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { addBot } from '../services/bots';
 import { postChat, readChat } from '../services/chat';
@@ -14,6 +14,7 @@ const chatGet = createRoute({
   method: 'get',
   path: '/api/games/{id}/chat',
   operationId: 'listChat',
+  security: optionalAuth,
   tags: ['table'],
   summary: 'Chat after message `after` (players; anyone for public games)',
   request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
@@ -34,6 +35,7 @@ const record = createRoute({
   method: 'get',
   path: '/api/games/{id}/record',
   operationId: 'getGameRecord',
+  security: optionalAuth,
   tags: ['table'],
   summary: 'The game record: complete with seed once over (verify with `npm run verify`); while running, only what you may see',
   request: { params: GameIdParam },
@@ -44,6 +46,7 @@ const replay = createRoute({
   method: 'get',
   path: '/api/games/{id}/replay/{seq}',
   operationId: 'getReplayFrame',
+  security: optionalAuth,
   tags: ['table'],
   summary: "Your view right after event `seq` (every seat's view and the full state once the game is over)",
   request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).max(2 ** 31 - 1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
