@@ -16,6 +16,7 @@
  *   DATABASE_URL=...     use this Postgres instead of PGlite: Neon as it is, any other Postgres through a
  *                        WebSocket bridge started here (scripts/external-db.ts); DB_WS_PROXY=host:port/v1
  *                        names a bridge of your own instead
+ *   MP_READY_TIMEOUT_S=60 how long to wait for /api/ready (the Worker and its database) before giving up
  *   MP_INSPECTOR_PORT=n  workerd's devtools inspector port (default: a free one, so servers never collide)
  *   APP_ENV=development  development | test | production
  *   MP_CRON_MS=60000     cron timer period; 0 disables it
@@ -213,8 +214,9 @@ wrangler.on('exit', (code, signal) => {
 });
 
 const base = `http://127.0.0.1:${port}`;
-if (!(await waitForReady(`${base}/api/ready`, 60_000))) {
-  console.error(`[dev] the Worker was not ready at ${base}/api/ready within 60 s: ${notReady}`);
+const readyS = Number(process.env.MP_READY_TIMEOUT_S) || 60;
+if (!(await waitForReady(`${base}/api/ready`, readyS * 1000))) {
+  console.error(`[dev] the Worker was not ready at ${base}/api/ready within ${readyS} s: ${notReady}`);
   await stop(1, 'startup failed');
 }
 log(

@@ -119,7 +119,7 @@ async function healthy(url: string): Promise<boolean> {
 
 /**
  * Starts `npm start` (scripts/dev.ts: client build, PGlite in memory, wrangler dev) on a free
- * port with the fixture games (MP_FIXTURES=1), and waits for /api/ready. `stop()` ends the
+ * port with the fixture games (MP_FIXTURES=1), and waits until it prints `[dev] ready:`. `stop()` ends the
  * whole process group.
  */
 export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
@@ -172,12 +172,13 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`npm start exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${out.slice(-4000)}`);
     }
-    // Ready, not only alive: the database answers too (the dev script says ready only then).
-    if (await healthy(`${baseUrl}/api/ready`)) return { baseUrl, port, output: () => out, stop };
+    // The dev script says ready once /api/ready answered with its own instance id: the database
+    // answers too, and the server on the port is the one this call started.
+    if (/\[dev\] ready:/.test(out)) return { baseUrl, port, output: () => out, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`npm start was not ready at ${baseUrl}/api/ready in time:\n${out.slice(-4000)}`);
+  throw new Error(`npm start did not say ready on ${baseUrl} in time:\n${out.slice(-4000)}`);
 }
 
 // ---------------------------------------------------------------------------------------------
