@@ -1,5 +1,5 @@
 /**
- * Test layers (DESIGN.md "Running locally, and the test layers"), one vitest project each:
+ * Test layers (docs/design.md "Running locally, and the test layers"), one vitest project each:
  *   engine  pure rules, no I/O                       test/engine/**
  *   client  client logic that needs no browser       test/client/**
  *   api     the Hono app in-process on PGlite        test/api/**

@@ -17,7 +17,7 @@ export interface NeonOptions {
 
 /**
  * A Drizzle database over a Neon WebSocket `Pool`. In a Worker, create it per request and end the
- * pool with `waitUntil(pool.end())`: I/O objects cannot cross requests (STACK-NOTES.md).
+ * pool with `waitUntil(pool.end())`: I/O objects cannot cross requests (docs/runtime-notes.md).
  */
 export function createNeonDb(opts: NeonOptions): { db: Db; pool: Pool } {
   if (opts.webSocket) neonConfig.webSocketConstructor = opts.webSocket as typeof WebSocket;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Storage schema (DESIGN.md "Storage"): event-sourced games. Invariants live here as keys and
+ * Storage schema (docs/design.md "Storage"): event-sourced games. Invariants live here as keys and
  * checks, so no code path (or concurrent Worker) can break them.
  */
 

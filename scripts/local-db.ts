@@ -28,7 +28,7 @@ export interface LocalDbOptions {
   debug?: boolean;
   /**
    * One connection at a time through the bridge (default true). Only for experiments: without it,
-   * concurrent connections reach pglite-socket together (see STACK-NOTES.md).
+   * concurrent connections reach pglite-socket together (see docs/runtime-notes.md).
    */
   serialize?: boolean;
 }

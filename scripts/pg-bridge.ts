@@ -7,7 +7,7 @@
  * address (the `?address=` the driver may add is ignored on purpose: the bridge never connects
  * anywhere but `pgHost:pgPort`).
  *
- * Two things a plain pipe does not do (STACK-NOTES.md):
+ * Two things a plain pipe does not do (docs/runtime-notes.md):
  * 1. When the client sends the Terminate message ('X'), the TCP socket is ended and the
  *    WebSocket closed. `pool.end()` waits for the server to hang up; PGlite's socket server never
  *    does, so without this every request would leak a connection and `end()` would hang.

@@ -35,7 +35,7 @@ export type HistoryEvent =
   | { kind: 'undo'; seat: Seat }
   | { kind: 'create' | 'join' | 'start' | 'chat'; seat?: Seat | null };
 
-/** Everything needed to rebuild a game: `(rulesVersion, seats, options, seed, events)` (DESIGN.md). */
+/** Everything needed to rebuild a game: `(rulesVersion, seats, options, seed, events)` (docs/design.md). */
 export interface History {
   players: number;
   options: unknown;

@@ -4,7 +4,7 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 /**
  * Seeded random numbers whose whole state is plain JSON (four 32-bit integers of
  * xoroshiro128+, from `pure-rand`), so it lives inside a game's state and a game is a pure fold
- * of its moves ("Randomness is state", STYLE.md).
+ * of its moves ("Randomness is state", docs/style.md).
  */
 export type RngState = number[];
 

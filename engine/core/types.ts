@@ -42,7 +42,7 @@ export interface SetupContext<O> {
 }
 
 /**
- * The Game contract (DESIGN.md, "The Game contract"). Every function is pure and deterministic:
+ * The Game contract (docs/design.md, "The Game contract"). Every function is pure and deterministic:
  * no clock, no unseeded randomness, no I/O; the RNG state lives inside `S`.
  * `S` is the full state (plain JSON), `M` a move (plain JSON), `O` options, `V` a seat's view.
  */

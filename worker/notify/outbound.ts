@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors';
 
 /**
  * Every request we send to a URL a user gave us goes through here ("security in one place",
- * STYLE.md): only https, never a private, loopback or link-local address - unless
+ * docs/style.md): only https, never a private, loopback or link-local address - unless
  * `allowLoopback` (development and tests), which admits http://127.0.0.1 / localhost only.
  */
 export function checkWebhookUrl(raw: string, allowLoopback: boolean): URL {

@@ -8,7 +8,7 @@ export const TIME_CONTROL_MS: Record<GameRow['timeControl'], number | null> = { 
 type Before = Pick<GameRow, 'status' | 'activeSeats' | 'deadlineAt' | 'reminderStage' | 'timeControl' | 'players'>;
 
 /**
- * What a change of a game means for notifications and deadlines (DESIGN.md "Notifications"):
+ * What a change of a game means for notifications and deadlines (docs/design.md "Notifications"):
  * a seat that becomes active is told once (`your_turn`; not again while it stays active); when
  * the game starts the seats not yet to move hear `game_started`; when it ends everyone hears
  * `game_over`. The per-move deadline restarts whenever some seat becomes active, and is kept

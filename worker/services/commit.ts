@@ -32,7 +32,7 @@ export interface GameChange {
 }
 
 /**
- * Commits one change atomically (DESIGN.md "Appending a move"; one statement, see `appendEvent`):
+ * Commits one change atomically (docs/design.md "Appending a move"; one statement, see `appendEvent`):
  * event `v+1`, the game row with its new snapshot, status, active seats and deadline, the acting
  * seat marked as having seen `v+1`, and the outbox rows of every notification the change causes.
  * Returns the acting seat's new state answer (stored with the event for idempotent retries).

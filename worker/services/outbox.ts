@@ -13,7 +13,7 @@ export interface EmailMessage {
 
 /**
  * Queues an email in the outbox; call it inside the transaction of whatever caused it
- * (transactional outbox, DESIGN.md "Notifications"). `dedupeKey` makes the enqueue idempotent.
+ * (transactional outbox, docs/design.md "Notifications"). `dedupeKey` makes the enqueue idempotent.
  */
 export async function enqueueEmail(db: Db, msg: EmailMessage, now: Date, dedupeKey?: string): Promise<void> {
   await db

@@ -70,7 +70,7 @@ export async function markSeen(db: Db, gameId: string, seat: number, version: nu
 }
 
 /**
- * Applies one move at `version` (DESIGN.md "Appending a move"). With an Idempotency-Key, a retry
+ * Applies one move at `version` (docs/design.md "Appending a move"). With an Idempotency-Key, a retry
  * returns the stored first answer and appends nothing. Throws 403 `not_seated`/`not_your_turn`,
  * 409 `stale_version` (body carries the current state), `not_active` or `idempotency_key_expired`
  * (the key's move was applied before the retention window; its answer is gone), 400 `bad_move`,

@@ -2,7 +2,7 @@
  * Component data of Big Thunder Mountain Railroad (Funko Games, 2022).
  *
  * Every value either cites its source (the rulebook, `rulebook.txt`, or the "Known facts" of
- * `shared/rules/README.md` section 1) or is marked `// reconstruction`: a defensible choice where
+ * `docs/rules/README.md` section 1) or is marked `// reconstruction`: a defensible choice where
  * the rulebook prints no card list. A publisher's real data can replace this module without
  * touching the rules code, which only reads the tables below.
  */

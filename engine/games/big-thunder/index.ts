@@ -18,7 +18,7 @@ export type { BigThunderView, CardView, FateView, PendingView, PlayerView } from
  * Big Thunder Mountain Railroad (Funko Games, 2022), 2-4 players: run marbles into the mine, move
  * your Mine Cart, pick and pan for gold, sell it in Town for Town Tokens or points, buy Upgrades
  * and Town Shares; the first to 20 points (25 in the longer game) starts the last round.
- * Rules: `shared/rules/big-thunder-mountain-railroad.rulebook.txt`; component data and
+ * Rules: `docs/rules/big-thunder-mountain-railroad.rulebook.txt`; component data and
  * reconstructions: `./components.ts`.
  */
 export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions, BigThunderView> = {

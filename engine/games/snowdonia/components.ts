@@ -3,7 +3,7 @@
  * module, so a publisher's real data can replace it without touching rules code.
  *
  * Sources: `snowdonia.rulebook.txt` (the authority, quoted as "rulebook") and section 2 of
- * `rules/README.md` (first-edition data, quoted as "README"). Every value that neither source
+ * `docs/rules/README.md` (first-edition data, quoted as "README"). Every value that neither source
  * gives is marked `// reconstruction`.
  */
 

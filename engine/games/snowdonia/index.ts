@@ -11,7 +11,7 @@ import { view, type SnowdoniaView } from './view';
 
 /**
  * Snowdonia (Deluxe Master Set), Mount Snowdon scenario, 2-5 players: the Game contract
- * (DESIGN.md). Rules: `snowdonia.rulebook.txt`, completed by `rules/README.md` section 2;
+ * (docs/design.md). Rules: `snowdonia.rulebook.txt`, completed by `docs/rules/README.md` section 2;
  * reconstructions live in `components.ts` and two named options (`buildPrerequisite`,
  * `thinnerFog`).
  */

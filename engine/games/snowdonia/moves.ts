@@ -5,7 +5,7 @@ const areaId = z.enum(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
 const count = (max: number) => z.number().int().min(0).max(max);
 
 /**
- * Every move of Snowdonia: small steps (DESIGN.md). Forced steps (Excavation, the Surveyor,
+ * Every move of Snowdonia: small steps (docs/design.md). Forced steps (Excavation, the Surveyor,
  * restocking, weather, events) happen inside `applyMove` and are never moves.
  *
  * - `hire-temporary`: pay your Train's Pub cost in Coal for the Temporary Labourer, before your

@@ -30,7 +30,7 @@ import { blockedByFog, currentWeather, forecast } from './weather';
 
 /**
  * What one seat (or a spectator, `null`) sees. Built field by field from the state (a whitelist,
- * STYLE.md): the Contract deck shows only its size and the weather on its top card's back; the
+ * docs/style.md): the Contract deck shows only its size and the weather on its top card's back; the
  * Supply Bag shows counts by colour and never an order (it has none). Bag counts are public
  * because the rulebook makes them common knowledge: the Supply Table is public at setup and every
  * cube moved in or out of the bag afterwards is moved openly. Contracts in hand are public

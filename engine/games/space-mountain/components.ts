@@ -1,8 +1,8 @@
 /**
  * Component data of Space Mountain: All Systems Go (Ravensburger, 2022).
  *
- * Sources: the rulebook (`shared/rules/space-mountain-all-systems-go.rulebook.txt`, "Components",
- * "Setup") and `shared/rules/README.md` section 3. The rulebook prints no board or card data, so
+ * Sources: the rulebook (`docs/rules/space-mountain-all-systems-go.rulebook.txt`, "Components",
+ * "Setup") and `docs/rules/README.md` section 3. The rulebook prints no board or card data, so
  * everything marked `// reconstruction` is a defensible choice consistent with the rulebook; a
  * publisher's real data can replace it here without touching the rules code.
  *

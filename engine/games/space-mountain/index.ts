@@ -15,7 +15,7 @@ export type { SpaceMountainView, PlayerView, TokenView, BoardView, WaitingForVie
 /**
  * Space Mountain: All Systems Go (Ravensburger, 2022), 2-4 players: a push-your-luck race to
  * collect Space Items for five Mission cards and visit the five Starports, with simultaneous
- * Go / Refuel decisions each roll (rulebook: `shared/rules/space-mountain-all-systems-go.rulebook.txt`).
+ * Go / Refuel decisions each roll (rulebook: `docs/rules/space-mountain-all-systems-go.rulebook.txt`).
  */
 export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMountainOptions, SpaceMountainView> = {
   id: 'space-mountain',

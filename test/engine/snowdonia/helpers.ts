@@ -39,7 +39,7 @@ export function expectIllegal(s: SnowdoniaState, seat: Seat, move: unknown, code
 }
 
 /**
- * The state builder (STYLE.md "Scenario tests build a state with a small helper"): a fresh game
+ * The state builder (docs/style.md "Scenario tests build a state with a small helper"): a fresh game
  * with `players`, then `patch` edits it directly. Returns the patched copy.
  */
 export function given(players: number, patch: (s: SnowdoniaState) => void, options: Partial<SnowdoniaOptions> = {}): SnowdoniaState {

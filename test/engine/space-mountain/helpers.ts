@@ -60,7 +60,7 @@ export interface Given {
 }
 
 /**
- * Builds a scenario state (like `givenMine` in STYLE.md) instead of playing many moves: start from
+ * Builds a scenario state (like `givenMine` in docs/style.md) instead of playing many moves: start from
  * a launched game and apply the given changes. The pool is recomputed so 25 markers are conserved.
  */
 export function givenGalaxy(g: Given = {}): SpaceMountainState {
