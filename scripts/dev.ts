@@ -25,9 +25,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import getPort from 'get-port';
 import { DataDirBusy, lockDataDir } from './data-lock';
 import { openExternalDb, type ExternalDb } from './external-db';
 import { startLocalDb, type LocalDb } from './local-db';
@@ -131,18 +131,6 @@ async function waitForReady(url: string, ms: number): Promise<boolean> {
   return false;
 }
 
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as { port: number };
-      srv.close(() => resolve(p));
-    });
-  });
-}
 
 // 1. The client bundle (owned by scripts/build-client.ts; tolerated when absent or failing).
 if (process.env.MP_SKIP_BUILD !== '1') {
@@ -198,7 +186,7 @@ const args = [
   // wrangler's default inspector port (9229) is shared by every wrangler on the machine: two
   // servers started together would fight over it and one would die.
   '--inspector-port',
-  String(Number(process.env.MP_INSPECTOR_PORT) || (await freePort())),
+  String(Number(process.env.MP_INSPECTOR_PORT) || (await getPort({ host: '127.0.0.1' }))),
   '--show-interactive-dev-session=false',
   ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
 ];

@@ -9,9 +9,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import getPort from 'get-port';
 import WebSocket from 'ws';
 import { migrateNeon } from '../../db/migrate';
 import { startBridge, type Bridge } from '../../scripts/pg-bridge';
@@ -38,17 +38,8 @@ export function findPostgresBinDir(): string | null {
   return versions.length ? path.join(base, versions[0], 'bin') : null;
 }
 
-/** A port nobody listens on right now (127.0.0.1). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/** A port nobody listens on right now (127.0.0.1), from get-port (which never hands out the same port twice in a short while). */
+export const freePort = (): Promise<number> => getPort({ host: '127.0.0.1' });
 
 function userIds(name: string): { uid: number; gid: number } | null {
   try {
