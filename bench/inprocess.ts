@@ -38,7 +38,7 @@ async function main() {
   const app = createApp({
     registry: testRegistry,
     db: () => ({ db }),
-    config: { appEnv: 'test', notifyGraceSeconds: 0, signinLimits: { perEmail: 1_000_000, perIp: 1_000_000 } },
+    config: { appEnv: 'test', notifyGraceSeconds: 0, signinLimits: { perClient: 1_000_000, perEmail: 1_000_000, perIp: 1_000_000 } },
   });
   const pending: Promise<unknown>[] = [];
   const execCtx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {}, props: {} };

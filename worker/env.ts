@@ -23,7 +23,8 @@ export interface Env {
   NOTIFY_GRACE_SECONDS?: string;
   /** `1` allows http:// and loopback webhook URLs (never in production). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
-  /** Sign-in emails allowed per 15 minutes, per address and per client IP. */
+  /** Sign-in emails allowed per 15 minutes: per (address, client IP), per address, per client IP. */
+  SIGNIN_LIMIT_PER_CLIENT?: string;
   SIGNIN_LIMIT_PER_EMAIL?: string;
   SIGNIN_LIMIT_PER_IP?: string;
   /** Hours a move's stored answer is kept for Idempotency-Key retries (the cron clears older ones). */
@@ -45,8 +46,10 @@ const configSchema = z.object({
   deliveryTimeoutMs: z.coerce.number().int().positive().default(10_000),
   allowLoopbackWebhooks: z.boolean().default(false),
   emailFrom: z.string().default('Mountain Post <post@localhost>'),
+  /** See `SigninLimits` (worker/services/auth.ts) for what each limit counts. */
   signinLimits: z.object({
-    perEmail: z.coerce.number().int().positive().default(5),
+    perClient: z.coerce.number().int().positive().default(5),
+    perEmail: z.coerce.number().int().positive().default(20),
     perIp: z.coerce.number().int().positive().default(30),
   }),
   /** After this many hours a retry with the same Idempotency-Key gets 409 `idempotency_key_expired`. */
@@ -67,7 +70,7 @@ export function readConfig(env: Partial<Env>): Config {
     publicUrl: env.PUBLIC_URL || undefined,
     notifyGraceSeconds: env.NOTIFY_GRACE_SECONDS || undefined,
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
-    signinLimits: { perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
+    signinLimits: { perClient: env.SIGNIN_LIMIT_PER_CLIENT || undefined, perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
     idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
   });
 }

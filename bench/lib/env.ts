@@ -186,6 +186,7 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
     APP_ENV: 'test',
     SIGNIN_LIMIT_PER_IP: '100000',
     SIGNIN_LIMIT_PER_EMAIL: '100000',
+    SIGNIN_LIMIT_PER_CLIENT: '100000',
     ...vars,
   }))
     bindings[k] = { type: 'plain_text', value: v };

@@ -8,6 +8,11 @@ beforeAll(async () => {
   api = await makeTestApp();
 });
 
+/** Presses "Continue signing in" on the sign-in link's page: a same-origin form POST. */
+function useLink(token: string, headers: Record<string, string> = { origin: 'http://localhost' }) {
+  return api.call('POST', '/auth/callback', { raw: new URLSearchParams({ token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+}
+
 async function latestToken(email: string): Promise<string> {
   const mails = (await api.call('GET', '/dev/mailbox.json')).json;
   return mails.find((m: { to: string }) => m.to === email).token;
@@ -55,24 +60,24 @@ describe('sign-in by email link', () => {
     expect(r.json.error.code).toBe('token_invalid');
   });
 
-  it('GET /auth/callback sets an HttpOnly cookie and redirects to /', async () => {
+  it('POST /auth/callback (the Continue button) sets an HttpOnly cookie and redirects to /', async () => {
     await api.call('POST', '/api/auth/email', { body: { email: 'cookie@example.com' } });
     const token = await latestToken('cookie@example.com');
-    const r = await api.call('GET', `/auth/callback?token=${token}`);
-    expect(r.status).toBe(302);
+    const r = await useLink(token);
+    expect(r.status).toBe(303);
     expect(r.headers.get('location')).toBe('/');
     const cookie = r.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^mp_session=[0-9a-f]{64};/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Lax');
     const me = await api.call('GET', '/api/me', { headers: { cookie: cookie.split(';')[0] } });
-    expect(me.json).toMatchObject({ email: 'cookie@example.com', name: 'cookie' });
-    const bad = await api.call('GET', `/auth/callback?token=${token}`);
+    expect(me.json).toMatchObject({ email: 'cookie@example.com', name: expect.stringMatching(/^Player \d{4}$/) });
+    const bad = await useLink(token);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('expired or already used');
   });
 
-  it('rate-limits sign-in emails per address (429 beyond 5 in 15 minutes)', async () => {
+  it('rate-limits sign-in emails per address and client (429 beyond 5 in 15 minutes)', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await api.call('POST', '/api/auth/email', { body: { email: 'spam@example.com' } })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
@@ -84,7 +89,7 @@ describe('sign-in by email link', () => {
   });
 
   it('rate-limits sign-in emails per client IP', async () => {
-    const small = await makeTestApp({ signinLimits: { perEmail: 5, perIp: 3 } });
+    const small = await makeTestApp({ signinLimits: { perClient: 5, perEmail: 20, perIp: 3 } });
     const ip = { 'cf-connecting-ip': '203.0.113.9' };
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await small.call('POST', '/api/auth/email', { body: { email: `u${i}@example.com` }, headers: ip })).status);
@@ -123,7 +128,7 @@ describe('sessions', () => {
   it('refuses cookie-authenticated state changes from another origin (CSRF)', async () => {
     await api.call('POST', '/api/auth/email', { body: { email: 'csrf@example.com' } });
     const token = await latestToken('csrf@example.com');
-    const cookie = (await api.call('GET', `/auth/callback?token=${token}`)).headers.get('set-cookie')!.split(';')[0];
+    const cookie = (await useLink(token)).headers.get('set-cookie')!.split(';')[0];
     const body = { name: 'Mallory' };
     const foreign = await api.call('PATCH', '/api/me', { body, headers: { cookie, origin: 'https://evil.example' } });
     expect(foreign.status).toBe(403);

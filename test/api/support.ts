@@ -29,7 +29,7 @@ export async function makeTestApp(config: Partial<Config> = {}, opts: { onQuery?
   const clock = new TestClock();
   const fullConfig: Config = {
     ...readConfig({ APP_ENV: 'test' }),
-    signinLimits: { perEmail: 5, perIp: 1000 },
+    signinLimits: { perClient: 5, perEmail: 20, perIp: 1000 },
     notifyGraceSeconds: 0,
     allowLoopbackWebhooks: true,
     deliveryTimeoutMs: 1000,

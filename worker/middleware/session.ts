@@ -19,6 +19,18 @@ export function sessionToken(c: Context<AppEnv>): { token: string; via: 'cookie'
 }
 
 /**
+ * Whether a browser sent this request from one of our own pages (CSRF defence): `Origin` when it
+ * names one, else `Sec-Fetch-Site: same-origin`. `Origin: null` (a sandboxed frame, a data: URL,
+ * or a page with `Referrer-Policy: no-referrer`) proves nothing, so then only Sec-Fetch-Site
+ * counts; a request with neither header is refused (fail closed).
+ */
+export function fromOwnOrigin(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  if (origin && origin !== 'null') return origin === new URL(c.req.url).origin;
+  return c.req.header('sec-fetch-site') === 'same-origin';
+}
+
+/**
  * Resolves the caller from `Authorization: Bearer <token>` (bots, scripts) or the session
  * cookie (browsers); a request whose game read already resolved the session (`gameRequest`)
  * is not looked up again. Cookie-authenticated requests that change state must come from our
@@ -33,9 +45,7 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   c.set('authVia', user ? carried!.via : null);
 
   if (carried?.via === 'cookie' && user && !SAFE_METHODS.has(c.req.method)) {
-    const origin = c.req.header('origin');
-    const sameOrigin = origin ? origin === new URL(c.req.url).origin : c.req.header('sec-fetch-site') === 'same-origin';
-    if (!sameOrigin) throw new ApiError(403, 'csrf', 'Cross-site request refused: send it from Mountain Post itself, or use a Bearer token.');
+    if (!fromOwnOrigin(c)) throw new ApiError(403, 'csrf', 'Cross-site request refused: send it from Mountain Post itself, or use a Bearer token.');
   }
   await next();
 });

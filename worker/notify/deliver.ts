@@ -3,7 +3,7 @@ import type { GameRegistry } from '../../engine/core';
 import { outbox, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
-import type { EmailMessage } from '../services/outbox';
+import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
 import { sendEmail } from './email';
 import type { GameNoticePayload } from './enqueue';
@@ -77,6 +77,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
       if (row.channel === 'email') {
         const email = message ? await emailFor(db, config, row, message) : { ...(row.payload as EmailMessage), headers: {} };
         rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
+        if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         outcome = await sendEmail(config, email, key);
       } else {
         outcome = await deliverWebhook(config, (row.payload as GameNoticePayload).webhook!, message!, key, now);

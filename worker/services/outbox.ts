@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { outbox } from '../../db/schema';
 import type { Db } from '../../db/types';
+import type { Config } from '../env';
 
 /** An email as the outbox holds it (channel `email`). `token` is set for sign-in emails (dev only). */
 export interface EmailMessage {
@@ -20,6 +21,24 @@ export async function enqueueEmail(db: Db, msg: EmailMessage, now: Date, dedupeK
     .insert(outbox)
     .values({ channel: 'email', kind: 'signin', target: msg.to, payload: msg, dedupeKey, createdAt: now, nextAttemptAt: now })
     .onConflictDoNothing({ target: outbox.dedupeKey });
+}
+
+/**
+ * Whether sent sign-in emails keep their link in the outbox: only where the dev mailbox is the
+ * delivery (provider `dev` outside production), since there the outbox row IS the email.
+ */
+export function keepsSignInLinks(config: Pick<Config, 'emailProvider' | 'appEnv'>): boolean {
+  return config.emailProvider === 'dev' && config.appEnv !== 'production';
+}
+
+/**
+ * A delivered sign-in email as the outbox keeps it (#13.9): token and link removed, so the
+ * table (its backups, anyone who can read it) holds no usable sign-in secret once sent.
+ */
+export function redactSignIn(msg: EmailMessage): EmailMessage {
+  const gone = (s: string) => s.replace(/(\/auth\/callback\?token=)[^\s"'&<]+/g, '$1[removed after delivery]');
+  const { token: _token, ...rest } = msg;
+  return { ...rest, text: gone(msg.text), html: gone(msg.html) };
 }
 
 /** The dev mailbox: every rendered email (sign-in links, delivered notices), newest first. Development only. */
