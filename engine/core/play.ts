@@ -8,25 +8,40 @@ import type { AnyGame, LogEntry, MoveResult, Seat } from './types';
  * (compared by value); then the engine applies it.
  * Throws `IllegalMove` with codes `game_over`, `not_your_turn`, `bad_move` or the engine's own.
  */
-export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown): MoveResult<S> {
+export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown): PlayedMove<S> {
   if (game.result(state) !== null || game.activeSeats(state).length === 0) {
     throw new IllegalMove('game_over', 'The game is over.');
   }
   if (!game.activeSeats(state).includes(seat)) {
     throw new IllegalMove('not_your_turn', 'It is not your turn.');
   }
+  const parsed = parseMove(game, move);
+  const legal = game.legalMoves(state, seat);
+  const key = canonicalJson(parsed);
+  if (!legal.some((m) => canonicalJson(m) === key)) {
+    // Let the engine name the rule that forbids it; fall back to a generic reason.
+    game.applyMove(state, seat, parsed);
+    throw new IllegalMove('illegal_move', 'That move is not allowed now.');
+  }
+  return { ...game.applyMove(state, seat, parsed), move: parsed };
+}
+
+/** What `playMove` did, with the move as the game's schema parsed it: the one to store. */
+export interface PlayedMove<S> extends MoveResult<S> {
+  move: unknown;
+}
+
+/**
+ * The move as `game.moveSchema` parses it (defaults filled in, unknown shapes refused), which
+ * is what the rules read; store this, never the raw request, so a replay sees the same move.
+ * Throws `IllegalMove('bad_move')` for anything that is not a move of the game.
+ */
+export function parseMove(game: AnyGame, move: unknown): unknown {
   const parsed = game.moveSchema.safeParse(move);
   if (!parsed.success) {
     throw new IllegalMove('bad_move', `That is not a move of ${game.title}: ${parsed.error.issues[0]?.message ?? 'bad shape'}.`);
   }
-  const legal = game.legalMoves(state, seat);
-  const key = canonicalJson(parsed.data);
-  if (!legal.some((m) => canonicalJson(m) === key)) {
-    // Let the engine name the rule that forbids it; fall back to a generic reason.
-    game.applyMove(state, seat, parsed.data);
-    throw new IllegalMove('illegal_move', 'That move is not allowed now.');
-  }
-  return game.applyMove(state, seat, parsed.data);
+  return parsed.data;
 }
 
 /** An event of a game's history, as stored in `game_events` (platform kinds are ignored here). */
@@ -63,12 +78,13 @@ export interface ReplayOptions {
 }
 
 /**
- * Replays moves from setup. A stored history was accepted move by move when it was played, so by
+ * Replays moves from setup. Each move is first parsed with the game's `moveSchema` (`parseMove`).
+ * A stored history was accepted move by move when it was played, so by
  * default moves are applied directly (the engine still refuses an impossible one); with
  * `validate`, each goes through `playMove` first, as for a record from outside.
  * Without `validate`, a game with `applyMoveInPlace` copies the state once: the first move's
  * `applyMove` returns a copy that only this replay holds, and the later moves change it in place.
- * Throws `IllegalMove` if a move is refused.
+ * Throws `IllegalMove` if a move is refused (`bad_move` when it does not parse).
  */
 export function replayMoves<S>(game: AnyGame, h: Omit<History, 'events'>, moves: readonly { seat: Seat; move: unknown }[], opts: ReplayOptions = {}): Replayed<S> {
   let state = game.setup({ players: h.players, options: h.options, seed: h.seed }) as S;
@@ -78,16 +94,19 @@ export function replayMoves<S>(game: AnyGame, h: Omit<History, 'events'>, moves:
   const done: EffectiveMove[] = [];
   const log: Replayed<S>['log'] = [];
   for (const m of moves) {
+    // Parsed like a new move, so a history stored before moves were stored parsed (defaults
+    // left out) replays the same as it played.
+    const move = parseMove(game, m.move);
     let r: Omit<MoveResult<S>, 'state'>;
     if (inPlace && owned) {
-      r = game.applyMoveInPlace!(state, m.seat, m.move);
+      r = game.applyMoveInPlace!(state, m.seat, move);
     } else {
-      const next: MoveResult<S> = opts.validate ? playMove(game, state, m.seat, m.move) : game.applyMove(state, m.seat, m.move);
+      const next: MoveResult<S> = opts.validate ? playMove(game, state, m.seat, move) : game.applyMove(state, m.seat, move);
       state = next.state;
       owned = true;
       r = next;
     }
-    done.push({ seat: m.seat, move: m.move, reveals: r.reveals });
+    done.push({ seat: m.seat, move, reveals: r.reveals });
     log.push({ seat: m.seat, entries: r.log });
   }
   return { state, moves: done, log };

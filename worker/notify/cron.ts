@@ -122,7 +122,7 @@ async function applyTimeout(ctx: ServiceCtx, first: GameRow): Promise<number> {
         await commitChange(ctx, game, row, {
           kind: 'move',
           seat,
-          payload: { move, timeout: true },
+          payload: { move: applied.move, timeout: true },
           log: [{ seat, text: `Seat ${seat + 1} ran out of time; the bot played: ${label}.` }, ...applied.log],
           reveals: true,
           state: applied.state,

@@ -28,7 +28,7 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES
     if (move === null) break;
     const applied = playMove(game, row.snapshot, seat, move);
     try {
-      await commitChange(ctx, game, row, { kind: 'move', seat, payload: { move, bot: true }, log: applied.log, reveals: applied.reveals, state: applied.state });
+      await commitChange(ctx, game, row, { kind: 'move', seat, payload: { move: applied.move, bot: true }, log: applied.log, reveals: applied.reveals, state: applied.state });
       made++;
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err; // a human moved meanwhile: look again

@@ -29,6 +29,8 @@ export interface GameChange {
   also?: (tx: Db) => Promise<void>;
   /** The game's notice recipients if the caller read them already (saves a query). */
   recipients?: Recipient[];
+  /** The deadline to stand while the game runs on, instead of the one the transition implies (an undo puts back the old one). */
+  deadline?: { deadlineAt: Date | null; reminderStage: number };
 }
 
 /**
@@ -44,6 +46,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const activeSeats = status === 'active' ? game.activeSeats(change.state) : [];
   const version = row.version + 1;
   const plan = planTransition(row, { status, activeSeats }, ctx.now);
+  // Only a running timed game keeps a deadline; a restored null would mean no deadline at all.
+  if (change.deadline?.deadlineAt && status === 'active' && plan.update.deadlineAt !== null) plan.update = change.deadline;
   const notices = [...plan.notices, ...(change.notices ?? [])];
   const answer = stateFor(game, { ...row, version, snapshot: change.state, status }, change.seat);
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];

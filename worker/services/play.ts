@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { canonicalJson, checkUndo, IllegalMove, playMove, replayMoves, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
+import { canonicalJson, checkUndo, IllegalMove, parseMove, playMove, replayMoves, type AnyGame, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
 import { seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -85,11 +85,11 @@ export async function submitMove(
   const row = pre?.row ?? (await loadGame(db, args.gameId));
   // The seat first: someone without one learns nothing about the keys others used.
   const seat = await requireSeat(db, row, args.user, pre?.seat);
-  const retry = (prior?: PriorEvent | null) => (args.idempotencyKey ? previousAnswer(db, row.id, args.idempotencyKey, seat, args.move, prior) : null);
+  const game = gameOf(registry, row);
+  const retry = (prior?: PriorEvent | null) => (args.idempotencyKey ? previousAnswer(db, game, row.id, args.idempotencyKey, seat, args.move, prior) : null);
   const replayed = await retry(pre?.prior);
   if (replayed) return replayed;
   if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
-  const game = gameOf(registry, row);
   if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
 
   let applied;
@@ -103,7 +103,8 @@ export async function submitMove(
     const answer = await commitChange(ctx, game, row, {
       kind: 'move',
       seat,
-      payload: { move: args.move },
+      // The parsed move (defaults filled in): what the rules read is what a replay reads.
+      payload: { move: applied.move, deadlineBefore: deadlineOf(row) } satisfies MovePayload,
       log: applied.log,
       reveals: applied.reveals,
       state: applied.state,
@@ -124,10 +125,21 @@ export async function submitMove(
  * The stored answer of an earlier request with this key, if it was `seat`'s same move (`prior`:
  * the key's event as the request's first statement read it; read now when not given).
  */
-async function previousAnswer(db: Db, gameId: string, key: string, seat: number, move: unknown, prior?: PriorEvent | null): Promise<StateResponse | null> {
+async function previousAnswer(
+  db: Db,
+  game: AnyGame,
+  gameId: string,
+  key: string,
+  seat: number,
+  move: unknown,
+  prior?: PriorEvent | null,
+): Promise<StateResponse | null> {
   if (prior === undefined) prior = await eventByIdempotencyKey(db, gameId, key);
   if (!prior) return null;
-  const sameMove = canonicalJson((prior.payload as { move?: unknown }).move) === canonicalJson(move);
+  // Compared as parsed moves: the stored one was parsed, and the schema bounds the shape, so
+  // the comparison never walks whatever nesting a request sent.
+  const parsed = parsedOrNull(game, move);
+  const sameMove = parsed !== null && canonicalJson((prior.payload as Partial<MovePayload>).move) === canonicalJson(parsed);
   if (prior.seat !== seat || !sameMove) {
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
   }
@@ -136,19 +148,67 @@ async function previousAnswer(db: Db, gameId: string, key: string, seat: number,
   return JSON.parse(prior.response) as StateResponse;
 }
 
+/** `move` as the game parses it, or null when it is not a move of the game. */
+function parsedOrNull(game: AnyGame, move: unknown): unknown {
+  try {
+    return parseMove(game, move);
+  } catch (err) {
+    if (err instanceof IllegalMove) return null;
+    throw err;
+  }
+}
+
+/** The per-move deadline as stored with a move, so an undo can put it back (ISO time or null). */
+export interface DeadlineBefore {
+  at: string | null;
+  reminderStage: number;
+}
+
+/** `game_events.payload` of a player's move. `deadlineBefore` is absent on moves stored before it existed. */
+export interface MovePayload {
+  move: unknown;
+  deadlineBefore?: DeadlineBefore;
+}
+
+/** The deadline and reminder stage a game row has now. */
+function deadlineOf(row: Pick<GameRow, 'deadlineAt' | 'reminderStage'>): DeadlineBefore {
+  return { at: row.deadlineAt ? row.deadlineAt.toISOString() : null, reminderStage: row.reminderStage };
+}
+
+/** A move in effect with the payload of the event that made it. */
+type EffectiveEvent = EffectiveMove & { payload: Partial<MovePayload> };
+
 /** Folds the event log into the moves in effect (an undo removes the last one). */
-function effectiveMoves(events: { kind: string; seat: number | null; payload: unknown; reveals: boolean }[]): EffectiveMove[] {
-  const moves: EffectiveMove[] = [];
+function effectiveMoves(events: { kind: string; seat: number | null; payload: unknown; reveals: boolean }[]): EffectiveEvent[] {
+  const moves: EffectiveEvent[] = [];
   for (const e of events) {
-    if (e.kind === 'move') moves.push({ seat: e.seat!, move: (e.payload as { move: unknown }).move, reveals: e.reveals });
+    const payload = e.payload as Partial<MovePayload>;
+    if (e.kind === 'move') moves.push({ seat: e.seat!, move: payload.move, reveals: e.reveals, payload });
     else if (e.kind === 'undo') moves.pop();
   }
   return moves;
 }
 
 /**
+ * The deadline to stand after undoing a move: the one that stood before it (an undo gives no
+ * fresh time). The reminders already sent for that same deadline stay sent; if the move had
+ * started a new deadline, the old one's reminder stage comes back with it. Undefined for moves
+ * stored without `deadlineBefore` (the usual rule then applies).
+ */
+export function deadlineAfterUndo(
+  row: Pick<GameRow, 'deadlineAt' | 'reminderStage'>,
+  before: DeadlineBefore | undefined,
+): { deadlineAt: Date | null; reminderStage: number } | undefined {
+  if (!before) return undefined;
+  const deadlineAt = before.at ? new Date(before.at) : null;
+  const same = (row.deadlineAt?.getTime() ?? null) === (deadlineAt?.getTime() ?? null);
+  return { deadlineAt, reminderStage: same ? Math.max(row.reminderStage, before.reminderStage) : before.reminderStage };
+}
+
+/**
  * Takes back the caller's last move when it revealed nothing and nobody acted since:
- * rebuilds the state by replaying the moves still in effect. Throws 422 `undo_barrier`,
+ * rebuilds the state by replaying the moves still in effect, and puts back the deadline that
+ * stood before that move (`deadlineAfterUndo`). Throws 422 `undo_barrier`,
  * 409 `stale_version`, 403 `not_seated`.
  */
 export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: User; version: number }): Promise<StateResponse> {
@@ -174,6 +234,7 @@ export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: Us
       log: [{ seat, text: `Seat ${seat + 1} took back a move.` }],
       reveals: false,
       state,
+      deadline: deadlineAfterUndo(row, moves[moves.length - 1].payload.deadlineBefore),
     });
   } catch (err) {
     if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat);
