@@ -211,6 +211,8 @@ export const notificationSettings = pgTable('notification_settings', {
   digest: boolean('digest').notNull().default(false),
   kinds: jsonb('kinds').$type<NotificationKinds>().notNull(),
   webhook: jsonb('webhook').$type<WebhookConfig | null>(),
+  /** Web Push to the user's subscribed devices (on by default; nothing is sent without a device). */
+  push: boolean('push').notNull().default(true),
   /** IANA time zone for dates in emails (from the browser), e.g. `Europe/London`. */
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Capability for the no-sign-in unsubscribe link. */
@@ -231,4 +233,28 @@ export const gameWebhooks = pgTable(
     config: jsonb('config').$type<WebhookConfig>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.userId] })],
+);
+
+/**
+ * A browser's Web Push subscription (RFC 8030 push resource + RFC 8291 keys, from
+ * `PushSubscription.toJSON()`). One row per endpoint: a browser that subscribes again (or for
+ * another account) updates its row. `p256dh` (65-byte P-256 point) and `auth` (16 bytes) are base64url.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The device as its owner recognises it, from the User-Agent: "Chrome on Android". */
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last push the push service accepted for this device. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
