@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
+import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
 import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
 import { gameRequest } from './middleware/game-request';
@@ -98,6 +99,7 @@ export function createApp(deps: Deps) {
 
   app.use('*', secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'same-origin' }));
   app.use('*', refuseNul);
+  app.use('*', refuseDeepJson);
   app.route('/', healthRoutes());
   // Before `session`: these read the session together with the game.
   app.on('GET', '/api/games/:id/state', gameRequest);
@@ -165,6 +167,23 @@ const refuseNul = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('content-length') !== '0') {
     const text = await c.req.text();
     if (text.includes('\\u0000') || text.includes('\0')) return bad();
+  }
+  await next();
+});
+
+/** Media types whose bodies the routes parse as JSON (the same test as Hono's JSON validator). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * A JSON body nested deeper than `MAX_JSON_DEPTH` is refused with 400 `too_deep` here, before any
+ * route parses it: deep nesting only serves to overflow the stack of code that walks the value.
+ */
+const refuseDeepJson = createMiddleware<AppEnv>(async (c, next) => {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && JSON_MEDIA_TYPE.test(mediaType)) {
+    if (jsonDepth(await c.req.text(), MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      return c.json(errorBody('too_deep', `JSON bodies may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep.`), 400);
+    }
   }
   await next();
 });
