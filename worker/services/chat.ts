@@ -1,11 +1,13 @@
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { chatMessages, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
 import { drainSoon } from './commit';
 import { loadGame, seatOf } from './game-rows';
+import { lockForLimit } from './limit-lock';
 
 /** Chat messages one user may post to one game per minute. */
 export const CHAT_PER_MINUTE = 20;
@@ -50,13 +52,16 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
   requireViewer(row, seat);
   // Chat is cheap to post but its mentions send email: a burst is refused, and only players'
   // mentions notify (a watcher of a public game cannot make the table's inboxes ring).
-  const [recent] = await ctx.db
-    .select({ n: count() })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.gameId, row.id), eq(chatMessages.userId, args.user.id), gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000))));
-  if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`, undefined, 60);
   const names = seat === null ? [] : mentionedNames(text);
   const line = await ctx.db.transaction(async (tx) => {
+    // Count and insert under one lock per (game, author): concurrent posts cannot all see
+    // "19 of 20" and all be accepted (#13.7).
+    await lockForLimit(tx as unknown as Db, 'chat', `${row.id}:${args.user.id}`);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.gameId, row.id), eq(chatMessages.userId, args.user.id), gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000))));
+    if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`, undefined, 60);
     const [m] = await tx.insert(chatMessages).values({ gameId: row.id, userId: args.user.id, seat, text, createdAt: ctx.now }).returning({ id: chatMessages.id });
     if (names.length) {
       const players = await tx
