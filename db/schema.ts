@@ -84,6 +84,8 @@ export const games = pgTable(
     check('games_version_nonneg', sql`${t.version} >= 0`),
     check('games_players_pos', sql`${t.players} > 0`),
     index('games_deadline_idx').on(t.status, t.deadlineAt),
+    /** The creation limits count a creator's games of the last hour and its unfinished ones (#13.12). */
+    index('games_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
 

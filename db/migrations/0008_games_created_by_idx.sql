@@ -1,0 +1,1 @@
+CREATE INDEX "games_created_by_idx" ON "games" USING btree ("created_by","created_at");
