@@ -3,7 +3,7 @@ import { canonicalJson, IllegalMove, playMove, replay, replayMoves, type Seat } 
 import { spaceMountain } from '../../../engine/games/space-mountain';
 
 const SEED = 'fedcba9876543210fedcba9876543210';
-const setup = { players: 2, options: {}, seed: SEED };
+const setup = { players: 2, options: spaceMountain.optionsSchema.parse({}), seed: SEED };
 
 /** Space Mountain from setup to the first Step 1 decision, first legal moves; the moves made. */
 function toFirstDecision() {
