@@ -206,9 +206,14 @@ export class MpGamePage extends LitElement {
     return `/api/games/${encodeURIComponent(this.gameId)}`;
   }
 
+  /** The game's metadata; an invitee of a private game shows its invite code to read it. */
+  private get metaUrl(): string {
+    return this.invite ? `${this.base}?invite=${encodeURIComponent(this.invite)}` : this.base;
+  }
+
   /** Meta (seats, invite, status) is polled while the game is open: players join then. */
   private readonly metaPoll = new PollController<GameMeta>(this, {
-    url: () => (this.gameId && !this.fatal && (!this.meta || this.meta.status === 'open') ? this.base : null),
+    url: () => (this.gameId && !this.fatal && (!this.meta || this.meta.status === 'open') ? this.metaUrl : null),
     onData: (m) => this.applyMeta(m),
     onError: (e) => this.pollFailed(e),
   });
@@ -299,7 +304,7 @@ export class MpGamePage extends LitElement {
 
   private async reloadMeta(): Promise<void> {
     try {
-      this.applyMeta(await api<GameMeta>('GET', this.base));
+      this.applyMeta(await api<GameMeta>('GET', this.metaUrl));
     } catch {
       /* the poll will tell */
     }

@@ -76,13 +76,21 @@ export class TestApi {
     return { status: res.status, headers: res.headers, json, text };
   }
 
-  /** Signs a new user in through the API and the dev mailbox; returns the Bearer token. */
-  async signIn(email: string): Promise<string> {
+  /**
+   * Signs a new user in through the API and the dev mailbox; returns the Bearer token. The user
+   * then names themselves `name` (default: the address's local part, which tests find readable;
+   * the server's own default is a neutral "Player 1234"); `null` keeps the server's default.
+   */
+  async signIn(email: string, name: string | null = email.split('@')[0].slice(0, 40)): Promise<string> {
     const r = await this.call('POST', '/api/auth/email', { body: { email }, headers: { 'cf-connecting-ip': `10.0.0.${++ipCounter % 250}` } });
     if (r.status !== 202) throw new Error(`sign-in email failed: ${r.status} ${r.text}`);
     const mails = (await this.call('GET', '/dev/mailbox.json')).json as { to: string; token?: string }[];
     const token = mails.find((m) => m.to === email.toLowerCase())!.token!;
     const s = await this.call('POST', '/api/auth/token', { body: { token } });
+    if (name !== null) {
+      const named = await this.call('PATCH', '/api/me', { token: s.json.sessionToken, body: { name } });
+      if (named.status !== 200) throw new Error(`naming failed: ${named.status} ${named.text}`);
+    }
     return s.json.sessionToken;
   }
 

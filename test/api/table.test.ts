@@ -92,9 +92,12 @@ describe('spectators', () => {
       expect([path, r.status, r.json.error.code]).toEqual([path, 403, 'private_game']);
     }
     expect((await state(c.json.id, tokens[1])).status).toBe(200);
-    // Metadata stays readable so an invitee can join, without who plays or how far the game is.
+    // Metadata only for an invitee (the invite code), without who plays or how far the game is.
+    const invite = new URL(c.json.inviteUrl).searchParams.get('invite');
     for (const who of [outsider, undefined]) {
-      const meta = (await api.call('GET', `/api/games/${c.json.id}`, { token: who })).json;
+      const closed = await api.call('GET', `/api/games/${c.json.id}`, { token: who });
+      expect([closed.status, closed.json.error.code]).toEqual([403, 'private_game']);
+      const meta = (await api.call('GET', `/api/games/${c.json.id}?invite=${invite}`, { token: who })).json;
       expect(meta).toMatchObject({ isPublic: false, status: 'active', players: 2, version: 0, activeSeats: [], deadlineAt: null, result: null, seed: null });
       expect(meta.seats).toEqual([
         { seat: 0, name: 'Seat 1', userId: null, isBot: false },

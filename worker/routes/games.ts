@@ -61,8 +61,9 @@ const meta = createRoute({
   security: optionalAuth,
   tags: ['games'],
   summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
-  description: 'For someone outside a private game only what joining needs: seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',
-  request: { params: GameIdParam },
+  description:
+    'Someone outside a private game gets 403 `private_game`; with the game\'s invite code (`invite`) only what joining needs: status, seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',
+  request: { params: GameIdParam, query: z.object({ invite: z.string().max(64).optional().openapi({ description: 'The invite code of the invite link (outsiders of a private game)' }) }) },
   responses: {
     200: jsonResponse(
       'Game',
@@ -76,7 +77,7 @@ const meta = createRoute({
           result: ResultSchema.nullable(),
         }).passthrough(),
     ),
-    ...errors(404),
+    ...errors(400, 403, 404),
   },
 });
 
@@ -112,7 +113,7 @@ export function gameRoutes() {
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
   app.openapi(meta, async (c) =>
-    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c) }), 200),
+    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c), invite: c.req.valid('query').invite }), 200),
   );
   app.openapi(join, async (c) => {
     const seat = await joinGame(c.var.db, { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite, now: c.var.now() });

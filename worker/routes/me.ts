@@ -19,7 +19,12 @@ const patchMe = createRoute({
   operationId: 'updateMe',
   tags: ['me'],
   summary: 'Change your display name',
-  request: jsonBody(z.object({ name: z.string().trim().min(1).max(40) })),
+  description: 'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@`: no email address ends up in it.',
+  request: jsonBody(
+    z.object({
+      name: z.string().trim().min(1).max(40).refine((n) => !n.includes('@'), 'A display name cannot contain "@": it is shown to other players, an email address must not be.'),
+    }),
+  ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
 });
 

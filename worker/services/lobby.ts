@@ -10,6 +10,7 @@ import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
 import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
 import { stateFor } from './state';
+import { requireViewer } from './access';
 
 /** The link a creator shares; opening it while signed in offers "Join". */
 export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
@@ -156,10 +157,12 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
 
 /**
  * Metadata of a game for `GET /api/games/:id` (the seed only once the game is over). Someone
- * outside a private game gets only what joining needs: seats unnamed, no user ids, and none of
- * the game's progress (version 0, no active seats, deadline, result, seed or update time).
+ * outside a private game (signed out, or without a human seat) learns nothing of it (#13.8):
+ * 403 `private_game`, unless they hold its invite code (`invite`), and then only what joining
+ * needs - status and which seats are taken - with no player's name, no user ids and none of the
+ * game's progress (version 0, no active seats, deadline, result, seed or update time).
  */
-export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: string; user: User | null; origin: string }) {
+export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: string; user: User | null; origin: string; invite?: string }) {
   const row = await loadGame(db, args.gameId);
   const game = gameOf(registry, row);
   const seatRows = await seatList(db, row.id);
@@ -193,9 +196,11 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     result: row.result ?? null,
   };
   if (row.isPublic || yourSeat !== null) return meta;
+  if (args.invite !== row.inviteCode) requireViewer(row, null);
   return {
     ...meta,
-    seats: seatRows.map((s) => ({ seat: s.seat, name: s.isBot ? seatName(s) : `Seat ${s.seat + 1}`, userId: null, isBot: s.isBot })),
+    // A bot seat that a player resigned to would carry their name ("Ada (bot)"): none here.
+    seats: seatRows.map((s) => ({ seat: s.seat, name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`, userId: null, isBot: s.userId === null })),
     version: 0,
     activeSeats: [],
     deadlineAt: null,
