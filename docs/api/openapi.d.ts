@@ -58,10 +58,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Open a sign-in link: sets the HttpOnly session cookie and redirects to / */
+        /**
+         * Open a sign-in link: a "Continue signing in" page that uses nothing (also HEAD)
+         * @description Mail security scanners fetch links before the person does, so GET and HEAD only show a page whose button POSTs the token to this same path; the token stays unused until then.
+         */
         get: operations["openSignInLink"];
         put?: never;
-        post?: never;
+        /**
+         * Use a sign-in link (the Continue button): sets the HttpOnly session cookie and redirects to /
+         * @description Only from our own pages (`Origin`, else `Sec-Fetch-Site: same-origin`): a foreign site cannot sign a browser in to its own account (login CSRF). Bots use POST /api/auth/token.
+         */
+        post: operations["useSignInLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -116,7 +123,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your display name */
+        /**
+         * Change your display name
+         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@`: no email address ends up in it.
+         */
         patch: operations["updateMe"];
         trace?: never;
     };
@@ -164,7 +174,7 @@ export interface paths {
         };
         /**
          * Game metadata: type, status, seats, version, seed hash (seed once over)
-         * @description For someone outside a private game only what joining needs: seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.
+         * @description Someone outside a private game gets 403 `private_game`; with the game's invite code (`invite`) only what joining needs: status, seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.
          */
         get: operations["getGame"];
         put?: never;
@@ -680,6 +690,7 @@ export interface operations {
     openSignInLink: {
         parameters: {
             query: {
+                /** @description The token of the emailed sign-in link */
                 token: string;
             };
             header?: never;
@@ -688,19 +699,66 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The "Continue signing in" page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unknown, used or expired link */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    useSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description The token of the emailed sign-in link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
             /** @description Signed in; redirect to / */
-            302: {
+            303: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Unknown, used or expired link (HTML page) */
+            /** @description Unknown, used or expired link */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Sent from another site (CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -1011,7 +1069,10 @@ export interface operations {
     };
     getGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The invite code of the invite link (outsiders of a private game) */
+                invite?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -1044,6 +1105,24 @@ export interface operations {
                     } & {
                         [key: string]: unknown;
                     };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found */
