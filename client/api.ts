@@ -3,6 +3,7 @@
  * carrying the server's `{ error: { code, message } }` (and the whole body, e.g. the current
  * state of a 409). Cookies are same-origin; the browser adds `Origin` to POSTs itself.
  */
+import { reportReachable } from './connectivity';
 
 export class ApiError extends Error {
   constructor(
@@ -37,8 +38,10 @@ export async function api<T = unknown>(method: string, path: string, opts: ApiOp
     res = await fetch(path, { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
+    reportReachable(false);
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
   }
+  reportReachable(true);
   return readResponse<T>(res, path);
 }
 

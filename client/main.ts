@@ -4,3 +4,6 @@
  */
 import './components/mp-app';
 import './games';
+import { registerServiceWorker } from './pwa';
+
+registerServiceWorker();

@@ -145,7 +145,9 @@ export function initialTimeZone(
 
 /** "Sent by email and to your webhook." from the channels a test message used. */
 export function testResultText(channels: string[]): string {
-  const parts = channels.map((c) => (c === 'email' ? 'by email' : c === 'webhook' ? 'to your webhook' : `via ${c}`));
+  const parts = channels.map((c) =>
+    c === 'email' ? 'by email' : c === 'webhook' ? 'to your webhook' : c === 'push' ? 'as a push notification' : `via ${c}`,
+  );
   if (parts.length === 0) return 'Nothing was sent: email and the webhook are both off.';
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
   return `Test message sent ${list}. It may take a few seconds to arrive.`;

@@ -18,6 +18,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, readResponse } from './api';
+import { reportReachable } from './connectivity';
 
 export interface PollTiming {
   visibleMs: number;
@@ -148,8 +149,10 @@ export class PollController<T> implements ReactiveController {
         res = await fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' });
       } catch (err) {
         if (ctrl.signal.aborted) return;
+        reportReachable(false);
         throw new ApiError(0, 'network', 'Could not reach the server; retrying.');
       }
+      reportReachable(true);
       if (ctrl.signal.aborted) return;
       if (res.status !== 304) {
         const body = await readResponse<T>(res, url);

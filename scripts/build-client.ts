@@ -3,9 +3,14 @@
  * ES2022 browsers. Code behind a dynamic `import()` (the /verify page, which carries every game
  * engine and zod) is split into public/chunks/, so the first page load stays small. `tsx scripts/build-client.ts` builds once and prints the
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
+ *
+ * After each client build it builds the service worker (client/sw.ts) into public/sw.js, a
+ * classic script stamped with a hash of the built shell (its cache name) and the list of chunks
+ * to keep offline; a new deployment therefore installs a new worker that replaces the old cache.
  */
 import { build, context, type BuildOptions } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +19,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const clientEntry = join(root, 'client', 'main.ts');
 export const clientOutfile = join(root, 'public', 'app.js');
+export const swEntry = join(root, 'client', 'sw.ts');
+export const swOutfile = join(root, 'public', 'sw.js');
 
 export interface BuildClientOptions {
   /** Rebuild on every change until the returned `stop()` is called. */
@@ -55,6 +62,49 @@ function options(minify: boolean): BuildOptions {
   };
 }
 
+/** Files of the app shell whose bytes name the service worker's cache (with every chunk). */
+const SHELL_FILES = [
+  'app.js',
+  'styles.css',
+  'index.html',
+  'manifest.webmanifest',
+  'icons/icon.svg',
+  'icons/icon-192.png',
+  'icons/icon-512.png',
+  'icons/icon-maskable-512.png',
+  'icons/apple-touch-icon.png',
+];
+
+/**
+ * Builds public/sw.js for what public/ holds now: `MP_SW_VERSION` is the first 16 hex digits of
+ * the SHA-256 of the shell files and chunks, `MP_SW_CHUNKS` the chunks' paths. Returns the version.
+ */
+export async function buildServiceWorker(minify = true): Promise<string> {
+  const pub = join(root, 'public');
+  const chunks = (await readdir(join(pub, 'chunks')).catch(() => [] as string[])).filter((f) => f.endsWith('.js')).sort();
+  const hash = createHash('sha256');
+  for (const f of [...SHELL_FILES, ...chunks.map((c) => `chunks/${c}`)]) {
+    hash.update(f);
+    hash.update(await readFile(join(pub, f)).catch(() => Buffer.alloc(0)));
+  }
+  const version = hash.digest('hex').slice(0, 16);
+  await build({
+    absWorkingDir: root,
+    entryPoints: [swEntry],
+    outfile: swOutfile,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    minify,
+    sourcemap: false,
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+    define: { MP_SW_VERSION: JSON.stringify(version), MP_SW_CHUNKS: JSON.stringify(chunks.map((c) => `/chunks/${c}`)) },
+  });
+  return version;
+}
+
 async function sizes(): Promise<{ bytes: number; gzipBytes: number }> {
   const code = await readFile(clientOutfile);
   return { bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
@@ -74,8 +124,9 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
   await rm(join(root, 'public', 'chunks'), { recursive: true, force: true });
   if (!watch) {
     await build(options(minify));
+    const version = await buildServiceWorker(minify);
     const s = await sizes();
-    say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip)`);
+    say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip), ${relative(root, swOutfile)} (cache ${version})`);
     return { outfile: clientOutfile, ...s, stop: async () => {} };
   }
   const base = options(minify);
@@ -90,6 +141,7 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
               say(`client: build failed (${result.errors.length} errors)`);
               return;
             }
+            await buildServiceWorker(minify);
             const s = await sizes();
             say(`client: rebuilt ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip)`);
           });

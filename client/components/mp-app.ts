@@ -11,8 +11,11 @@ import {
   takeReturnPath,
   type Route,
 } from '../router';
+import { ConnectivityController } from '../connectivity';
+import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import type { Me } from '../types';
+import type { GameSummary, Me } from '../types';
+import { showWaiting, waitingCount } from '../waiting';
 import './mp-sign-in';
 import './mp-game-list';
 import './mp-new-game-form';
@@ -23,7 +26,9 @@ import './mp-settings-page';
  * The app shell: header with navigation and the signed-in player, and the screen for the
  * current path. It owns who is signed in (`me`) and passes it down to the screens. A signed-out
  * visitor may watch a public game from its link and use the record checker; everything else
- * asks them to sign in first.
+ * asks them to sign in first. It polls "My games" while someone is signed in (the list on the
+ * home screen, and the number of games waiting for you in the tab title and on the app badge),
+ * and shows a banner while offline.
  */
 @customElement('mp-app')
 export class MpApp extends LitElement {
@@ -108,6 +113,13 @@ export class MpApp extends LitElement {
           max-width: 8rem;
         }
       }
+      .offline {
+        margin: 0;
+        padding: 0.5rem 1rem;
+        text-align: center;
+        background: var(--mp-notice-bg);
+        border-bottom: 1px solid var(--mp-notice-border);
+      }
       main {
         flex: 1;
         width: 100%;
@@ -130,6 +142,22 @@ export class MpApp extends LitElement {
   /** The record checker carries every game's engine: loaded the first time /verify is shown. */
   @state() private verifyReady = false;
   private verifyLoading: Promise<unknown> | null = null;
+  /** /api/me could not be reached (offline): neither signed in nor out yet. */
+  @state() private unreachable = false;
+  /** While unreachable, /api/me is tried again now and then (a server that was down sends no event). */
+  private retryMe: ReturnType<typeof setTimeout> | undefined;
+
+  /** "My games", polled for the whole session (the only poll of the list). */
+  private readonly games = new PollController<{ games: GameSummary[] }>(this, {
+    url: () => (this.me ? '/api/games' : null),
+    timing: { visibleMs: 15_000, hiddenMs: 60_000 },
+    onData: (d) => showWaiting(waitingCount(d.games)),
+  });
+
+  private readonly net = new ConnectivityController(this, () => {
+    if (this.unreachable) void this.loadMe();
+    else void this.games.refresh();
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -145,6 +173,7 @@ export class MpApp extends LitElement {
     window.removeEventListener(LOCATION_EVENT, this.onLocation);
     window.removeEventListener(UNAUTHORIZED_EVENT, this.onUnauthorized);
     this.removeEventListener('click', this.onClick);
+    clearTimeout(this.retryMe);
     super.disconnectedCallback();
   }
 
@@ -152,14 +181,21 @@ export class MpApp extends LitElement {
     try {
       this.me = await api<Me>('GET', '/api/me');
       this.loadError = null;
+      this.unreachable = false;
       // Back from the emailed link: go where the player was heading (an invite, say).
       if (this.route.name === 'home') {
         const back = takeReturnPath();
         if (back) navigate(back, { replace: true });
       }
     } catch (err) {
+      this.unreachable = err instanceof ApiError && err.status === 0;
       if (err instanceof ApiError && err.status === 401) {
         this.me = null;
+      } else if (this.unreachable) {
+        // Opened from the offline copy: say so instead of offering to sign in.
+        this.me = undefined;
+        clearTimeout(this.retryMe);
+        this.retryMe = setTimeout(() => void this.loadMe(), 10_000);
       } else {
         this.me = null;
         this.loadError = messageOf(err);
@@ -171,6 +207,20 @@ export class MpApp extends LitElement {
     // Signed out on a deep link (an invite, say): come back here after signing in.
     if (this.me === null && this.route.name !== 'home') rememberReturnPath(location.pathname + location.search);
     if (this.route.name === 'verify') this.loadVerify();
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    if (changed.has('me')) {
+      const before = changed.get('me') as Me | null | undefined;
+      if (before?.id !== this.me?.id) {
+        this.games.reset();
+        showWaiting(0);
+      }
+      if (this.me) void this.games.refresh();
+    } else if (changed.has('route') && this.route.name === 'home' && this.me) {
+      // The list on screen should be the current one, not the last background poll's.
+      void this.games.refresh();
+    }
   }
 
   private loadVerify(): void {
@@ -242,6 +292,13 @@ export class MpApp extends LitElement {
   }
 
   private renderScreen() {
+    if (this.me === undefined && this.unreachable) {
+      return html`<section class="card">
+        <h1>Mountain Post</h1>
+        <p>The server cannot be reached, so your games cannot be shown. They appear here once you are back online.</p>
+        <button type="button" @click=${this.loadMe}>Try again</button>
+      </section>`;
+    }
     if (this.me === undefined) return html`<p class="muted">Loading…</p>`;
     const route = this.route;
     if (!this.me && isOpenToVisitors(route)) return this.renderRoute(route, null);
@@ -255,7 +312,7 @@ export class MpApp extends LitElement {
   private renderRoute(route: Route, me: Me | null) {
     switch (route.name) {
       case 'home':
-        return html`<mp-game-list .me=${me}></mp-game-list>`;
+        return html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`;
       case 'new':
         return html`<mp-new-game-form .me=${me}></mp-new-game-form>`;
       case 'game':
@@ -274,6 +331,11 @@ export class MpApp extends LitElement {
 
   override render() {
     return html`${this.renderHeader()}
+      ${this.net.offline
+        ? html`<p class="offline" role="status" data-offline>
+            You are offline. Moves are turned off until the connection is back; nothing is sent or kept for later.
+          </p>`
+        : nothing}
       <main>${this.renderScreen()}</main>`;
   }
 }

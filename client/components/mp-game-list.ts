@@ -1,11 +1,15 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { PollController } from '../poll-controller';
+import type { ApiError } from '../api';
 import { shared } from '../styles';
 import { STATUS_TEXT, sortGames, timeAgo } from '../format';
 import type { GameSummary, Me } from '../types';
 
-/** "My games": every game you sit at, the ones waiting for you on top. */
+/**
+ * "My games": every game you sit at, the ones waiting for you on top. <mp-app> polls the list
+ * (one poll for the whole session: it also counts the games waiting for you in the tab title and
+ * on the app badge) and passes it here.
+ */
 @customElement('mp-game-list')
 export class MpGameList extends LitElement {
   static override styles = [
@@ -61,11 +65,10 @@ export class MpGameList extends LitElement {
   ];
 
   @property({ attribute: false }) me: Me | null = null;
-
-  private readonly poll = new PollController<{ games: GameSummary[] }>(this, {
-    url: () => '/api/games',
-    timing: { visibleMs: 15_000, hiddenMs: 60_000 },
-  });
+  /** The games, or undefined until the first poll answered. */
+  @property({ attribute: false }) games: GameSummary[] | undefined = undefined;
+  /** The last poll's failure, cleared by the next success. */
+  @property({ attribute: false }) error: ApiError | null = null;
 
   private renderGame(g: GameSummary) {
     const names = g.seats
@@ -88,21 +91,21 @@ export class MpGameList extends LitElement {
   }
 
   override render() {
-    const data = this.poll.data;
-    const err = this.poll.error;
+    const games = this.games;
+    const err = this.error;
     return html`<div class="head">
         <h1>My games</h1>
         <a class="button primary" href="/new">New game</a>
       </div>
       ${err ? html`<p class="error" role="alert">${err.message}</p>` : nothing}
-      ${!data
+      ${!games
         ? err
           ? nothing
           : html`<p class="muted">Loading your games…</p>`
-        : data.games.length === 0
+        : games.length === 0
           ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and send the invite link to your friends.</p></div>`
           : html`<ul>
-              ${sortGames(data.games).map((g) => this.renderGame(g))}
+              ${sortGames(games).map((g) => this.renderGame(g))}
             </ul>`}`;
   }
 }

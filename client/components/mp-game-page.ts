@@ -4,6 +4,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf, newIdempotencyKey } from '../api';
 import { STATUS_TEXT, seatName, turnText } from '../format';
 import { boardTagFor, GENERIC_BOARD, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
+import { ConnectivityController } from '../connectivity';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
@@ -11,6 +12,7 @@ import { emptySeats, isOver, recordFileName, resignedSeat, viewerSeat } from '..
 import { deadlineText, deviceTimeZone, timeControlText, untilText } from '../time';
 import { webhookDraft, webhookFromDraft, type Webhook, type WebhookDraft, type WebhookField } from '../notification-settings';
 import type { GameMeta, GameState, LogEntry, Me } from '../types';
+import { setPageTitle } from '../waiting';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 import './mp-chat-panel';
 import './mp-game-log';
@@ -22,6 +24,9 @@ import './mp-resign-button';
 import './mp-seat-list';
 
 type BoardElement = HTMLElement & Partial<BoardProps>;
+
+/** Said when a move or undo is tried while offline: it is not sent and not kept for later. */
+const OFFLINE_MOVE = 'You are offline, so the move was not sent. Make it again once you are back online.';
 
 /**
  * One game: seats, whose turn, the board, your moves as buttons, undo, resign, the log, the
@@ -218,6 +223,9 @@ export class MpGamePage extends LitElement {
     onError: (e) => this.pollFailed(e),
   });
 
+  /** Offline: moves are refused here (never queued) and the board draws no move controls. */
+  private readonly net = new ConnectivityController(this, () => void this.statePoll.refresh());
+
   /** The state (view, legal moves, whose turn) is polled once the game has started. */
   private readonly statePoll = new PollController<GameState>(this, {
     url: () => (this.gameId && !this.fatal && this.meta && this.meta.status !== 'open' ? `${this.base}/state` : null),
@@ -235,7 +243,7 @@ export class MpGamePage extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearInterval(this.clock);
-    document.title = 'Mountain Post';
+    setPageTitle();
   }
 
   /**
@@ -299,7 +307,7 @@ export class MpGamePage extends LitElement {
       void this.reloadMeta();
     }
     if (s.version !== this.logVersion) void this.loadLog();
-    document.title = `${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`;
+    setPageTitle(`${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`);
   }
 
   private async reloadMeta(): Promise<void> {
@@ -384,6 +392,10 @@ export class MpGamePage extends LitElement {
     e.stopPropagation();
     const game = this.game;
     if (!game || this.busy) return;
+    if (this.net.offline) {
+      this.error = OFFLINE_MOVE;
+      return;
+    }
     this.busy = true;
     this.error = this.notice = null;
     try {
@@ -400,6 +412,10 @@ export class MpGamePage extends LitElement {
   private async undo(): Promise<void> {
     const game = this.game;
     if (!game || this.busy) return;
+    if (this.net.offline) {
+      this.error = OFFLINE_MOVE;
+      return;
+    }
     this.busy = true;
     this.error = this.notice = null;
     try {
@@ -583,7 +599,7 @@ export class MpGamePage extends LitElement {
     }
     const props: BoardProps = {
       view: game.view,
-      legalMoves: game.legalMoves,
+      legalMoves: this.net.offline ? [] : game.legalMoves,
       yourSeat: game.yourSeat,
       seats: meta.seats,
       activeSeats: game.activeSeats,
@@ -738,17 +754,17 @@ export class MpGamePage extends LitElement {
                 ${moves.length
                   ? boardTagFor(meta.type) === GENERIC_BOARD
                     ? html`<h2 class="visually-hidden">Your moves</h2>
-                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>`
+                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy || this.net.offline}></mp-move-buttons>`
                     : // The board draws these as its own controls: the plain list stays one tap away.
                       html`<details class="move-list">
                         <summary>Your moves as a list (${moves.length})</summary>
-                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy}></mp-move-buttons>
+                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy || this.net.offline}></mp-move-buttons>
                       </details>`
                   : nothing}
                 ${canUndo || canResign
                   ? html`<div class="row">
-                      ${canUndo ? html`<button ?disabled=${this.busy} @click=${this.undo}>Undo my last move</button>` : nothing}
-                      ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy}></mp-resign-button>` : nothing}
+                      ${canUndo ? html`<button ?disabled=${this.busy || this.net.offline} @click=${this.undo}>Undo my last move</button>` : nothing}
+                      ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy || this.net.offline}></mp-resign-button>` : nothing}
                     </div>`
                   : nothing}
               </div>`

@@ -21,6 +21,7 @@ import { shared } from '../styles';
 import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
 import type { Me } from '../types';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
+import './mp-push-settings';
 
 /** The notification form's editable values. */
 interface NotifyForm {
@@ -461,7 +462,8 @@ export class MpSettingsPage extends LitElement {
         </div>
         <p class="muted">Signed in as ${this.me?.email ?? ''}.</p>
       </form>
-      ${this.renderNotifications()}`;
+      ${this.renderNotifications()}
+      <mp-push-settings></mp-push-settings>`;
   }
 }
 
