@@ -29,6 +29,12 @@ export interface Env {
   SIGNIN_LIMIT_PER_IP?: string;
   /** Hours a move's stored answer is kept for Idempotency-Key retries (the cron clears older ones). */
   IDEMPOTENCY_RETENTION_HOURS?: string;
+  /** Games one account may create per hour, and may have unfinished (open or active) at once. */
+  GAME_LIMIT_PER_HOUR?: string;
+  GAME_LIMIT_UNFINISHED?: string;
+  /** Bot moves per game per request (or per cron run), and per cron run over all games. */
+  BOT_MOVES_PER_GAME_RUN?: string;
+  BOT_MOVES_PER_CRON?: string;
   /** Set by `npm start` to a random id that /api/health and /api/ready echo (is the answering server ours?). */
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
@@ -54,6 +60,20 @@ const configSchema = z.object({
   }),
   /** After this many hours a retry with the same Idempotency-Key gets 409 `idempotency_key_expired`. */
   idempotencyRetentionHours: z.coerce.number().int().positive().default(24),
+  /** Per creator: games created in the last hour, and unfinished games (429 / 409 beyond; #13.12). */
+  gameLimits: z.object({
+    perHour: z.coerce.number().int().positive().default(20),
+    unfinished: z.coerce.number().int().positive().default(30),
+  }),
+  /**
+   * Bot moves: at most `perGameRun` for one game after a request or in one cron run (the longest
+   * run of bot moves between a player's turns in the record corpus is 31), at most `perCron` in
+   * one cron run over all games. A longer bot-only stretch goes on at the next cron run (#13.12).
+   */
+  botMoves: z.object({
+    perGameRun: z.coerce.number().int().positive().default(40),
+    perCron: z.coerce.number().int().positive().default(400),
+  }),
 });
 
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
@@ -72,5 +92,7 @@ export function readConfig(env: Partial<Env>): Config {
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
     signinLimits: { perClient: env.SIGNIN_LIMIT_PER_CLIENT || undefined, perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
     idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
+    gameLimits: { perHour: env.GAME_LIMIT_PER_HOUR || undefined, unfinished: env.GAME_LIMIT_UNFINISHED || undefined },
+    botMoves: { perGameRun: env.BOT_MOVES_PER_GAME_RUN || undefined, perCron: env.BOT_MOVES_PER_CRON || undefined },
   });
 }

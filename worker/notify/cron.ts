@@ -4,7 +4,7 @@ import { games, notificationSettings, outbox, seats, users } from '../../db/sche
 import type { ServiceCtx } from '../types';
 import { randomHex } from '../services/crypto';
 import { clearExpiredAnswers } from '../services/answer-retention';
-import { gamesWaitingForBots, runBots } from '../services/bots';
+import { runWaitingBots } from '../services/bots';
 import { commitChange } from '../services/commit';
 import { VersionConflict } from '../services/events';
 import { gameOf, loadGame, type GameRow } from '../services/game-rows';
@@ -62,7 +62,7 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
     else if (now >= deadline - LAST_CALL_MS && row.reminderStage < 2) report.reminders += await remind(ctx, row, 2);
     else if (now >= deadline - perMove / 2 && row.reminderStage < 1) report.reminders += await remind(ctx, row, 1);
   }
-  for (const id of await gamesWaitingForBots(ctx)) report.botMoves += await runBots(ctx, id);
+  report.botMoves = await runWaitingBots(ctx);
   report.digests = await enqueueDigests(ctx);
   report.delivery = await drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now, 200);
   report.answersCleared = await clearExpiredAnswers(ctx.db, new Date(ctx.now.getTime() - ctx.config.idempotencyRetentionHours * HOUR_MS));
@@ -123,7 +123,13 @@ async function applyTimeout(ctx: ServiceCtx, first: GameRow): Promise<number> {
           kind: 'move',
           seat,
           payload: { move: applied.move, timeout: true },
-          log: [{ seat, text: `Seat ${seat + 1} ran out of time; the bot played: ${label}.` }, ...applied.log],
+          // The move's name only to its seat: it may be a secret choice (a Claim Jumper discard,
+          // a Go/Refuel decision); the engine's own log lines say what everyone may know (#13.13).
+          log: [
+            { seat, text: `Seat ${seat + 1} ran out of time; the bot played for them.` },
+            { seat, text: `The bot played: ${label}.`, only: [seat] },
+            ...applied.log,
+          ],
           reveals: true,
           state: applied.state,
           notices: i === 0 ? [{ seat, kind: 'timeout' }] : [],

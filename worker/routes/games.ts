@@ -34,7 +34,8 @@ const create = createRoute({
       bots: z.number().int().min(0).max(7).default(0).openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
     }),
   ),
-  responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403) },
+  description: 'One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
+  responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403, 409, 429) },
 });
 
 const list = createRoute({
@@ -107,7 +108,7 @@ export function gameRoutes() {
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
     const user = requireUser(c);
-    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, user, now: c.var.now() });
+    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, user, now: c.var.now(), limits: c.var.config.gameLimits });
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });

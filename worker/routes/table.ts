@@ -80,7 +80,7 @@ const rematchRoute = createRoute({
   tags: ['table'],
   summary: 'Play again with the same seats and options (same answer when asked twice)',
   request: { params: GameIdParam },
-  responses: { 200: jsonResponse('The rematch', z.object({ id: z.string() })), ...errors(401, 403, 404, 409) },
+  responses: { 200: jsonResponse('The rematch', z.object({ id: z.string() })), ...errors(401, 403, 404, 409, 429) },
 });
 
 /** Around the table: chat, record, replay, bots, resign, rematch. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games, seats } from '../../db/schema';
 import { ApiError } from '../http/errors';
@@ -8,15 +8,14 @@ import { randomHex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { gameOf, loadGame, seatList } from './game-rows';
 
-/** Bot moves made in one go after a request; the cron finishes longer bot-only stretches. */
-export const BOT_MOVES_PER_RUN = 200;
-
 /**
  * Plays the built-in bot for every bot seat that must act, one move at a time through the same
  * path as a player's move (`playMove` + `commitChange`: legality, event, notifications), until a
- * human must act, the game ends, or `limit` moves were made. Returns the number of moves.
+ * human must act, the game ends, or `limit` moves were made (default `config.botMoves.perGameRun`:
+ * one request buys a bounded number of bot moves, #13.12; the cron goes on with the rest).
+ * Returns the number of moves.
  */
-export async function runBots(ctx: ServiceCtx, gameId: string, limit = BOT_MOVES_PER_RUN): Promise<number> {
+export async function runBots(ctx: ServiceCtx, gameId: string, limit = ctx.config.botMoves.perGameRun): Promise<number> {
   let made = 0;
   while (made < limit) {
     const row = await loadGame(ctx.db, gameId);
@@ -42,7 +41,36 @@ export function scheduleBots(ctx: ServiceCtx, game: { id: string; botSeats: numb
   if (activeSeats.some((s) => game.botSeats.includes(s))) ctx.defer((db) => runBots({ ...ctx, db }, game.id));
 }
 
-/** Active games where a bot seat must act (for the cron, after a request's bot run hit its limit). */
+/**
+ * The cron's bot pass: every game where a bot must act (a request's run hit its limit, or its
+ * deferred task was lost) gets an equal share of `perCron` moves, at most `perGameRun` each, in
+ * rounds until the budget is spent or no game wants more. One game full of bots cannot starve
+ * the rest; with more waiting games than moves, the least recently changed go first, and the
+ * games served become the most recently changed, so the next run serves the others. Returns
+ * the number of moves.
+ */
+export async function runWaitingBots(ctx: ServiceCtx): Promise<number> {
+  const { perGameRun, perCron } = ctx.config.botMoves;
+  const given = new Map<string, number>();
+  let made = 0;
+  let pending = await gamesWaitingForBots(ctx);
+  while (pending.length > 0 && made < perCron) {
+    const share = Math.max(1, Math.min(perGameRun, Math.floor((perCron - made) / pending.length)));
+    const again: string[] = [];
+    for (const id of pending) {
+      const want = Math.min(share, perGameRun - (given.get(id) ?? 0), perCron - made);
+      if (want <= 0) break;
+      const n = await runBots(ctx, id, want);
+      made += n;
+      given.set(id, (given.get(id) ?? 0) + n);
+      if (n === want && given.get(id)! < perGameRun) again.push(id); // stopped by its share, not by a player's turn
+    }
+    pending = again;
+  }
+  return made;
+}
+
+/** Active games where a bot seat must act, least recently changed first (at most 100). */
 export async function gamesWaitingForBots(ctx: ServiceCtx): Promise<string[]> {
   const rows = await ctx.db
     .select({ id: games.id })
@@ -54,7 +82,8 @@ export async function gamesWaitingForBots(ctx: ServiceCtx): Promise<string[]> {
         sql`exists (select 1 from jsonb_array_elements(${games.activeSeats}) as a(seat) where ${games.botSeats} @> jsonb_build_array(a.seat))`,
       ),
     )
-    .limit(50);
+    .orderBy(asc(games.updatedAt))
+    .limit(100);
   return rows.map((r) => r.id);
 }
 

@@ -57,6 +57,7 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     players: row.players,
     options: row.options,
     now: ctx.now,
+    limits: ctx.config.gameLimits,
     timeControl: row.timeControl,
     onTimeout: row.onTimeout,
     onResign: row.onResign,

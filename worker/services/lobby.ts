@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
+import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
@@ -9,6 +10,7 @@ import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
 import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
+import { lockForLimit } from './limit-lock';
 import { stateFor } from './state';
 import { requireViewer } from './access';
 
@@ -17,10 +19,15 @@ export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'
   return `${origin}/games/${row.id}?invite=${row.inviteCode}`;
 }
 
+const HOUR_MS = 3600 * 1000;
+
 /**
  * Creates an open game; the creator takes seat 0. The seed comes from `crypto.getRandomValues`
  * and stays secret until the game ends; its SHA-256 is public from the start.
- * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`.
+ * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`; 429 `rate_limited` (with
+ * Retry-After) past `limits.perHour` games created in the last hour; 409 `too_many_unfinished_games`
+ * past `limits.unfinished` of the creator's games not yet over (#13.12: every game full of bots
+ * costs bot moves, so one account must not start them without end).
  */
 export async function createGame(
   db: Db,
@@ -31,6 +38,8 @@ export async function createGame(
     players: number;
     options?: unknown;
     now: Date;
+    /** Per-creator limits (`Config.gameLimits`). */
+    limits: Config['gameLimits'];
     timeControl?: GameRow['timeControl'];
     onTimeout?: GameRow['onTimeout'];
     onResign?: GameRow['onResign'];
@@ -78,23 +87,64 @@ export async function createGame(
     createdAt: args.now,
     updatedAt: args.now,
   };
-  await db.insert(games).values(row);
-  await appendEvent(db, {
-    gameId: id,
-    expectedVersion: 0,
-    kind: 'create',
-    seat: 0,
-    payload: { type: game.id, players: args.players, options: parsed.data },
-    log: [{ seat: 0, text: `${args.user.name} created the game.` }],
-    update: {},
-    now: args.now,
-    also: (tx) =>
-      tx
-        .insert(seats)
-        .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now })))
-        .then(() => undefined),
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await checkGameLimits(tx, args.user.id, args.now, args.limits);
+    await tx.insert(games).values(row);
+    await appendEvent(tx, {
+      gameId: id,
+      expectedVersion: 0,
+      kind: 'create',
+      seat: 0,
+      payload: { type: game.id, players: args.players, options: parsed.data },
+      log: [{ seat: 0, text: `${args.user.name} created the game.` }],
+      update: {},
+      now: args.now,
+      also: (tx) =>
+        tx
+          .insert(seats)
+          .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now })))
+          .then(() => undefined),
+    });
   });
   return loadGame(db, id);
+}
+
+/**
+ * Refuses a new game beyond the creator's limits. Runs inside the creating transaction under an
+ * advisory lock on the creator, so concurrent creates cannot both take the last place (each
+ * would count without seeing the other's uncommitted row).
+ */
+async function checkGameLimits(tx: Db, userId: string, now: Date, limits: Config['gameLimits']): Promise<void> {
+  await lockForLimit(tx, 'game-create', userId);
+  const since = new Date(now.getTime() - HOUR_MS).toISOString();
+  const recent = sql`${games.createdAt} > ${since}::timestamptz`;
+  const [n] = await tx
+    .select({
+      lastHour: sql`count(*) filter (where ${recent})`.mapWith(Number),
+      oldest: sql<string | null>`min(${games.createdAt}) filter (where ${recent})`,
+      unfinished: sql`count(*) filter (where ${games.status} in ('open', 'active'))`.mapWith(Number),
+    })
+    .from(games)
+    .where(eq(games.createdBy, userId));
+  if (n.lastHour >= limits.perHour) {
+    const freeAt = new Date(n.oldest!).getTime() + HOUR_MS;
+    const wait = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `You created ${n.lastHour} games in the last hour, the most allowed. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
+      undefined,
+      wait,
+    );
+  }
+  if (n.unfinished >= limits.unfinished) {
+    throw new ApiError(
+      409,
+      'too_many_unfinished_games',
+      `You have ${n.unfinished} games that are not over yet, the most allowed. Finish, resign or abandon one before creating another.`,
+    );
+  }
 }
 
 /**
