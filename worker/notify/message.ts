@@ -1,5 +1,6 @@
 import { html } from 'hono/html';
 import type { WebhookConfig } from '../../db/schema';
+import { escapeDiscord, escapeSlack, oneLine } from './escape';
 
 /** Notification kinds; the first five can be switched off per user (`NotificationKinds`). */
 export type NotificationKind = 'your_turn' | 'game_started' | 'game_over' | 'chat_mention' | 'reminder' | 'timeout' | 'digest' | 'test';
@@ -40,8 +41,11 @@ export function formatInstant(iso: string, timeZone: string): string {
 /**
  * A notification email: plain text and HTML parts, a link to the game, the unseen log lines,
  * and a one-click unsubscribe link (also as `List-Unsubscribe` + `List-Unsubscribe-Post`, RFC 8058).
+ * User text is inert: the subject and every text line are one line (no CR LF for header or line
+ * forgery), and the HTML part escapes everything it interpolates (hono's `html`).
  */
-export function renderEmail(to: string, m: Message, unsubscribeUrl: string, timeZone: string): RenderedEmail {
+export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, timeZone: string): RenderedEmail {
+  const m = { ...raw, subject: oneLine(raw.subject), lines: raw.lines.map(oneLine) };
   const deadline = m.deadline ? `Deadline: ${formatInstant(m.deadline, timeZone)}` : null;
   const text = [
     m.subject,
@@ -69,10 +73,10 @@ ${deadline ? html`<p>${deadline}</p>` : ''}
   };
 }
 
-/** The text of a chat-style message (Discord, Slack): subject, unseen lines, link. */
-function chatText(m: Message, link: string): string {
-  const lines = m.lines.slice(-10).map((l) => `- ${l}`);
-  return [m.subject, ...lines, link].join('\n');
+/** The text of a chat-style message (Discord, Slack): subject, unseen lines, link; user text escaped by `escape`. */
+function chatText(m: Message, link: string, escape: (text: string) => string): string {
+  const lines = m.lines.slice(-10).map((l) => `- ${escape(oneLine(l))}`);
+  return [escape(oneLine(m.subject)), ...lines, link].join('\n');
 }
 
 /**
@@ -80,16 +84,17 @@ function chatText(m: Message, link: string): string {
  * - `json`: `{ id, timestamp, kind, subject, lines, url, game, deadline }` (signed, see signature.ts)
  * - `discord`: `{ content, allowed_mentions: { parse: [], users: [mention?] } }` (content <= 2000 chars)
  * - `slack`: `{ text }` with a `<url|label>` link
+ * Discord and Slack text is escaped for its markup (escape.ts); JSON carries the text as data.
  * `id` is the delivery's idempotency key (`mp-<outbox row id>`).
  */
 export function renderWebhookBody(cfg: Pick<WebhookConfig, 'format' | 'mention'>, m: Message, id: string, timestampS: number): string {
   if (cfg.format === 'discord') {
     const mention = cfg.mention ? `<@${cfg.mention}> ` : '';
-    const content = (mention + chatText(m, m.url)).slice(0, 2000);
+    const content = (mention + chatText(m, m.url, escapeDiscord)).slice(0, 2000);
     return JSON.stringify({ content, allowed_mentions: { parse: [], users: cfg.mention ? [cfg.mention] : [] } });
   }
   if (cfg.format === 'slack') {
-    return JSON.stringify({ text: chatText(m, `<${m.url}|Open the game>`) });
+    return JSON.stringify({ text: chatText(m, `<${escapeSlack(m.url)}|Open the game>`, escapeSlack) });
   }
   return JSON.stringify({ id, timestamp: timestampS, kind: m.kind, subject: m.subject, lines: m.lines, url: m.url, game: m.game ?? null, deadline: m.deadline ?? null });
 }

@@ -1,47 +1,21 @@
 import { ApiError } from '../http/errors';
+import { outboundUrlProblem } from './address';
 
 /**
  * Every request we send to a URL a user gave us goes through here ("security in one place",
- * docs/style.md): only https, never a private, loopback or link-local address - unless
- * `allowLoopback` (development and tests), which admits http://127.0.0.1 / localhost only.
+ * docs/style.md): `outboundUrlProblem` (address.ts) decides, this turns a refusal into a 400
+ * `{code}` error whose message starts with `what` ("Webhook URLs", later "Push endpoints").
+ * `allowLoopback` (development and tests) admits http(s) to literal loopback addresses only.
  */
+export function checkOutboundUrl(raw: string, opts: { allowLoopback: boolean; code: string; what: string }): URL {
+  const checked = outboundUrlProblem(raw, { allowLoopback: opts.allowLoopback });
+  if (checked.problem !== null) throw new ApiError(400, opts.code, `${opts.what} ${checked.problem}.`);
+  return checked.url;
+}
+
+/** `checkOutboundUrl` for webhooks: 400 `bad_webhook_url`. */
 export function checkWebhookUrl(raw: string, allowLoopback: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ApiError(400, 'bad_webhook_url', 'The webhook URL is not a valid URL.');
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const loopback = isLoopback(host);
-  if (url.username || url.password) throw new ApiError(400, 'bad_webhook_url', 'Webhook URLs must not carry credentials.');
-  if (loopback && allowLoopback) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ApiError(400, 'bad_webhook_url', 'Webhook URLs must be http(s).');
-    return url;
-  }
-  if (url.protocol !== 'https:') throw new ApiError(400, 'bad_webhook_url', 'Webhook URLs must use https.');
-  if (loopback || isPrivateAddress(host) || !host.includes('.')) {
-    throw new ApiError(400, 'bad_webhook_url', 'Webhook URLs must point to a public host (no private, loopback or link-local addresses).');
-  }
-  return url;
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0:0:0:0:0:0:0:1';
-}
-
-/** Private (RFC 1918, CGNAT, ULA), link-local, unspecified or metadata addresses, IPv4 or IPv6 literals. */
-export function isPrivateAddress(host: string): boolean {
-  const v4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || a >= 224;
-  }
-  if (host.includes(':')) {
-    const h = host.toLowerCase();
-    return h === '::' || h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe8') || h.startsWith('fe9') || h.startsWith('fea') || h.startsWith('feb') || h.startsWith('::ffff:');
-  }
-  return false;
+  return checkOutboundUrl(raw, { allowLoopback, code: 'bad_webhook_url', what: 'Webhook URLs' });
 }
 
 /** Outcome of one delivery attempt. */
