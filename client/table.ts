@@ -3,6 +3,7 @@
  * and resigning on the new-game form and game page, replay steps, and the record checks on the
  * verify page. No DOM, no fetch: tested in test/client/table.test.ts.
  */
+import { findMentions, mentionCompletions, normaliseName } from '../engine/core/mentions';
 import type { ChatLine, GameStatus, SeatInfo } from './types';
 
 // ---------------------------------------------------------------------------------------------
@@ -15,31 +16,46 @@ export const CHAT_MAX_LENGTH = 1000;
 /** A piece of a chat line: plain text, or an `@name` mention (`you` when it names the viewer). */
 export type ChatSegment = { text: string; mention: false } | { text: string; mention: true; name: string; you: boolean };
 
-/** The server's mention syntax (worker/services/chat.ts): `@` and 1-40 letters, digits, `_.-`. */
-const MENTION = /@([\p{L}\p{N}_.-]{1,40})/gu;
-
 /**
- * Splits a chat line into text and `@name` mentions, so the page can highlight mentions without
- * ever treating the text as HTML. `myName` (compared case-insensitively, as the server does)
- * marks mentions of the viewer.
+ * Splits a chat line into text and `@name` mentions of the seated `names`, read as the server
+ * reads them (`findMentions`: the longest seated name after `@`, case-insensitive, NFC), so the
+ * page can highlight mentions without ever treating the text as HTML. `myName` marks mentions of
+ * the viewer. The text is shown in NFC.
  */
-export function chatSegments(text: string, myName: string | null | undefined): ChatSegment[] {
-  const me = myName?.trim().toLowerCase() || null;
+export function chatSegments(text: string, names: readonly (string | null)[], myName: string | null | undefined): ChatSegment[] {
+  const t = text.normalize('NFC');
+  const seated = names.filter((n): n is string => !!n);
+  const me = myName ? normaliseName(myName).toLowerCase() : null;
   const out: ChatSegment[] = [];
   let at = 0;
-  for (const m of text.matchAll(MENTION)) {
-    const start = m.index ?? 0;
-    if (start > at) out.push({ text: text.slice(at, start), mention: false });
-    out.push({ text: m[0], mention: true, name: m[1], you: me !== null && m[1].toLowerCase() === me });
-    at = start + m[0].length;
+  for (const m of findMentions(t, myName ? [...seated, myName] : seated)) {
+    if (m.start > at) out.push({ text: t.slice(at, m.start), mention: false });
+    out.push({ text: t.slice(m.start, m.end), mention: true, name: m.name, you: me !== null && normaliseName(m.name).toLowerCase() === me });
+    at = m.end;
   }
-  if (at < text.length) out.push({ text: text.slice(at), mention: false });
+  if (at < t.length) out.push({ text: t.slice(at), mention: false });
   return out;
 }
 
-/** Whether a chat line mentions the viewer. */
-export function mentionsMe(text: string, myName: string | null | undefined): boolean {
-  return chatSegments(text, myName).some((s) => s.mention && s.you);
+/** Whether a chat line mentions the viewer (among the seated `names`, as `chatSegments` reads it). */
+export function mentionsMe(text: string, names: readonly (string | null)[], myName: string | null | undefined): boolean {
+  return chatSegments(text, names, myName).some((s) => s.mention && s.you);
+}
+
+/**
+ * Completing a mention in the chat box: the seated names that start with what follows the `@`
+ * before the caret, and the draft with one of them put in (`@Name ` and the caret after it).
+ */
+export function completeMention(draft: string, caret: number, names: readonly (string | null)[]): { names: string[]; apply: (name: string) => { draft: string; caret: number } } | null {
+  const found = mentionCompletions(draft.slice(0, caret), names.filter((n): n is string => !!n));
+  if (!found) return null;
+  return {
+    names: found.names,
+    apply: (name) => {
+      const before = `${draft.slice(0, found.from)}@${name} `;
+      return { draft: before + draft.slice(caret).replace(/^ /, ''), caret: before.length };
+    },
+  };
 }
 
 /**

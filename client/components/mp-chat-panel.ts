@@ -4,7 +4,7 @@ import { ApiError, api, messageOf } from '../api';
 import { timeAgo } from '../format';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, lastChatId, mentionsMe, mergeChat } from '../table';
+import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../table';
 import type { ChatLine, Me } from '../types';
 
 /**
@@ -103,6 +103,18 @@ export class MpChatPanel extends LitElement {
         font-size: 0.8rem;
         margin: 0.35rem 0 0;
       }
+      .complete {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.35rem;
+        margin: 0.35rem 0 0;
+        padding: 0;
+        list-style: none;
+      }
+      .complete button {
+        font-size: 0.85rem;
+        padding: 0.15rem 0.5rem;
+      }
     `,
   ];
 
@@ -111,15 +123,20 @@ export class MpChatPanel extends LitElement {
   @property({ attribute: false }) me: Me | null = null;
   /** The reader's seat, or null for a watcher. */
   @property({ attribute: false }) yourSeat: number | null = null;
+  /** Display names of the seated players: what `@` mentions and completion offer. */
+  @property({ attribute: false }) names: (string | null)[] = [];
 
   @state() private lines: ChatLine[] = [];
   @state() private draft = '';
   @state() private sending = false;
   @state() private sendError: string | null = null;
+  /** Seated names that complete the `@name` being typed at the caret. */
+  @state() private completions: string[] = [];
   /** 403 from the server: not a player and the game is private. */
   @state() private forbidden: string | null = null;
 
   @query('ol') private list?: HTMLOListElement;
+  @query('textarea') private box?: HTMLTextAreaElement;
   private stickToBottom = true;
 
   private readonly poll = new PollController<{ messages: ChatLine[] }>(this, {
@@ -169,6 +186,7 @@ export class MpChatPanel extends LitElement {
       this.stickToBottom = true;
       this.add([line]);
       this.draft = '';
+      this.completions = [];
     } catch (err) {
       this.sendError = err instanceof ApiError && err.status === 401 ? 'Sign in again to chat.' : messageOf(err);
     } finally {
@@ -176,7 +194,30 @@ export class MpChatPanel extends LitElement {
     }
   }
 
+  private suggest(): void {
+    const box = this.box;
+    this.completions = box ? (completeMention(this.draft, box.selectionStart ?? this.draft.length, this.names)?.names ?? []) : [];
+  }
+
+  private complete(name: string): void {
+    const box = this.box;
+    const found = box ? completeMention(this.draft, box.selectionStart ?? this.draft.length, this.names) : null;
+    if (!box || !found) return;
+    const next = found.apply(name);
+    this.draft = next.draft;
+    this.completions = [];
+    box.value = next.draft;
+    box.focus();
+    box.setSelectionRange(next.caret, next.caret);
+  }
+
   private onKey(e: KeyboardEvent): void {
+    // Tab takes the first completion of an `@name` being typed.
+    if (e.key === 'Tab' && !e.shiftKey && this.completions.length) {
+      e.preventDefault();
+      this.complete(this.completions[0]);
+      return;
+    }
     // Enter sends, Shift+Enter starts a new line (as in most chats).
     if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
       e.preventDefault();
@@ -186,7 +227,7 @@ export class MpChatPanel extends LitElement {
 
   private renderLine(l: ChatLine) {
     const myName = this.me?.name ?? null;
-    const toMe = !!myName && mentionsMe(l.text, myName);
+    const toMe = !!myName && mentionsMe(l.text, this.names, myName);
     return html`<li class=${toMe ? 'to-me' : ''}>
       <div class="who">
         <span
@@ -197,7 +238,7 @@ export class MpChatPanel extends LitElement {
         ${l.seat === null ? html`<span class="tag">watching</span>` : nothing}
         <time datetime=${l.at} title=${l.at}>${timeAgo(l.at)}</time>
       </div>
-      <p class="text">${chatSegments(l.text, myName).map((s) =>
+      <p class="text">${chatSegments(l.text, this.names, myName).map((s) =>
         s.mention ? html`<mark class="mention ${s.you ? 'you' : ''}">${s.text}</mark>` : s.text,
       )}</p>
     </li>`;
@@ -218,11 +259,17 @@ export class MpChatPanel extends LitElement {
           @input=${(e: Event) => {
             this.draft = (e.target as HTMLTextAreaElement).value;
             this.sendError = null;
+            this.suggest();
           }}
           @keydown=${this.onKey}
         ></textarea>
         <button class="primary" type="submit" ?disabled=${this.sending || !this.draft.trim()}>Send</button>
       </form>
+      ${this.completions.length
+        ? html`<ul class="complete" aria-label="Mention a player (Tab takes the first)">
+            ${this.completions.map((n) => html`<li><button type="button" @click=${() => this.complete(n)}>@${n}</button></li>`)}
+          </ul>`
+        : nothing}
       ${this.sendError ? html`<p class="error hint" role="alert">${this.sendError}</p>` : nothing}
       ${left < 100 ? html`<p class="muted hint">${left} characters left.</p>` : nothing}
       <p class="muted hint">Enter sends; Shift+Enter starts a new line.</p>`;

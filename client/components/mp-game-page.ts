@@ -671,7 +671,7 @@ export class MpGamePage extends LitElement {
   private renderChat(meta: GameMeta) {
     if (!this.canSeeChat(meta)) return nothing;
     return html`<section class="card">
-      ${keyed(this.gameId, html`<mp-chat-panel .gameId=${this.gameId} .me=${this.me} .yourSeat=${this.seat(meta)}></mp-chat-panel>`)}
+      ${keyed(this.gameId, html`<mp-chat-panel .gameId=${this.gameId} .me=${this.me} .yourSeat=${this.seat(meta)} .names=${meta.seats.map((s) => s.name)}></mp-chat-panel>`)}
     </section>`;
   }
 

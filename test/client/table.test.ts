@@ -4,6 +4,7 @@ import {
   botChoices,
   chatDraftProblem,
   chatSegments,
+  completeMention,
   checkLabel,
   clampBots,
   clampStep,
@@ -27,29 +28,45 @@ import type { ChatLine, SeatInfo } from '../../client/types';
 const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({ id, seat, name: 'Ada', text, at: '2026-01-01T00:00:00Z' });
 
 describe('chat mentions', () => {
-  test('split into text and @name mentions, the viewer\'s own marked', () => {
-    expect(chatSegments('hi @Bo and @ada!', 'Ada')).toEqual([
+  const seated = ['Ada', 'Bo', 'Ada Lovelace', 'ivan+games', 'Zo\u00eb', null];
+
+  test('split into text and @name mentions of seated names, the viewer\'s own marked', () => {
+    expect(chatSegments('hi @Bo and @ada!', seated, 'Ada')).toEqual([
       { text: 'hi ', mention: false },
       { text: '@Bo', mention: true, name: 'Bo', you: false },
       { text: ' and ', mention: false },
-      { text: '@ada', mention: true, name: 'ada', you: true },
+      { text: '@ada', mention: true, name: 'Ada', you: true },
       { text: '!', mention: false },
     ]);
-    expect(mentionsMe('hi @ADA', 'ada')).toBe(true);
-    expect(mentionsMe('hi @adam', 'ada')).toBe(false);
-    expect(mentionsMe('hi @ada', null)).toBe(false);
+    expect(mentionsMe('hi @ADA', seated, 'ada')).toBe(true);
+    expect(mentionsMe('hi @adam', seated, 'ada')).toBe(false);
+    expect(mentionsMe('hi @ada lovelace', seated, 'Ada')).toBe(false);
+    expect(mentionsMe('hi @ada', seated, null)).toBe(false);
   });
 
   test('markup stays text: segments carry the characters as typed', () => {
-    const segs = chatSegments('<b>hi</b> @Bo<script>', 'Bo');
+    const segs = chatSegments('<b>hi</b> @Bo<script>', seated, 'Bo');
     expect(segs.map((s) => s.text).join('')).toBe('<b>hi</b> @Bo<script>');
     expect(segs.filter((s) => s.mention)).toEqual([{ text: '@Bo', mention: true, name: 'Bo', you: true }]);
   });
 
-  test('names with letters of any script, digits, dot, dash, underscore (as the server reads them)', () => {
-    expect(chatSegments('@Zoë_1.x-y, ok', null).filter((s) => s.mention).map((s) => s.text)).toEqual(['@Zoë_1.x-y']);
-    expect(chatSegments('no mention here', 'Ada')).toEqual([{ text: 'no mention here', mention: false }]);
-    expect(chatSegments('', 'Ada')).toEqual([]);
+  test('#13.5 names with spaces, + and accents in either normalisation form (as the server reads them)', () => {
+    expect(chatSegments('@ada lovelace, @IVAN+games and @Zoe\u0308 ok', seated, null).filter((s) => s.mention).map((s) => s.mention && s.name)).toEqual([
+      'Ada Lovelace',
+      'ivan+games',
+      'Zo\u00eb',
+    ]);
+    expect(chatSegments('no mention here, mail me@ada.example', seated, 'Ada').filter((s) => s.mention)).toEqual([]);
+    expect(chatSegments('', seated, 'Ada')).toEqual([]);
+  });
+
+  test('#13.5 completion: names starting with what follows @ before the caret, put in with a space', () => {
+    const c = completeMention('hi @ada lo', 10, seated)!;
+    expect(c.names).toEqual(['Ada Lovelace']);
+    expect(c.apply('Ada Lovelace')).toEqual({ draft: 'hi @Ada Lovelace ', caret: 17 });
+    expect(completeMention('hi @', 4, seated)!.names).toEqual(['Bo', 'Ada', 'Zo\u00eb', 'ivan+games', 'Ada Lovelace']);
+    expect(completeMention('@b and more', 2, seated)!.apply('Bo')).toEqual({ draft: '@Bo and more', caret: 4 });
+    expect(completeMention('mail me@a', 9, seated)).toBeNull();
   });
 });
 

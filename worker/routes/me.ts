@@ -1,4 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { normaliseName } from '../../engine/core/mentions';
+import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { renameUser } from '../services/auth';
@@ -32,6 +34,11 @@ const patchMe = createRoute({
 export function meRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getMe, (c) => c.json(requireUser(c), 200));
-  app.openapi(patchMe, async (c) => c.json(await renameUser(c.var.db, requireUser(c).id, c.req.valid('json').name), 200));
+  app.openapi(patchMe, async (c) => {
+    // Stored as shown and as mentions match it: NFC, one line, single spaces (#13.5, #13.10).
+    const name = normaliseName(c.req.valid('json').name);
+    if (!name) throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character.');
+    return c.json(await renameUser(c.var.db, requireUser(c).id, name), 200);
+  });
   return app;
 }
