@@ -373,8 +373,15 @@ describe('status line', () => {
     expect(statusText(givenView({ town: { sold: false, bought: false } }), SEATS, 0)).toBe('Your turn: play cards, take Town actions.');
     expect(statusText(givenView(), SEATS, 1)).toBe("Ada's turn: play cards.");
     expect(statusText(givenView({ phase: 'discard' }), SEATS, 0)).toBe('Your turn: keep or discard cards, then end the turn.');
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [0, 1] } }), SEATS, 1)).toBe('Claim Jumper! Discard one card from your hand.');
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1] } }), SEATS, 0)).toBe('Claim Jumper: waiting for Bo to discard a card.');
+    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [0, 1], chosen: [], yours: null } }), SEATS, 1)).toBe('Claim Jumper! Discard one card from your hand.');
+    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: null } }), SEATS, null)).toBe(
+      'Claim Jumper: Ada has chosen; waiting for Bo to discard a card.',
+    );
+    // #13.13: the chooser sees their own choice; others see only that they have chosen.
+    const pick = { id: 3, name: 'Pick for Gold', actions: [], discardToMove: false, starting: true };
+    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: pick } }), SEATS, 0)).toBe(
+      'Claim Jumper: you chose Pick for Gold, hidden until everyone has chosen; waiting for Bo to discard a card.',
+    );
     expect(statusText(givenView({ endTriggeredBy: 1, turn: 0 }), SEATS, 1)).toBe("Ada's turn (final round): play cards.");
     expect(statusText(givenView({ phase: 'over' }), SEATS, 0)).toBe('The game is over: final scoring below.');
   });

@@ -9,7 +9,9 @@ import './bt-card';
 
 /**
  * Your hand, face up to you only: a click on a card plays it (or discards it to a Claim Jumper,
- * or in the Draw step); under each card, Discard to Move and Discard when those are listed.
+ * or in the Draw step); under each card, Discard to Move and Discard when those are listed. A
+ * Claim Jumper card you chose waits beside the hand, face down to everyone else, until every
+ * player has chosen.
  */
 @customElement('bt-hand')
 export class BtHand extends LitElement {
@@ -21,6 +23,13 @@ export class BtHand extends LitElement {
         display: grid;
         grid-template-columns: repeat(auto-fill, minmax(5.3rem, 1fr));
         gap: 0.5rem;
+      }
+      .chosen {
+        display: grid;
+        grid-template-columns: 5.3rem 1fr;
+        gap: 0.5rem;
+        align-items: center;
+        margin-bottom: 0.5rem;
       }
       .slot {
         display: grid;
@@ -65,6 +74,8 @@ export class BtHand extends LitElement {
   @property({ attribute: false }) controls: BoardControls | null = null;
   @property({ attribute: false }) seat: number | null = null;
   @property({ attribute: false }) phase: 'play' | 'discard' | 'over' = 'play';
+  /** Your Claim Jumper choice while others still choose (null otherwise). */
+  @property({ attribute: false }) chosen: CardView | null = null;
 
   override render() {
     const c = this.controls;
@@ -72,6 +83,12 @@ export class BtHand extends LitElement {
     const jumper = c.claimJumper.size > 0;
     return html`<h3>Your hand <span class="muted">(${this.hand.length})</span></h3>
       ${jumper ? html`<p class="prompt">Claim Jumper: click the card you discard.</p>` : nothing}
+      ${this.chosen
+        ? html`<div class="chosen" data-field="claim-jumper-chosen">
+            <bt-card .card=${this.chosen} .seat=${this.seat}></bt-card>
+            <p class="prompt">Claim Jumper: chosen, waiting for the others. Everyone's discard is shown once all have chosen.</p>
+          </div>`
+        : nothing}
       ${!jumper && this.phase === 'discard' && c.discard.size
         ? html`<p class="prompt">Click a card to discard it, or keep the rest and end the turn.</p>`
         : nothing}

@@ -179,7 +179,15 @@ export class BtMountainBoard extends LitElement {
                 .yours=${you !== null && v.turn === you}
               ></bt-card-in-play>`
             : nothing}
-          ${v.hand ? html`<bt-hand .hand=${v.hand} .controls=${c} .seat=${you} .phase=${v.phase}></bt-hand>` : nothing}
+          ${v.hand
+            ? html`<bt-hand
+                .hand=${v.hand}
+                .controls=${c}
+                .seat=${you}
+                .phase=${v.phase}
+                .chosen=${v.pending?.kind === 'claimJumper' ? v.pending.yours : null}
+              ></bt-hand>`
+            : nothing}
           ${this.renderTurnControls(c)}
         </div>
         <div class="col">

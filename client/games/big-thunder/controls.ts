@@ -331,10 +331,13 @@ export function statusText(view: BigThunderView, seats: readonly SeatInfo[], you
   if (view.phase === 'over') return 'The game is over: final scoring below.';
   const p = view.pending;
   if (p?.kind === 'claimJumper') {
-    const mine = you !== null && p.waiting.includes(you);
-    const others = p.waiting.filter((s) => s !== you).map((s) => seatName([...seats], s));
-    if (mine) return 'Claim Jumper! Discard one card from your hand.';
-    return `Claim Jumper: waiting for ${others.join(' and ')} to discard a card.`;
+    // The choices are secret until the last is in: others' are shown only as "has chosen".
+    if (you !== null && p.waiting.includes(you)) return 'Claim Jumper! Discard one card from your hand.';
+    const names = (list: number[]) => list.filter((s) => s !== you).map((s) => seatName([...seats], s));
+    const waitingFor = `waiting for ${names(p.waiting).join(' and ')} to discard a card`;
+    if (p.yours) return `Claim Jumper: you chose ${p.yours.name}, hidden until everyone has chosen; ${waitingFor}.`;
+    const chosen = names(p.chosen);
+    return `Claim Jumper: ${chosen.length ? `${chosen.join(' and ')} ${chosen.length === 1 ? 'has' : 'have'} chosen; ` : ''}${waitingFor}.`;
   }
   const yours = view.turn === you;
   const who = yours ? 'Your turn' : `${seatName([...seats], view.turn)}'s turn`;

@@ -45,16 +45,24 @@ export function useAction(ctx: Ctx, index: number): void {
 }
 
 /**
- * Discards a card from the hand face up (Discard to Move; Claim Jumper; On Your Turn 3).
- * With `endsCardInPlay` (Discard to Move, On Your Turn 3) the card in play is finished: its
- * remaining actions can no longer be taken (F.A.Q.: one card at a time). A Claim Jumper discard
- * does not end it.
+ * Discards a card from the hand face up (Discard to Move; On Your Turn 3). With `endsCardInPlay`
+ * the card in play is finished: its remaining actions can no longer be taken (F.A.Q.: one card at
+ * a time).
  */
 export function discardFromHand(ctx: Ctx, seat: Seat, id: number, endsCardInPlay: boolean): void {
   const p = ctx.s.seats[seat];
   take(p.hand, id);
   p.discard.push(id);
   if (endsCardInPlay) ctx.s.current = null;
+}
+
+/**
+ * Takes card `id` out of `seat`'s hand face down and returns it: a Claim Jumper choice, which
+ * reaches the discard pile only when every choice is in (it does not end the card in play).
+ */
+export function setAsideFromHand(ctx: Ctx, seat: Seat, id: number): number {
+  take(ctx.s.seats[seat].hand, id);
+  return id;
 }
 
 /** Hand size after drawing: 4, or 5 with the 5-Card Hand Upgrade (Upgrades). */

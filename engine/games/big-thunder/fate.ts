@@ -1,10 +1,10 @@
 import type { Seat } from '../../core';
 import { CART_CAPACITY, FATE_CARDS, TOWN, type FateCard } from './components';
-import { cardNames, discardFromHand } from './cards';
-import { say, who, type Ctx } from './context';
+import { cardNames, setAsideFromHand } from './cards';
+import { say, tell, who, type Ctx } from './context';
 import { dropFateMarble, dropInBasin, runMarbles, shaftAt } from './marbles';
 import { moveCart, spaceName } from './movement';
-import type { AfterFate } from './state';
+import type { AfterFate, ClaimJumperDiscard } from './state';
 
 /** The Fate card with this id. */
 export function fateCard(id: number): FateCard {
@@ -100,34 +100,56 @@ function runawayTrain(ctx: Ctx): void {
 
 /**
  * Claim Jumper (reconstruction): each player discards one card of their choice. A player with
- * one card discards it (a forced step); the others choose at the same time. True when choices
- * are awaited.
+ * one card has no choice; the others choose at the same time. The choices stay secret until the
+ * last one is in (a simultaneous choice: nobody may see an earlier pick before making theirs),
+ * then every card is revealed onto its discard pile together. True when choices are awaited.
  */
 function claimJumper(ctx: Ctx, then: AfterFate): boolean {
   const waiting: Seat[] = [];
+  const discards: ClaimJumperDiscard[] = [];
   for (const seat of turnOrder(ctx)) {
     const hand = ctx.s.seats[seat].hand;
-    if (hand.length === 1) {
-      const id = hand[0];
-      discardFromHand(ctx, seat, id, false);
-      say(ctx, seat, `${who(seat)} discards ${cardNames([id])} (Claim Jumper).`);
-    } else if (hand.length > 1) waiting.push(seat);
+    if (hand.length === 1) discards.push({ seat, card: setAsideFromHand(ctx, seat, hand[0]) });
+    else if (hand.length > 1) waiting.push(seat);
   }
-  if (waiting.length === 0) return false;
-  ctx.s.pending = { kind: 'claimJumper', waiting, then };
+  if (waiting.length === 0) {
+    revealClaimJumper(ctx, discards);
+    return false;
+  }
+  ctx.s.pending = { kind: 'claimJumper', waiting, then, discards };
   return true;
 }
 
-/** A Claim Jumper discard chosen by `seat`; resumes the Fate card once everyone has chosen. */
+/**
+ * A Claim Jumper discard chosen by `seat`: the card leaves the hand face down, and the log says
+ * only that the player has chosen (the card to the chooser alone). The last choice reveals them
+ * all and resumes the Fate card.
+ */
 export function claimJumperDiscard(ctx: Ctx, seat: Seat, id: number): void {
   const pending = ctx.s.pending;
   if (pending?.kind !== 'claimJumper') return;
-  discardFromHand(ctx, seat, id, false);
-  say(ctx, seat, `${who(seat)} discards ${cardNames([id])} (Claim Jumper).`);
+  const discards = (pending.discards ??= []);
+  discards.push({ seat, card: setAsideFromHand(ctx, seat, id) });
+  say(ctx, seat, `${who(seat)} has chosen a card to discard (Claim Jumper).`);
+  tell(ctx, seat, `You chose to discard ${cardNames([id])} (Claim Jumper).`);
   pending.waiting = pending.waiting.filter((x) => x !== seat);
   if (pending.waiting.length > 0) return;
   ctx.s.pending = null;
+  revealClaimJumper(ctx, discards);
   finishFate(ctx, pending.then);
+}
+
+/** Every Claim Jumper discard goes face up onto its discard pile at once, in turn order. */
+function revealClaimJumper(ctx: Ctx, discards: ClaimJumperDiscard[]): void {
+  if (discards.length === 0) return;
+  ctx.reveals = true;
+  for (const seat of turnOrder(ctx)) {
+    for (const d of discards) {
+      if (d.seat !== seat) continue;
+      ctx.s.seats[seat].discard.push(d.card);
+      say(ctx, seat, `${who(seat)} discards ${cardNames([d.card])} (Claim Jumper).`);
+    }
+  }
 }
 
 /**

@@ -54,15 +54,24 @@ export type AfterFate = { kind: 'turnStart' } | { kind: 'crosscut'; shaft: numbe
 /**
  * A decision that interrupts the turn; while it is open, only it can be answered.
  * - `claimJumper`: Fate card Claim Jumper; each seat in `waiting` discards one card (simultaneous).
+ *   The chosen cards wait face down in `discards` (secret: `view` says only who has chosen) and
+ *   go to the discard piles together once the last choice is in. `discards` is absent in
+ *   snapshots stored before choices were kept secret; their choices are already on the piles.
  * - `tunnel`: Crosscut Tunnel, "you may move directly to the mine shaft it ran into".
  * - `removeUpgrade`: buying a fourth Upgrade: first choose one of yours to remove from the game.
  * - `chooseShare`: reached the target: look at the set-aside Town Shares and choose one.
  */
 export type Pending =
-  | { kind: 'claimJumper'; waiting: Seat[]; then: AfterFate }
+  | { kind: 'claimJumper'; waiting: Seat[]; then: AfterFate; discards?: ClaimJumperDiscard[] }
   | { kind: 'tunnel'; shaft: number }
   | { kind: 'removeUpgrade'; buying: UpgradeType }
   | { kind: 'chooseShare' };
+
+/** A card a seat set aside face down for the Claim Jumper, revealed when every choice is in. */
+export interface ClaimJumperDiscard {
+  seat: Seat;
+  card: number;
+}
 
 /** A marble that ran out of the mountain, and the shaft it ran into. */
 export interface MarbleRun {
@@ -165,6 +174,10 @@ export function cloneState(s: BigThunderState): BigThunderState {
 
 function clonePending(p: Pending | null): Pending | null {
   if (!p) return null;
-  if (p.kind === 'claimJumper') return { kind: 'claimJumper', waiting: [...p.waiting], then: { ...p.then } };
+  if (p.kind === 'claimJumper') {
+    const copy: Pending = { kind: 'claimJumper', waiting: [...p.waiting], then: { ...p.then } };
+    if (p.discards) copy.discards = p.discards.map((d) => ({ seat: d.seat, card: d.card }));
+    return copy;
+  }
   return { ...p };
 }

@@ -51,7 +51,12 @@ export interface PlayerView {
 
 /** The open decision, as everyone may see it. */
 export type PendingView =
-  | { kind: 'claimJumper'; waiting: Seat[] }
+  /**
+   * Claim Jumper: `waiting` seats still choose; `chosen` seats have chosen (what, nobody else
+   * sees until the last choice is in, when the cards go to the discard piles together);
+   * `yours` is the viewer's own face-down choice.
+   */
+  | { kind: 'claimJumper'; waiting: Seat[]; chosen: Seat[]; yours: CardView | null }
   | { kind: 'tunnel'; shaft: number }
   | { kind: 'removeUpgrade'; buying: UpgradeType }
   | { kind: 'chooseShare' };
@@ -128,12 +133,15 @@ function playerView(s: BigThunderState, p: PlayerState, seat: Seat, you: Seat | 
   };
 }
 
-function pendingView(s: BigThunderState): PendingView | null {
+function pendingView(s: BigThunderState, you: Seat | null): PendingView | null {
   const p = s.pending;
   if (!p) return null;
   switch (p.kind) {
-    case 'claimJumper':
-      return { kind: 'claimJumper', waiting: [...p.waiting] };
+    case 'claimJumper': {
+      const discards = p.discards ?? [];
+      const yours = discards.find((d) => d.seat === you);
+      return { kind: 'claimJumper', waiting: [...p.waiting], chosen: discards.map((d) => d.seat).sort((a, b) => a - b), yours: yours ? cardView(yours.card) : null };
+    }
     case 'tunnel':
       return { kind: 'tunnel', shaft: p.shaft };
     case 'removeUpgrade':
@@ -146,8 +154,9 @@ function pendingView(s: BigThunderState): PendingView | null {
 /**
  * What `seat` may see, built field by field (never a stripped copy of the state). Hidden from
  * other seats: hands, deck order, the Market deck, the Fate deck, everyone's Town Shares (the
- * owner may look) and the set-aside Town Shares (only the player choosing one looks); counts of
- * them are public (rulebook, Setup and Buy One Town Share).
+ * owner may look), the set-aside Town Shares (only the player choosing one looks) and the cards
+ * chosen for a Claim Jumper until every choice is in; counts of them are public (rulebook, Setup
+ * and Buy One Town Share).
  */
 export function view(s: BigThunderState, seat: Seat | null): BigThunderView {
   const you = seat !== null && Number.isInteger(seat) && seat >= 0 && seat < s.players ? seat : null;
@@ -170,7 +179,7 @@ export function view(s: BigThunderState, seat: Seat | null): BigThunderView {
     hand: you === null ? null : s.seats[you].hand.map(cardView),
     current: s.current ? { card: cardView(s.current.card), used: [...s.current.used] } : null,
     town: s.town ? { sold: s.town.sold, bought: s.town.bought } : null,
-    pending: pendingView(s),
+    pending: pendingView(s, you),
     market: s.market.map((id) => (id === null ? null : cardView(id))),
     suppliesCount: s.supplies.length,
     fateDeckCount: s.fateDeck.length,

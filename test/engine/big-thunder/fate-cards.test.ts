@@ -92,6 +92,7 @@ describe('Fate cards (reconstruction, README section 1)', () => {
   });
 
   it('Claim Jumper: each player discards 1 card of their choice, all at once; one card left is discarded by itself', () => {
+    // The choices wait face down until the last is in (#13.13, claim-jumper-secret.test.ts).
     const s0 = givenMine({
       ...ONLY_FATE,
       players: 3,
@@ -100,11 +101,11 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     });
     const r = play(s0, 0, END);
     let s = r.state;
-    // Seat 2 had one card: discarded without a choice. Seats 1 (active) and 0 choose.
+    // Seat 2 had one card: set aside without a choice. Seats 1 (active) and 0 choose.
     expect(s.seats[2].hand).toEqual([]);
-    expect(s.seats[2].discard).toEqual([start(2, 'Resupply')]);
+    expect(s.seats[2].discard).toEqual([]);
     expect(bigThunder.activeSeats(s)).toEqual([1, 0]);
-    expect(s.pending).toEqual({ kind: 'claimJumper', waiting: [1, 0], then: { kind: 'turnStart' } });
+    expect(s.pending).toEqual({ kind: 'claimJumper', waiting: [1, 0], then: { kind: 'turnStart' }, discards: [{ seat: 2, card: start(2, 'Resupply') }] });
     // Only Claim Jumper discards are legal now, one per card in hand.
     expect(bigThunder.legalMoves(s, 0)).toEqual(s.seats[0].hand.map((card) => ({ type: 'claimJumper', card })));
     expect(codeOf(() => play(s, 1, { type: 'play', card: s.seats[1].hand[0] }))).toBe('choice_pending');
@@ -118,6 +119,7 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     expect(s.pending).toBeNull();
     expect(s.seats[0].discard).toContain(drop0);
     expect(s.seats[1].discard).toEqual([drop1]);
+    expect(s.seats[2].discard).toEqual([start(2, 'Resupply')]);
     expect(s.seats[0].hand).toHaveLength(3);
     expect(s.seats[1].hand).toHaveLength(3);
     expect(s.basin.fate).toBe(1);

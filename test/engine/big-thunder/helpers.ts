@@ -252,11 +252,16 @@ export function marbleCount(s: BigThunderState): { total: number; byKind: Record
   return { total: byKind.gold + byKind.ore + byKind.water + byKind.fate, byKind };
 }
 
-/** Every Supplies card id wherever it is (hands, decks, discards, Market, Supplies deck, box), sorted. */
+/** Every Supplies card id wherever it is (hands, decks, discards, Market, Supplies deck, box, face-down Claim Jumper choices), sorted. */
 export function suppliesEverywhere(s: BigThunderState): number[] {
-  const ids: number[] = [...s.supplies, ...s.suppliesBox, ...s.market.filter((x): x is number => x !== null)];
+  const ids: number[] = [...s.supplies, ...s.suppliesBox, ...s.market.filter((x): x is number => x !== null), ...claimJumperChoices(s)];
   for (const p of s.seats) ids.push(...p.hand, ...p.deck, ...p.discard);
   return ids.sort((a, b) => a - b);
+}
+
+/** Cards chosen for an open Claim Jumper, face down until every choice is in. */
+function claimJumperChoices(s: BigThunderState): number[] {
+  return s.pending?.kind === 'claimJumper' ? (s.pending.discards ?? []).map((d) => d.card) : [];
 }
 
 /** True when `ids` holds each of 0..n-1 exactly once (no card lost or duplicated). */
@@ -279,7 +284,7 @@ export function conservationProblems(s: BigThunderState): string[] {
   const marbles = marbleCount(s);
   if (marbles.total !== MARBLES_IN_BOX) problems.push(`marbles: ${marbles.total}`);
   if (marbles.byKind.fate !== 2) problems.push(`fate marbles: ${marbles.byKind.fate}`);
-  const cardLists: number[][] = [s.supplies, s.suppliesBox, s.market as number[]];
+  const cardLists: number[][] = [s.supplies, s.suppliesBox, s.market as number[], claimJumperChoices(s)];
   for (const p of s.seats) cardLists.push(p.hand, p.deck, p.discard);
   if (!isPermutation(cardLists, SUPPLIES_IN_BOX)) problems.push(`supplies: ${suppliesEverywhere(s).length}`);
   if (!isPermutation([s.fateDeck, s.fateDiscard], FATE_CARDS.length)) problems.push('fate cards');
