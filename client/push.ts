@@ -144,7 +144,14 @@ export async function enablePush(publicKey: string): Promise<void> {
     await sub.unsubscribe();
     sub = null;
   }
-  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  if (!sub) {
+    try {
+      sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    } catch (err) {
+      // The browser's push service said no (private window, no connection, browser policy).
+      throw new Error(`This browser could not subscribe to push messages (${err instanceof Error ? err.message : String(err)}). Try again later.`);
+    }
+  }
   const device = await api<PushDevice>('POST', PUSH_PATHS.list, { body: sub.toJSON() });
   if (device && (typeof device.id === 'string' || typeof device.id === 'number')) rememberThisDevice(sub.endpoint, String(device.id));
 }
