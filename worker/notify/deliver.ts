@@ -8,7 +8,9 @@ import { composeGameNotice } from './compose';
 import { sendEmail } from './email';
 import type { GameNoticePayload } from './enqueue';
 import { renderEmail, renderWebhookBody, type Message } from './message';
-import { checkWebhookUrl, post, type DeliveryOutcome } from './outbound';
+import { outboundUrlProblem } from './address';
+import { post, type DeliveryOutcome } from './outbound';
+import { channelNow } from './send-time';
 import { settingsRow } from './settings';
 import { signBody } from './signature';
 
@@ -65,10 +67,17 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   for (const row of await claim(db, now, limit)) {
     const key = `mp-${row.id}`;
-    let outcome: DeliveryOutcome;
+    let outcome: DeliveryOutcome & { final?: 'skipped' | 'failed' };
     let rendered: unknown = undefined;
     try {
-      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row);
+      // The player's channels as they are now, not as they were when the notice was queued.
+      const current = row.kind === 'signin' ? null : await channelNow(db, row);
+      if (current?.skip) {
+        await db.update(outbox).set({ status: 'skipped', claimedUntil: null, lastError: current.skip }).where(eq(outbox.id, row.id));
+        report.skipped++;
+        continue;
+      }
+      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row, current?.viaGameWebhook);
       if (row.kind !== 'signin' && !message) {
         await db.update(outbox).set({ status: 'skipped', claimedUntil: null }).where(eq(outbox.id, row.id));
         report.skipped++;
@@ -80,7 +89,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         outcome = await sendEmail(config, email, key);
       } else {
-        outcome = await deliverWebhook(config, (row.payload as GameNoticePayload).webhook!, message!, key, now);
+        outcome = await deliverWebhook(config, current?.webhook ?? (row.payload as GameNoticePayload).webhook!, message!, key, now);
       }
     } catch (err) {
       outcome = { ok: false, error: `internal: ${(err as Error).message}` };
@@ -91,6 +100,10 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null, ...(rendered ? { payload: rendered } : {}) })
         .where(eq(outbox.id, row.id));
       report.sent++;
+    } else if (outcome.final) {
+      // Not worth retrying (a push subscription that is gone, a push service that refused).
+      await db.update(outbox).set({ status: outcome.final, claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      report[outcome.final]++;
     } else if (now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS) {
       await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
       report.failed++;
@@ -103,11 +116,11 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   return report;
 }
 
-async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow): Promise<Message | null> {
+async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow, viaGameWebhook?: boolean): Promise<Message | null> {
   const p = row.payload as GameNoticePayload & { message?: Message };
   // Messages that are not about one seat's game state (test, digest) are stored ready-made.
   if (p.message) return p.message;
-  return composeGameNotice(db, registry, config.publicUrl, p);
+  return composeGameNotice(db, registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p);
 }
 
 async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message) {
@@ -116,9 +129,14 @@ async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message
   return renderEmail(row.target, message, unsubscribeUrl, s?.timeZone ?? 'UTC');
 }
 
-/** One webhook attempt: URL re-checked at send time, JSON signed, Idempotency-Key set. */
-export async function deliverWebhook(config: Config, hook: WebhookConfig, message: Message, key: string, now: Date): Promise<DeliveryOutcome> {
-  const url = checkWebhookUrl(hook.url, config.allowLoopbackWebhooks).toString();
+/**
+ * One webhook attempt: URL re-checked at send time (a refused one fails at once, `final`), JSON
+ * signed, Idempotency-Key set.
+ */
+export async function deliverWebhook(config: Config, hook: WebhookConfig, message: Message, key: string, now: Date): Promise<DeliveryOutcome & { final?: 'failed' }> {
+  const checked = outboundUrlProblem(hook.url, { allowLoopback: config.allowLoopbackWebhooks });
+  if (checked.problem !== null) return { ok: false, error: `refused: the webhook URL ${checked.problem}`, final: 'failed' };
+  const url = checked.url.toString();
   const ts = Math.floor(now.getTime() / 1000);
   const body = renderWebhookBody(hook, message, key, ts);
   const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': key, 'user-agent': 'MountainPost-Webhook/1' };

@@ -14,6 +14,8 @@ export interface SeatNotice {
   tag?: string;
   /** Text the message quotes (a chat line that mentions the player). */
   detail?: string;
+  /** The chat message a mention is in (the "seen" rule for chat, notify/seen.ts). */
+  chatId?: number;
 }
 
 /** What an outbox row of a game notification carries; rendered at delivery with fresh data. */
@@ -25,6 +27,7 @@ export interface GameNoticePayload {
   userId: string;
   deadline?: string | null;
   detail?: string;
+  chatId?: number;
   webhook?: WebhookConfig;
   /** Sent to a per-game webhook rather than the player's own channels. */
   viaGameWebhook?: boolean;
@@ -45,7 +48,8 @@ export interface Recipient {
 /** An outbox row as inserted. */
 export type OutboxRow = typeof outbox.$inferInsert;
 
-const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
+/** The settings switch (`NotificationKinds`) that turns each kind of game notice off. */
+export const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
   your_turn: 'yourTurn',
   game_started: 'gameStarted',
   game_over: 'gameOver',
@@ -55,7 +59,7 @@ const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
 };
 
 /** Kinds that wait out the grace period (a player watching the game sees it and is not notified). */
-const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started', 'game_over']);
+const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started', 'game_over', 'chat_mention']);
 
 /**
  * SQL for the recipients of game `gameId` as one JSON array (`Recipient[]`, bots and empty seats
@@ -99,7 +103,7 @@ export function noticeRows(
     const kinds = { ...DEFAULT_KINDS, ...s?.kinds };
     if (!kinds[KIND_SWITCH[n.kind]]) continue;
     const due = WAITS_FOR_GRACE.has(n.kind) ? new Date(args.now.getTime() + args.graceSeconds * 1000) : args.now;
-    const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail };
+    const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail, chatId: n.chatId };
     const row = (channel: 'email' | 'webhook', target: string, payload: GameNoticePayload): OutboxRow => ({
       channel,
       target,

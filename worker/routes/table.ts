@@ -17,7 +17,11 @@ const chatGet = createRoute({
   security: optionalAuth,
   tags: ['table'],
   summary: 'Chat after message `after` (players; anyone for public games)',
-  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
+  request: {
+    params: GameIdParam,
+    query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }),
+    headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional().openapi({ description: '1: a player sees the chat now; mentions of them in these lines are not notified' }) }),
+  },
   responses: { 200: jsonResponse('Chat lines', z.object({ messages: z.array(ChatLine) })), ...errors(400, 403, 404) },
 });
 
@@ -86,7 +90,7 @@ const rematchRoute = createRoute({
 /** Around the table: chat, record, replay, bots, resign, rematch. */
 export function tableRoutes() {
   const app = new OpenAPIHono<AppEnv>();
-  app.openapi(chatGet, async (c) => c.json({ messages: await readChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) }, 200));
+  app.openapi(chatGet, async (c) => c.json({ messages: await readChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after, visible: c.req.valid('header')['x-page-visible'] === '1' }) }, 200));
   app.openapi(chatPost, async (c) => c.json(await postChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), text: c.req.valid('json').text }), 201));
   app.openapi(record, async (c) => c.json((await gameRecord(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user })) as never, 200));
   app.openapi(replay, async (c) => {
