@@ -25,34 +25,13 @@ import {
   postAs,
   screenshotPath,
   seeText,
-  signInLink,
+  signIn,
   useServerAndBrowser,
   warnNoBrowser,
   watchPageErrors,
 } from './support';
 
 warnNoBrowser('test/e2e/pwa.test.ts');
-
-/**
- * support.ts's `signIn` plus the Continue page that GET /auth/callback shows since #13.6 (only its
- * same-origin POST signs in). Until support.ts presses Continue itself this file does it; once it
- * does, this is `signIn` again.
- */
-async function signInPlayer(context: BrowserContext, baseUrl: string, email: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/');
-  const since = Date.now();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await page.getByText('Check your email').waitFor();
-  await page.goto(await signInLink(baseUrl, email, since));
-  const games = page.getByRole('heading', { name: 'My games' });
-  const proceed = page.getByRole('button', { name: 'Continue signing in' });
-  await games.or(proceed).waitFor();
-  if (await proceed.isVisible()) await proceed.click();
-  await games.waitFor();
-  return page;
-}
 
 /** Width and height of a PNG from its IHDR chunk. */
 function pngSize(b: Buffer): { width: number; height: number } {
@@ -85,7 +64,7 @@ describe.skipIf(!hasChromium)('#15 installable app, offline shell, push settings
   test('#15.1 the service worker registers from the bundle and controls the page', async () => {
     const { server, browser } = suite;
     ctx = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 800 } });
-    page = await signInPlayer(ctx, server.baseUrl, 'pwa@example.test');
+    page = await signIn(ctx, server.baseUrl, 'pwa@example.test');
     // Offline trouble is expected later in this file; anything else is an error.
     watchPageErrors(errors, 'P', page, /status of 40[19]|ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     const reg = await page.evaluate(async () => {
@@ -256,7 +235,7 @@ describe.skipIf(!hasChromium)('#15 installable app, offline shell, push settings
     }
 
     const phoneCtx = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const phonePage = await signInPlayer(phoneCtx, server.baseUrl, 'pwa-phone@example.test');
+    const phonePage = await signIn(phoneCtx, server.baseUrl, 'pwa-phone@example.test');
     await openPushSection(phonePage, phoneCtx, 2);
     // Nothing wider than the phone.
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
