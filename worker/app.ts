@@ -19,6 +19,7 @@ import { healthRoutes } from './routes/health';
 import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
+import { pushRoutes } from './routes/push';
 import { tableRoutes } from './routes/table';
 
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
@@ -112,6 +113,7 @@ export function createApp(deps: Deps) {
   app.route('/', gameRoutes());
   app.route('/', playRoutes());
   app.route('/', notificationRoutes());
+  app.route('/', pushRoutes());
   app.route('/', tableRoutes());
   app.route('/', devRoutes());
 

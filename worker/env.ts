@@ -35,6 +35,15 @@ export interface Env {
   /** Bot moves per game per request (or per cron run), and per cron run over all games. */
   BOT_MOVES_PER_GAME_RUN?: string;
   BOT_MOVES_PER_CRON?: string;
+  /**
+   * Web Push (VAPID, RFC 8292): the application server's P-256 key pair in base64url (public: the
+   * 65-byte uncompressed point, 87 characters; private: the 32-byte scalar, 43 characters; the
+   * format `npx web-push generate-vapid-keys` prints) and a contact URI (`mailto:` or `https:`).
+   * All three or none; without them push is off. The private key is a secret.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** Set by `npm start` to a random id that /api/health and /api/ready echo (is the answering server ours?). */
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
@@ -74,6 +83,15 @@ const configSchema = z.object({
     perGameRun: z.coerce.number().int().positive().default(40),
     perCron: z.coerce.number().int().positive().default(400),
   }),
+  /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
+  vapid: z
+    .object({
+      publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters, starting with B)'),
+      privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)'),
+      subject: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URI'),
+    })
+    .nullable()
+    .default(null),
 });
 
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
@@ -94,5 +112,10 @@ export function readConfig(env: Partial<Env>): Config {
     idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
     gameLimits: { perHour: env.GAME_LIMIT_PER_HOUR || undefined, unfinished: env.GAME_LIMIT_UNFINISHED || undefined },
     botMoves: { perGameRun: env.BOT_MOVES_PER_GAME_RUN || undefined, perCron: env.BOT_MOVES_PER_CRON || undefined },
+    // One of the three set means push was meant to be on: a missing one fails loudly, naming it.
+    vapid:
+      env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY || env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' }
+        : null,
   });
 }

@@ -10,6 +10,7 @@ import type { GameNoticePayload } from './enqueue';
 import { renderEmail, renderWebhookBody, type Message } from './message';
 import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
+import { deliverPush, type PushOutcome } from './push';
 import { channelNow } from './send-time';
 import { settingsRow } from './settings';
 import { signBody } from './signature';
@@ -67,7 +68,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   for (const row of await claim(db, now, limit)) {
     const key = `mp-${row.id}`;
-    let outcome: DeliveryOutcome & { final?: 'skipped' | 'failed' };
+    let outcome: PushOutcome;
     let rendered: unknown = undefined;
     try {
       // The player's channels as they are now, not as they were when the notice was queued.
@@ -88,6 +89,8 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
         if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         outcome = await sendEmail(config, email, key);
+      } else if (row.channel === 'push') {
+        outcome = await deliverPush(db, config, row.target, message!, now);
       } else {
         outcome = await deliverWebhook(config, current?.webhook ?? (row.payload as GameNoticePayload).webhook!, message!, key, now);
       }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { gameWebhooks, notificationSettings, outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { gameWebhooks, notificationSettings, outbox, pushSubscriptions, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { NotificationKind } from './message';
 import { DEFAULT_KINDS } from './settings';
@@ -41,8 +41,10 @@ export interface Recipient {
   seat: number;
   userId: string;
   email: string;
-  settings: { email: boolean; digest: boolean; kinds: Partial<NotificationKinds>; webhook: WebhookConfig | null } | null;
+  settings: { email: boolean; digest: boolean; push: boolean; kinds: Partial<NotificationKinds>; webhook: WebhookConfig | null } | null;
   gameHook: WebhookConfig | null;
+  /** Ids of the player's devices subscribed to Web Push (worker/notify/push.ts). */
+  pushDevices: string[];
 }
 
 /** An outbox row as inserted. */
@@ -69,8 +71,9 @@ export function recipientsJson(gameId: unknown) {
   return sql<Recipient[]>`(select coalesce(json_agg(json_build_object(
       'seat', s.seat, 'userId', s.user_id, 'email', u.email,
       'settings', case when ns.user_id is null then null
-        else json_build_object('email', ns.email, 'digest', ns.digest, 'kinds', ns.kinds, 'webhook', ns.webhook) end,
-      'gameHook', gw.config)), '[]'::json)
+        else json_build_object('email', ns.email, 'digest', ns.digest, 'push', ns.push, 'kinds', ns.kinds, 'webhook', ns.webhook) end,
+      'gameHook', gw.config,
+      'pushDevices', coalesce((select json_agg(ps.id order by ps.id) from ${pushSubscriptions} ps where ps.user_id = s.user_id), '[]'::json))), '[]'::json)
     from ${seats} s
     join ${users} u on u.id = s.user_id
     left join ${notificationSettings} ns on ns.user_id = s.user_id
@@ -87,8 +90,9 @@ export async function loadRecipients(db: Db, gameId: string): Promise<Recipient[
 /**
  * The outbox rows for `notices` about the game at `version`: one row per channel the seat's
  * player enabled for that kind - email (unless the daily digest replaces per-turn emails) and
- * their webhook (the per-game one if set, else the account-wide one). Bots and empty seats get
- * nothing. `dedupeKey` makes a repeat harmless. Pure: the caller writes the rows.
+ * their webhook (the per-game one if set, else the account-wide one), and a push to each device
+ * they subscribed (unless push is switched off). Bots and empty seats get nothing. `dedupeKey`
+ * makes a repeat harmless. Pure: the caller writes the rows.
  */
 export function noticeRows(
   recipients: readonly Recipient[],
@@ -104,7 +108,7 @@ export function noticeRows(
     if (!kinds[KIND_SWITCH[n.kind]]) continue;
     const due = WAITS_FOR_GRACE.has(n.kind) ? new Date(args.now.getTime() + args.graceSeconds * 1000) : args.now;
     const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail, chatId: n.chatId };
-    const row = (channel: 'email' | 'webhook', target: string, payload: GameNoticePayload): OutboxRow => ({
+    const row = (channel: 'email' | 'webhook' | 'push', target: string, payload: GameNoticePayload): OutboxRow => ({
       channel,
       target,
       payload,
@@ -121,6 +125,8 @@ export function noticeRows(
     // A player's webhook for this game takes the place of their account-wide one.
     if (who.gameHook) rows.push(row('webhook', who.gameHook.url, { ...base, webhook: who.gameHook, viaGameWebhook: true }));
     else if (s?.webhook) rows.push(row('webhook', s.webhook.url, { ...base, webhook: s.webhook }));
+    // One row per subscribed device, so one device's failures never hold back another's.
+    if (s ? s.push : true) for (const device of who.pushDevices) rows.push(row('push', device, base));
   }
   return rows;
 }

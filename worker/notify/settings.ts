@@ -10,6 +10,8 @@ export const DEFAULT_KINDS: NotificationKinds = { yourTurn: true, gameStarted: t
 export interface NotificationSettings {
   email: boolean;
   digest: boolean;
+  /** Web Push to the devices in `GET /api/me/push-subscriptions` (on by default). */
+  push: boolean;
   kinds: NotificationKinds;
   webhook: WebhookConfig | null;
   timeZone: string;
@@ -38,16 +40,17 @@ export async function settingsRows(db: Db, userIds: string[]): Promise<Map<strin
 
 /** Public shape of a settings row. */
 export function settingsView(row: SettingsRow): NotificationSettings {
-  return { email: row.email, digest: row.digest, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
+  return { email: row.email, digest: row.digest, push: row.push, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
 }
 
 /** Replaces a user's settings; a JSON webhook without a secret gets a fresh one. */
-export async function saveSettings(db: Db, userId: string, s: NotificationSettings): Promise<NotificationSettings> {
+export async function saveSettings(db: Db, userId: string, s: Omit<NotificationSettings, 'push'> & { push?: boolean }): Promise<NotificationSettings> {
   const row = await settingsRow(db, userId);
   const webhook = s.webhook ? { ...s.webhook, secret: s.webhook.secret || row.webhook?.secret || randomHex(24) } : null;
   const [saved] = await db
     .update(notificationSettings)
-    .set({ email: s.email, digest: s.digest, kinds: s.kinds, webhook, timeZone: s.timeZone })
+    // `push` left out keeps the stored switch (clients older than the switch send none).
+    .set({ email: s.email, digest: s.digest, ...(s.push === undefined ? {} : { push: s.push }), kinds: s.kinds, webhook, timeZone: s.timeZone })
     .where(eq(notificationSettings.userId, userId))
     .returning();
   return settingsView(saved);

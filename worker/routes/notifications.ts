@@ -26,6 +26,7 @@ const Settings = z
   .object({
     email: z.boolean(),
     digest: z.boolean(),
+    push: z.boolean().optional().openapi({ description: 'Web Push to your subscribed devices (default on); left out: unchanged' }),
     kinds: Kinds,
     webhook: Webhook.nullable(),
     timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
@@ -33,6 +34,7 @@ const Settings = z
   .openapi('NotificationSettings');
 
 const SettingsAnswer = Settings.extend({
+  push: z.boolean(),
   failures: z.array(z.object({ id: z.number(), channel: z.string(), target: z.string(), kind: z.string(), lastError: z.string().nullable(), attempts: z.number(), at: z.string() })),
 });
 
