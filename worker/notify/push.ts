@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { Message, NotificationKind } from './message';
-import { checkWebhookUrl, type DeliveryOutcome } from './outbound';
+import { checkOutboundUrl, type DeliveryOutcome } from './outbound';
 
 /**
  * What one push carries, as JSON (the service worker shows it with `showNotification`):
@@ -71,13 +71,7 @@ export interface PushOutcome extends DeliveryOutcome {
  * then (RFC 8030 §2 push resources; the library refuses anything else). Throws 400 `bad_push_endpoint`.
  */
 export function checkPushEndpoint(raw: string, allowLoopback: boolean): URL {
-  let url: URL;
-  try {
-    url = checkWebhookUrl(raw, allowLoopback);
-  } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    throw new ApiError(400, 'bad_push_endpoint', `Push endpoint refused: ${err.message}`);
-  }
+  const url = checkOutboundUrl(raw, { allowLoopback, code: 'bad_push_endpoint', what: 'Push endpoints' });
   if (url.protocol !== 'https:') throw new ApiError(400, 'bad_push_endpoint', 'Push endpoints must use https.');
   return url;
 }
