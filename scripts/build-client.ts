@@ -1,6 +1,7 @@
 /**
- * Bundles the web client (client/main.ts) into public/app.js, minified ESM with source maps for
- * ES2022 browsers. Code behind a dynamic `import()` (the /verify page, which carries every game
+ * Bundles the web client (client/main.ts) into public/app.js, minified ESM for ES2022 browsers;
+ * source maps (public/app.js.map, with the sources) only when asked for, with `MP_SOURCEMAP=1` or
+ * `sourcemap: true`, so a production build does not publish the client's source (#13.15). Code behind a dynamic `import()` (the /verify page, which carries every game
  * engine and zod) is split into public/chunks/, so the first page load stays small. `tsx scripts/build-client.ts` builds once and prints the
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
  *
@@ -29,6 +30,8 @@ export interface BuildClientOptions {
   minify?: boolean;
   /** Print what was built (default true). */
   log?: boolean;
+  /** Write linked source maps (default: only with `MP_SOURCEMAP=1`). */
+  sourcemap?: boolean;
 }
 
 export interface BuildClientResult {
@@ -39,7 +42,7 @@ export interface BuildClientResult {
   stop(): Promise<void>;
 }
 
-function options(minify: boolean): BuildOptions {
+function options(minify: boolean, sourcemap: boolean): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { app: clientEntry },
@@ -51,8 +54,8 @@ function options(minify: boolean): BuildOptions {
     platform: 'browser',
     target: 'es2022',
     minify,
-    sourcemap: 'linked',
-    sourcesContent: true,
+    sourcemap: sourcemap ? 'linked' : false,
+    sourcesContent: sourcemap,
     tsconfig: join(root, 'tsconfig.json'),
     legalComments: 'eof',
     logLevel: 'warning',
@@ -114,22 +117,23 @@ function kb(n: number): string {
   return `${(n / 1024).toFixed(1)} KiB`;
 }
 
-/** Builds public/app.js (and app.js.map); with `watch`, keeps rebuilding until `stop()`. */
+/** Builds public/app.js (and app.js.map when asked for); with `watch`, keeps rebuilding until `stop()`. */
 export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildClientResult> {
-  const { watch = false, minify = true, log = true } = opts;
+  const { watch = false, minify = true, log = true, sourcemap = process.env.MP_SOURCEMAP === '1' } = opts;
   const say = (msg: string): void => {
     if (log) console.log(msg);
   };
   // Chunk names carry a content hash: clear the old ones so public/ holds one build only.
   await rm(join(root, 'public', 'chunks'), { recursive: true, force: true });
+  await rm(`${clientOutfile}.map`, { force: true }); // a map left by an earlier build would still be served
   if (!watch) {
-    await build(options(minify));
+    await build(options(minify, sourcemap));
     const version = await buildServiceWorker(minify);
     const s = await sizes();
     say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip), ${relative(root, swOutfile)} (cache ${version})`);
     return { outfile: clientOutfile, ...s, stop: async () => {} };
   }
-  const base = options(minify);
+  const base = options(minify, sourcemap);
   const ctx = await context({
     ...base,
     plugins: [

@@ -18,7 +18,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   hasChromium,
   launchBrowser,
@@ -54,6 +54,22 @@ async function fixtureRulesScript(): Promise<string> {
   });
   return `${out.outputFiles[0].text}\nwindow.__mpFixtureGames = [__mpSecretDice.secretDice];`;
 }
+
+/**
+ * #13.15: records every Content-Security-Policy violation on the context's pages (a blocked
+ * inline script, eval, a foreign source). Chromium reports some - zod's caught `new Function`
+ * probe, say - only as an event, never on the console. Read with `cspViolations`.
+ */
+async function recordCspViolations(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __mpCsp: string[] }).__mpCsp = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+}
+
+/** The CSP violations of the page's current document. */
+const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { __mpCsp?: string[] }).__mpCsp ?? ['(no recorder)']);
 
 /** A value the generic board shows (`<dt>label</dt><dd>value</dd>`), inside `scope`. */
 async function boardValue(scope: Locator, label: string): Promise<string> {
@@ -91,6 +107,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
 
     // Ada creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+    await recordCspViolations(ctxA);
     const a = await signIn(ctxA, server.baseUrl, 'ada.table@example.test');
     watch('A', a);
     await setName(a, 'Ada');
@@ -110,6 +127,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
 
     // Wes watches on a phone: board, log and chat, but no move controls.
     const ctxW = await newPlayerContext(browser, server.baseUrl, phone);
+    await recordCspViolations(ctxW);
     const w = await signIn(ctxW, server.baseUrl, 'wes.table@example.test');
     watch('W', w);
     await setName(w, 'Wes');
@@ -141,6 +159,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
 
     // A signed-out visitor may watch the public game too, and is asked to sign in to chat.
     const ctxV = await newPlayerContext(browser, server.baseUrl);
+    await recordCspViolations(ctxV);
     const v = await ctxV.newPage();
     watch('V', v);
     await v.goto(`/games/${id}`);
@@ -148,6 +167,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     await v.locator('mp-game-page mp-generic-board').first().waitFor();
     await v.locator('mp-chat-panel').getByText('to chat.').waitFor();
     expect(await v.getByLabel('Chat message').count()).toBe(0);
+    expect(await cspViolations(v)).toEqual([]);
     await ctxV.close();
 
     // Ada plays: bank and end each turn; the bot answers server-side.
@@ -214,7 +234,10 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
 
     await a.getByRole('link', { name: 'Verify', exact: true }).click();
     await a.getByRole('heading', { name: 'Verify a game record' }).waitFor();
-    await a.addScriptTag({ content: fixtureJs });
+    // The fixture's rules, run through the browser's devtools protocol: the page's CSP (script-src
+    // 'self') rightly refuses an inline <script>, and the service worker fetches same-origin
+    // scripts itself, past Playwright's request routing.
+    await a.evaluate(fixtureJs);
     await a.locator('mp-verify-page').evaluate((el) => {
       (el as unknown as { extraGames: unknown[] }).extraGames = (window as unknown as { __mpFixtureGames: unknown[] }).__mpFixtureGames;
     });
@@ -238,6 +261,9 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     await a.getByRole('button', { name: 'Verify record' }).click();
     await verdict.getByText(/^Not verified/).waitFor();
     expect(await a.locator('mp-verify-page li.fail[data-check="seed hash"]').count()).toBe(1);
+    // #13.15: /verify works under the client's CSP, and nothing on the page broke it.
+    expect((await a.request.get('/verify')).headers()['content-security-policy']).toMatch(/script-src 'self';/);
+    expect(await cspViolations(a)).toEqual([]);
 
     // Play again: a new running game with the same seats.
     await a.goto(`/games/${id}`);
@@ -267,6 +293,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     await w.screenshot({ path: screenshotPath('table-watcher-phone.png'), fullPage: true });
 
     expect(errors).toEqual([]);
+    for (const page of [a, w]) expect(await cspViolations(page)).toEqual([]);
     await ctxA.close();
     await ctxW.close();
   }, 300_000);
