@@ -16,6 +16,8 @@
  *   DATABASE_URL=...     use this Postgres instead of PGlite: Neon as it is, any other Postgres through a
  *                        WebSocket bridge started here (scripts/external-db.ts); DB_WS_PROXY=host:port/v1
  *                        names a bridge of your own instead
+ *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT  Web Push keys; by default a development pair is made
+ *                        once and kept in .data/vapid.json (a throwaway pair with MP_DATA_DIR=memory)
  *   MP_READY_TIMEOUT_S=60 how long to wait for /api/ready (the Worker and its database) before giving up
  *   MP_INSPECTOR_PORT=n  workerd's devtools inspector port (default: a free one, so servers never collide)
  *   APP_ENV=development  development | test | production
@@ -31,6 +33,7 @@ import getPort from 'get-port';
 import { DataDirBusy, lockDataDir } from './data-lock';
 import { openExternalDb, type ExternalDb } from './external-db';
 import { startLocalDb, type LocalDb } from './local-db';
+import { devVapidKeys, generateVapidKeys } from './vapid-dev-keys';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 8787);
@@ -172,6 +175,16 @@ vars.APP_ENV = appEnv;
 // Links in emails and webhooks point at this server (override with PUBLIC_URL).
 vars.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
 vars.MP_INSTANCE = instance;
+// Web Push keys (VAPID): from the environment, else a development pair kept beside the local data
+// (.data/vapid.json), so browsers stay subscribed across restarts; a throwaway one for a throwaway database.
+{
+  const dataDir = process.env.MP_DATA_DIR;
+  const keys =
+    dataDir === 'memory' && !process.env.VAPID_PUBLIC_KEY
+      ? await generateVapidKeys()
+      : await devVapidKeys(dataDir ? path.dirname(path.resolve(dataDir)) : path.join(root, '.data'));
+  Object.assign(vars, keys);
+}
 
 // 3. wrangler dev (workerd).
 const tw = performance.now();
