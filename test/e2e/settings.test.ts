@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     watchErrors(page, errors);
 
     await page.getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
 
     // Never saved, server default UTC: the phone's own zone is proposed.
     const tz = page.getByLabel('Time zone', { exact: true });
@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
 
     // A reload shows what was saved (no suggestion any more).
     await page.reload();
-    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.getByRole('heading', { name: 'Notifications', exact: true }).waitFor();
     await page.getByLabel('Signing secret').waitFor();
     expect(await page.getByLabel('Signing secret').inputValue()).toBe(secret);
     expect(await page.getByLabel('Webhook URL').inputValue()).toBe(`${hook.url}/mp-hook`);
@@ -308,7 +308,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     await a.getByRole('button', { name: 'Save webhook' }).click();
     await a.locator('#game-hook-url-error').waitFor();
     expect((await a.locator('#game-hook-url-error').textContent())?.trim()).toBe(
-      'Webhook URLs must point to a public host (no private, loopback or link-local addresses).',
+      'Webhook URLs must point to a public address (192.168.1.20 is private).',
     );
     await a.getByLabel('Webhook URL').fill(`${hook.url}/game-hook`);
     await a.getByLabel('Format').selectOption('discord');
