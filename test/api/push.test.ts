@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +57,7 @@ describe('#15 VAPID configuration and development keys', () => {
     // Keys in the environment win over the file.
     const other = await generateVapidKeys('mailto:me@example.com');
     expect(await devVapidKeys(dir, { ...other })).toEqual(other);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -109,6 +109,7 @@ describe('#13.14 one npm start per data directory', () => {
     await first?.stop();
     rmSync(dir, { recursive: true, force: true });
     rmSync(`${dir}.lock`, { recursive: true, force: true });
+    rmSync(`${dir}.owner`, { force: true });
   }, 60_000);
 
   test('the second server on the same directory stops with an error naming the first', async () => {
