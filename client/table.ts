@@ -106,9 +106,12 @@ export function startsAtOnce(players: number, bots: number): boolean {
   return bots > 0 && bots === players - 1;
 }
 
-/** A seat is taken by a player or by the built-in bot. */
+/**
+ * A seat the server lists is taken, by a player or by the built-in bot: empty seats are never
+ * listed. (Do not look for a user id: a private game's invite preview hides them.)
+ */
 export function seatTaken(s: SeatInfo | undefined): boolean {
-  return !!s && (!!s.userId || !!s.isBot);
+  return !!s;
 }
 
 /** The empty seats of a table (0-based), in order. */

@@ -113,6 +113,11 @@ describe('bots and seats', () => {
     expect(emptySeats(1, seats)).toEqual([]);
   });
 
+  test('a private game\'s invite preview (no user ids, #13.8) still counts its taken seats', () => {
+    const preview: SeatInfo[] = [{ seat: 0, name: 'Seat 1', userId: null, isBot: false }];
+    expect(emptySeats(2, preview)).toEqual([1]);
+  });
+
   test('a player who resigned to the bot is recognised as such', () => {
     const seats: SeatInfo[] = [
       { seat: 0, name: 'Ada (bot)', userId: 'u1', isBot: true },
