@@ -163,7 +163,8 @@ export class MpPushSettings extends LitElement {
       </p>`;
     }
     if (this.thisDevice) return html`<p data-push="on">Push is on for this device.</p>`;
-    if (Notification.permission === 'denied') {
+    // After a refused click the error line below already says this: not twice.
+    if (Notification.permission === 'denied' && this.message?.ok !== false) {
       return html`<p class="muted" data-push="blocked">Notifications are blocked for this site in this browser’s settings.</p>`;
     }
     return html`<p>
