@@ -1,11 +1,12 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { rootCertificates } from 'node:tls';
 import * as ece from 'http_ece';
 import { jwtVerify, type JWTPayload } from 'jose';
 import { generate } from 'selfsigned';
+import { recorder } from './receiver';
 import { Agent, getGlobalDispatcher, setGlobalDispatcher, type Dispatcher } from 'undici';
 
 /** One request the push service got: path, headers and the raw (encrypted) body. */
@@ -51,24 +52,13 @@ export async function startPushService(behave: (n: number, req: PushRequest) => 
   const ca = [...rootCertificates, pems.cert];
   setGlobalDispatcher(new Agent({ connect: { ca } }));
 
-  const all: PushRequest[] = [];
-  const delivered: PushRequest[] = [];
-  const hanging: ServerResponse[] = [];
-  const server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (d: Buffer) => chunks.push(d));
-    req.on('end', () => {
-      const r: PushRequest = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
-      all.push(r);
-      const outcome = behave(all.length, r);
-      if (outcome === 'hang') {
-        hanging.push(res);
-        return;
-      }
-      if (outcome >= 200 && outcome < 300) delivered.push(r);
-      res.writeHead(outcome).end();
-    });
-  });
+  const rec = recorder<PushRequest>(
+    behave,
+    (req, body) => ({ path: req.url ?? '/', headers: req.headers, body }),
+    (res, status) => res.writeHead(status).end(),
+  );
+  const { all, delivered } = rec;
+  const server = createServer({ key: pems.private, cert: pems.cert }, rec.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let devices = 0;
@@ -92,9 +82,7 @@ export async function startPushService(behave: (n: number, req: PushRequest) => 
       return delivered.filter((r) => `${origin}${r.path}` === device.subscription.endpoint);
     },
     async close() {
-      for (const h of hanging) h.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rec.close(server);
       if (trusted && --trusted.count === 0) {
         setGlobalDispatcher(trusted.previous);
         trusted = null;

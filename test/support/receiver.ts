@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request a receiver got. */
@@ -14,14 +14,41 @@ export interface Received {
  * 'hang' to never answer (a timeout for the sender). Requests answered 2xx are `delivered`.
  */
 export async function startReceiver(behave: (n: number, req: Received) => number | 'hang' = () => 200) {
-  const all: Received[] = [];
-  const delivered: Received[] = [];
+  const rec = recorder<Received>(
+    behave,
+    (req, body) => ({ path: req.url ?? '/', headers: req.headers, body: body.toString('utf8') }),
+    (res, status) => res.writeHead(status, { 'content-type': 'application/json' }).end('{}'),
+  );
+  const server = createServer(rec.handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    all: rec.all,
+    delivered: rec.delivered,
+    close: () => rec.close(server),
+  };
+}
+
+/**
+ * The part every stand-in server of ours shares (webhook receiver, push service): records each
+ * request (`read` turns it and its whole body into a record), lets `behave(n, record)` choose the
+ * answer to the n-th one - a status, or 'hang' to never answer - and keeps the 2xx-answered ones
+ * as `delivered`. `close(server)` also ends hanging requests, so the server stops at once.
+ */
+export function recorder<R>(
+  behave: (n: number, req: R) => number | 'hang',
+  read: (req: IncomingMessage, body: Buffer) => R,
+  answer: (res: ServerResponse, status: number) => void,
+) {
+  const all: R[] = [];
+  const delivered: R[] = [];
   const hanging: ServerResponse[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (d) => (body += d));
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (d: Buffer) => chunks.push(d));
     req.on('end', () => {
-      const r: Received = { path: req.url ?? '/', headers: req.headers, body };
+      const r = read(req, Buffer.concat(chunks));
       all.push(r);
       const outcome = behave(all.length, r);
       if (outcome === 'hang') {
@@ -29,19 +56,13 @@ export async function startReceiver(behave: (n: number, req: Received) => number
         return;
       }
       if (outcome >= 200 && outcome < 300) delivered.push(r);
-      res.writeHead(outcome, { 'content-type': 'application/json' }).end('{}');
+      answer(res, outcome);
     });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    all,
-    delivered,
-    async close() {
-      for (const h of hanging) h.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
   };
+  const close = async (server: Pick<Server, 'closeAllConnections' | 'close'>) => {
+    for (const h of hanging) h.destroy();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  return { all, delivered, handle, close };
 }
