@@ -99,8 +99,7 @@ export function createApp(deps: Deps) {
   );
 
   app.use('*', secureHeaders({ xFrameOptions: 'DENY', referrerPolicy: 'same-origin' }));
-  app.use('*', refuseNul);
-  app.use('*', refuseDeepJson);
+  app.use('*', checkBody);
   app.route('/', healthRoutes());
   // Before `session`: these read the session together with the game.
   app.on('GET', '/api/games/:id/state', gameRequest);
@@ -159,31 +158,23 @@ export function createApp(deps: Deps) {
   return app;
 }
 
-/**
- * Postgres text cannot hold U+0000: a NUL in the URL or a JSON body is refused with 400 here,
- * before any route could pass it to the database.
- */
-const refuseNul = createMiddleware<AppEnv>(async (c, next) => {
-  const bad = () => c.json(errorBody('bad_request', 'Text must not contain NUL (U+0000) characters.'), 400);
-  if (/%00/.test(c.req.url)) return bad();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('content-length') !== '0') {
-    const text = await c.req.text();
-    if (text.includes('\\u0000') || text.includes('\0')) return bad();
-  }
-  await next();
-});
-
 /** Media types whose bodies the routes parse as JSON (the same test as Hono's JSON validator). */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
- * A JSON body nested deeper than `MAX_JSON_DEPTH` is refused with 400 `too_deep` here, before any
- * route parses it: deep nesting only serves to overflow the stack of code that walks the value.
+ * One look at every request body before any route parses it, each refusal a 400:
+ *   - Postgres text cannot hold U+0000: a NUL in the URL or the body (raw or `\u0000`);
+ *   - a JSON body nested deeper than `MAX_JSON_DEPTH` (`too_deep`): deep nesting only serves to
+ *     overflow the stack of code that walks the value (zod, canonical JSON, jsonb).
  */
-const refuseDeepJson = createMiddleware<AppEnv>(async (c, next) => {
-  const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim();
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && JSON_MEDIA_TYPE.test(mediaType)) {
-    if (jsonDepth(await c.req.text(), MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+const checkBody = createMiddleware<AppEnv>(async (c, next) => {
+  const nul = () => c.json(errorBody('bad_request', 'Text must not contain NUL (U+0000) characters.'), 400);
+  if (/%00/.test(c.req.url)) return nul();
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.header('content-length') !== '0') {
+    const text = await c.req.text();
+    if (text.includes('\\u0000') || text.includes('\0')) return nul();
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0].trim();
+    if (JSON_MEDIA_TYPE.test(mediaType) && jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
       return c.json(errorBody('too_deep', `JSON bodies may nest arrays and objects at most ${MAX_JSON_DEPTH} levels deep.`), 400);
     }
   }
