@@ -12,7 +12,7 @@ import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { deliverPush, type PushOutcome } from './push';
 import { channelNow } from './send-time';
-import { settingsRow } from './settings';
+import { settingsRow, settingsRows, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
 /** Rows are retried for at least this long, then marked failed. */
@@ -72,7 +72,9 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
     let rendered: unknown = undefined;
     try {
       // The player's channels as they are now, not as they were when the notice was queued.
-      const current = row.kind === 'signin' ? null : await channelNow(db, row);
+      // The player's settings read just before sending (#13.4), once for both uses below.
+      const settings = row.kind === 'signin' || !row.userId ? null : ((await settingsRows(db, [row.userId])).get(row.userId) ?? null);
+      const current = row.kind === 'signin' ? null : await channelNow(db, row, settings);
       if (current?.skip) {
         await db.update(outbox).set({ status: 'skipped', claimedUntil: null, lastError: current.skip }).where(eq(outbox.id, row.id));
         report.skipped++;
@@ -85,7 +87,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         continue;
       }
       if (row.channel === 'email') {
-        const email = message ? await emailFor(db, config, row, message) : { ...(row.payload as EmailMessage), headers: {} };
+        const email = message ? await emailFor(db, config, row, message, settings) : { ...(row.payload as EmailMessage), headers: {} };
         rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
         if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         outcome = await sendEmail(config, email, key);
@@ -126,8 +128,9 @@ async function composeMessage(db: Db, registry: GameRegistry, config: Config, ro
   return composeGameNotice(db, registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p);
 }
 
-async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message) {
-  const s = row.userId ? await settingsRow(db, row.userId) : null;
+async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message, settings: SettingsRow | null) {
+  // A player without a settings row yet gets one here: the unsubscribe link needs its token.
+  const s = row.userId ? (settings ?? (await settingsRow(db, row.userId))) : null;
   const unsubscribeUrl = s ? `${config.publicUrl}/unsubscribe?token=${s.unsubscribeToken}` : `${config.publicUrl}/settings`;
   return renderEmail(row.target, message, unsubscribeUrl, s?.timeZone ?? 'UTC');
 }

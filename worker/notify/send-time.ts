@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { gameWebhooks, outbox, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { KIND_SWITCH, type GameNoticePayload, type SeatNotice } from './enqueue';
-import { DEFAULT_KINDS, settingsRows } from './settings';
+import { DEFAULT_KINDS, type SettingsRow } from './settings';
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -20,13 +20,13 @@ export interface ChannelNow {
 /**
  * Reads the player's settings at delivery time (#13.4): a notice queued during the grace period
  * honours an unsubscribe, a switched-off kind or channel, the daily digest and a removed or
- * replaced webhook that happened since. Rows without a user (none today) go as queued.
+ * replaced webhook that happened since. `s` is the player's settings row as just read (null:
+ * none yet, so defaults). Rows without a user (none today) go as queued.
  */
-export async function channelNow(db: Db, row: OutboxRow): Promise<ChannelNow> {
+export async function channelNow(db: Db, row: OutboxRow, s: SettingsRow | null): Promise<ChannelNow> {
   const p = row.payload as Partial<GameNoticePayload> & { webhook?: WebhookConfig };
   const queued: ChannelNow = { skip: null, webhook: p.webhook ?? null, viaGameWebhook: !!p.viaGameWebhook };
   if (!row.userId) return queued;
-  const s = (await settingsRows(db, [row.userId])).get(row.userId) ?? null;
   const kind = row.kind as SeatNotice['kind'];
   const isGameNotice = kind in KIND_SWITCH;
   if (isGameNotice && !{ ...DEFAULT_KINDS, ...s?.kinds }[KIND_SWITCH[kind]]) return { ...queued, skip: `skipped: ${KIND_SWITCH[kind]} notifications turned off` };

@@ -17,7 +17,8 @@ export interface NotificationSettings {
   timeZone: string;
 }
 
-type SettingsRow = typeof notificationSettings.$inferSelect;
+/** A `notification_settings` row. */
+export type SettingsRow = typeof notificationSettings.$inferSelect;
 
 /** The settings row of a user, created with defaults on first use (so an unsubscribe token exists). */
 export async function settingsRow(db: Db, userId: string): Promise<SettingsRow> {
