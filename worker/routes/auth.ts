@@ -62,8 +62,11 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
       <meta name="viewport" content="width=device-width" />
       <meta name="robots" content="noindex" />
       <title>${title}</title>
-      <h1>${title}</h1>
-      ${body}
+      <link rel="stylesheet" href="/styles.css" />
+      <main class="plain-page">
+        <h1>${title}</h1>
+        ${body}
+      </main>
     </html>`;
 }
 
