@@ -7,3 +7,4 @@ export * from './registry';
 export * from './bot';
 export * from './record';
 export * from './selfplay';
+export * from './how-to-play';

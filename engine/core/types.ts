@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { HowToPlay } from './how-to-play';
 
 /** A seat at the table: 0-based index in play order. */
 export type Seat = number;
@@ -79,6 +80,8 @@ export interface Game<S = any, M = any, O = any, V = any> {
   result(state: S): GameResult | null;
   /** A short label for a move, for buttons and logs ("Go", "Turn left"). */
   describeMove?(move: M, state: S, seat: Seat): string;
+  /** The How to play summary and the engine's rules readings (`GET /api/game-types/:id/rules`). */
+  howToPlay?: HowToPlay;
   /** Picks a move for the built-in bot; defaults to the first legal move when absent. */
   botMove?(state: S, seat: Seat, legal: M[], rand: number): M;
 }

@@ -1,6 +1,7 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
 import { describeMove } from './describe';
+import { bigThunderHowToPlay } from './how-to-play';
 import { legalMoves } from './legal';
 import { bigThunderMove, bigThunderOptions, type BigThunderMove, type BigThunderOptions } from './moves';
 import { applyMove, applyMoveInPlace } from './rules';
@@ -38,4 +39,5 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   result: gameResult,
   describeMove,
   botMove,
+  howToPlay: bigThunderHowToPlay,
 };

@@ -1,6 +1,7 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
 import { describeMove } from './describe';
+import { snowdoniaHowToPlay } from './how-to-play';
 import { snowdoniaMove, type SnowdoniaMove } from './moves';
 import { snowdoniaOptions, type SnowdoniaOptions } from './options';
 import { activeSeats, applyMove, applyMoveInPlace, legalMoves } from './rules';
@@ -32,6 +33,7 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   result,
   describeMove,
   botMove,
+  howToPlay: snowdoniaHowToPlay,
 };
 
 export type { SnowdoniaState } from './state';

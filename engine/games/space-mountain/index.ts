@@ -1,6 +1,7 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
 import { describeMove } from './describe';
+import { spaceMountainHowToPlay } from './how-to-play';
 import { spaceMountainMove, spaceMountainOptions, type SpaceMountainMove, type SpaceMountainOptions } from './moves';
 import { result } from './result';
 import { activeSeats, applyMove, legalMoves } from './rules';
@@ -33,4 +34,5 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   result,
   describeMove,
   botMove,
+  howToPlay: spaceMountainHowToPlay,
 };
