@@ -75,6 +75,8 @@ export const games = pgTable(
     /** The game this one is a rematch of, and the rematch created from this one. */
     rematchOf: text('rematch_of'),
     rematchId: text('rematch_id').unique(),
+    /** The join that takes the last seat starts the game (no Start press needed). */
+    startWhenFull: boolean('start_when_full').notNull().default(true),
     /** Reminders sent for the current deadline: 0 none, 1 half-time, 2 last call. */
     reminderStage: integer('reminder_stage').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -259,4 +261,25 @@ export const pushSubscriptions = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations sent by email (`POST /api/games/:id/invite`): the ledger of the per-game and
+ * per-account limits, and how the waiting room names who invited a player (by their address).
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The invitee's address, normalised (lower case, trimmed). */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invitations_game_idx').on(t.gameId, t.email), index('invitations_by_idx').on(t.invitedBy, t.createdAt)],
 );
