@@ -101,6 +101,8 @@ export const seats = pgTable(
     isBot: boolean('is_bot').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenSeq: integer('last_seen_seq').notNull().default(0),
+    /** This player's switch for playing this game by email reply (#16); the account's switch also applies. */
+    emailReplies: boolean('email_replies').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),
@@ -217,6 +219,8 @@ export const notificationSettings = pgTable('notification_settings', {
   webhook: jsonb('webhook').$type<WebhookConfig | null>(),
   /** Web Push to the user's subscribed devices (on by default; nothing is sent without a device). */
   push: boolean('push').notNull().default(true),
+  /** Turn emails carry a reply address: a reply with a move plays it (#16). */
+  emailReplies: boolean('email_replies').notNull().default(true),
   /** IANA time zone for dates in emails (from the browser), e.g. `Europe/London`. */
   timeZone: text('time_zone').notNull().default('UTC'),
   /** Capability for the no-sign-in unsubscribe link. */
