@@ -101,6 +101,10 @@ export interface GameMeta {
 export interface LegalMove {
   label: string;
   move: unknown;
+  /** `'none'`: the move is legal but would change nothing now (the page asks before sending it). */
+  effect?: 'none';
+  /** A short warning about what the move does (the page asks before sending it). */
+  warning?: string;
 }
 
 export interface GameState {
@@ -113,6 +117,18 @@ export interface GameState {
   view: unknown;
   legalMoves: LegalMove[];
   result: GameResult | null;
+  /** The viewer may take back their last move now (#12; absent from older servers). */
+  canUndo?: boolean;
+  /** A bot must move next: the page shows "Bot is playing" and polls fast until it has. */
+  botToMove?: boolean;
+  /** For a seated viewer: the log lines after the version they last looked at, oldest first. */
+  sinceLastSeen?: SinceLastSeen | null;
+}
+
+/** `GET /state`'s "since you last looked" (#12). */
+export interface SinceLastSeen {
+  fromVersion: number;
+  entries: LogEntry[];
 }
 
 export interface LogEntry {
@@ -120,6 +136,8 @@ export interface LogEntry {
   seat: number | null;
   text: string;
   at: string;
+  /** The move was taken back: the line stays, struck through. */
+  undone?: boolean;
 }
 
 /** One line of a game's chat (`GET /api/games/:id/chat`). `seat` is null for a watcher. */

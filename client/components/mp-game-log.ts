@@ -1,10 +1,15 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { timeAgo } from '../format';
+import { newestFirst, withNames } from '../game-page/log-lines';
 import { shared } from '../styles';
-import type { LogEntry } from '../types';
+import type { LogEntry, SeatInfo } from '../types';
 
-/** The game's log, newest entry first, as this player may read it. */
+/**
+ * The game's log as this player may read it, newest first throughout (a move's own lines too),
+ * players named; undone moves stay, struck through; a "You left off here" line after the last
+ * entry the player had seen (`leftOffAt`, a version).
+ */
 @customElement('mp-game-log')
 export class MpGameLog extends LitElement {
   static override styles = [
@@ -38,6 +43,18 @@ export class MpGameLog extends LitElement {
         margin-top: 0.45rem;
         border-radius: 50%;
       }
+      li.undone .text {
+        text-decoration: line-through;
+        color: var(--mp-muted);
+      }
+      li.left-off {
+        display: block;
+        text-align: center;
+        font-size: 0.8rem;
+        font-weight: 600;
+        color: var(--mp-accent-text);
+        border-bottom: 2px solid var(--mp-accent);
+      }
       time {
         flex: none;
         font-size: 0.8rem;
@@ -48,20 +65,28 @@ export class MpGameLog extends LitElement {
   ];
 
   @property({ attribute: false }) entries: LogEntry[] = [];
+  /** Names for the engines' `{{p:N}}` markers. */
+  @property({ attribute: false }) seats: SeatInfo[] = [];
+  /** The version the player last looked at: the divider goes below the entries after it. */
+  @property({ attribute: false }) leftOffAt: number | null = null;
 
   override render() {
     if (this.entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
-    const newestFirst = [...this.entries].sort((a, b) => b.seq - a.seq);
-    return html`<ol aria-label="Game log">
-      ${newestFirst.map(
-        (e) => html`<li>
+    const ordered = newestFirst(this.entries);
+    const cut = this.leftOffAt;
+    // The divider sits under the oldest entry newer than what the player saw, when older ones follow.
+    const divideAfter = cut === null ? -1 : ordered.findIndex((e, i) => e.seq > cut && (ordered[i + 1]?.seq ?? cut) <= cut);
+    return html`<ol aria-label="Game log" tabindex="0">
+      ${ordered.map(
+        (e, i) => html`<li class=${e.undone ? 'undone' : ''}>
           <span
             class="seat"
             style=${e.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(e.seat)}, var(--mp-muted))`}
           ></span>
-          <span class="text">${e.text}</span>
+          <span class="text">${withNames(e.text, this.seats)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
           <time datetime=${e.at} title=${e.at}>${timeAgo(e.at)}</time>
-        </li>`,
+        </li>
+        ${i === divideAfter && i < ordered.length - 1 ? html`<li class="left-off" role="separator">You left off here</li>` : ''}`,
       )}
     </ol>`;
   }

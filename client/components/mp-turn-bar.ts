@@ -1,0 +1,150 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { MOVE_EVENT, type MoveEventDetail } from '../games';
+import { shared } from '../styles';
+import type { LegalMove } from '../types';
+
+/** Fired (bubbling, composed) when the player presses Undo in the bar. */
+export const UNDO_EVENT = 'mp-undo';
+
+/**
+ * The turn bar: one line saying what to do now ("Choose Go or Refuel", "Waiting for Bo",
+ * "Bot is playing…") and the main controls: the moves tied to no spot on the board (Go, End turn,
+ * Pass), and Undo when the server says it can work. It stays on screen: sticky at the top on a
+ * wide screen, fixed to the bottom on a phone (the page leaves room below its content for it).
+ * A notice (a refused stale move, offline) shows inside the bar, so a phone player sees it where
+ * they are looking. Moves go out as the boards' `mp-move` event, Undo as `mp-undo`.
+ */
+@customElement('mp-turn-bar')
+export class MpTurnBar extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      :host {
+        position: sticky;
+        top: 0;
+        z-index: 20;
+      }
+      .bar {
+        background: var(--mp-surface);
+        border: 1px solid var(--mp-border-strong);
+        border-radius: 0.75rem;
+        padding: 0.5rem 0.75rem;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.4rem 0.75rem;
+        box-shadow: 0 2px 8px rgb(0 0 0 / 0.12);
+      }
+      .prompt {
+        margin: 0;
+        font-size: 1.1rem;
+        font-weight: 600;
+        flex: 1 1 12rem;
+        min-width: 0;
+      }
+      .prompt.yours {
+        color: var(--mp-accent-text);
+      }
+      .controls {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4rem;
+      }
+      .notice,
+      .error {
+        flex: 1 1 100%;
+        margin: 0;
+        padding: 0.3rem 0.5rem;
+        font-size: 0.9rem;
+      }
+      .busy {
+        display: inline-block;
+        width: 0.8rem;
+        height: 0.8rem;
+        margin-left: 0.4rem;
+        border: 2px solid currentColor;
+        border-right-color: transparent;
+        border-radius: 50%;
+        animation: spin 0.9s linear infinite;
+        vertical-align: -0.05rem;
+      }
+      @keyframes spin {
+        to {
+          transform: rotate(360deg);
+        }
+      }
+      @media (prefers-reduced-motion: reduce) {
+        .busy {
+          animation: none;
+        }
+      }
+      @media (max-width: 49.99rem) {
+        :host {
+          position: fixed;
+          top: auto;
+          left: 0;
+          right: 0;
+          bottom: 0;
+        }
+        .bar {
+          border-radius: 0;
+          border-width: 1px 0 0;
+          padding: 0.5rem 0.75rem calc(0.5rem + env(safe-area-inset-bottom, 0px));
+        }
+        .prompt {
+          font-size: 1rem;
+        }
+      }
+    `,
+  ];
+
+  /** The sentence (turn-prompt.ts). */
+  @property() prompt = '';
+  /** The viewer must act: the sentence is drawn in the accent colour. */
+  @property({ type: Boolean }) yours = false;
+  /** A spinner after the sentence (a bot is moving, a move is on its way). */
+  @property({ type: Boolean }) working = false;
+  @property({ attribute: false }) moves: LegalMove[] = [];
+  @property({ type: Boolean }) canUndo = false;
+  /** Offline, busy or a bot is moving: the buttons are shown but do nothing. */
+  @property({ type: Boolean }) disabled = false;
+  @property({ attribute: false }) notice: string | null = null;
+  @property({ attribute: false }) error: string | null = null;
+
+  private send(lm: LegalMove): void {
+    this.dispatchEvent(new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: lm.move }, bubbles: true, composed: true }));
+  }
+
+  override render() {
+    return html`<div class="bar" role="region" aria-label="Your turn">
+      <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">
+        ${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}
+      </p>
+      ${this.moves.length || this.canUndo
+        ? html`<div class="controls" id="turn-controls">
+            ${this.moves.map(
+              (lm) => html`<button type="button" class="primary" ?disabled=${this.disabled} @click=${() => this.send(lm)}>${lm.label}</button>`,
+            )}
+            ${this.canUndo
+              ? html`<button
+                  type="button"
+                  ?disabled=${this.disabled}
+                  @click=${() => this.dispatchEvent(new CustomEvent(UNDO_EVENT, { bubbles: true, composed: true }))}
+                >
+                  Undo my last move
+                </button>`
+              : nothing}
+          </div>`
+        : nothing}
+      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-turn-bar': MpTurnBar;
+  }
+}

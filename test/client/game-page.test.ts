@@ -1,0 +1,164 @@
+import { describe, expect, test } from 'vitest';
+import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-controller';
+import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
+import { readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
+import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
+import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
+import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
+import type { LegalMove, LogEntry, SeatInfo } from '../../client/types';
+
+const seats: SeatInfo[] = [
+  { seat: 0, name: 'Ada', userId: 'u1' },
+  { seat: 1, name: 'Bo', userId: 'u2' },
+];
+const withBot: SeatInfo[] = [seats[0], { seat: 1, name: 'Robo', userId: null, isBot: true }];
+
+describe('#12 network: poll backoff schedule', () => {
+  test('visible 3 s, a bot moving 1 s, a hidden tab every 3 minutes', () => {
+    expect(nextPollDelay(false, 0)).toBe(3_000);
+    expect(nextPollDelay(false, 0, DEFAULT_TIMING, true)).toBe(1_000);
+    expect(nextPollDelay(true, 0, DEFAULT_TIMING, true)).toBe(180_000);
+    expect(nextPollDelay(true, 0)).toBeGreaterThanOrEqual(120_000);
+  });
+
+  test('failures double the wait up to two minutes, never below the plain wait', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map((n) => nextPollDelay(false, n))).toEqual([3_000, 6_000, 12_000, 24_000, 48_000, 96_000, 120_000]);
+    expect(nextPollDelay(false, 3, DEFAULT_TIMING, true)).toBe(8_000);
+    expect(nextPollDelay(true, 4)).toBe(180_000);
+  });
+
+  test('jitter spreads a wait over +-20% and nothing more', () => {
+    expect(withJitter(10_000, 0.2, 0)).toBe(8_000);
+    expect(withJitter(10_000, 0.2, 0.5)).toBe(10_000);
+    expect(withJitter(10_000, 0.2, 0.999999)).toBe(12_000);
+    expect(withJitter(10_000, 0, 0.3)).toBe(10_000);
+    expect(DEFAULT_TIMING.timeoutMs).toBeLessThan(DEFAULT_TIMING.maxBackoffMs);
+  });
+});
+
+describe('#12 since you last looked: diff of views', () => {
+  const before = {
+    round: 2,
+    seats: [
+      { seat: 0, name: 'U.R. Courageous', score: 12, tokens: 1, cart: { gold: 2, ore: 0 }, discard: [1, 2], upgrades: [] },
+      { seat: 1, name: 'I.M. Brave', score: 8, tokens: 0, cart: { gold: 0, ore: 1 }, discard: [], upgrades: [] },
+    ],
+  };
+  const after = {
+    round: 3,
+    seats: [
+      { seat: 0, name: 'U.R. Courageous', score: 12, tokens: 1, cart: { gold: 2, ore: 0 }, discard: [1, 2], upgrades: [] },
+      { seat: 1, name: 'I.M. Brave', score: 15, tokens: 0, cart: { gold: 3, ore: 1 }, discard: [4, 5], upgrades: ['x'] },
+    ],
+  };
+
+  test('scores, number groups and list lengths per seat, then the table', () => {
+    const changes = diffViews(before, after);
+    expect(changes.map((c) => [c.seat, changeText(c)])).toEqual([
+      [1, 'score 8 → 15'],
+      [1, 'cart gold 0 → 3'],
+      [1, 'discard (count) 0 → 2'],
+      [1, 'upgrades (count) 0 → 1'],
+      [null, 'round 2 → 3'],
+    ]);
+    expect(changes[0].path).toBe('seats.1.score');
+    expect(changesBySeat(changes).map((g) => [g.seat, g.changes.length])).toEqual([
+      [1, 4],
+      [null, 1],
+    ]);
+  });
+
+  test('nothing changed, or not views at all: no changes', () => {
+    expect(diffViews(before, structuredClone(before))).toEqual([]);
+    expect(diffViews(null, after)).toEqual([]);
+    expect(diffViews(before, 'x')).toEqual([]);
+  });
+
+  test('Space Mountain keeps its players under `players`', () => {
+    const a = { fuel: { level: 5, start: 9 }, players: [{ seat: 0, missionsComplete: 0, starportsVisited: 1 }] };
+    const b = { fuel: { level: 4, start: 9 }, players: [{ seat: 0, missionsComplete: 1, starportsVisited: 1 }] };
+    expect(diffViews(a, b).map(changeText)).toEqual(['missions complete 0 → 1', 'fuel level 5 → 4']);
+  });
+
+  test('the last view drawn is kept per game and seat', () => {
+    const map = new Map<string, string>();
+    const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } as Storage;
+    expect(readLastView('g1', 0, store)).toBeNull();
+    writeLastView('g1', 0, { version: 7, view: before }, store);
+    expect(readLastView('g1', 0, store)).toEqual({ version: 7, view: before });
+    expect(readLastView('g1', 1, store)).toBeNull();
+    expect(lastViewKey('g1', null)).toBe('mp:last-view:g1:w');
+    const full = { getItem: () => 'not json', setItem: () => { throw new Error('QuotaExceededError'); } } as unknown as Storage;
+    expect(readLastView('g1', 0, full)).toBeNull();
+    expect(() => writeLastView('g1', 0, { version: 1, view: {} }, full)).not.toThrow();
+  });
+});
+
+describe('#12 turn bar: prompt text', () => {
+  const base: PromptInput = { type: 'space-mountain', status: 'active', activeSeats: [0, 1], yourSeat: 0, seats, legalMoves: [] };
+  const lm = (move: unknown, label = 'x'): LegalMove => ({ label, move });
+
+  test('Space Mountain Step 1: Choose Go or Refuel', () => {
+    const moves = [lm({ type: 'go' }, 'All Systems Go!'), lm({ type: 'refuel', flip: [] }, 'Refuel'), lm({ type: 'refuel', flip: ['A'] })];
+    expect(promptText({ ...base, legalMoves: moves })).toBe('Choose Go or Refuel (Bo too)');
+    expect(globalMoves('space-mountain', moves).map((m) => m.label)).toEqual(['All Systems Go!', 'Refuel']);
+  });
+
+  test('Big Thunder: Play cards, then End turn', () => {
+    const moves = [lm({ type: 'play', card: 3 }), lm({ type: 'endTurn' }, 'End turn')];
+    expect(promptText({ ...base, type: 'big-thunder', activeSeats: [0], legalMoves: moves })).toBe('Play cards, then End turn');
+    expect(globalMoves('big-thunder', moves).map((m) => m.label)).toEqual(['End turn']);
+  });
+
+  test('Snowdonia: an action with skip, and Labourers', () => {
+    const s = { ...base, type: 'snowdonia', activeSeats: [0] };
+    expect(promptText({ ...s, legalMoves: [lm({ type: 'take-cubes', iron: 1, stone: 0, coal: 0 }), lm({ type: 'skip' })] })).toBe(
+      'Take cubes from the Stock Yard, or skip',
+    );
+    expect(promptText({ ...s, legalMoves: [lm({ type: 'place', area: 'A', space: 1 })] })).toBe('Place a Labourer');
+  });
+
+  test('waiting for a person, a bot playing, a game without words of its own', () => {
+    expect(promptText({ ...base, activeSeats: [1] })).toBe('Waiting for Bo');
+    expect(promptText({ ...base, activeSeats: [1], seats: withBot })).toBe('Bot is playing…');
+    expect(promptText({ ...base, activeSeats: [1], botToMove: true })).toBe('Bot is playing…');
+    expect(promptText({ ...base, type: 'other', activeSeats: [0], legalMoves: [lm({ a: 1 })] })).toBe('Your turn: choose a move');
+    expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.' })).toBe('Game over. Ada wins');
+  });
+});
+
+describe('#12 one log order, names, since you last looked', () => {
+  const at = '2026-12-01T00:00:00Z';
+  const log: LogEntry[] = [
+    { seq: 1, seat: null, text: 'Game started.', at },
+    { seq: 2, seat: 1, text: '{{p:1}} played Pick for Gold.', at },
+    { seq: 2, seat: 1, text: 'Ran 3 marbles.', at },
+    { seq: 3, seat: 1, text: '{{p:1}} ended the turn.', at },
+  ];
+
+  test('newest first, the lines of one move in the same order as the moves', () => {
+    expect(newestFirst(log).map((e) => e.text)).toEqual(['{{p:1}} ended the turn.', 'Ran 3 marbles.', '{{p:1}} played Pick for Gold.', 'Game started.']);
+  });
+
+  test('name markers become display names; the card lists lines oldest first, named', () => {
+    expect(withNames('{{p:0}} and {{p:1}}; {{p:4}}', seats)).toBe('Ada and Bo; Seat 5');
+    expect(sinceLines(log.slice(1), seats)).toEqual({ lines: ['Bo played Pick for Gold', 'Bo: Ran 3 marbles', 'Bo ended the turn'], more: 0 });
+    expect(sinceLines(log, seats, 2).more).toBe(2);
+  });
+});
+
+describe('#12 no silent no-ops: ask before a move that does nothing', () => {
+  const moves: LegalMove[] = [
+    { label: 'Pan for Gold', move: { type: 'pan', action: 0, shaft: 0, marble: 'gold' }, effect: 'none' },
+    { label: 'Discard', move: { type: 'discard', card: 4 }, warning: 'Stop playing cards' },
+    { label: 'End turn', move: { type: 'endTurn' } },
+  ];
+  test('the board move is matched whatever its key order, and the question names it', () => {
+    const pan = findLegal(moves, { marble: 'gold', shaft: 0, action: 0, type: 'pan' });
+    expect(pan?.label).toBe('Pan for Gold');
+    expect(confirmQuestion(pan)).toBe('“Pan for Gold” would do nothing now. Send it anyway?');
+    expect(confirmQuestion(findLegal(moves, { type: 'discard', card: 4 }))).toBe('Stop playing cards. Send “Discard” anyway?');
+    expect(confirmQuestion(findLegal(moves, { type: 'endTurn' }))).toBeNull();
+    expect(findLegal(moves, { type: 'endTurn', extra: 1 })).toBeNull();
+  });
+});
