@@ -62,7 +62,7 @@ describe('joining and starting', () => {
     const bad = await api.call('POST', `/api/games/${id}/join`, { token: bob, body: { invite: 'nope' } });
     expect([bad.status, bad.json.error.code]).toEqual([403, 'bad_invite']);
     const ok = await api.call('POST', `/api/games/${id}/join`, { token: bob, body: { invite } });
-    expect([ok.status, ok.json]).toEqual([200, { seat: 1 }]);
+    expect([ok.status, ok.json]).toEqual([200, { seat: 1, started: true }]);
     const twice = await api.call('POST', `/api/games/${id}/join`, { token: bob, body: { invite } });
     expect([twice.status, twice.json.error.code]).toEqual([409, 'already_seated']);
     const full = await api.call('POST', `/api/games/${id}/join`, { token: cy, body: { invite } });
@@ -80,7 +80,7 @@ describe('joining and starting', () => {
   });
 
   it('only the creator starts, and only with every seat filled', async () => {
-    const c = await api.call('POST', '/api/games', { token: ada, body: { type: 'secret-dice', players: 2 } });
+    const c = await api.call('POST', '/api/games', { token: ada, body: { type: 'secret-dice', players: 2, startWhenFull: false } });
     const id = c.json.id;
     const early = await api.call('POST', `/api/games/${id}/start`, { token: ada });
     expect([early.status, early.json.error.code]).toEqual([409, 'seats_empty']);
@@ -93,7 +93,8 @@ describe('joining and starting', () => {
     expect(ok.json).toMatchObject({ status: 'active', yourSeat: 0, activeSeats: [0], version: 3 });
     expect(ok.json.legalMoves.map((m: { label: string }) => m.label)).toEqual(['Roll a die', 'Bank 1 point']);
     const again = await api.call('POST', `/api/games/${id}/start`, { token: ada });
-    expect([again.status, again.json.error.code]).toEqual([409, 'not_open']);
+    // #14 Start is idempotent while the game runs: the same state, nothing appended.
+    expect([again.status, again.json.version, again.json.status]).toEqual([200, 3, 'active']);
   });
 
   it('GET /api/games lists my games with the ones where it is my turn first', async () => {

@@ -63,7 +63,10 @@ describe('turn notifications: once, by every channel, never to a seat that saw i
     for (let i = 0; i < 3; i++) expect((await tick()).delivery).toMatchObject({ sent: 0, retried: 0 });
 
     const rows = await sentRows(api, id);
-    const sent = rows.filter((r) => r.status === 'sent');
+    // #14: the creator heard of each join (before the webhooks were set: by email only).
+    const joined = rows.filter((r) => r.status === 'sent' && r.kind === 'player_joined');
+    expect(joined.map((r) => `${r.channel}:${r.payload.seat}`)).toEqual(['email:0', 'email:0']);
+    const sent = rows.filter((r) => r.status === 'sent' && r.kind !== 'player_joined');
     const summary = (ch: string) => sent.filter((r) => r.channel === ch).map((r) => `${r.kind}:${r.payload.seat ?? JSON.parse(JSON.stringify(r.payload)).seat}`);
     expect(sent.filter((r) => r.channel === 'email')).toHaveLength(6);
     expect(sent.filter((r) => r.channel === 'webhook')).toHaveLength(6);

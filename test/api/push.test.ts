@@ -228,7 +228,7 @@ describe('#15 a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push'
       expect(opened.notice).toMatchObject({
         kind: 'your_turn',
         title: 'Your turn in Secret Dice (test fixture) (seat 1)',
-        url: `${api.config.publicUrl}/games/${id}`,
+        url: `${api.config.publicUrl}/games/${id}?seat=1`,
         tag: `game-${id}`,
         gameId: id,
         seat: 0,

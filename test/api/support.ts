@@ -94,12 +94,15 @@ export class TestApi {
     return s.json.sessionToken;
   }
 
-  /** Creates a fixture game with `n` signed-in players seated, started unless `start: false`. */
+  /**
+   * Creates a fixture game with `n` signed-in players seated, started (by the creator's Start,
+   * so its notices come from that request) unless `start: false`.
+   */
   async startedGame(n = 2, opts: { start?: boolean; options?: unknown; prefix?: string } = {}) {
     const tag = `${opts.prefix ?? 'p'}${Math.floor(Math.random() * 1e9)}`;
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) tokens.push(await this.signIn(`${tag}-${i}@example.com`));
-    const created = await this.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: n, options: opts.options ?? {} } });
+    const created = await this.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: n, options: opts.options ?? {}, startWhenFull: false } });
     if (created.status !== 201) throw new Error(`create failed: ${created.text}`);
     const id = created.json.id as string;
     const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;

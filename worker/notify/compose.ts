@@ -26,6 +26,8 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
   const seen = seat.lastSeenSeq >= p.version;
   if ((p.kind === 'your_turn' || p.kind === 'game_started' || p.kind === 'game_over') && seen) return null;
   if (p.kind === 'your_turn' && !stillActive) return null;
+  // Once the table is full the game-started notice says it all.
+  if (p.kind === 'player_joined' && g.status !== 'open') return null;
   if (p.kind === 'reminder' && (!stillActive || (g.deadlineAt?.toISOString() ?? null) !== (p.deadline ?? null))) return null;
 
   const title = registry.get(g.type)?.title ?? g.type;
@@ -48,6 +50,7 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
   const subjects: Record<GameNoticePayload['kind'], string> = {
     your_turn: `${who}Your turn in ${title} (${seatLabel})`,
     game_started: `${who}${title} has started - you are ${seatLabel}`,
+    player_joined: `${who}${p.detail ?? 'A player'} joined your ${title} game`,
     game_over: `${who}${title} is over${result?.summary ? `: ${result.summary}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
     reminder: `${who}Reminder: your move in ${title} (${seatLabel})`,
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
@@ -57,7 +60,8 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
     kind: p.kind,
     subject: subjects[p.kind],
     lines,
-    url: `${publicUrl}/games/${g.id}`,
+    // `seat` (numbered as in the subject) lets a signed-out reader be asked to sign in to play, not to watch.
+    url: `${publicUrl}/games/${g.id}?seat=${p.seat + 1}`,
     game: { id: g.id, title, seat: p.seat },
     deadline: p.kind === 'reminder' ? (p.deadline ?? null) : (g.deadlineAt?.toISOString() ?? null),
   };

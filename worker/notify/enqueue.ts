@@ -7,7 +7,7 @@ import { DEFAULT_KINDS } from './settings';
 /** "Tell seat N about X", decided by the game transition that caused it. */
 export interface SeatNotice {
   seat: number;
-  kind: Extract<NotificationKind, 'your_turn' | 'game_started' | 'game_over' | 'reminder' | 'timeout' | 'chat_mention'>;
+  kind: Extract<NotificationKind, 'your_turn' | 'game_started' | 'game_over' | 'reminder' | 'timeout' | 'chat_mention' | 'player_joined'>;
   /** Deadline the reminder is about (stale reminders are skipped at delivery). */
   deadline?: string | null;
   /** Tells apart notices of one kind at one version (the half-time and the last reminder). */
@@ -54,6 +54,8 @@ export type OutboxRow = typeof outbox.$inferInsert;
 export const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = {
   your_turn: 'yourTurn',
   game_started: 'gameStarted',
+  // "Someone joined your game" is part of getting a game started.
+  player_joined: 'gameStarted',
   game_over: 'gameOver',
   reminder: 'reminder',
   timeout: 'reminder',

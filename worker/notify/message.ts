@@ -3,7 +3,7 @@ import type { WebhookConfig } from '../../db/schema';
 import { escapeDiscord, escapeSlack, oneLine } from './escape';
 
 /** Notification kinds; the first five can be switched off per user (`NotificationKinds`). */
-export type NotificationKind = 'your_turn' | 'game_started' | 'game_over' | 'chat_mention' | 'reminder' | 'timeout' | 'digest' | 'test';
+export type NotificationKind = 'your_turn' | 'game_started' | 'game_over' | 'chat_mention' | 'reminder' | 'timeout' | 'digest' | 'test' | 'player_joined' | 'invitation';
 
 /** A notification before it is shaped for a channel. */
 export interface Message {

@@ -55,6 +55,8 @@ export const PUSH_HINTS: Record<NotificationKind, { ttlS: number; urgency: 'low'
   reminder: { ttlS: 86_400, urgency: 'normal' },
   timeout: { ttlS: 86_400, urgency: 'normal' },
   game_started: { ttlS: 86_400, urgency: 'normal' },
+  player_joined: { ttlS: 86_400, urgency: 'low' },
+  invitation: { ttlS: 86_400, urgency: 'normal' },
   game_over: { ttlS: 86_400, urgency: 'normal' },
   digest: { ttlS: 86_400, urgency: 'low' },
   test: { ttlS: 600, urgency: 'low' },

@@ -31,6 +31,7 @@ const create = createRoute({
       onTimeout: z.enum(['bot', 'end']).default('bot').openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
       onResign: z.enum(['bot', 'end']).default('bot').openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
       public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
+      startWhenFull: z.boolean().default(true).openapi({ description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start' }),
       bots: z.number().int().min(0).max(7).default(0).openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
     }),
   ),
@@ -88,8 +89,13 @@ const join = createRoute({
   operationId: 'joinGame',
   tags: ['games'],
   summary: 'Take a free seat with the invite code',
+  description:
+    'The creator is told (notice `player_joined`). When the seat was the last one and the game was created with `startWhenFull`, the game starts in the same commit (`started: true`) and every player is told.',
   request: { params: GameIdParam, ...jsonBody(z.object({ invite: z.string().min(1).max(64) })) },
-  responses: { 200: jsonResponse('Seated', z.object({ seat: z.number().int() })), ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    200: jsonResponse('Seated', z.object({ seat: z.number().int(), started: z.boolean().openapi({ description: 'This join filled the table and started the game' }) })),
+    ...errors(400, 401, 403, 404, 409),
+  },
 });
 
 const start = createRoute({
@@ -98,6 +104,7 @@ const start = createRoute({
   operationId: 'startGame',
   tags: ['games'],
   summary: 'Start the game (creator, every seat filled)',
+  description: 'A game that is already running (its last join started it) answers its state: Start is idempotent while the game runs. 409 `not_open` once it is over.',
   request: { params: GameIdParam },
   responses: { 200: jsonResponse('Started; your state', StateSchema), ...errors(401, 403, 404, 409) },
 });
@@ -108,7 +115,7 @@ export function gameRoutes() {
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
     const user = requireUser(c);
-    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, user, now: c.var.now(), limits: c.var.config.gameLimits });
+    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, startWhenFull: body.startWhenFull, user, now: c.var.now(), limits: c.var.config.gameLimits });
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
@@ -117,8 +124,8 @@ export function gameRoutes() {
     c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c), invite: c.req.valid('query').invite }), 200),
   );
   app.openapi(join, async (c) => {
-    const seat = await joinGame(c.var.db, { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite, now: c.var.now() });
-    return c.json({ seat }, 200);
+    const joined = await joinGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite });
+    return c.json(joined, 200);
   });
   app.openapi(start, async (c) => c.json(await startGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
   return app;

@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { GameRegistry } from '../../engine/core';
+import type { AnyGame, GameRegistry } from '../../engine/core';
+import { loadRecipients, noticeRows, type SeatNotice } from '../notify/enqueue';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
-import { commitChange } from './commit';
+import { commitChange, drainSoon } from './commit';
 import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
@@ -44,6 +45,8 @@ export async function createGame(
     onTimeout?: GameRow['onTimeout'];
     onResign?: GameRow['onResign'];
     isPublic?: boolean;
+    /** The join that takes the last seat starts the game (default true). */
+    startWhenFull?: boolean;
     /** Seats 1..bots get the built-in bot. */
     bots?: number;
     rematchOf?: string;
@@ -81,6 +84,7 @@ export async function createGame(
     onTimeout: args.onTimeout ?? 'bot',
     onResign: args.onResign ?? 'bot',
     isPublic: args.isPublic ?? true,
+    startWhenFull: args.startWhenFull ?? true,
     rematchOf: args.rematchOf ?? null,
     botSeats: seated.filter((s) => s.userId === null).map((s) => s.seat),
     version: 0,
@@ -147,33 +151,63 @@ async function checkGameLimits(tx: Db, userId: string, now: Date, limits: Config
   }
 }
 
+/** What a join did: the seat taken, and whether taking it filled the table and started the game. */
+export interface Joined {
+  seat: number;
+  started: boolean;
+}
+
 /**
  * Takes the lowest free seat of an open game with the right invite code. Concurrent joiners
- * race on the event sequence; the loser retries with the next free seat.
- * Throws 403 `bad_invite`, 409 `not_open`, `already_seated`, `game_full`.
+ * race on the event sequence; the loser retries with the next free seat. The creator hears of
+ * the join (`player_joined`). When the seat was the last one and the game starts when full,
+ * the same transaction also commits the start, through the path of `startGame`: every player
+ * then hears `game_started` (or `your_turn`), and nobody has to press Start.
+ * Throws 403 `bad_invite`, 409 `already_seated`, `game_full` (every seat taken, started or
+ * not), `not_open`.
  */
-export async function joinGame(db: Db, args: { user: User; gameId: string; invite: string; now: Date }): Promise<number> {
+export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: string; invite: string }): Promise<Joined> {
+  const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(db, args.gameId);
     if (row.inviteCode !== args.invite) throw new ApiError(403, 'bad_invite', 'That invite code is not valid for this game.');
     const taken = await seatList(db, row.id);
     if (taken.some((s) => s.userId === args.user.id)) throw new ApiError(409, 'already_seated', 'You already have a seat in this game.');
-    if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
     const free = Array.from({ length: row.players }, (_, i) => i).find((i) => !taken.some((s) => s.seat === i));
     if (free === undefined) throw new ApiError(409, 'game_full', 'Every seat is taken.');
+    if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
+    const fills = row.startWhenFull && taken.length + 1 === row.players;
+    const creator = taken.find((s) => s.userId === row.createdBy && !s.isBot);
+    const notices: SeatNotice[] = creator && !fills ? [{ seat: creator.seat, kind: 'player_joined', detail: args.user.name }] : [];
+    const joinEvent = {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: 'join',
+      seat: free,
+      payload: { userId: args.user.id },
+      log: [{ seat: free, text: `${args.user.name} took seat ${free + 1}.` }],
+      update: {},
+      now: ctx.now,
+      outbox: notices.length
+        ? noticeRows(await loadRecipients(db, row.id), { gameId: row.id, version: row.version + 1, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds })
+        : [],
+      also: (tx: Db) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: ctx.now }).then(() => undefined),
+    };
     try {
-      await appendEvent(db, {
-        gameId: row.id,
-        expectedVersion: row.version,
-        kind: 'join',
-        seat: free,
-        payload: { userId: args.user.id },
-        log: [{ seat: free, text: `${args.user.name} took seat ${free + 1}.` }],
-        update: {},
-        now: args.now,
-        also: (tx) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: args.now }).then(() => undefined),
+      if (!fills) {
+        await appendEvent(db, joinEvent);
+        if (notices.length) drainSoon(ctx);
+        return { seat: free, started: false };
+      }
+      const game = gameOf(ctx.registry, row);
+      let state: unknown;
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await appendEvent(tx, joinEvent);
+        state = await commitStart({ ...ctx, db: tx }, game, { ...row, version: row.version + 1 }, 'Every seat is taken: the game started.');
       });
-      return free;
+      scheduleBots(ctx, row, game.activeSeats(state));
+      return { seat: free, started: true };
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err;
     }
@@ -182,21 +216,35 @@ export async function joinGame(db: Db, args: { user: User; gameId: string; invit
 }
 
 /**
+ * Commits the start of an open game whose seats are all taken: `setup` with the secret seed,
+ * the first snapshot, and the notices of the start (planTransition). Returns the first state.
+ * Throws `VersionConflict` when the game moved on from `row.version`.
+ */
+async function commitStart(ctx: ServiceCtx, game: AnyGame, row: GameRow, logText: string): Promise<unknown> {
+  const state = game.setup({ players: row.players, options: row.options, seed: row.seed });
+  await commitChange(ctx, game, row, { kind: 'start', seat: null, payload: {}, log: [{ seat: null, text: logText }], reveals: true, state });
+  return state;
+}
+
+/**
  * Starts an open game (creator only, every seat filled): runs `setup` with the secret seed and
- * stores the first snapshot. Throws 403 `not_creator`, 409 `not_open`, `seats_empty`.
+ * stores the first snapshot. A game that is already running (its last join started it, perhaps
+ * while the creator pressed Start) answers its state: the creator wanted it running, and it is.
+ * Throws 403 `not_creator`, 409 `not_open` (over), `seats_empty`.
  */
 export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: string }) {
   const row = await loadGame(ctx.db, args.gameId);
   if (row.createdBy !== args.user.id) throw new ApiError(403, 'not_creator', 'Only the player who created the game can start it.');
-  if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
+  const game = gameOf(ctx.registry, row);
+  if (row.status === 'active') return stateFor(game, row, await seatOf(ctx.db, row.id, args.user.id));
+  if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game is over.');
   const filled = (await seatList(ctx.db, row.id)).length;
   if (filled < row.players) {
     throw new ApiError(409, 'seats_empty', `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`);
   }
-  const game = gameOf(ctx.registry, row);
-  const state = game.setup({ players: row.players, options: row.options, seed: row.seed });
+  let state: unknown;
   try {
-    await commitChange(ctx, game, row, { kind: 'start', seat: null, payload: {}, log: [{ seat: null, text: 'The game started.' }], reveals: true, state });
+    state = await commitStart(ctx, game, row, 'The game started.');
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
     throw err;
