@@ -119,8 +119,8 @@ export interface GameState {
   result: GameResult | null;
   /** The viewer may take back their last move now (#12; absent from older servers). */
   canUndo?: boolean;
-  /** A bot must move next: the page shows "Bot is playing" and polls fast until it has. */
-  botToMove?: boolean;
+  /** A bot seat is among the active seats (it plays right after this answer): poll until false. */
+  botsToMove?: boolean;
   /** For a seated viewer: the log lines after the version they last looked at, oldest first. */
   sinceLastSeen?: SinceLastSeen | null;
 }
@@ -129,6 +129,8 @@ export interface GameState {
 export interface SinceLastSeen {
   fromVersion: number;
   entries: LogEntry[];
+  /** Older unseen lines were left out (the full log has them). */
+  truncated?: boolean;
 }
 
 export interface LogEntry {

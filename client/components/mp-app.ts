@@ -127,6 +127,10 @@ export class MpApp extends LitElement {
         margin: 0 auto;
         padding: 1rem;
       }
+      /* A game uses a wide screen: the board beside the side column. */
+      main.wide {
+        max-width: 90rem;
+      }
       @media (max-width: 40rem) {
         main {
           padding: 0.75rem;
@@ -336,7 +340,7 @@ export class MpApp extends LitElement {
             You are offline. Moves are turned off until the connection is back; nothing is sent or kept for later.
           </p>`
         : nothing}
-      <main>${this.renderScreen()}</main>`;
+      <main class=${this.route.name === 'game' ? 'wide' : ''}>${this.renderScreen()}</main>`;
   }
 }
 

@@ -1,21 +1,30 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
-import { ApiError, api, messageOf, newIdempotencyKey } from '../api';
-import { STATUS_TEXT, seatName, turnText } from '../format';
-import { boardTagFor, GENERIC_BOARD, MOVE_EVENT, type BoardProps, type MoveEventDetail } from '../games';
+import { ApiError, api, messageOf } from '../api';
+import { STATUS_TEXT, seatName } from '../format';
+import { boardTagFor, GENERIC_BOARD, type BoardProps, type MoveEventDetail } from '../games';
 import { ConnectivityController } from '../connectivity';
+import { LogLoader } from '../game-page/log-loader';
+import { confirmQuestion, findLegal } from '../game-page/move-confirm';
+import { postAction } from '../game-page/post-action';
+import { SeenChanges } from '../game-page/seen-changes';
+import { botsToAct, globalMoves, promptText } from '../game-page/turn-prompt';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
 import { emptySeats, isOver, recordFileName, resignedSeat, viewerSeat } from '../table';
-import { deadlineText, deviceTimeZone, timeControlText, untilText } from '../time';
-import { webhookDraft, webhookFromDraft, type Webhook, type WebhookDraft, type WebhookField } from '../notification-settings';
-import type { GameMeta, GameState, LogEntry, Me } from '../types';
+import { deadlineText, deviceTimeZone, untilText } from '../time';
+import type { GameMeta, GameState, Me, SinceLastSeen } from '../types';
 import { setPageTitle } from '../waiting';
-import { webhookFields, webhookFieldsStyles } from './webhook-fields';
+import type { MpConfirmDialog } from './mp-confirm-dialog';
+import './mp-about-game';
 import './mp-chat-panel';
+import './mp-confirm-dialog';
+import './mp-game-hook';
 import './mp-game-log';
+import './mp-since-card';
+import './mp-turn-bar';
 import './mp-generic-board';
 import './mp-invite-link';
 import './mp-move-buttons';
@@ -29,19 +38,20 @@ type BoardElement = HTMLElement & Partial<BoardProps>;
 const OFFLINE_MOVE = 'You are offline, so the move was not sent. Make it again once you are back online.';
 
 /**
- * One game: seats, whose turn, the board, your moves as buttons, undo, resign, the log, the
- * chat, a replay viewer and the seed hash. While the game is open it shows the invite (to seated
+ * One game: the turn bar (what to do now, the main controls, undo), "since you last looked",
+ * the board (or the replay in its place), seats, your moves as a list, resign, the log, the
+ * chat and "About this game". While the game is open it shows the invite (to seated
  * players), Join (to a visitor with an invite), "Add a bot" and Start (to the creator); once
  * over, the record to download and verify and "Play again". Anyone else watching a public game
  * sees what spectators see (the view for no seat) without move controls; a private game tells
  * them it is private. It polls the meta while the game is open and the state afterwards, both
- * with ETags (see PollController).
+ * with ETags (see PollController), every second while a bot is moving. The board takes no clicks
+ * while offline, while a move is on its way and while a bot is to move.
  */
 @customElement('mp-game-page')
 export class MpGamePage extends LitElement {
   static override styles = [
     shared,
-    webhookFieldsStyles,
     css`
       .head {
         display: flex;
@@ -62,9 +72,15 @@ export class MpGamePage extends LitElement {
         margin: 0;
         min-width: 0;
       }
+      /* Phone: the turn bar is fixed to the bottom; leave room so it covers nothing. */
+      @media (max-width: 49.99rem) {
+        .layout.running {
+          padding-bottom: 9rem;
+        }
+      }
       @media (min-width: 50rem) {
         .layout {
-          grid-template-columns: minmax(0, 3fr) minmax(16rem, 2fr);
+          grid-template-columns: minmax(0, 1fr) minmax(18rem, 24rem);
           grid-template-areas:
             'turn turn'
             'board side';
@@ -85,13 +101,15 @@ export class MpGamePage extends LitElement {
           margin: 0;
         }
       }
-      .turn-line {
-        font-size: 1.15rem;
-        font-weight: 600;
-        margin-bottom: 0.75rem;
+      .board.locked .board-area {
+        opacity: 0.6;
       }
-      .turn-line.yours {
-        color: var(--mp-accent-text);
+      .board-head {
+        justify-content: space-between;
+        margin-bottom: 0.5rem;
+      }
+      .board-head h2 {
+        margin: 0;
       }
       .actions {
         margin-top: 0.75rem;
@@ -109,20 +127,6 @@ export class MpGamePage extends LitElement {
         text-align: left;
         padding: 0.2rem 0.75rem 0.2rem 0;
       }
-      .about dl {
-        display: grid;
-        grid-template-columns: max-content 1fr;
-        gap: 0.25rem 0.75rem;
-        margin: 0;
-        font-size: 0.9rem;
-      }
-      .about dt {
-        color: var(--mp-muted);
-      }
-      .about dd {
-        margin: 0;
-        min-width: 0;
-      }
       .deadline {
         margin: 0 0 0.75rem;
       }
@@ -132,23 +136,6 @@ export class MpGamePage extends LitElement {
       }
       .deadline.soon .until {
         color: var(--mp-error-text);
-      }
-      details.hook * {
-        box-sizing: border-box;
-      }
-      details.hook > summary {
-        cursor: pointer;
-        font-weight: 600;
-      }
-      details.hook form {
-        display: grid;
-        gap: 0.75rem;
-        margin-top: 0.75rem;
-      }
-      details.hook .hint {
-        font-size: 0.85rem;
-        color: var(--mp-muted);
-        margin: 0;
       }
       .bots {
         list-style: none;
@@ -161,14 +148,8 @@ export class MpGamePage extends LitElement {
       .over-actions {
         margin-top: 0.75rem;
       }
-      .replay-card > .row {
-        justify-content: space-between;
-      }
-      .replay-card h2 {
-        margin: 0;
-      }
-      .replay-card mp-replay-viewer {
-        margin-top: 0.75rem;
+      .since {
+        margin-bottom: 1rem;
       }
     `,
   ];
@@ -179,7 +160,6 @@ export class MpGamePage extends LitElement {
 
   @state() private meta: GameMeta | null = null;
   @state() private game: GameState | null = null;
-  @state() private log: LogEntry[] = [];
   @state() private busy = false;
   @state() private error: string | null = null;
   @state() private notice: string | null = null;
@@ -189,12 +169,9 @@ export class MpGamePage extends LitElement {
   @state() private showReplay = false;
   /** The clock the "in 5 h" hint is measured against; ticks while the page is shown. */
   @state() private now = Date.now();
-  /** The per-game webhook form (the API does not tell us the saved one until we save). */
-  @state() private hookDraft: WebhookDraft = { ...webhookDraft(null), enabled: true };
-  @state() private hookSaved: Webhook | null | undefined = undefined;
-  @state() private hookErrors: Partial<Record<WebhookField, string>> = {};
-  @state() private hookMessage: { ok: boolean; text: string } | null = null;
-  @state() private hookBusy = false;
+  /** "Since you last looked" as the first state of this visit said it (later ones are shorter). */
+  @state() private since: SinceLastSeen | null = null;
+  @state() private sinceDismissed = false;
 
   private readonly timeZone = deviceTimeZone();
   private clock: ReturnType<typeof setInterval> | undefined;
@@ -202,10 +179,8 @@ export class MpGamePage extends LitElement {
 
   private boardEl: BoardElement | null = null;
   private boardTag = '';
-  private logVersion = -1;
-  private logLoading = false;
-  private logAgain = false;
-  private logFull = false;
+  private readonly log = new LogLoader(this, () => (this.gameId ? `${this.base}/log` : null));
+  private readonly seen = new SeenChanges();
 
   private get base(): string {
     return `/api/games/${encodeURIComponent(this.gameId)}`;
@@ -226,12 +201,25 @@ export class MpGamePage extends LitElement {
   /** Offline: moves are refused here (never queued) and the board draws no move controls. */
   private readonly net = new ConnectivityController(this, () => void this.statePoll.refresh());
 
-  /** The state (view, legal moves, whose turn) is polled once the game has started. */
+  /** The state (view, legal moves, whose turn) is polled once the game has started; fast while a bot moves. */
   private readonly statePoll = new PollController<GameState>(this, {
     url: () => (this.gameId && !this.fatal && this.meta && this.meta.status !== 'open' ? `${this.base}/state` : null),
     onData: (s) => this.applyState(s),
     onError: (e) => this.pollFailed(e),
+    fast: () => this.botMoving,
   });
+
+  /**
+   * A bot is to move and the viewer is not: the board waits for the bot's move (the server says
+   * so with `botsToMove`; older servers only through the seats' `isBot`).
+   */
+  private get botMoving(): boolean {
+    const g = this.game;
+    if (!g || g.status !== 'active') return false;
+    const you = g.yourSeat;
+    if (you !== null && g.activeSeats.includes(you)) return false;
+    return g.botsToMove ?? botsToAct(g.activeSeats, this.meta?.seats ?? [], you);
+  }
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -260,17 +248,15 @@ export class MpGamePage extends LitElement {
       // Another game in the same element: start afresh.
       this.meta = null;
       this.game = null;
-      this.log = [];
-      this.logVersion = -1;
+      this.log.reset();
+      this.seen.reset();
+      this.since = null;
+      this.sinceDismissed = false;
       this.fatal = this.error = this.notice = null;
       this.privateGame = false;
       this.showReplay = false;
       this.boardEl = null;
       this.metaLoadingFor = -1;
-      this.hookDraft = { ...webhookDraft(null), enabled: true };
-      this.hookSaved = undefined;
-      this.hookErrors = {};
-      this.hookMessage = null;
       this.metaPoll.reset();
       this.statePoll.reset();
       void this.metaPoll.refresh();
@@ -292,13 +278,18 @@ export class MpGamePage extends LitElement {
     // Already seated: the invite code has done its job; keep it out of the address bar.
     if (m.yourSeat !== null && this.invite) navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
     if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
-    if (m.status !== 'open' && this.logVersion < 0) void this.loadLog();
+    if (m.status !== 'open' && this.log.version < 0) void this.log.load(m.version);
   }
 
   /** Installs a state unless an older one arrived late. */
   private applyState(s: GameState): void {
     if (this.game && s.version < this.game.version) return;
     this.game = s;
+    // The first answer of a visit says what happened while away; later ones only since the last poll.
+    if (!this.since && !this.sinceDismissed && s.sinceLastSeen?.entries.length) this.since = s.sinceLastSeen;
+    if (s.view !== null && s.view !== undefined) {
+      this.seen.drawn(this.gameId, s.yourSeat, s.version, s.view, document.visibilityState === 'visible');
+    }
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
     // A timed game's deadline moves with every turn, and only the meta carries it.
@@ -306,7 +297,7 @@ export class MpGamePage extends LitElement {
       this.metaLoadingFor = s.version;
       void this.reloadMeta();
     }
-    if (s.version !== this.logVersion) void this.loadLog();
+    if (s.version !== this.log.version) void this.log.load(s.version);
     setPageTitle(`${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`);
   }
 
@@ -318,53 +309,9 @@ export class MpGamePage extends LitElement {
     }
   }
 
-  /**
-   * Fetches the log entries after the last one we have (all of them after an undo, which may
-   * withdraw entries). Calls that overlap a running fetch make it go round once more.
-   */
-  private async loadLog(full = false): Promise<void> {
-    this.logFull ||= full;
-    if (this.logLoading) {
-      this.logAgain = true;
-      return;
-    }
-    this.logLoading = true;
-    try {
-      do {
-        this.logAgain = false;
-        const full = this.logFull;
-        this.logFull = false;
-        const want = this.game?.version ?? this.meta?.version ?? 0;
-        const after = full || !this.log.length ? 0 : Math.max(...this.log.map((e) => e.seq));
-        const res = await api<{ entries: LogEntry[] }>('GET', `${this.base}/log?after=${after}`);
-        if (full) {
-          this.log = res.entries;
-        } else {
-          const seen = new Set(this.log.map((e) => e.seq));
-          const fresh = res.entries.filter((e) => !seen.has(e.seq));
-          if (fresh.length) this.log = [...this.log, ...fresh];
-        }
-        this.logVersion = want;
-      } while (this.logAgain || this.logFull);
-    } catch {
-      /* the log is secondary; the next state change retries */
-    } finally {
-      this.logLoading = false;
-    }
-  }
-
-  /** POSTs a game action with retries on network trouble (same Idempotency-Key each time). */
-  private async post<T>(path: string, body: unknown): Promise<T> {
-    const key = newIdempotencyKey();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await api<T>('POST', `${this.base}${path}`, { body, headers: { 'idempotency-key': key } });
-      } catch (err) {
-        const retryable = err instanceof ApiError && (err.status === 0 || err.status === 502 || err.status === 503);
-        if (!retryable || attempt >= 3) throw err;
-        await new Promise((r) => setTimeout(r, 400 * attempt));
-      }
-    }
+  /** POSTs a game action (see postAction: one Idempotency-Key, network retries). */
+  private post<T>(path: string, body: unknown): Promise<T> {
+    return postAction<T>(`${this.base}${path}`, body);
   }
 
   /** Shared handling of a move's or undo's refusal. */
@@ -374,7 +321,7 @@ export class MpGamePage extends LitElement {
       // stale_version: someone acted first. Show the position as it is now.
       this.applyState(current);
       this.statePoll.accept(this.game!);
-      this.notice = `The game moved on before your ${what} arrived, so it was not applied. This is the current position.`;
+      this.notice = `The game moved on before your ${what} arrived, so it was not applied. This is the current position: look, then try again.`;
       return;
     }
     if (err instanceof ApiError && err.status === 409) {
@@ -388,13 +335,25 @@ export class MpGamePage extends LitElement {
     this.error = messageOf(err);
   }
 
+  /**
+   * A move from the board, the turn bar or the move list. Sent at the version the player was
+   * looking at; a move the server marks as doing nothing (or with a warning) is asked about first.
+   * While a bot is to move nothing is sent: the board the player clicked is about to change.
+   */
   private readonly onMove = async (e: CustomEvent<MoveEventDetail>): Promise<void> => {
     e.stopPropagation();
     const game = this.game;
-    if (!game || this.busy) return;
+    if (!game || this.busy || this.botMoving) return;
     if (this.net.offline) {
       this.error = OFFLINE_MOVE;
       return;
+    }
+    const question = confirmQuestion(findLegal(game.legalMoves, e.detail.move));
+    if (question) {
+      const dialog = this.renderRoot.querySelector<MpConfirmDialog>('mp-confirm-dialog');
+      if (!dialog || !(await dialog.ask(question))) return;
+      // The answer came later: a poll may have brought another position meanwhile.
+      if (this.game !== game || this.busy) return;
     }
     this.busy = true;
     this.error = this.notice = null;
@@ -409,7 +368,7 @@ export class MpGamePage extends LitElement {
     }
   };
 
-  private async undo(): Promise<void> {
+  private readonly undo = async (): Promise<void> => {
     const game = this.game;
     if (!game || this.busy) return;
     if (this.net.offline) {
@@ -423,13 +382,13 @@ export class MpGamePage extends LitElement {
       this.applyState(s);
       this.statePoll.accept(this.game!);
       this.notice = 'Your last move was taken back.';
-      void this.loadLog(true);
+      void this.log.load(s.version, true);
     } catch (err) {
       this.refused(err, 'undo');
     } finally {
       this.busy = false;
     }
-  }
+  };
 
   private async join(): Promise<void> {
     if (this.busy || !this.invite) return;
@@ -516,69 +475,6 @@ export class MpGamePage extends LitElement {
     }
   }
 
-  private async saveHook(e: Event, remove = false): Promise<void> {
-    e.preventDefault();
-    if (this.hookBusy) return;
-    this.hookErrors = {};
-    this.hookMessage = null;
-    const draft = webhookFromDraft(remove ? { ...this.hookDraft, enabled: false } : { ...this.hookDraft, enabled: true });
-    if (!draft.ok) {
-      this.hookErrors = { [draft.field]: draft.message };
-      return;
-    }
-    this.hookBusy = true;
-    try {
-      const res = await api<{ webhook: Webhook | null }>('PUT', `${this.base}/webhook`, { body: { webhook: draft.webhook } });
-      this.hookSaved = res.webhook;
-      if (res.webhook) this.hookDraft = { ...webhookDraft(res.webhook), enabled: true };
-      this.hookMessage = {
-        ok: true,
-        text: res.webhook
-          ? 'Saved. Your notifications about this game now go to this webhook instead of your account webhook.'
-          : 'Removed. Notifications about this game follow your account settings again.',
-      };
-    } catch (err) {
-      const msg = messageOf(err);
-      if (err instanceof ApiError && err.code === 'bad_webhook_url') this.hookErrors = { url: msg };
-      this.hookMessage = { ok: false, text: msg };
-    } finally {
-      this.hookBusy = false;
-    }
-  }
-
-  /** "Notify this game to a webhook": a seated player's own webhook for this one game. */
-  private renderGameHook() {
-    const saved = this.hookSaved;
-    const secret = saved?.format === 'json' && this.hookDraft.format === 'json' ? (saved.secret ?? null) : null;
-    return html`<details class="card hook">
-      <summary>Notify this game to a webhook</summary>
-      <form @submit=${(e: Event) => this.saveHook(e)} novalidate>
-        <p class="hint">
-          Your notifications about this game (your turn, reminders, game over) go to this webhook instead of the one in
-          <a href="/settings">Settings</a>; for example your group's Discord channel.
-        </p>
-        ${webhookFields({
-          id: 'game-hook',
-          draft: this.hookDraft,
-          secret,
-          errors: this.hookErrors,
-          onChange: (d) => {
-            this.hookDraft = d;
-            this.hookErrors = {};
-            if (this.hookMessage?.ok) this.hookMessage = null;
-          },
-        })}
-        <div class="row">
-          <button class="primary" type="submit" ?disabled=${this.hookBusy}>Save webhook</button>
-          <button type="button" ?disabled=${this.hookBusy} @click=${(e: Event) => this.saveHook(e, true)}>Remove</button>
-        </div>
-        ${this.hookMessage
-          ? html`<p class=${this.hookMessage.ok ? 'muted' : 'error'} role=${this.hookMessage.ok ? 'status' : 'alert'}>${this.hookMessage.text}</p>`
-          : nothing}
-      </form>
-    </details>`;
-  }
-
   /** The current turn's deadline in the viewer's zone, with "in 5 h". */
   private renderDeadline(meta: GameMeta, status: string, yours: boolean) {
     if (status !== 'active' || !meta.deadlineAt || !meta.timeControl || meta.timeControl === 'none') return nothing;
@@ -591,6 +487,11 @@ export class MpGamePage extends LitElement {
     </p>`;
   }
 
+  /** The board takes no clicks: offline, or a bot is about to change it. */
+  private get boardLocked(): boolean {
+    return this.net.offline || this.botMoving;
+  }
+
   private renderBoard(meta: GameMeta, game: GameState) {
     const tag = boardTagFor(meta.type);
     if (!this.boardEl || this.boardTag !== tag) {
@@ -599,14 +500,14 @@ export class MpGamePage extends LitElement {
     }
     const props: BoardProps = {
       view: game.view,
-      legalMoves: this.net.offline ? [] : game.legalMoves,
+      legalMoves: this.boardLocked ? [] : game.legalMoves,
       yourSeat: game.yourSeat,
       seats: meta.seats,
       activeSeats: game.activeSeats,
       status: game.status,
     };
     Object.assign(this.boardEl, props);
-    return html`<div class="board-area">${this.boardEl}</div>`;
+    return html`<div class="board-area" ?inert=${this.boardLocked} aria-disabled=${this.boardLocked ? 'true' : 'false'}>${this.boardEl}</div>`;
   }
 
   private renderOpen(meta: GameMeta) {
@@ -707,27 +608,74 @@ export class MpGamePage extends LitElement {
     </div>`;
   }
 
+  /** The replay in the board's place: its own view, with the way back to the live board. */
   private renderReplay(meta: GameMeta, status: GameState['status'], version: number) {
-    return html`<section class="card replay-card" aria-labelledby="replay-title">
-      <div class="row">
+    return html`<div class="row board-head">
         <h2 id="replay-title">Replay</h2>
-        <button type="button" aria-expanded=${this.showReplay ? 'true' : 'false'} @click=${() => (this.showReplay = !this.showReplay)}>
-          ${this.showReplay ? 'Hide the replay' : 'Step through the game'}
-        </button>
+        <button type="button" aria-expanded="true" @click=${() => (this.showReplay = false)}>Hide the replay</button>
       </div>
-      ${this.showReplay
-        ? keyed(
-            this.gameId,
-            html`<mp-replay-viewer
-              .gameId=${this.gameId}
-              .type=${meta.type}
-              .seats=${meta.seats}
-              .version=${version}
-              .status=${status}
-            ></mp-replay-viewer>`,
-          )
-        : nothing}
-    </section>`;
+      ${keyed(
+        this.gameId,
+        html`<mp-replay-viewer
+          aria-labelledby="replay-title"
+          .gameId=${this.gameId}
+          .type=${meta.type}
+          .seats=${meta.seats}
+          .version=${version}
+          .status=${status}
+        ></mp-replay-viewer>`,
+      )}`;
+  }
+
+  /** "Since you last looked": the server's lines of this visit and the board's changes. */
+  private renderSince(meta: GameMeta, yourSeat: number | null) {
+    if (yourSeat === null || this.sinceDismissed) return nothing;
+    const entries = this.since?.entries ?? [];
+    if (!entries.length && !this.seen.changes.length) return nothing;
+    return html`<mp-since-card
+      class="since"
+      .entries=${entries}
+      .changes=${this.seen.changes}
+      .seats=${meta.seats}
+      .yourSeat=${yourSeat}
+      @mp-since-dismiss=${() => {
+        this.sinceDismissed = true;
+        this.seen.dismiss();
+      }}
+    ></mp-since-card>`;
+  }
+
+  /** The turn bar: the sentence, the board-independent moves, Undo, and the page's notices. */
+  private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status']) {
+    const active = game?.activeSeats ?? [];
+    const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
+    const last = this.log.entries.filter((e) => !e.undone).reduce<{ seat: number | null; seq: number } | null>((a, b) => (!a || b.seq >= a.seq ? b : a), null);
+    // The server says when undo can work; an older server only through the log's last line.
+    const canUndo = status === 'active' && yourSeat !== null && (game?.canUndo ?? last?.seat === yourSeat);
+    const bot = this.botMoving;
+    const offline = this.net.offline;
+    const prompt = promptText({
+      type: meta.type,
+      status,
+      activeSeats: active,
+      yourSeat,
+      seats: meta.seats,
+      legalMoves: moves,
+      botsToMove: bot,
+      summary: (game?.result ?? meta.result)?.summary,
+    });
+    const yours = status === 'active' && yourSeat !== null && active.includes(yourSeat);
+    return html`<mp-turn-bar
+      class="turn"
+      .prompt=${prompt}
+      ?yours=${yours}
+      ?working=${bot || this.busy}
+      .moves=${globalMoves(meta.type, moves)}
+      ?canUndo=${canUndo}
+      ?disabled=${this.busy || offline || bot}
+      .notice=${offline ? 'You are offline: the board waits until the connection is back.' : this.notice}
+      .error=${this.error}
+    ></mp-turn-bar>`;
   }
 
   private renderGame(meta: GameMeta) {
@@ -737,74 +685,56 @@ export class MpGamePage extends LitElement {
     const yourSeat = this.seat(meta);
     const result = game?.result ?? meta.result ?? null;
     const yours = yourSeat !== null && active.includes(yourSeat) && status === 'active';
-    const last = this.log.length ? this.log.reduce((a, b) => (b.seq > a.seq ? b : a)) : null;
-    const canUndo = status === 'active' && yourSeat !== null && last?.seat === yourSeat;
     const canResign = status === 'active' && yourSeat !== null;
     const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
-    return html`${this.renderWatching(meta, yourSeat, status)}
-      <div class="layout" @mp-move=${this.onMove} @mp-resign=${this.onResign}>
-        <section class="turn card" aria-live="polite">
-          <p class="turn-line ${yours ? 'yours' : ''}">${turnText(status, active, yourSeat, meta.seats, result?.summary)}</p>
-          ${this.renderDeadline(meta, status, yours)}
-          <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
-          ${result ? this.renderResult(meta, result) : nothing}
-          ${isOver(status) ? this.renderOver(meta, yourSeat) : nothing}
-          ${moves.length || canUndo || canResign
-            ? html`<div class="actions">
-                ${moves.length
-                  ? boardTagFor(meta.type) === GENERIC_BOARD
-                    ? html`<h2 class="visually-hidden">Your moves</h2>
-                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy || this.net.offline}></mp-move-buttons>`
-                    : // The board draws these as its own controls: the plain list stays one tap away.
-                      html`<details class="move-list">
-                        <summary>Your moves as a list (${moves.length})</summary>
-                        <mp-move-buttons .moves=${moves} ?disabled=${this.busy || this.net.offline}></mp-move-buttons>
-                      </details>`
-                  : nothing}
-                ${canUndo || canResign
-                  ? html`<div class="row">
-                      ${canUndo ? html`<button ?disabled=${this.busy || this.net.offline} @click=${this.undo}>Undo my last move</button>` : nothing}
-                      ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy || this.net.offline}></mp-resign-button>` : nothing}
-                    </div>`
-                  : nothing}
-              </div>`
-            : nothing}
-        </section>
-        <section class="board card">
-          <h2 class="visually-hidden">Board</h2>
-          ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}
+    const version = game?.version ?? meta.version;
+    const locked = this.boardLocked || this.busy;
+    return html`${this.renderWatching(meta, yourSeat, status)} ${this.renderSince(meta, yourSeat)}
+      <div class="layout ${status === 'active' ? 'running' : ''}" @mp-move=${this.onMove} @mp-resign=${this.onResign} @mp-undo=${this.undo}>
+        ${this.renderTurnBar(meta, game, yourSeat, status)}
+        <section class="board card ${this.boardLocked ? 'locked' : ''}" aria-labelledby=${this.showReplay ? 'replay-title' : 'board-title'}>
+          ${this.showReplay
+            ? this.renderReplay(meta, status, version)
+            : html`<div class="row board-head">
+                  <h2 id="board-title" class="visually-hidden">Board</h2>
+                </div>
+                ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}`}
         </section>
         <div class="side">
+          <section class="card">
+            ${this.renderDeadline(meta, status, yours)}
+            <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
+            ${result ? this.renderResult(meta, result) : nothing}
+            ${isOver(status) ? this.renderOver(meta, yourSeat) : nothing}
+            <div class="actions">
+              ${moves.length
+                ? boardTagFor(meta.type) === GENERIC_BOARD
+                  ? html`<h2 class="visually-hidden">Your moves</h2>
+                      <mp-move-buttons .moves=${moves} ?disabled=${locked}></mp-move-buttons>`
+                  : // The board draws these as its own controls: the plain list stays one tap away.
+                    html`<details class="move-list">
+                      <summary>Your moves as a list (${moves.length})</summary>
+                      <mp-move-buttons .moves=${moves} ?disabled=${locked}></mp-move-buttons>
+                    </details>`
+                : nothing}
+              <div class="row">
+                ${version > 0 && !this.showReplay
+                  ? html`<button type="button" aria-expanded="false" @click=${() => (this.showReplay = true)}>Step through the game</button>`
+                  : nothing}
+                ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy || this.net.offline}></mp-resign-button>` : nothing}
+              </div>
+            </div>
+          </section>
           ${this.renderChat(meta)}
           <section class="card">
             <h2>Log</h2>
-            <mp-game-log .entries=${this.log}></mp-game-log>
+            <mp-game-log .entries=${this.log.entries} .seats=${meta.seats} .leftOffAt=${this.since?.fromVersion ?? null}></mp-game-log>
           </section>
-          ${this.renderAbout(meta)}
-          ${yourSeat !== null && (status === 'active' || status === 'open') ? this.renderGameHook() : nothing}
+          <mp-about-game .meta=${meta} .version=${version}></mp-about-game>
+          ${yourSeat !== null && (status === 'active' || status === 'open') ? html`<mp-game-hook .gameId=${this.gameId}></mp-game-hook>` : nothing}
         </div>
       </div>
-      ${this.renderReplay(meta, status, game?.version ?? meta.version)}`;
-  }
-
-  private renderAbout(meta: GameMeta) {
-    return html`<section class="card about">
-      <h2>About this game</h2>
-      <dl>
-        <dt>Seed hash</dt>
-        <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
-        ${meta.seed
-          ? html`<dt>Seed</dt>
-              <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
-          : nothing}
-        <dt>Time control</dt>
-        <dd>${timeControlText(meta.timeControl, meta.onTimeout)}</dd>
-        <dt>Created</dt>
-        <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
-        <dt>Version</dt>
-        <dd>${this.game?.version ?? meta.version}</dd>
-      </dl>
-    </section>`;
+      <mp-confirm-dialog></mp-confirm-dialog>`;
   }
 
   override render() {
@@ -837,13 +767,13 @@ export class MpGamePage extends LitElement {
         ${meta.isPublic === false ? html`<span class="badge" title="Only the players can watch this game">Private</span>` : nothing}
         ${meta.rematchOf ? html`<a class="muted" href="/games/${encodeURIComponent(meta.rematchOf)}">Rematch of an earlier game</a>` : nothing}
       </div>
-      ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
+      ${meta.status === 'open' && this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
+      ${meta.status === 'open' && this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
       ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
       ${meta.status === 'open' ? this.renderOpen(meta) : this.renderGame(meta)}
       ${meta.status === 'open' ? this.renderChat(meta) : nothing}
-      ${meta.status === 'open' ? this.renderAbout(meta) : nothing}
-      ${meta.status === 'open' && meta.yourSeat !== null ? this.renderGameHook() : nothing}`;
+      ${meta.status === 'open' ? html`<mp-about-game .meta=${meta} .version=${meta.version}></mp-about-game>` : nothing}
+      ${meta.status === 'open' && meta.yourSeat !== null ? html`<mp-game-hook .gameId=${this.gameId}></mp-game-hook>` : nothing}`;
   }
 }
 

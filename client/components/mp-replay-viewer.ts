@@ -14,8 +14,9 @@ type BoardElement = HTMLElement & Partial<BoardProps>;
  * Steps through a game event by event (`GET /replay/:seq`): a slider and Back/Forward buttons
  * over 1..version, the game's own board drawn with the view the viewer had after that event, and
  * the log lines the event wrote. Once the game is over a seat picker shows any seat's view (or
- * the full state). The board here is only a picture: it gets no legal moves, and any move event
- * it raises stops at this element.
+ * the full state). The board here is only a picture: it gets no legal moves and no seat (so no
+ * frame says "Your turn"), and any move event it raises stops at this element. The game page
+ * shows it in the live board's place while it is open.
  */
 @customElement('mp-replay-viewer')
 export class MpReplayViewer extends LitElement {
@@ -131,7 +132,7 @@ export class MpReplayViewer extends LitElement {
     }
   }
 
-  private renderBoard(view: unknown, seat: number | null, raw: boolean) {
+  private renderBoard(view: unknown, raw: boolean) {
     if (view === null || view === undefined) return html`<p class="muted">The game had not started yet at this step.</p>`;
     let el: BoardElement;
     if (raw) {
@@ -146,7 +147,9 @@ export class MpReplayViewer extends LitElement {
       }
       el = this.boardEl;
     }
-    const props: BoardProps = { view, legalMoves: [], yourSeat: seat, seats: this.seats, activeSeats: [], status: this.status };
+    // No seat for the board: a frame is a picture of the past, and a board told whose seat it is
+    // would say "Your turn" on it. The view is still the seat's (its hand, its secrets).
+    const props: BoardProps = { view, legalMoves: [], yourSeat: null, seats: this.seats, activeSeats: [], status: this.status };
     Object.assign(el, props);
     return html`<div class="board-area ${this.loading ? 'loading' : ''}" @mp-move=${(e: Event) => e.stopPropagation()}>${el}</div>`;
   }
@@ -203,7 +206,7 @@ export class MpReplayViewer extends LitElement {
               : shown.raw
                 ? ' · the full state'
                 : ' · as watchers saw it'}</p>
-            ${this.renderBoard(shown.view, shown.seat, shown.raw)}
+            ${this.renderBoard(shown.view, shown.raw)}
             <h3>What happened at this step</h3>
             ${step.log.length
               ? html`<ul class="log">${step.log.map((t) => html`<li>${t}</li>`)}</ul>`

@@ -3,7 +3,7 @@
  * then End turn", "Waiting for Bo", "Bot is playing…"), and which of the legal moves are the
  * bar's own buttons (the ones that belong to no spot on the board: Go, End turn, Pass). Pure (no
  * DOM), tested in test/client/game-page.test.ts. The words follow each rulebook; a game without an
- * entry here gets "Your turn: choose a move".
+ * entry here gets the usual "Your turn.".
  */
 import { listNames, seatName, turnText } from '../format';
 import type { GameStatus, LegalMove, SeatInfo } from '../types';
@@ -98,8 +98,8 @@ export interface PromptInput {
   yourSeat: number | null;
   seats: readonly SeatInfo[];
   legalMoves: readonly LegalMove[];
-  /** The server says a bot must move now (the page polls fast until it has). */
-  botToMove?: boolean;
+  /** The server says a bot seat must act now (`botsToMove`; the page polls fast until it has). */
+  botsToMove?: boolean;
   summary?: string | null;
 }
 
@@ -109,17 +109,19 @@ export function botsToAct(activeSeats: readonly number[], seats: readonly SeatIn
   return others.length > 0 && others.length === activeSeats.length && others.every((s) => seats.find((x) => x.seat === s)?.isBot);
 }
 
-/** The sentence of the turn bar (no full stop: it is a heading-like line). */
+/**
+ * The sentence of the turn bar. The viewer's turn in a game with words of its own gives them
+ * ("Choose Go or Refuel."); everything else is the page's usual line ("Your turn.", "Waiting for
+ * Bo."), and "Bot is playing…" while bots must move.
+ */
 export function promptText(p: PromptInput): string {
-  if (p.status !== 'active') return turnText(p.status, [...p.activeSeats], p.yourSeat, [...p.seats], p.summary).replace(/\.$/, '');
+  const line = () => turnText(p.status, [...p.activeSeats], p.yourSeat, [...p.seats], p.summary);
+  if (p.status !== 'active') return line();
   const yours = p.yourSeat !== null && p.activeSeats.includes(p.yourSeat);
-  if (!yours && (p.botToMove || botsToAct(p.activeSeats, p.seats, p.yourSeat))) return 'Bot is playing…';
-  if (yours) {
-    const prompt = p.legalMoves.length ? (PROMPTS[p.type]?.(p.legalMoves) ?? null) : null;
-    const others = p.activeSeats.filter((s) => s !== p.yourSeat).map((s) => seatName([...p.seats], s));
-    const also = others.length ? ` (${listNames(others)} too)` : '';
-    return prompt ? `${prompt}${also}` : `Your turn: choose a move${also}`;
-  }
-  const waiting = p.activeSeats.map((s) => seatName([...p.seats], s));
-  return waiting.length ? `Waiting for ${listNames(waiting)}` : 'Nobody has to act right now';
+  if (!yours && (p.botsToMove || botsToAct(p.activeSeats, p.seats, p.yourSeat))) return 'Bot is playing…';
+  const own = Object.prototype.hasOwnProperty.call(PROMPTS, p.type) ? PROMPTS[p.type] : undefined;
+  const prompt = yours && p.legalMoves.length && own ? own(p.legalMoves) : null;
+  if (!prompt) return line();
+  const others = p.activeSeats.filter((s) => s !== p.yourSeat).map((s) => seatName([...p.seats], s));
+  return `${prompt}${others.length ? ` (${listNames(others)} too)` : ''}.`;
 }

@@ -100,30 +100,30 @@ describe('#12 turn bar: prompt text', () => {
 
   test('Space Mountain Step 1: Choose Go or Refuel', () => {
     const moves = [lm({ type: 'go' }, 'All Systems Go!'), lm({ type: 'refuel', flip: [] }, 'Refuel'), lm({ type: 'refuel', flip: ['A'] })];
-    expect(promptText({ ...base, legalMoves: moves })).toBe('Choose Go or Refuel (Bo too)');
+    expect(promptText({ ...base, legalMoves: moves })).toBe('Choose Go or Refuel (Bo too).');
     expect(globalMoves('space-mountain', moves).map((m) => m.label)).toEqual(['All Systems Go!', 'Refuel']);
   });
 
   test('Big Thunder: Play cards, then End turn', () => {
     const moves = [lm({ type: 'play', card: 3 }), lm({ type: 'endTurn' }, 'End turn')];
-    expect(promptText({ ...base, type: 'big-thunder', activeSeats: [0], legalMoves: moves })).toBe('Play cards, then End turn');
+    expect(promptText({ ...base, type: 'big-thunder', activeSeats: [0], legalMoves: moves })).toBe('Play cards, then End turn.');
     expect(globalMoves('big-thunder', moves).map((m) => m.label)).toEqual(['End turn']);
   });
 
   test('Snowdonia: an action with skip, and Labourers', () => {
     const s = { ...base, type: 'snowdonia', activeSeats: [0] };
     expect(promptText({ ...s, legalMoves: [lm({ type: 'take-cubes', iron: 1, stone: 0, coal: 0 }), lm({ type: 'skip' })] })).toBe(
-      'Take cubes from the Stock Yard, or skip',
+      'Take cubes from the Stock Yard, or skip.',
     );
-    expect(promptText({ ...s, legalMoves: [lm({ type: 'place', area: 'A', space: 1 })] })).toBe('Place a Labourer');
+    expect(promptText({ ...s, legalMoves: [lm({ type: 'place', area: 'A', space: 1 })] })).toBe('Place a Labourer.');
   });
 
   test('waiting for a person, a bot playing, a game without words of its own', () => {
-    expect(promptText({ ...base, activeSeats: [1] })).toBe('Waiting for Bo');
+    expect(promptText({ ...base, activeSeats: [1] })).toBe('Waiting for Bo.');
     expect(promptText({ ...base, activeSeats: [1], seats: withBot })).toBe('Bot is playing…');
-    expect(promptText({ ...base, activeSeats: [1], botToMove: true })).toBe('Bot is playing…');
-    expect(promptText({ ...base, type: 'other', activeSeats: [0], legalMoves: [lm({ a: 1 })] })).toBe('Your turn: choose a move');
-    expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.' })).toBe('Game over. Ada wins');
+    expect(promptText({ ...base, activeSeats: [1], botsToMove: true })).toBe('Bot is playing…');
+    expect(promptText({ ...base, type: 'other', activeSeats: [0], legalMoves: [lm({ a: 1 })] })).toBe('Your turn.');
+    expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.' })).toBe('Game over. Ada wins.');
   });
 });
 
