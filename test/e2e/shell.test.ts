@@ -82,6 +82,8 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await seeText(a, '2 of 2 seats taken.', 10_000);
     await a.getByRole('button', { name: 'Start game' }).click();
     await seeText(a, 'Your turn.');
+    // #12: the seed hash sits in the folded "About this game".
+    await a.getByText('About this game').click();
     await seeText(a, 'Seed hash');
 
     // A banks, takes it back, banks again, and ends the turn (labels come from legalMoves).
