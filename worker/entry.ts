@@ -4,6 +4,7 @@ import type { Db } from '../db/types';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runScheduled } from './notify/cron';
+import { emailHandler } from './mail-in/handler';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
@@ -17,8 +18,14 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       return { db, release: () => pool.end() };
     },
   });
+  const openDb = (env: Env) => {
+    const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+    return { db, release: () => pool.end() };
+  };
   return {
     fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+    // Replies to turn emails (Cloudflare Email Routing, #16).
+    email: emailHandler(registry, openDb),
     async scheduled(_event, env, ctx) {
       const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
       const { db, pool } = open();

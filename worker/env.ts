@@ -44,6 +44,14 @@ export interface Env {
   VAPID_PUBLIC_KEY?: string;
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
+  /**
+   * Play by email reply (#16): the secret that signs reply addresses (`play+<token>@MAIL_DOMAIN`;
+   * at least 16 characters; a secret) and the domain Email Routing delivers them to (default: the
+   * domain of EMAIL_FROM). Without a secret, replies are off: turn emails carry no reply address.
+   * Outside production, a secret is derived from VAPID_PRIVATE_KEY when none is set (npm start).
+   */
+  MAIL_REPLY_SECRET?: string;
+  MAIL_DOMAIN?: string;
   /** Set by `npm start` to a random id that /api/health and /api/ready echo (is the answering server ours?). */
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
@@ -92,6 +100,14 @@ const configSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** Play by email reply (see `Env.MAIL_REPLY_SECRET`); null: off. */
+  mailReplies: z
+    .object({
+      secret: z.string().min(16, 'MAIL_REPLY_SECRET must be at least 16 characters'),
+      domain: z.string().regex(/^[a-z0-9.-]+$/i, 'MAIL_DOMAIN must be a domain name'),
+    })
+    .nullable()
+    .default(null),
 });
 
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
@@ -117,5 +133,15 @@ export function readConfig(env: Partial<Env>): Config {
       env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY || env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' }
         : null,
+    mailReplies: mailRepliesOf(env),
   });
+}
+
+/** The reply secret and domain from the environment, or null (replies off). */
+function mailRepliesOf(env: Partial<Env>): { secret: string; domain: string } | null {
+  const secret = env.MAIL_REPLY_SECRET || ((env.APP_ENV === 'development' || env.APP_ENV === 'test') && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
+  if (!secret) return null;
+  const from = env.EMAIL_FROM || 'post@localhost';
+  const domain = env.MAIL_DOMAIN || (/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost');
+  return { secret, domain };
 }

@@ -2,6 +2,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { GameRegistry, LogEntry } from '../../engine/core';
 import { gameEvents, games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
+import type { Config } from '../env';
+import { replyChoices } from '../mail-in/turn-choices';
 import { visibleEntries } from '../services/state';
 import type { GameNoticePayload } from './enqueue';
 import type { Message } from './message';
@@ -14,10 +16,16 @@ const MAX_LINES = 20;
  * worth sending: the seat already looked at that version with the page visible (the "seen"
  * rule), it is no longer that seat's turn, or a reminder's deadline has moved.
  */
-export async function composeGameNotice(db: Db, registry: GameRegistry, publicUrl: string, p: GameNoticePayload): Promise<Message | null> {
+export async function composeGameNotice(
+  db: Db,
+  registry: GameRegistry,
+  publicUrl: string,
+  p: GameNoticePayload,
+  mail?: { replies: Config['mailReplies']; accountOn: boolean },
+): Promise<Message | null> {
   const [g] = await db.select().from(games).where(eq(games.id, p.gameId));
   const [seat] = await db
-    .select({ lastSeenSeq: seats.lastSeenSeq, name: users.name })
+    .select({ lastSeenSeq: seats.lastSeenSeq, name: users.name, emailReplies: seats.emailReplies })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(and(eq(seats.gameId, p.gameId), eq(seats.seat, p.seat)));
@@ -56,7 +64,12 @@ export async function composeGameNotice(db: Db, registry: GameRegistry, publicUr
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
     chat_mention: `${who}You were mentioned in ${title}`,
   };
+  // Play by email reply (#16): a turn email lists the choices and carries a signed Reply-To.
+  const game = registry.get(g.type);
+  const asks = p.kind === 'your_turn' || p.kind === 'reminder' || p.kind === 'game_started';
+  const reply = mail?.accountOn && seat.emailReplies && asks && stillActive && game && !p.viaGameWebhook ? await replyChoices(mail.replies, game, g, p.seat) : null;
   return {
+    ...(reply ? { reply } : {}),
     kind: p.kind,
     subject: subjects[p.kind],
     lines,

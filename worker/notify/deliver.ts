@@ -6,6 +6,7 @@ import type { Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
 import { sendEmail } from './email';
+import { toMime } from './mime';
 import type { GameNoticePayload } from './enqueue';
 import { renderEmail, renderWebhookBody, type Message } from './message';
 import { outboundUrlProblem } from './address';
@@ -80,7 +81,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         report.skipped++;
         continue;
       }
-      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row, current?.viaGameWebhook);
+      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row, current?.viaGameWebhook, settings);
       if (row.kind !== 'signin' && !message) {
         await db.update(outbox).set({ status: 'skipped', claimedUntil: null }).where(eq(outbox.id, row.id));
         report.skipped++;
@@ -89,6 +90,8 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
       if (row.channel === 'email') {
         const email = message ? await emailFor(db, config, row, message, settings) : { ...(row.payload as EmailMessage), headers: {} };
         rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
+        // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
+        if (row.kind !== 'signin' && config.emailProvider === 'dev') rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
         if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         outcome = await sendEmail(config, email, key);
       } else if (row.channel === 'push') {
@@ -121,11 +124,13 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   return report;
 }
 
-async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow, viaGameWebhook?: boolean): Promise<Message | null> {
+async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow, viaGameWebhook?: boolean, settings?: SettingsRow | null): Promise<Message | null> {
   const p = row.payload as GameNoticePayload & { message?: Message };
   // Messages that are not about one seat's game state (test, digest) are stored ready-made.
   if (p.message) return p.message;
-  return composeGameNotice(db, registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p);
+  // Only an email can be answered with a move (#16), and only while the player's switch is on.
+  const mail = row.channel === 'email' ? { replies: config.mailReplies, accountOn: settings?.emailReplies ?? true } : undefined;
+  return composeGameNotice(db, registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p, mail);
 }
 
 async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message, settings: SettingsRow | null) {

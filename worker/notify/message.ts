@@ -17,7 +17,16 @@ export interface Message {
   game?: { id: string; title: string; seat: number | null };
   /** UTC instant of the current deadline, if any. */
   deadline?: string | null;
+  /** Sentences before the log lines (the answer to an emailed move: "Done: Go. ..."). */
+  intro?: string[];
+  /** Play by email reply (#16): the numbered choices, and the Reply-To address a reply plays them at. */
+  reply?: { address: string; choices: string[] };
+  /** Extra email headers (an answer's In-Reply-To, References, Auto-Submitted). */
+  headers?: Record<string, string>;
 }
+
+/** How to answer with a move; shown above the numbered choices. */
+export const REPLY_HELP = 'To play, reply to this email with a number, a code or the words of a choice (several lines for several steps, in order).';
 
 /** Email parts plus the headers a provider should set. */
 export interface RenderedEmail {
@@ -45,12 +54,15 @@ export function formatInstant(iso: string, timeZone: string): string {
  * forgery), and the HTML part escapes everything it interpolates (hono's `html`).
  */
 export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, timeZone: string): RenderedEmail {
-  const m = { ...raw, subject: oneLine(raw.subject), lines: raw.lines.map(oneLine) };
+  const m = { ...raw, subject: oneLine(raw.subject), lines: raw.lines.map(oneLine), intro: (raw.intro ?? []).map(oneLine) };
+  const reply = raw.reply ? { address: oneLine(raw.reply.address), choices: raw.reply.choices.map(oneLine) } : null;
   const deadline = m.deadline ? `Deadline: ${formatInstant(m.deadline, timeZone)}` : null;
   const text = [
     m.subject,
     '',
+    ...(m.intro.length ? [...m.intro, ''] : []),
     ...(m.lines.length ? ['Since you last looked:', ...m.lines.map((l) => `- ${l}`), ''] : []),
+    ...(reply ? [REPLY_HELP, ...reply.choices, ''] : []),
     ...(deadline ? [deadline, ''] : []),
     `Open the game: ${m.url}`,
     '',
@@ -59,7 +71,9 @@ export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, ti
   const body = html`<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;max-width:36rem">
 <p><strong>${m.subject}</strong></p>
+${m.intro.map((l) => html`<p>${l}</p>`)}
 ${m.lines.length ? html`<p>Since you last looked:</p><ul>${m.lines.map((l) => html`<li>${l}</li>`)}</ul>` : ''}
+${reply ? html`<p>${REPLY_HELP}</p><pre style="font:inherit;white-space:pre-wrap">${reply.choices.join('\n')}</pre>` : ''}
 ${deadline ? html`<p>${deadline}</p>` : ''}
 <p><a href="${m.url}">Open the game</a></p>
 <p style="color:#666;font-size:12px"><a href="${unsubscribeUrl}">Unsubscribe</a> from Mountain Post emails.</p>
@@ -69,7 +83,12 @@ ${deadline ? html`<p>${deadline}</p>` : ''}
     subject: m.subject,
     text,
     html: String(body),
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: {
+      ...Object.fromEntries(Object.entries(raw.headers ?? {}).map(([k, v]) => [k, oneLine(v)])),
+      ...(reply ? { 'Reply-To': reply.address } : {}),
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
   };
 }
 

@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { serviceCtx } from '../http/context';
+import { receiveMail, type ReceiveOutcome } from '../mail-in/receive';
+import { replyRaw } from '../mail-in/reply-raw';
 import { devMailbox } from '../services/outbox';
 import type { AppEnv } from '../types';
 
@@ -14,19 +17,61 @@ export function devRoutes() {
     await next();
   });
   app.get('/dev/mailbox.json', async (c) => c.json(await devMailbox(c.var.db)));
+  // Play by email reply locally (#16): the Reply box builds the message a mail client would send
+  // and hands it to the same function as the Worker's email() handler.
+  app.post('/dev/mailbox/reply', async (c) => {
+    const form = await c.req.parseBody();
+    const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+    const raw = replyRaw({
+      from: field('from'),
+      to: field('to'),
+      subject: field('subject') || 'Your move',
+      text: field('text'),
+      quote: { text: field('quote'), messageId: field('messageId') || undefined },
+    });
+    const outcome = await receiveMail(serviceCtx(c), { from: field('from'), to: field('to'), raw });
+    return c.redirect(`/dev/mailbox?reply=${encodeURIComponent(describeOutcome(outcome))}`, 303);
+  });
+  app.post('/dev/mail-in', async (c) => {
+    const body = (await c.req.json().catch(() => null)) as { from?: unknown; to?: unknown; raw?: unknown } | null;
+    if (!body || typeof body.from !== 'string' || typeof body.to !== 'string' || typeof body.raw !== 'string') {
+      return c.json({ error: { code: 'bad_request', message: 'Send {from, to, raw}: the envelope addresses and the RFC 5322 message.' } }, 400);
+    }
+    return c.json(await receiveMail(serviceCtx(c), { from: body.from, to: body.to, raw: body.raw }));
+  });
   app.get('/dev/mailbox', async (c) => {
     const mails = await devMailbox(c.var.db);
+    const note = c.req.query('reply');
     return c.html(html`<!doctype html>
       <meta name="viewport" content="width=device-width" />
       <title>Dev mailbox</title>
       <style>body{font:15px system-ui;margin:1rem;max-width:48rem}article{border:1px solid #ccc;border-radius:6px;padding:.5rem 1rem;margin:.5rem 0}</style>
       <h1>Dev mailbox</h1>
+      ${note ? html`<p role="status"><b>Reply:</b> ${note}</p>` : ''}
       <p>${mails.length} message(s), newest first. Production sends these through the email provider instead.</p>
       ${mails.map(
         (m) => html`<article><p><b>To:</b> ${m.to} &middot; <small>${m.at}</small></p><p><b>${m.subject}</b></p><pre style="white-space:pre-wrap">${m.text}</pre>${
           m.token ? html`<p><a href="/auth/callback?token=${m.token}">Open sign-in link</a></p>` : ''
-        }</article>`,
+        }${m.replyTo ? replyBox(m) : ''}</article>`,
       )}`);
   });
   return app;
+}
+
+/** One line about what a reply did, for the dev mailbox. */
+function describeOutcome(o: ReceiveOutcome): string {
+  if (o.kind === 'answered') return `${o.applied.length ? `played ${o.applied.join(', then ')}` : 'nothing played'}${o.refusal ? ` (${o.refusal})` : ''}; the answer is in the mailbox.`;
+  return `${o.kind === 'ignored' ? 'ignored' : 'refused'}: ${o.reason}`;
+}
+
+/** The Reply box under an email that carries a reply address: sends a reply as the addressee. */
+function replyBox(m: { to: string; replyTo?: string | null; subject: string; text: string; raw?: string }) {
+  const messageId = /^Message-ID:\s*(\S+)/im.exec(m.raw ?? '')?.[1] ?? '';
+  return html`<form method="post" action="/dev/mailbox/reply">
+    <input type="hidden" name="from" value="${m.to}" /><input type="hidden" name="to" value="${m.replyTo}" />
+    <input type="hidden" name="subject" value="${m.subject}" /><input type="hidden" name="messageId" value="${messageId}" />
+    <input type="hidden" name="quote" value="${m.text}" />
+    <label>Reply as ${m.to} to ${m.replyTo}<br /><textarea name="text" rows="3" cols="40" placeholder="1"></textarea></label><br />
+    <button type="submit">Reply</button>
+  </form>`;
 }

@@ -10,6 +10,9 @@ export interface EmailMessage {
   text: string;
   html: string;
   token?: string;
+  /** A delivered game email's Reply-To (play by email reply, #16) and its whole MIME text (dev provider only). */
+  replyTo?: string | null;
+  raw?: string;
 }
 
 /**

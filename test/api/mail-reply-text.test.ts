@@ -1,0 +1,203 @@
+/**
+ * #16 play by email reply: the pure parts. What a reply's command lines are (quotes, "On ...
+ * wrote:" blocks, signatures and HTML-only bodies of real clients left out), how a line picks a
+ * choice, which messages are automatic, and the signed reply token.
+ */
+import PostalMime from 'postal-mime';
+import { describe, expect, it } from 'vitest';
+import { sameMailbox, tokenOfAddress } from '../../worker/mail-in/address';
+import { autoReplyReason } from '../../worker/mail-in/auto-reply';
+import { choiceLines, numberChoices, resolveChoice } from '../../worker/mail-in/choices';
+import { replyCommands } from '../../worker/mail-in/extract';
+import { signReplyToken, verifyReplyToken } from '../../worker/mail-in/token';
+
+const crlf = (lines: string[]) => lines.join('\r\n');
+
+describe('#16 reply text extraction', () => {
+  it('Gmail plain text: the move above a wrapped "On ... wrote:" and the quote', async () => {
+    const raw = crlf([
+      'From: Ada <ada@gmail.com>',
+      'To: play+g_0123-0-7-abcd@mp.example',
+      'Subject: Re: Your turn in Space Mountain (seat 1)',
+      'Message-ID: <CAJ+x1@mail.gmail.com>',
+      'Content-Type: text/plain; charset="UTF-8"',
+      '',
+      'refuel A',
+      '',
+      'On Tue, Dec 1, 2026 at 9:14 AM Mountain Post <',
+      'play+g_0123-0-7-abcd@mp.example> wrote:',
+      '',
+      '> Your turn in Space Mountain (seat 1)',
+      '> 1. All Systems Go!',
+      '> 2. Refuel',
+    ]);
+    expect(replyCommands(await PostalMime.parse(raw))).toEqual(['refuel A']);
+  });
+
+  it('Gmail HTML-only: the gmail_quote block is left out', async () => {
+    const raw = crlf([
+      'From: Ada <ada@gmail.com>',
+      'To: play+g_0123-0-7-abcd@mp.example',
+      'Subject: Re: Your turn',
+      'Message-ID: <CAJ+x2@mail.gmail.com>',
+      'Content-Type: text/html; charset="UTF-8"',
+      '',
+      '<div dir="ltr">2</div><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">On Tue, Dec 1, 2026 at 9:14 AM Mountain Post &lt;post@mp.example&gt; wrote:<br></div>',
+      '<blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex">1. All Systems Go!<br>2. Refuel</blockquote></div>',
+    ]);
+    const mail = await PostalMime.parse(raw);
+    expect(mail.text).toBeUndefined();
+    expect(replyCommands(mail)).toEqual(['2']);
+  });
+
+  it('Apple Mail (iPhone): several steps, "Sent from my iPhone", then the quote', async () => {
+    const raw = crlf([
+      'From: Bo <bo+games@icloud.com>',
+      'To: play+g_0123-1-9-abcd@mp.example',
+      'Subject: Re: Your turn in Big Thunder Mountain Railroad (seat 2)',
+      'Message-ID: <5A3F-1@icloud.com>',
+      'Content-Type: text/plain; charset=us-ascii',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Play Rail Cart',
+      'move 2',
+      'End turn',
+      '',
+      'Sent from my iPhone',
+      '',
+      '> On 1 Dec 2026, at 09:14, Mountain Post <post@mp.example> wrote:',
+      '>=20',
+      '> =EF=BB=BFYour turn',
+    ]);
+    expect(replyCommands(await PostalMime.parse(raw))).toEqual(['Play Rail Cart', 'move 2', 'End turn']);
+  });
+
+  it('Apple Mail with the quote right under the move (no blank line) and a signature', () => {
+    expect(replyCommands({ text: 'go\n-- \nBo\n' })).toEqual(['go']);
+    expect(replyCommands({ text: 'go\nOn 1 Dec 2026, at 09:14, Mountain Post <post@mp.example> wrote:\n> 1. Go' })).toEqual(['go']);
+  });
+
+  it('Outlook: the "From: ... Sent:" header block and the underscore rule end the reply', async () => {
+    const raw = crlf([
+      'From: Cy <cy@outlook.com>',
+      'To: play+g_0123-2-4-abcd@mp.example',
+      'Subject: RE: Your turn',
+      'Message-ID: <DB9PR01@outlook.com>',
+      'Content-Type: text/plain; charset="us-ascii"',
+      '',
+      'B2',
+      '________________________________',
+      'From: Mountain Post <post@mp.example>',
+      'Sent: Tuesday, December 1, 2026 9:14 AM',
+      'To: cy@outlook.com',
+      'Subject: Your turn',
+      '',
+      'A. Play',
+    ]);
+    expect(replyCommands(await PostalMime.parse(raw))).toEqual(['B2']);
+    expect(replyCommands({ text: 'Turn left\r\nFrom: Mountain Post\r\nSent: Tuesday\r\n' })).toEqual(['Turn left']);
+    expect(replyCommands({ html: '<div>Go</div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg"><b>From:</b> MP<br><b>Sent:</b> Tuesday</div>' })).toEqual(['Go']);
+  });
+
+  it('French and German clients', () => {
+    expect(replyCommands({ text: '1\n\nLe mar. 1 déc. 2026 à 09:14, Mountain Post <post@mp.example> a écrit :\n> x' })).toEqual(['1']);
+    expect(replyCommands({ text: '1\nAm 01.12.2026 um 09:14 schrieb Mountain Post <post@mp.example>:\n> x' })).toEqual(['1']);
+  });
+
+  it('leading blank lines are skipped; no text means no commands', () => {
+    expect(replyCommands({ text: '\n\n  go  \n' })).toEqual(['go']);
+    expect(replyCommands({ text: '> only a quote' })).toEqual([]);
+    expect(replyCommands({})).toEqual([]);
+  });
+});
+
+describe('#16 choices: numbers, codes and words', () => {
+  const sm = numberChoices([
+    { label: 'All Systems Go!', move: { type: 'go' } },
+    { label: 'Refuel', move: { type: 'refuel', flip: [] } },
+    { label: 'Refuel and flip Mission A', move: { type: 'refuel', flip: ['A'] } },
+    { label: 'Refuel and flip Missions A, B', move: { type: 'refuel', flip: ['A', 'B'] } },
+  ]);
+  const pick = (line: string) => {
+    const r = resolveChoice(line, sm);
+    return 'choice' in r ? r.choice.label : r.error;
+  };
+
+  it('a number, the words of a label (any case, unique prefix), the fewest extra words first', () => {
+    expect(choiceLines(sm)).toEqual(['1. All Systems Go!', '2. Refuel', '3. Refuel and flip Mission A', '4. Refuel and flip Missions A, B']);
+    expect(pick('2')).toBe('Refuel');
+    expect(pick('go')).toBe('All Systems Go!');
+    expect(pick('GO!')).toBe('All Systems Go!');
+    expect(pick('refuel')).toBe('Refuel');
+    expect(pick('refuel A')).toBe('Refuel and flip Mission A');
+    expect(pick('refuel a b')).toBe('Refuel and flip Missions A, B');
+    expect(pick('all sys')).toBe('All Systems Go!');
+  });
+
+  it('refuses what matches nothing, a number out of range, and ties', () => {
+    expect(pick('9')).toBe('There is no choice 9; the choices go from 1 to 4.');
+    expect(pick('launch')).toBe('"launch" matches none of the choices.');
+    const tie = numberChoices([
+      { label: 'Turn left', move: { type: 'turn', dir: 'left' } },
+      { label: 'Turn right', move: { type: 'turn', dir: 'right' } },
+    ]);
+    const r = resolveChoice('turn', tie);
+    expect('error' in r && r.error).toBe('"turn" fits several choices (1. Turn left; 2. Turn right); reply with the number.');
+  });
+
+  it('a long list is grouped by move kind, with codes that also pick', () => {
+    const moves = [
+      ...[0, 1, 2, 3].map((c) => ({ label: `Play Card ${c}`, move: { type: 'play', card: c } })),
+      ...[1, 2, 3, 4, 5].map((n) => ({ label: `Move ${n} spaces to mine shaft ${n}`, move: { type: 'move', action: 0, spaces: n } })),
+      ...[0, 1, 2, 3].map((c) => ({ label: `Discard Card ${c} to move 1 space`, move: { type: 'discardToMove', card: c } })),
+      { label: 'End turn and draw', move: { type: 'endTurn' } },
+    ];
+    const groups = numberChoices(moves);
+    expect(groups.map((g) => [g.letter, g.heading])).toEqual([
+      ['A', 'Play Card'],
+      ['B', 'Move'],
+      ['C', 'Discard Card'],
+      ['D', 'End turn and draw'],
+    ]);
+    expect(choiceLines(groups).slice(0, 3)).toEqual(['A. Play Card', '  1 (A1). Play Card 0', '  2 (A2). Play Card 1']);
+    const code = resolveChoice('b3', groups);
+    expect('choice' in code && code.choice.move).toEqual({ type: 'move', action: 0, spaces: 3 });
+    const words = resolveChoice('end turn', groups);
+    expect('choice' in words && words.choice.number).toBe(14);
+  });
+});
+
+describe('#16 who may play and which mail is automatic', () => {
+  it('reply addresses and plus-addressing', () => {
+    expect(tokenOfAddress('PLAY+g_ab-0-3-ff@MP.example', 'mp.example')).toBe('g_ab-0-3-ff');
+    expect(tokenOfAddress('play+g_ab-0-3-ff@other.example', 'mp.example')).toBeNull();
+    expect(tokenOfAddress('post@mp.example', 'mp.example')).toBeNull();
+    expect(sameMailbox('Ada <ADA+games@Example.org>', 'ada@example.org')).toBe(true);
+    expect(sameMailbox('ada@example.org', 'eve@example.org')).toBe(false);
+    expect(sameMailbox('ada@example.org', 'ada@example.org.evil')).toBe(false);
+  });
+
+  it('auto-replies, bounces and list mail are recognised; a person is not', () => {
+    const h = (key: string, value: string) => [{ key, value }];
+    expect(autoReplyReason('ada@x.org', [])).toBeNull();
+    expect(autoReplyReason('ada@x.org', h('auto-submitted', 'no'))).toBeNull();
+    expect(autoReplyReason('ada@x.org', h('auto-submitted', 'auto-replied'))).toBe('Auto-Submitted: auto-replied');
+    expect(autoReplyReason('<>', [])).toBe('null sender (a bounce or delivery report)');
+    expect(autoReplyReason('MAILER-DAEMON@x.org', [])).toBe('system sender mailer-daemon@');
+    expect(autoReplyReason('ada@x.org', h('precedence', 'bulk'))).toBe('Precedence: bulk');
+    expect(autoReplyReason('ada@x.org', h('x-auto-response-suppress', 'All'))).toBe('X-Auto-Response-Suppress: all');
+    expect(autoReplyReason('ada@x.org', h('list-id', '<games.x.org>'))).toBe('mailing list message');
+  });
+
+  it('reply tokens verify, and a changed digit or another secret does not', async () => {
+    const secret = 'unit-test-secret-0123456789';
+    const token = await signReplyToken(secret, { gameId: 'g_0123456789abcdef0123', seat: 1, version: 42 });
+    expect(token).toMatch(/^g_0123456789abcdef0123-1-42-[0-9a-f]{20}$/);
+    expect(`play+${token}@mp.example`.split('@')[0].length).toBeLessThanOrEqual(64);
+    expect(await verifyReplyToken(secret, token.toUpperCase())).toEqual({ gameId: 'g_0123456789abcdef0123', seat: 1, version: 42 });
+    expect(await verifyReplyToken(secret, token.replace('-1-42-', '-0-42-'))).toBeNull();
+    expect(await verifyReplyToken(secret, token.replace('-1-42-', '-1-43-'))).toBeNull();
+    expect(await verifyReplyToken('another-secret-0123456789', token)).toBeNull();
+    expect(await verifyReplyToken(secret, 'nonsense')).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import type { GameRegistry } from '../../engine/core';
+import type { Db } from '../../db/types';
+import { readConfig, type Env } from '../env';
+import type { ServiceCtx } from '../types';
+import { receiveMail } from './receive';
+
+/** Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB). */
+export const MAX_INBOUND_BYTES = 1024 * 1024;
+
+/** Opens a database for one piece of work, and a way to close it. */
+export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
+
+/**
+ * The Worker's `email()` handler (Cloudflare Email Routing): reads the message, plays it
+ * (`receiveMail`), and refuses it in SMTP (`setReject`) when the address is unknown or forged or
+ * the sender is not the seat's player. Deferred work (bots, the answer email) runs inside
+ * `waitUntil` on connections of its own, as after an HTTP request.
+ */
+export function emailHandler(registry: GameRegistry, open: OpenDb) {
+  return async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext): Promise<void> => {
+    if (message.rawSize > MAX_INBOUND_BYTES) {
+      message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`);
+      return;
+    }
+    const raw = await new Response(message.raw).arrayBuffer();
+    const { db, release } = open(env);
+    type Task = (db: Db) => Promise<unknown>;
+    const tasks: Task[] = [];
+    const after: { last: { task: Task; waitMs: number } | null } = { last: null };
+    const service: ServiceCtx = {
+      db,
+      registry,
+      config: readConfig(env),
+      now: new Date(),
+      defer: (task, opts) => {
+        if (!opts?.last) tasks.push(task);
+        else after.last ??= { task, waitMs: opts.waitMs ?? 0 };
+      },
+    };
+    try {
+      const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });
+      console.log('mail-in', JSON.stringify({ kind: outcome.kind, ...(outcome.kind === 'answered' ? { applied: outcome.applied.length, refused: !!outcome.refusal } : { reason: outcome.reason }) }));
+      if (outcome.kind === 'rejected') message.setReject(outcome.reason);
+    } finally {
+      ctx.waitUntil(
+        (async () => {
+          const run = (task: Task, on: Db) => task(on).catch((e) => console.error('deferred task failed', e));
+          for (let task = tasks.shift(); task; task = tasks.shift()) await run(task, db);
+          await release();
+          const last = after.last;
+          if (!last) return;
+          // The notification grace: wait without holding a connection, then drain on a new one.
+          await new Promise((r) => setTimeout(r, last.waitMs));
+          const own = open(env);
+          await run(last.task, own.db);
+          await own.release();
+        })(),
+      );
+    }
+  };
+}
