@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev';
 import { gameTypeRoutes } from './routes/game-types';
 import { gameRoutes } from './routes/games';
 import { healthRoutes } from './routes/health';
+import { lobbyRoutes } from './routes/lobby';
 import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
@@ -110,6 +111,7 @@ export function createApp(deps: Deps) {
   app.route('/', meRoutes());
   app.route('/', gameTypeRoutes());
   app.route('/', gameRoutes());
+  app.route('/', lobbyRoutes());
   app.route('/', playRoutes());
   app.route('/', notificationRoutes());
   app.route('/', pushRoutes());

@@ -44,12 +44,19 @@ const list = createRoute({
   path: '/api/games',
   operationId: 'listMyGames',
   tags: ['games'],
-  summary: 'Your games, those where it is your turn first',
+  summary: 'Your games: waiting for your move first, then the others under way, then those over (each group most recently played first)',
   responses: {
     200: jsonResponse(
       'Your games',
       z.object({
-        games: z.array(GameBase.extend({ yourSeat: z.number().int(), yourTurn: z.boolean(), updatedAt: z.string() })),
+        games: z.array(
+          GameBase.extend({
+            yourSeat: z.number().int(),
+            yourTurn: z.boolean(),
+            updatedAt: z.string().openapi({ description: 'When the game was last played (a move, a join)' }),
+            result: ResultSchema.nullable().openapi({ description: 'Finished games: scores by seat and the ranking (winner first)' }),
+          }),
+        ),
       }),
     ),
     ...errors(401),
@@ -77,6 +84,9 @@ const meta = createRoute({
           isCreator: z.boolean(),
           inviteUrl: z.string().nullable(),
           result: ResultSchema.nullable(),
+          startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
+          optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
+          invitedBy: z.string().nullable().openapi({ description: 'While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders' }),
         }).passthrough(),
     ),
     ...errors(400, 403, 404),

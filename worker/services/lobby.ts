@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyGame, GameRegistry } from '../../engine/core';
+import type { AnyGame, GameRegistry, GameResult } from '../../engine/core';
 import { loadRecipients, noticeRows, type SeatNotice } from '../notify/enqueue';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -14,6 +14,8 @@ import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
 import { lockForLimit } from './limit-lock';
 import { stateFor } from './state';
 import { requireViewer } from './access';
+import { creatorName, inviterOf } from './invitations';
+import { optionsText } from './option-text';
 
 /** The link a creator shares; opening it while signed in offers "Join". */
 export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
@@ -278,6 +280,7 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     onTimeout: row.onTimeout,
     onResign: row.onResign,
     isPublic: row.isPublic,
+    startWhenFull: row.startWhenFull,
     rematchOf: row.rematchOf,
     rematchId: row.rematchId,
     deadlineAt: row.deadlineAt?.toISOString() ?? null,
@@ -292,6 +295,8 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     isCreator: !!args.user && row.createdBy === args.user.id,
     inviteUrl: yourSeat !== null && row.status === 'open' ? inviteUrl(args.origin, row) : null,
     result: row.result ?? null,
+    optionsText: optionsText(row.options),
+    invitedBy: await invitedBy(db, row, args.user, yourSeat !== null || args.invite === row.inviteCode),
   };
   if (row.isPublic || yourSeat !== null) return meta;
   if (args.invite !== row.inviteCode) requireViewer(row, null);
@@ -307,10 +312,31 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     seed: null,
     rematchOf: null,
     rematchId: null,
+    // The invitation email named its sender already; a bare invite code names nobody (#13.8).
+    invitedBy: args.user && row.status === 'open' ? await inviterOf(db, row.id, args.user.email) : null,
   };
 }
 
-/** The caller's games, those where it is their turn first, then the most recently changed. */
+/**
+ * Who invited the viewer, for the waiting room and the invite page: the sender of the last
+ * invitation email to the viewer's address, else (seated, or holding the invite link) the game's
+ * creator, whose link it is. Null for the creator, for anyone else, and once the game has started.
+ */
+async function invitedBy(db: Db, row: GameRow, user: User | null, seatedOrInvited: boolean): Promise<string | null> {
+  if (row.status !== 'open' || (user && row.createdBy === user.id)) return null;
+  const byEmail = user ? await inviterOf(db, row.id, user.email) : null;
+  if (byEmail) return byEmail;
+  return seatedOrInvited ? creatorName(db, row.id) : null;
+}
+
+/** Where a game goes in "My games": waiting for you, then the others under way, then those over. */
+const MY_GAMES_GROUP = (g: { status: string; yourTurn: boolean }) => (g.yourTurn ? 0 : g.status === 'open' || g.status === 'active' ? 1 : 2);
+
+/**
+ * The caller's games: those waiting for their move first, then the others not over, then the
+ * finished and abandoned ones (with their result); each group most recently played first.
+ * `updatedAt` is when the game last changed (a move, a join).
+ */
 export async function myGames(db: Db, registry: GameRegistry, user: User) {
   const rows = await db
     .select({ game: games, seat: seats.seat })
@@ -341,8 +367,9 @@ export async function myGames(db: Db, registry: GameRegistry, user: User) {
     yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
     version: g.version,
     updatedAt: g.updatedAt.toISOString(),
+    result: g.status === 'finished' ? ((g.result as GameResult | null) ?? null) : null,
   }));
-  return list.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
+  return list.sort((a, b) => MY_GAMES_GROUP(a) - MY_GAMES_GROUP(b) || b.updatedAt.localeCompare(a.updatedAt));
 }
 
 /** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot. */

@@ -1,0 +1,71 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { GameRegistry } from '../../engine/core';
+import { games, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { User } from '../types';
+import { inviteUrl, seatName } from './lobby';
+import { optionsText } from './option-text';
+
+/** At most this many games in each list of the lobby. */
+export const LOBBY_LIST_LIMIT = 30;
+
+/** One game as the lobby lists it. */
+export interface LobbyGame {
+  id: string;
+  type: string;
+  title: string;
+  players: number;
+  seats: { seat: number; name: string; isBot: boolean }[];
+  optionsText: string[];
+  /** Open games: the link that seats you (join in one click). Null in `live`. */
+  inviteUrl: string | null;
+  /** Whether the caller sits at this table already. */
+  youAreSeated: boolean;
+  activeSeats: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * The lobby: public games waiting for players (newest first, with their invite links: a public
+ * game is open to anyone) and public games in progress to watch (most recently played first),
+ * at most `LOBBY_LIST_LIMIT` of each. Private games never appear; neither do user ids.
+ */
+export async function publicLobby(db: Db, registry: GameRegistry, args: { user: User | null; origin: string }): Promise<{ open: LobbyGame[]; live: LobbyGame[] }> {
+  const taken = sql<number>`(select count(*) from ${seats} s where s.game_id = ${games.id})`.mapWith(Number);
+  const [open, live] = await Promise.all([
+    db
+      .select()
+      .from(games)
+      .where(and(eq(games.isPublic, true), eq(games.status, 'open'), sql`${taken} < ${games.players}`))
+      .orderBy(desc(games.createdAt))
+      .limit(LOBBY_LIST_LIMIT),
+    db.select().from(games).where(and(eq(games.isPublic, true), eq(games.status, 'active'))).orderBy(desc(games.updatedAt)).limit(LOBBY_LIST_LIMIT),
+  ]);
+  const ids = [...open, ...live].map((g) => g.id);
+  const seatRows = ids.length
+    ? await db
+        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+        .from(seats)
+        .leftJoin(users, eq(users.id, seats.userId))
+        .where(inArray(seats.gameId, ids))
+        .orderBy(seats.seat)
+    : [];
+  const entry = (g: typeof games.$inferSelect, withInvite: boolean): LobbyGame => {
+    const mine = seatRows.filter((s) => s.gameId === g.id);
+    return {
+      id: g.id,
+      type: g.type,
+      title: registry.get(g.type)?.title ?? g.type,
+      players: g.players,
+      seats: mine.map((s) => ({ seat: s.seat, name: seatName(s), isBot: s.isBot })),
+      optionsText: optionsText(g.options),
+      inviteUrl: withInvite ? inviteUrl(args.origin, g) : null,
+      youAreSeated: !!args.user && mine.some((s) => s.userId === args.user!.id && !s.isBot),
+      activeSeats: g.activeSeats,
+      createdAt: g.createdAt.toISOString(),
+      updatedAt: g.updatedAt.toISOString(),
+    };
+  };
+  return { open: open.map((g) => entry(g, true)), live: live.map((g) => entry(g, false)) };
+}

@@ -1,0 +1,22 @@
+/**
+ * A game's options as short lines for people ("Thinner fog: yes", "Build prerequisite:
+ * station-cleared"), in the order the options object holds them. The invitation email, the
+ * waiting room and the lobby show them; the rules' own words stay in each option's description.
+ */
+export function optionsText(options: unknown): string[] {
+  if (!options || typeof options !== 'object' || Array.isArray(options)) return [];
+  return Object.entries(options as Record<string, unknown>).map(([key, value]) => `${optionLabel(key)}: ${optionValue(value)}`);
+}
+
+/** `thinnerFog` -> "Thinner fog". */
+function optionLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function optionValue(value: unknown): string {
+  if (value === true) return 'yes';
+  if (value === false) return 'no';
+  if (value === null || value === undefined) return 'none';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
