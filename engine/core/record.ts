@@ -66,7 +66,8 @@ export async function verifyRecord(record: GameRecord, registry: GameRegistry, s
   check('seed hash', hash === record.seedHash, `sha256(seed) = ${hash}; published ${record.seedHash}`);
   const game = registry.get(record.type);
   if (!check('game type', !!game, game ? game.title : `unknown game type ${record.type}`)) return { ok: false, checks, result: null };
-  check('rules version', game!.rulesVersion === record.rulesVersion, `engine ${game!.rulesVersion}, record ${record.rulesVersion}`);
+  const replays = game!.rulesVersion === record.rulesVersion || (game!.replaysRulesVersions ?? []).includes(record.rulesVersion);
+  check('rules version', replays, `engine ${game!.rulesVersion}${game!.replaysRulesVersions?.length ? ` (replays ${game!.replaysRulesVersions.join(', ')})` : ''}, record ${record.rulesVersion}`);
   const hidden = record.events.filter((e) => (e.kind === 'move' && (e.move === null || e.move === undefined)));
   if (!check('complete', hidden.length === 0, hidden.length ? `${hidden.length} moves are hidden` : 'every move is present')) return { ok: false, checks, result: null };
   let state: unknown;

@@ -55,6 +55,11 @@ export interface Game<S = any, M = any, O = any, V = any> {
   maxPlayers: number;
   /** Bumped whenever rules code could change the outcome of a recorded history. */
   rulesVersion: string;
+  /**
+   * Older rules versions this engine still replays exactly: a reading changed since then sits
+   * behind an option whose absence (in games set up under the old version) keeps the old reading.
+   */
+  replaysRulesVersions?: string[];
   optionsSchema: z.ZodType<O>;
   moveSchema: z.ZodType<M>;
   setup(ctx: SetupContext<O>): S;
@@ -84,6 +89,15 @@ export interface Game<S = any, M = any, O = any, V = any> {
   howToPlay?: HowToPlay;
   /** Picks a move for the built-in bot; defaults to the first legal move when absent. */
   botMove?(state: S, seat: Seat, legal: M[], rand: number): M;
+  /**
+   * The commuting rule (#12, `movesCommute`): `seat` chose `move` while the game stood at
+   * `before`, and other seats have moved since, giving `now`. True when none of those moves
+   * changed anything `seat` could have based its choice on, so the move may be applied to `now`
+   * (e.g. other seats' secret simultaneous decisions: only "who has decided" differs). Called
+   * only when the move is legal in both states and `seat`'s legal moves are the same in both.
+   * Absent: the seat's whole `view` must be the same in both states.
+   */
+  commutes?(before: S, now: S, seat: Seat, move: M): boolean;
 }
 
 /** A game with its types erased, as the platform holds it. */

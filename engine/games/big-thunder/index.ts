@@ -1,5 +1,6 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
+import { commutes } from './commute';
 import { describeMove } from './describe';
 import { bigThunderHowToPlay } from './how-to-play';
 import { legalMoves } from './legal';
@@ -27,7 +28,9 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   title: 'Big Thunder Mountain Railroad',
   minPlayers: 2,
   maxPlayers: 4,
-  rulesVersion: '1',
+  // 2: `fateOnEmptyBasin` (see moves.ts); games from version 1 replay with their old reading.
+  rulesVersion: '2',
+  replaysRulesVersions: ['1'],
   optionsSchema: bigThunderOptions,
   moveSchema: bigThunderMove,
   setup,
@@ -39,5 +42,6 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   result: gameResult,
   describeMove,
   botMove,
+  commutes,
   howToPlay: bigThunderHowToPlay,
 };

@@ -64,10 +64,19 @@ export type MoveOf<T extends BigThunderMove['type']> = Extract<BigThunderMove, {
 /**
  * Game options. `{}` is valid and means the standard game.
  * - `longerGame`: the rulebook's FOR A LONGER GAME: the last round starts at 25 points, not 20.
+ * - `fateOnEmptyBasin` (rules version 2): when the Fate marble comes out at the start of a turn and
+ *   the basin runs dry before the third marble, `false` (default) reads On Your Turn 1 literally ("If the basin is
+ *   empty, don't run any more marbles. Drop the Fate marble back in the basin, and continue to
+ *   step 2"): no Fate card. `true` keeps rules version 1, which turned the Fate card anyway. A game
+ *   set up without the key (created under rules version 1) keeps version 1's reading.
  */
 export const bigThunderOptions = z
   .object({
     longerGame: z.boolean().default(false).describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
+    fateOnEmptyBasin: z
+      .boolean()
+      .default(false)
+      .describe('Turn a Fate card even when the Fate marble leaves the basin empty at the start of a turn (the earlier reading; the rulebook says to drop it back and play on).'),
   })
   .strict();
 

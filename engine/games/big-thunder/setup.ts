@@ -36,13 +36,16 @@ import { beginTurn } from './turn';
 export function setup({ players, options, seed }: SetupContext<BigThunderOptions>): BigThunderState {
   if (!Number.isInteger(players) || players < 2 || players > TRAINS.length) throw new Error('Big Thunder Mountain Railroad is for 2 to 4 players.');
   const longerGame = options?.longerGame ?? false;
+  // Absent only in games created under rules version 1, which turned the Fate card (see moves.ts);
+  // it stays absent in their state, so their replays end in the very state they recorded.
+  const reading = options?.fateOnEmptyBasin === undefined ? {} : { fateOnEmptyBasin: options.fateOnEmptyBasin };
   const stacks = Object.fromEntries(UPGRADE_TYPES.map((t) => [t, players - 1])) as Record<UpgradeType, number>;
   const box = Object.fromEntries(UPGRADE_TYPES.map((t) => [t, TILES_PER_UPGRADE - (players - 1)])) as Record<UpgradeType, number>;
   const suppliesBox: number[] = [];
   for (let c = players; c < TRAINS.length; c++) suppliesBox.push(...startingSupplies(c));
   const s: BigThunderState = {
     players,
-    options: { longerGame },
+    options: { longerGame, ...reading },
     target: longerGame ? LONGER_GAME_TARGET : STAR_SPACE,
     rng: rngFromSeed(seed),
     basin: { ...STARTING_BASIN },

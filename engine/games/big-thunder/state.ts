@@ -86,7 +86,8 @@ export interface MarbleRun {
  */
 export interface BigThunderState {
   players: number;
-  options: BigThunderOptions;
+  /** `fateOnEmptyBasin` is absent in states of games set up under rules version 1. */
+  options: Omit<BigThunderOptions, 'fateOnEmptyBasin'> & { fateOnEmptyBasin?: boolean };
   /** Points that end the game: 20 (star space) or 25 (longer game). */
   target: number;
   rng: RngState;

@@ -3,7 +3,7 @@ import { MARBLES_PER_TURN, TOWN } from './components';
 import { drawUpToHand } from './cards';
 import { say, who, type Ctx } from './context';
 import { resolveFateCard } from './fate';
-import { runMarbles } from './marbles';
+import { dropFateMarble, runMarbles } from './marbles';
 import { finalScore } from './scoring';
 import type { BigThunderState } from './state';
 
@@ -33,8 +33,16 @@ export function beginTurn(ctx: Ctx, seat: Seat): void {
   s.lastRun = [];
   s.lastFate = null;
   say(ctx, seat, `${who(seat)}'s turn${s.endTriggeredBy !== null ? ' (final turn)' : ''}.`);
-  runMarbles(ctx, MARBLES_PER_TURN);
-  if (s.fateMarble) resolveFateCard(ctx, { kind: 'turnStart' });
+  const runs = runMarbles(ctx, MARBLES_PER_TURN);
+  if (!s.fateMarble) return;
+  // The basin ran dry before the third marble: "Drop the Fate marble back in the basin, and
+  // continue to step 2". A snapshot from rules version 1 has no `fateOnEmptyBasin` and keeps its reading.
+  if (runs.length < MARBLES_PER_TURN && s.options.fateOnEmptyBasin === false) {
+    say(ctx, null, 'The basin is empty: the Fate marble drops back in without a Fate card.');
+    dropFateMarble(ctx);
+    return;
+  }
+  resolveFateCard(ctx, { kind: 'turnStart' });
 }
 
 /**

@@ -19,6 +19,7 @@ function claimJumperOpen(): BigThunderState {
     basin: { gold: 0, ore: 0, water: 0, fate: 1 },
     park: 7,
     players: 3,
+    options: { fateOnEmptyBasin: true },
     fateTop: [fate('claimJumper')],
     seats: { 2: { hand: [start(2, 'Resupply')] } },
   });

@@ -3,8 +3,11 @@ import { bigThunder } from '../../../engine/games/big-thunder';
 import { codeOf, conservationProblems, fate, givenMine, marbleCount, play, start, texts, withLuck } from './helpers';
 
 const END = { type: 'endTurn' } as const;
-/** Only the Fate marble is in the basin: the next turn's run is exactly the Fate marble. */
-const ONLY_FATE = { basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7 } as const;
+/**
+ * Only the Fate marble is in the basin: the next turn's run is exactly the Fate marble. It then
+ * leaves the basin empty, so the card is turned only under the earlier reading (`fateOnEmptyBasin`).
+ */
+const ONLY_FATE = { basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7, options: { fateOnEmptyBasin: true } } as const;
 
 describe('Fate cards (reconstruction, README section 1)', () => {
   it('Flash Flood: a Water from the basin floods the mine shaft the Fate marble ran into', () => {

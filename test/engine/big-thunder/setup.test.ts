@@ -85,7 +85,7 @@ describe('Setup (rulebook, Setup)', () => {
   });
 
   it('options: {} is the standard game to 20 points; longerGame plays to 25 (FOR A LONGER GAME)', () => {
-    expect(bigThunder.optionsSchema.parse({})).toEqual({ longerGame: false });
+    expect(bigThunder.optionsSchema.parse({})).toEqual({ longerGame: false, fateOnEmptyBasin: false });
     expect(newGame(2).target).toBe(20);
     expect(newGame(2, { longerGame: true }).target).toBe(25);
     expect(bigThunder.optionsSchema.safeParse({ longerGame: 'yes' }).success).toBe(false);

@@ -40,7 +40,7 @@ describe('view: hidden information (rulebook: hands, decks, Town Shares are secr
   });
 
   it('shows public things: the mine, carts, Market, discard piles, Fate cards flipped, Upgrade stacks, the card in play', () => {
-    const s0 = givenMine({ basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7, fateTop: [fate('luckyStrike')], mine: { shaft2: ['gold'] }, seats: { 1: { position: 2 } } });
+    const s0 = givenMine({ basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7, options: { fateOnEmptyBasin: true }, fateTop: [fate('luckyStrike')], mine: { shaft2: ['gold'] }, seats: { 1: { position: 2 } } });
     const s = play(s0, 0, { type: 'endTurn' }).state;
     const v = bigThunder.view(s, 0);
     expect(v.mine[1]).toEqual({ shaft: 2, gold: 0, ore: 0, water: 0 });
