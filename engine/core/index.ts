@@ -3,6 +3,7 @@ export * from './errors';
 export * from './rng';
 export * from './json';
 export * from './play';
+export * from './commute';
 export * from './registry';
 export * from './bot';
 export * from './record';

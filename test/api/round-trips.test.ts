@@ -112,7 +112,12 @@ describe('statements per request on the hot paths', () => {
     expect(first.result.status).toBe(304);
     expect(first.sql).toHaveLength(2);
     expect(await seen()).toBe(v + 2);
-    const again = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers }));
+    // The mark moved, and `sinceLastSeen` with it (#12): one fresh answer, whose tag then holds.
+    const fresh = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers }));
+    expect(fresh.result.status).toBe(200);
+    expect(fresh.result.json.sinceLastSeen).toMatchObject({ fromVersion: v + 2, entries: [] });
+    expect(fresh.sql).toHaveLength(2); // a tag that misses: the version, then the whole answer (no write: already seen)
+    const again = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers: { ...headers, 'if-none-match': fresh.result.headers.get('etag')! } }));
     expect(again.result.status).toBe(304);
     expect(again.sql).toHaveLength(1);
   });

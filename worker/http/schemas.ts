@@ -56,6 +56,26 @@ export const ResultSchema = z
   .passthrough()
   .openapi('Result');
 
+/** One log line as the viewer may read it (`GET /log`, `sinceLastSeen`). */
+export const LogLineSchema = z
+  .object({
+    seq: z.number().int().openapi({ description: 'Version of the event that wrote the line' }),
+    seat: z.number().int().nullable().openapi({ description: 'Who acted (0-based seat), null for the game itself' }),
+    text: z.string().openapi({ description: 'The sentence; `{{p:N}}` stands for the player at seat N (render it as their name)' }),
+    at: z.string().openapi({ description: 'When the event was stored (ISO 8601)' }),
+    undone: z.literal(true).optional().openapi({ description: 'The move that wrote this line was taken back (strike it through)' }),
+  })
+  .openapi('LogLine');
+
+/** What happened since a seat last looked at the game (#12). */
+export const SinceLastSeenSchema = z
+  .object({
+    fromVersion: z.number().int().openapi({ description: "The seat's seen mark before this request: entries are the lines written after this version" }),
+    entries: z.array(LogLineSchema).openapi({ description: 'Lines the seat may read, oldest first, in log order (at most 200, the newest)' }),
+    truncated: z.boolean().openapi({ description: 'Older unseen lines were left out: read them with GET /log?after=fromVersion' }),
+  })
+  .openapi('SinceLastSeen');
+
 export const StateSchema = z
   .object({
     id: z.string(),
@@ -67,5 +87,11 @@ export const StateSchema = z
     view: z.unknown().openapi({ description: "The game's view for this seat (spectators: the public view)" }),
     legalMoves: z.array(z.object({ label: z.string(), move: z.unknown() })),
     result: ResultSchema.nullable(),
+    botsToMove: z.boolean().openapi({ description: 'A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board' }),
+    canUndo: z.boolean().openapi({ description: 'POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since' }),
+    sinceLastSeen: SinceLastSeenSchema.nullable().openapi({
+      description:
+        'Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators',
+    }),
   })
   .openapi('State');

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema, optionalAuth } from '../http/schemas';
+import { errors, GameIdParam, jsonBody, jsonResponse, LogLineSchema, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove, undoMove } from '../services/play';
 import { stateEtag } from '../services/state';
@@ -15,7 +15,8 @@ const state = createRoute({
   tags: ['play'],
   summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
   description:
-    'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game.',
+    'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game. ' +
+    "The ETag also carries a seated viewer's seen mark (`sinceLastSeen` is computed against it): after a visible read moves the mark, the next poll gets one fresh 200.",
   request: { params: GameIdParam, headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional() }) },
   responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
 });
@@ -27,6 +28,7 @@ const move = createRoute({
   tags: ['play'],
   summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
   description:
+    'A move at an older version is applied to the game as it is now when everything since was other seats\' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. ' +
     'A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. ' +
     'Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).',
   request: {
@@ -58,7 +60,7 @@ const log = createRoute({
   responses: {
     200: jsonResponse(
       'Log entries',
-      z.object({ entries: z.array(z.object({ seq: z.number().int(), seat: z.number().int().nullable(), text: z.string(), at: z.string() })) }),
+      z.object({ entries: z.array(LogLineSchema) }),
     ),
     ...errors(400, 404),
   },
@@ -74,14 +76,14 @@ export function playRoutes() {
     const pre = c.var.gameRequest;
     const visible = c.req.header('x-page-visible') === '1';
     // Without `pre` the game does not exist and readState answers 404.
-    if (ifNoneMatch && pre && ifNoneMatch === stateEtag(pre.version, viewer)) {
+    if (ifNoneMatch && pre && ifNoneMatch === stateEtag(pre.version, viewer, pre.seat === null ? null : (pre.lastSeen ?? 0))) {
       requireViewer(pre, pre.seat); // else a 304 would confirm a private game's version
       // A player looking at a version fetched in the background has now seen it.
       if (visible && pre.seat !== null && (pre.lastSeen ?? 0) < pre.version) await markSeen(c.var.db, id, pre.seat, pre.version);
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;
     }
     const answer = await readState(c.var.db, c.var.registry, id, c.var.user, visible, pre);
-    c.header('ETag', stateEtag(answer.version, viewer));
+    c.header('ETag', stateEtag(answer.version, viewer, answer.sinceLastSeen?.fromVersion ?? null));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);
   });
@@ -95,7 +97,7 @@ export function playRoutes() {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
       pre: c.var.gameRequest,
     });
-    c.header('ETag', stateEtag(answer.version, c.var.user!.id));
+    c.header('ETag', stateEtag(answer.version, c.var.user!.id, answer.sinceLastSeen?.fromVersion ?? null));
     return c.json(answer, 200);
   });
   app.openapi(undo, async (c) =>

@@ -6,6 +6,8 @@ import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent } from './events';
 import type { GameRow } from './game-rows';
+import type { LoggedEvent } from './log-lines';
+import { seatExtras } from './since-last-seen';
 import { stateFor, type StateResponse } from './state';
 
 /** A change to a running game: the event to append and the state after it. */
@@ -31,6 +33,13 @@ export interface GameChange {
   recipients?: Recipient[];
   /** The deadline to stand while the game runs on, instead of the one the transition implies (an undo puts back the old one). */
   deadline?: { deadlineAt: Date | null; reminderStage: number };
+  /**
+   * The acting seat's seen mark before this request: given, the answer carries its
+   * `sinceLastSeen` (up to and with this change) and `canUndo` (`seatExtras`, one more query).
+   */
+  answerMark?: number;
+  /** The `tailJson` events read with `row` at `answerMark`, if the request has them (saves a query). */
+  answerTail?: LoggedEvent[] | null;
 }
 
 /**
@@ -49,7 +58,20 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   // Only a running timed game keeps a deadline; a restored null would mean no deadline at all.
   if (change.deadline?.deadlineAt && status === 'active' && plan.update.deadlineAt !== null) plan.update = change.deadline;
   const notices = [...plan.notices, ...(change.notices ?? [])];
-  const answer = stateFor(game, { ...row, version, snapshot: change.state, status }, change.seat);
+  const extras =
+    change.answerMark === undefined || change.seat === null
+      ? undefined
+      : await seatExtras(ctx.db, {
+          gameId: row.id,
+          stored: row.version,
+          running: status === 'active',
+          seat: change.seat,
+          mark: change.answerMark,
+          pending: { seq: version, kind: change.kind, seat: change.seat, log: change.log, reveals: change.reveals, createdAt: ctx.now },
+          tail: change.answerTail,
+        });
+  const botSeats = change.botSeats ?? row.botSeats;
+  const answer = stateFor(game, { ...row, version, snapshot: change.state, status, botSeats }, change.seat, extras);
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
   await appendEvent(ctx.db, {
     gameId: row.id,

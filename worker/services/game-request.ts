@@ -4,6 +4,8 @@ import type { Db } from '../../db/types';
 import { recipientsJson, type Recipient } from '../notify/enqueue';
 import type { User } from '../types';
 import type { GameRow } from './game-rows';
+import type { LoggedEvent } from './log-lines';
+import { parseTail, tailJson, type TailRow } from './since-last-seen';
 
 /** The event an earlier request with the same Idempotency-Key appended. */
 export interface PriorEvent {
@@ -30,6 +32,8 @@ export interface GameRequest {
   lastSeen: number | null;
   prior: PriorEvent | null;
   recipients: Recipient[] | null;
+  /** With `wants.tail` and a seat: the events its answer needs (`tailJson` at `lastSeen`). */
+  tail: LoggedEvent[] | null;
 }
 
 /** What to read besides the session and the game's version. */
@@ -38,6 +42,8 @@ export interface GameRequestWants {
   row: boolean;
   idempotencyKey?: string;
   recipients?: boolean;
+  /** The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`; #12). */
+  tail?: boolean;
 }
 
 /** The one statement of `readGameRequest` (also what the benchmark EXPLAINs and times bare). */
@@ -50,6 +56,9 @@ export function gameRequestQuery(db: Db, gameId: string, tokenHash: string | nul
       lastSeen: seats.lastSeenSeq,
       prior: { seq: gameEvents.seq, seat: gameEvents.seat, payload: gameEvents.payload, response: gameEvents.response },
       recipients: wants.recipients ? recipientsJson(sql`${games}.${sql.identifier('id')}`) : sql<null>`null`,
+      tail: wants.tail
+        ? sql<TailRow[] | null>`case when ${seats.seat} is null then null else ${tailJson(sql`${games}.${sql.identifier('id')}`, sql`${seats.lastSeenSeq}`, sql`${games}.${sql.identifier('version')}`)} end`
+        : sql<null>`null`,
     })
     .from(games)
     .leftJoin(sessions, tokenHash ? and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)) : sql`false`)
@@ -78,5 +87,6 @@ export async function readGameRequest(db: Db, gameId: string, tokenHash: string 
     lastSeen: r.lastSeen,
     prior: r.prior,
     recipients: r.recipients,
+    tail: r.tail ? parseTail(r.tail) : null,
   };
 }

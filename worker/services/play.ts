@@ -1,5 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { canonicalJson, checkUndo, IllegalMove, parseMove, playMove, replayMoves, type AnyGame, type EffectiveMove, type GameRegistry, type LogEntry } from '../../engine/core';
+import { canonicalJson, checkUndo, IllegalMove, parseMove, playMove, replayMoves, type AnyGame, type GameRegistry } from '../../engine/core';
 import { seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -10,7 +10,17 @@ import { commitChange } from './commit';
 import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
 import type { GameRequest, PriorEvent } from './game-request';
-import { stateFor, visibleEntries, type StateResponse } from './state';
+import { logLines, type LoggedEvent, type LogLine } from './log-lines';
+import { effectiveMoves, type DeadlineBefore, type MovePayload } from './moves-in-effect';
+import { loadGameWithTail, seatExtras, seenMark } from './since-last-seen';
+import { commutesSince } from './stale-move';
+import { stateFor, type StateResponse } from './state';
+
+export type { LogLine } from './log-lines';
+export type { DeadlineBefore, MovePayload } from './moves-in-effect';
+
+/** Most times a move is tried again after another seat committed first (each time the commuting rule is checked anew). */
+const MAX_COMMIT_ATTEMPTS = 4;
 
 /** HTTP status and error code for each platform-level refusal of `playMove`. */
 const MOVE_REFUSALS: Record<string, [400 | 403 | 409 | 422, string]> = {
@@ -33,18 +43,31 @@ async function requireSeat(db: Db, row: GameRow, user: User, known?: number | nu
   return seat;
 }
 
-/** 409 `stale_version` carrying the caller's current state, so a client can refresh at once. */
-async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null): Promise<ApiError> {
-  const row = await loadGame(db, gameId);
-  return new ApiError(409, 'stale_version', `The game is at version ${row.version}; reload and try again.`, {
-    state: stateFor(gameOf(registry, row), row, seat),
+/**
+ * The caller's full state answer for `row`: the snapshot's part (`stateFor`) and the seat's
+ * `sinceLastSeen` and `canUndo` (`seatExtras`) against `mark`, the seat's seen mark before this
+ * request, from `tail` (`tailJson`, read with the row) when given.
+ */
+async function answerFor(db: Db, game: AnyGame, row: GameRow, seat: number | null, mark: number | null, tail: LoggedEvent[] | null): Promise<StateResponse> {
+  if (seat === null) return stateFor(game, row, null);
+  const extras = await seatExtras(db, { gameId: row.id, stored: row.version, running: row.status === 'active', seat, mark: mark ?? 0, tail });
+  return stateFor(game, row, seat, extras);
+}
+
+/** 409 `stale_version` carrying the caller's current state (one statement), so a client can refresh at once. */
+async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null, mark?: number): Promise<ApiError> {
+  const now = await loadGameWithTail(db, gameId, seat, mark);
+  return new ApiError(409, 'stale_version', `The game is at version ${now.row.version}; reload and try again.`, {
+    state: await answerFor(db, gameOf(registry, now.row), now.row, seat, now.mark, now.tail),
   });
 }
 
 /**
  * The caller's state answer (`GET /state`). `visible` (the page is in front of the player,
  * header `X-Page-Visible: 1`) marks this version as seen by the seat, which cancels pending
- * notifications about it; a background tab that polls does not count.
+ * notifications about it; a background tab that polls does not count. `sinceLastSeen` is
+ * computed against the seat's mark as it stood before this read (`pre.lastSeen`), which is
+ * also what the ETag carries (`stateEtag`).
  */
 export async function readState(
   db: Db,
@@ -54,11 +77,12 @@ export async function readState(
   visible = false,
   pre?: GameRequest,
 ): Promise<StateResponse> {
-  const row = pre?.row ?? (await loadGame(db, gameId));
   const seat = pre ? pre.seat : await seatOf(db, gameId, user?.id);
+  // One statement either way: the request's own read, or the game with the seat's mark and events.
+  const { row, mark, tail } = pre?.row ? { row: pre.row, mark: pre.lastSeen, tail: pre.tail } : await loadGameWithTail(db, gameId, seat, pre?.lastSeen ?? undefined);
   requireViewer(row, seat);
-  if (visible && seat !== null) await markSeen(db, gameId, seat, row.version);
-  return stateFor(gameOf(registry, row), row, seat);
+  if (visible && seat !== null && (mark ?? 0) < row.version) await markSeen(db, gameId, seat, row.version);
+  return answerFor(db, gameOf(registry, row), row, seat, mark, tail);
 }
 
 /** Marks `version` as seen by `seat` (which cancels pending notices about it); never goes back. */
@@ -71,7 +95,11 @@ export async function markSeen(db: Db, gameId: string, seat: number, version: nu
 
 /**
  * Applies one move at `version` (docs/design.md "Appending a move"). With an Idempotency-Key, a retry
- * returns the stored first answer and appends nothing. Throws 403 `not_seated`/`not_your_turn`,
+ * returns the stored first answer and appends nothing. A move at an older version is applied
+ * to the game as it is now when it commutes with everything since (`commutesSince`: only other
+ * seats' moves that changed nothing the poster could see, e.g. their secret Go/Refuel); so is a
+ * move that lost the race to commit to another seat's move (checked again against the fresh
+ * row, up to `MAX_COMMIT_ATTEMPTS` times). Throws 403 `not_seated`/`not_your_turn`,
  * 409 `stale_version` (body carries the current state), `not_active` or `idempotency_key_expired`
  * (the key's move was applied before the retention window; its answer is gone), 400 `bad_move`,
  * 422 `illegal_move` (with the engine's `reason`) or `idempotency_key_reused`.
@@ -82,7 +110,7 @@ export async function submitMove(
 ): Promise<StateResponse> {
   const { db, registry } = ctx;
   const pre = args.pre?.row ? args.pre : undefined;
-  const row = pre?.row ?? (await loadGame(db, args.gameId));
+  let row = pre?.row ?? (await loadGame(db, args.gameId));
   // The seat first: someone without one learns nothing about the keys others used.
   const seat = await requireSeat(db, row, args.user, pre?.seat);
   const game = gameOf(registry, row);
@@ -90,34 +118,44 @@ export async function submitMove(
   const replayed = await retry(pre?.prior);
   if (replayed) return replayed;
   if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
-  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
+  // The seen mark before this move: the answer's `sinceLastSeen` starts there.
+  const mark = pre ? (pre.lastSeen ?? 0) : await seenMark(db, row.id, seat);
+  let tail = pre?.tail ?? null;
 
-  let applied;
-  try {
-    applied = playMove(game, row.snapshot, seat, args.move);
-  } catch (err) {
-    if (err instanceof IllegalMove) throw refusal(err);
-    throw err;
-  }
-  try {
-    const answer = await commitChange(ctx, game, row, {
-      kind: 'move',
-      seat,
-      // The parsed move (defaults filled in): what the rules read is what a replay reads.
-      payload: { move: applied.move, deadlineBefore: deadlineOf(row) } satisfies MovePayload,
-      log: applied.log,
-      reveals: applied.reveals,
-      state: applied.state,
-      idempotencyKey: args.idempotencyKey,
-      recipients: pre?.recipients ?? undefined,
-    });
-    scheduleBots(ctx, row, answer.activeSeats);
-    return answer;
-  } catch (err) {
-    if (!(err instanceof VersionConflict)) throw err;
-    const again = await retry();
-    if (again) return again;
-    throw await staleVersion(db, registry, row.id, seat);
+  for (let attempt = 1; ; attempt++) {
+    const current = row.status === 'active' && (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
+    if (!current) throw await staleVersion(db, registry, row.id, seat, mark);
+    let applied;
+    try {
+      applied = playMove(game, row.snapshot, seat, args.move);
+    } catch (err) {
+      if (err instanceof IllegalMove) throw refusal(err);
+      throw err;
+    }
+    try {
+      const answer = await commitChange(ctx, game, row, {
+        kind: 'move',
+        seat,
+        // The parsed move (defaults filled in): what the rules read is what a replay reads.
+        payload: { move: applied.move, deadlineBefore: deadlineOf(row) } satisfies MovePayload,
+        log: applied.log,
+        reveals: applied.reveals,
+        state: applied.state,
+        idempotencyKey: args.idempotencyKey,
+        recipients: pre?.recipients ?? undefined,
+        answerMark: mark,
+        answerTail: tail,
+      });
+      scheduleBots(ctx, row, answer.activeSeats);
+      return answer;
+    } catch (err) {
+      if (!(err instanceof VersionConflict)) throw err;
+      const again = await retry();
+      if (again) return again;
+      if (attempt >= MAX_COMMIT_ATTEMPTS) throw await staleVersion(db, registry, row.id, seat, mark);
+      // Another seat committed first: the move still stands if it commutes with theirs.
+      ({ row, tail } = await loadGameWithTail(db, row.id, seat, mark));
+    }
   }
 }
 
@@ -158,35 +196,9 @@ function parsedOrNull(game: AnyGame, move: unknown): unknown {
   }
 }
 
-/** The per-move deadline as stored with a move, so an undo can put it back (ISO time or null). */
-export interface DeadlineBefore {
-  at: string | null;
-  reminderStage: number;
-}
-
-/** `game_events.payload` of a player's move. `deadlineBefore` is absent on moves stored before it existed. */
-export interface MovePayload {
-  move: unknown;
-  deadlineBefore?: DeadlineBefore;
-}
-
 /** The deadline and reminder stage a game row has now. */
 function deadlineOf(row: Pick<GameRow, 'deadlineAt' | 'reminderStage'>): DeadlineBefore {
   return { at: row.deadlineAt ? row.deadlineAt.toISOString() : null, reminderStage: row.reminderStage };
-}
-
-/** A move in effect with the payload of the event that made it. */
-type EffectiveEvent = EffectiveMove & { payload: Partial<MovePayload> };
-
-/** Folds the event log into the moves in effect (an undo removes the last one). */
-function effectiveMoves(events: { kind: string; seat: number | null; payload: unknown; reveals: boolean }[]): EffectiveEvent[] {
-  const moves: EffectiveEvent[] = [];
-  for (const e of events) {
-    const payload = e.payload as Partial<MovePayload>;
-    if (e.kind === 'move') moves.push({ seat: e.seat!, move: payload.move, reveals: e.reveals, payload });
-    else if (e.kind === 'undo') moves.pop();
-  }
-  return moves;
 }
 
 /**
@@ -216,7 +228,8 @@ export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: Us
   const row = await loadGame(db, args.gameId);
   const seat = await requireSeat(db, row, args.user);
   if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has moves to take back.');
-  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat);
+  const mark = await seenMark(db, row.id, seat);
+  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat, mark);
   const game = gameOf(registry, row);
   const moves = effectiveMoves(await loadEvents(db, row.id));
   try {
@@ -231,32 +244,23 @@ export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: Us
       kind: 'undo',
       seat,
       payload: {},
-      log: [{ seat, text: `Seat ${seat + 1} took back a move.` }],
+      // `{{p:N}}` names the player (engine/core/log-names.ts renders it per surface).
+      log: [{ seat, text: `{{p:${seat}}} took back a move.` }],
       reveals: false,
       state,
       deadline: deadlineAfterUndo(row, moves[moves.length - 1].payload.deadlineBefore),
+      answerMark: mark,
     });
   } catch (err) {
-    if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat);
+    if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat, mark);
     throw err;
   }
 }
 
-/** One log line as a viewer sees it. */
-export interface LogLine {
-  seq: number;
-  seat: number | null;
-  text: string;
-  at: string;
-}
-
-/** The caller's log after `after` (private lines of other seats left out). */
+/** The caller's log after `after` (private lines of other seats left out; taken-back moves marked `undone`). */
 export async function readLog(db: Db, args: { gameId: string; user: User | null; after: number }): Promise<LogLine[]> {
   const row = await loadGame(db, args.gameId);
   const seat = await seatOf(db, args.gameId, args.user?.id);
   requireViewer(row, seat);
-  const events = await loadEvents(db, args.gameId, args.after);
-  return events.flatMap((e) =>
-    visibleEntries(e.log as LogEntry[], seat).map((l) => ({ seq: e.seq, seat: l.seat, text: l.text, at: e.createdAt.toISOString() })),
-  );
+  return logLines(await loadEvents(db, args.gameId, args.after), seat);
 }

@@ -1,5 +1,6 @@
 import type { AnyGame, GameResult, LogEntry, Seat } from '../../engine/core';
 import type { GameRow } from './game-rows';
+import type { SeatExtras, SinceLastSeen } from './since-last-seen';
 
 /** A legal move with the label a button shows. */
 export interface LabelledMove {
@@ -8,8 +9,11 @@ export interface LabelledMove {
 }
 
 /**
- * What `GET /state` answers: the caller's `view` only (never the full state), the caller's
- * legal moves, and who must act. Spectators (`yourSeat: null`) get `view(state, null)`.
+ * What `GET /state` answers (and moves, undos and the 409 `stale_version` body): the caller's
+ * `view` only (never the full state), the caller's legal moves, and who must act. Spectators
+ * (`yourSeat: null`) get `view(state, null)`. `botsToMove`: a bot seat is among the active seats
+ * (it plays right after this answer; poll until it is false before offering the board).
+ * `canUndo` and `sinceLastSeen` (#12): see `SeatExtras`.
  */
 export interface StateResponse {
   id: string;
@@ -21,10 +25,21 @@ export interface StateResponse {
   view: unknown;
   legalMoves: LabelledMove[];
   result: GameResult | null;
+  botsToMove: boolean;
+  canUndo: boolean;
+  sinceLastSeen: SinceLastSeen | null;
 }
 
-/** Builds the caller's state answer from a game row (its snapshot) and seat. */
-export function stateFor(game: AnyGame, row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'>, seat: Seat | null): StateResponse {
+/**
+ * Builds the caller's state answer from a game row (its snapshot, bot seats) and seat; `extras`
+ * (`seatExtras`, read from the event log) default to none: no undo, no `sinceLastSeen`.
+ */
+export function stateFor(
+  game: AnyGame,
+  row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & { botSeats?: number[] },
+  seat: Seat | null,
+  extras: SeatExtras = { sinceLastSeen: null, canUndo: false },
+): StateResponse {
   const state = row.snapshot;
   const running = state !== null && state !== undefined;
   const activeSeats = running ? game.activeSeats(state) : [];
@@ -39,6 +54,9 @@ export function stateFor(game: AnyGame, row: Pick<GameRow, 'id' | 'type' | 'stat
     view: running ? game.view(state, seat) : null,
     legalMoves: moves.map((move) => ({ label: game.describeMove?.(move, state, seat!) ?? JSON.stringify(move), move })),
     result: running ? game.result(state) : null,
+    botsToMove: activeSeats.some((s) => row.botSeats?.includes(s) ?? false),
+    canUndo: extras.canUndo,
+    sinceLastSeen: extras.sinceLastSeen,
   };
 }
 
@@ -50,7 +68,12 @@ export function visibleEntries(entries: LogEntry[], seat: Seat | null): LogEntry
 /**
  * ETag of a state answer: it changes with the game version and differs per viewer, so the
  * 304 check needs only `games.version` (one primary-key row) plus the session already loaded.
+ * A seated viewer's answer also depends on its seen mark (`sinceLastSeen` is computed against
+ * the mark as it stood BEFORE the request that built the answer), so `seenMark` is part of the
+ * tag: once a visible read moves the mark, the next poll gets a fresh 200 (with the lines after
+ * the new mark) instead of a 304 that would keep the old `sinceLastSeen`. A 304 is never wrong;
+ * it costs one extra full answer after each newly seen version.
  */
-export function stateEtag(version: number, viewer: string | null): string {
-  return `"v${version}-${viewer ?? 'anon'}"`;
+export function stateEtag(version: number, viewer: string | null, seenMark: number | null = null): string {
+  return `"v${version}${seenMark === null ? '' : `-s${seenMark}`}-${viewer ?? 'anon'}"`;
 }

@@ -1,5 +1,6 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
+import { commutes } from './commute';
 import { describeMove } from './describe';
 import { spaceMountainHowToPlay } from './how-to-play';
 import { spaceMountainMove, spaceMountainOptions, type SpaceMountainMove, type SpaceMountainOptions } from './moves';
@@ -34,5 +35,6 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   result,
   describeMove,
   botMove,
+  commutes,
   howToPlay: spaceMountainHowToPlay,
 };
