@@ -1,6 +1,6 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`, `/verify?game=ID`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
+ * `/settings`, `/verify?game=ID`, `/how-to-play/:type`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
 export type Route =
@@ -9,6 +9,7 @@ export type Route =
   | { name: 'game'; id: string; invite: string | null }
   | { name: 'settings' }
   | { name: 'verify'; game: string | null }
+  | { name: 'how-to-play'; type: string }
   | { name: 'not-found'; path: string };
 
 export const LOCATION_EVENT = 'mp-location-changed';
@@ -20,6 +21,8 @@ export function matchRoute(pathname: string, search = ''): Route {
   if (path === '/new') return { name: 'new' };
   if (path === '/settings') return { name: 'settings' };
   if (path === '/verify') return { name: 'verify', game: new URLSearchParams(search).get('game') || null };
+  const rules = /^\/how-to-play\/([a-z0-9-]{1,64})$/.exec(path);
+  if (rules) return { name: 'how-to-play', type: rules[1] };
   const m = /^\/games\/([^/]+)$/.exec(path);
   if (m) {
     let id: string;
@@ -41,7 +44,7 @@ export function isServerPath(pathname: string): boolean {
 
 /** Screens a signed-out visitor may see: a public game (watching) and the record checker. */
 export function isOpenToVisitors(route: Route): boolean {
-  return (route.name === 'game' && route.invite === null) || route.name === 'verify';
+  return (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play';
 }
 
 export function navigate(url: string, opts: { replace?: boolean } = {}): void {

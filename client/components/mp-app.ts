@@ -21,6 +21,7 @@ import './mp-game-list';
 import './mp-new-game-form';
 import './mp-game-page';
 import './mp-settings-page';
+import './mp-how-to-play';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
@@ -321,6 +322,8 @@ export class MpApp extends LitElement {
         return html`<mp-new-game-form .me=${me}></mp-new-game-form>`;
       case 'game':
         return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
+      case 'how-to-play':
+        return html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`;
       case 'settings':
         return html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
       case 'verify':

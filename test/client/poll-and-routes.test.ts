@@ -24,6 +24,8 @@ describe('routes', () => {
   test('paths map to screens', () => {
     expect(matchRoute('/')).toEqual({ name: 'home' });
     expect(matchRoute('/new/')).toEqual({ name: 'new' });
+    expect(matchRoute('/how-to-play/big-thunder')).toEqual({ name: 'how-to-play', type: 'big-thunder' });
+    expect(matchRoute('/how-to-play/../x').name).toBe('not-found');
     expect(matchRoute('/settings')).toEqual({ name: 'settings' });
     expect(matchRoute('/games/g_12')).toEqual({ name: 'game', id: 'g_12', invite: null });
     expect(matchRoute('/games/g%2012', '?invite=abc')).toEqual({ name: 'game', id: 'g 12', invite: 'abc' });
