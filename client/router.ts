@@ -1,12 +1,15 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`, `/verify?game=ID`, `/how-to-play/:type`). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
+ * `/settings`, `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
+ * (a game against the bot), `/games/:id?seat=N` (a notification's link). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
 export type Route =
   | { name: 'home' }
   | { name: 'new' }
-  | { name: 'game'; id: string; invite: string | null }
+  | { name: 'game'; id: string; invite: string | null; seat?: number }
+  | { name: 'lobby' }
+  | { name: 'play'; type: string }
   | { name: 'settings' }
   | { name: 'verify'; game: string | null }
   | { name: 'how-to-play'; type: string }
@@ -20,6 +23,9 @@ export function matchRoute(pathname: string, search = ''): Route {
   if (path === '/') return { name: 'home' };
   if (path === '/new') return { name: 'new' };
   if (path === '/settings') return { name: 'settings' };
+  if (path === '/lobby') return { name: 'lobby' };
+  const play = /^\/play\/([a-z0-9-]{1,64})$/.exec(path);
+  if (play) return { name: 'play', type: play[1] };
   if (path === '/verify') return { name: 'verify', game: new URLSearchParams(search).get('game') || null };
   const rules = /^\/how-to-play\/([a-z0-9-]{1,64})$/.exec(path);
   if (rules) return { name: 'how-to-play', type: rules[1] };
@@ -31,8 +37,11 @@ export function matchRoute(pathname: string, search = ''): Route {
     } catch {
       return { name: 'not-found', path };
     }
-    const invite = new URLSearchParams(search).get('invite');
-    return { name: 'game', id, invite: invite || null };
+    const query = new URLSearchParams(search);
+    const invite = query.get('invite');
+    // `?seat=N` (from a notification, N counted from 1): a signed-out reader is asked to sign in to play.
+    const seat = Number(query.get('seat'));
+    return { name: 'game', id, invite: invite || null, ...(Number.isInteger(seat) && seat >= 1 && seat <= 99 ? { seat: seat - 1 } : {}) };
   }
   return { name: 'not-found', path };
 }
@@ -42,9 +51,9 @@ export function isServerPath(pathname: string): boolean {
   return /^\/(api|auth|dev)(\/|$)/.test(pathname);
 }
 
-/** Screens a signed-out visitor may see: a public game (watching) and the record checker. */
+/** Screens a signed-out visitor may see: a public game (watching), the lobby, how to play and the record checker. */
 export function isOpenToVisitors(route: Route): boolean {
-  return (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play';
+  return (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play' || route.name === 'lobby';
 }
 
 export function navigate(url: string, opts: { replace?: boolean } = {}): void {
