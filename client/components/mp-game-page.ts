@@ -630,7 +630,7 @@ export class MpGamePage extends LitElement {
   /** "Since you last looked": the server's lines of this visit and the board's changes. */
   private renderSince(meta: GameMeta, yourSeat: number | null) {
     if (yourSeat === null || this.sinceDismissed) return nothing;
-    const entries = this.since?.entries ?? [];
+    const entries = (this.since?.entries ?? []).filter((e) => !e.undone);
     if (!entries.length && !this.seen.changes.length) return nothing;
     return html`<mp-since-card
       class="since"

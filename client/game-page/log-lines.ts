@@ -30,7 +30,8 @@ function clause(e: LogEntry, seats: readonly SeatInfo[]): string {
   // Lines that do not name their player get the seat's name in front, so the card says who.
   if (e.seat !== null) {
     const name = seatName([...seats], e.seat);
-    if (!text.includes(name)) text = `${name}: ${text}`;
+    const named = new RegExp(`(^|[^\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u');
+    if (!named.test(text)) text = `${name}: ${text}`;
   }
   return text;
 }

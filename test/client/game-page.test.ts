@@ -144,6 +144,8 @@ describe('#12 one log order, names, since you last looked', () => {
     expect(withNames('{{p:0}} and {{p:1}}; {{p:4}}', seats)).toBe('Ada and Bo; Seat 5');
     expect(sinceLines(log.slice(1), seats)).toEqual({ lines: ['Bo played Pick for Gold', 'Bo: Ran 3 marbles', 'Bo ended the turn'], more: 0 });
     expect(sinceLines(log, seats, 2).more).toBe(2);
+    // A role name that merely contains the player's name is not the player's name.
+    expect(sinceLines([{ seq: 4, seat: 1, text: 'U.B. Bold plays Pick for Gold.', at }], seats).lines).toEqual(['Bo: U.B. Bold plays Pick for Gold']);
   });
 });
 

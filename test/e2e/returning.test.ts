@@ -1,0 +1,241 @@
+/**
+ * #12 the game page for coming back later, in Debian's Chromium against `npm start`. Games are
+ * made and the opponent's moves played through the API (quick); the returning player's page is
+ * the real UI.
+ *
+ * - Each game: Ada looks (a visible read marks what she has seen), Bo plays, Ada opens the page:
+ *   the "Since you last looked" card lists the lines after her mark in order, with names; the log
+ *   has the "You left off here" divider; the turn bar is inside the viewport at 1280x800 and
+ *   375x740 without scrolling, and still after scrolling to the bottom.
+ * - Space Mountain: 10 Step 1 decisions (Go / Refuel), clicked on two pages at the same time
+ *   from the turn bar: no move is refused as stale (409).
+ * - Big Thunder against a bot: 20 moves from the page's move list: none refused as stale.
+ */
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import {
+  hasChromium,
+  newPlayerContext,
+  pageAtVersion,
+  postAs,
+  screenshotPath,
+  setName,
+  signIn,
+  startedGame,
+  useServerAndBrowser,
+  warnNoBrowser,
+  watchPageErrors,
+} from './support';
+
+warnNoBrowser('test/e2e/returning.test.ts');
+
+const WAIT = 45_000;
+
+interface LogLine {
+  seq: number;
+  seat: number | null;
+  text: string;
+  undone?: boolean;
+}
+interface StateJson {
+  version: number;
+  status: string;
+  yourSeat: number | null;
+  activeSeats: number[];
+  legalMoves: { label: string; move: unknown; effect?: string }[];
+  view: { phase?: string } | null;
+  botsToMove?: boolean;
+  sinceLastSeen?: { fromVersion: number; entries: LogLine[] } | null;
+}
+
+/** The state as `ctx`'s player sees it; `visible` marks it seen (like an open tab). */
+async function stateOf(ctx: BrowserContext, base: string, id: string, visible = false): Promise<StateJson> {
+  const res = await ctx.request.get(`${base}/api/games/${id}/state`, { headers: { 'x-page-visible': visible ? '1' : '0' } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as StateJson;
+}
+
+/** A legal move worth playing through the API: not a no-op when anything else is open. */
+function pick(s: StateJson): unknown {
+  const useful = s.legalMoves.filter((m) => m.effect !== 'none');
+  return (useful[0] ?? s.legalMoves[0]).move;
+}
+
+/** Plays up to `n` moves as `ctx` while its seat is to act; returns how many it played. */
+async function play(ctx: BrowserContext, base: string, id: string, n: number): Promise<number> {
+  let played = 0;
+  while (played < n) {
+    const s = await stateOf(ctx, base, id);
+    if (s.status !== 'active' || s.yourSeat === null || !s.activeSeats.includes(s.yourSeat) || !s.legalMoves.length) break;
+    await postAs(ctx, base, `/api/games/${id}/moves`, { version: s.version, move: pick(s) });
+    played++;
+  }
+  return played;
+}
+
+/** The log line as the page writes it: names for the `{{p:N}}` markers, no full stop. */
+function named(text: string, names: string[]): string {
+  return text.replace(/\{\{p:(\d+)\}\}/g, (_, n: string) => names[Number(n)] ?? `Seat ${Number(n) + 1}`).replace(/[.]+$/, '').trim();
+}
+
+/** The turn bar lies wholly inside the viewport. */
+async function barInView(page: Page, what: string): Promise<void> {
+  const box = await page.locator('mp-turn-bar .bar').boundingBox();
+  const vp = page.viewportSize()!;
+  expect(box, `${what}: the turn bar is drawn`).not.toBeNull();
+  expect(box!.y, `${what}: top of the turn bar`).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height, `${what}: bottom of the turn bar`).toBeLessThanOrEqual(vp.height + 0.5);
+}
+
+/** Counts the page's move answers by status. */
+function moveAnswers(page: Page): Map<number, number> {
+  const counts = new Map<number, number>();
+  page.on('response', (r: Response) => {
+    if (r.request().method() === 'POST' && /\/api\/games\/[^/]+\/moves$/.test(r.url())) counts.set(r.status(), (counts.get(r.status()) ?? 0) + 1);
+  });
+  return counts;
+}
+
+/** Clicks a move button and answers the "do nothing?" question with Send when it comes. */
+async function clickMove(page: Page, button: ReturnType<Page['locator']>): Promise<void> {
+  await button.click();
+  const send = page.locator('mp-confirm-dialog dialog[open]').getByRole('button', { name: 'Send anyway' });
+  if (await send.isVisible().catch(() => false)) await send.click();
+}
+
+describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
+  const env = useServerAndBrowser();
+
+  test('since you last looked, the turn bar on screen, simultaneous decisions and a bot without stale refusals', async () => {
+    const base = env.server.baseUrl;
+    const errors: string[] = [];
+    const ctxA = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 } });
+    const ctxB = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 } });
+    const a = await signIn(ctxA, base, 'ada-returning@example.test');
+    await setName(a, 'Ada');
+    const b = await signIn(ctxB, base, 'bo-returning@example.test');
+    await setName(b, 'Bo');
+    watchPageErrors(errors, 'Ada', a);
+    watchPageErrors(errors, 'Bo', b);
+    const names = ['Ada', 'Bo'];
+
+    let smId = '';
+    for (const type of ['space-mountain', 'big-thunder', 'snowdonia']) {
+      const id = await startedGame(base, [ctxA, ctxB], type);
+      if (type === 'space-mountain') smId = id;
+      // Ada plays until the turn is Bo's alone, then looks (a visible read is her mark).
+      for (let i = 0; i < 40; i++) {
+        const s = await stateOf(ctxB, base, id);
+        if (s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) && !s.activeSeats.includes(0)) break;
+        if (!(await play(ctxA, base, id, 1))) await play(ctxB, base, id, 1);
+      }
+      const mark = await stateOf(ctxA, base, id, true);
+      // Bo plays while Ada is away.
+      expect(await play(ctxB, base, id, 3), `${type}: Bo has moves`).toBeGreaterThan(0);
+      const since = (await stateOf(ctxA, base, id)).sinceLastSeen;
+      expect(since, `${type}: the server says what happened since Ada looked`).toBeTruthy();
+      expect(since!.fromVersion).toBe(mark.version);
+      const bo = since!.entries.filter((e) => e.seat === 1);
+      expect(bo.length, `${type}: Bo's moves are in sinceLastSeen`).toBeGreaterThan(0);
+
+      // Ada comes back: the card lists the lines in order, named.
+      await a.setViewportSize({ width: 1280, height: 800 });
+      await a.goto(`/games/${id}`);
+      const card = a.locator('mp-since-card');
+      await card.getByRole('heading', { name: 'Since you last looked' }).waitFor({ timeout: WAIT });
+      const lines = (await card.locator('ol.since-lines > li:not(.muted)').allTextContents()).map((t) => t.trim());
+      const shown = since!.entries.filter((e) => !e.undone).slice(0, lines.length);
+      expect(lines.length).toBe(Math.min(8, since!.entries.filter((e) => !e.undone).length));
+      shown.forEach((e, i) => expect(lines[i], `${type}: line ${i + 1} of the card`).toContain(named(e.text, names)));
+      expect(lines.join('\n')).not.toMatch(/\{\{p:/);
+      const boLines = lines.filter((_, i) => shown[i].seat === 1);
+      expect(boLines.length).toBeGreaterThan(0);
+      for (const l of boLines) expect(l, `${type}: Bo's line names him`).toMatch(/Bo\b/);
+      await a.locator('mp-game-log').getByText('You left off here').waitFor();
+
+      // The turn bar is on screen without scrolling, on a laptop and a phone, and stays there.
+      await barInView(a, `${type} 1280x800`);
+      await a.screenshot({ path: screenshotPath(`returning-${type}.png`) });
+      await a.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await barInView(a, `${type} 1280x800 scrolled to the bottom`);
+      await a.setViewportSize({ width: 375, height: 740 });
+      await a.evaluate(() => window.scrollTo(0, 0));
+      await barInView(a, `${type} 375x740`);
+      await a.screenshot({ path: screenshotPath(`returning-${type}-phone.png`) });
+      await a.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await barInView(a, `${type} 375x740 scrolled to the bottom`);
+      const overflow = await a.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${type}: no sideways scrolling on a phone`).toBeLessThanOrEqual(0);
+    }
+
+    // Space Mountain: Step 1 decisions from both pages at once, from the turn bar.
+    await a.setViewportSize({ width: 1280, height: 800 });
+    const answersA = moveAnswers(a);
+    const answersB = moveAnswers(b);
+    await a.goto(`/games/${smId}`);
+    await b.goto(`/games/${smId}`);
+    let decisions = 0;
+    for (let guard = 0; decisions < 10 && guard < 400; guard++) {
+      const sA = await stateOf(ctxA, base, smId);
+      if (sA.status !== 'active') break;
+      if (sA.view?.phase === 'plan' && sA.activeSeats.includes(0) && sA.activeSeats.includes(1)) {
+        await pageAtVersion(a, sA.version);
+        await pageAtVersion(b, sA.version);
+        // Ada goes, Bo refuels (so the fuel lasts); both pressed together.
+        const label = (t: string) => sA.legalMoves.find((m) => (m.move as { type: string; flip?: unknown[] }).type === t && !(m.move as { flip?: unknown[] }).flip?.length)!.label;
+        const goA = a.locator('mp-turn-bar').getByRole('button', { name: label('go'), exact: true });
+        const goB = b.locator('mp-turn-bar').getByRole('button', { name: label('refuel'), exact: true });
+        await Promise.all([goA.waitFor(), goB.waitFor()]);
+        await Promise.all([clickMove(a, goA), clickMove(b, goB)]);
+        const after = async (p: Page) =>
+          pageAtVersion(p, sA.version + 2).catch((e: Error) => {
+            throw new Error(`${e.message}; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`);
+          });
+        await after(a);
+        await after(b);
+        decisions += 2;
+        continue;
+      }
+      // The flights between two Step 1s: whoever must act, through the API.
+      const acted = (await play(ctxA, base, smId, 1)) + (await play(ctxB, base, smId, 1));
+      if (!acted) await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`Space Mountain: ${decisions} simultaneous decisions; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`);
+    expect(decisions).toBeGreaterThanOrEqual(10);
+    expect(answersA.get(409) ?? 0, 'stale refusals on Ada’s page').toBe(0);
+    expect(answersB.get(409) ?? 0, 'stale refusals on Bo’s page').toBe(0);
+
+    // Big Thunder against a bot: 20 moves from the page, each as soon as the page offers it.
+    const { id: botGame } = await postAs<{ id: string }>(ctxA, base, '/api/games', { type: 'big-thunder', players: 2, bots: 1 });
+    await a.goto(`/games/${botGame}`);
+    let moves = 0;
+    let sawBot = false;
+    const prompt = a.locator('mp-turn-bar .prompt');
+    for (let guard = 0; moves < 20 && guard < 200; guard++) {
+      const s = await stateOf(ctxA, base, botGame);
+      if (s.status !== 'active') break;
+      if (!s.activeSeats.includes(0)) {
+        sawBot ||= /Bot is playing/.test((await prompt.textContent()) ?? '');
+        await new Promise((r) => setTimeout(r, 250));
+        continue;
+      }
+      await pageAtVersion(a, s.version);
+      const list = a.locator('details.move-list');
+      if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await list.locator('summary').click();
+      const answer = a.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/games/${botGame}/moves`), { timeout: WAIT });
+      await clickMove(a, list.locator('mp-move-buttons button').first());
+      const res = await answer;
+      expect(res.status(), `move ${moves + 1} against the bot`).toBe(200);
+      moves++;
+      const after = (await res.json()) as StateJson;
+      if (after.botsToMove) sawBot = true;
+      await pageAtVersion(a, after.version);
+    }
+    console.log(`Big Thunder against a bot: ${moves} moves; move answers ${JSON.stringify([...answersA])}; saw "Bot is playing": ${sawBot}`);
+    expect(moves).toBe(20);
+    expect(answersA.get(409) ?? 0, 'stale refusals against the bot').toBe(0);
+    expect(errors).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  }, 600_000);
+});
