@@ -22,6 +22,9 @@ import './mp-new-game-form';
 import './mp-game-page';
 import './mp-settings-page';
 import './mp-how-to-play';
+import './mp-landing';
+import './mp-lobby';
+import './mp-play-bot';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
@@ -281,6 +284,7 @@ export class MpApp extends LitElement {
         ${me
           ? html`<nav aria-label="Main">
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
+                <a href="/lobby" aria-current=${r === 'lobby' ? 'page' : nothing}>Lobby</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
                 <a href="/settings" aria-current=${r === 'settings' ? 'page' : nothing}>Settings</a>
                 <a href="/verify" aria-current=${r === 'verify' ? 'page' : nothing}>Verify</a>
@@ -308,8 +312,11 @@ export class MpApp extends LitElement {
     const route = this.route;
     if (!this.me && isOpenToVisitors(route)) return this.renderRoute(route, null);
     if (!this.me) {
-      return html`${this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : nothing}
-        <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'home' ? null : 'required'}></mp-sign-in>`;
+      const error = this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : nothing;
+      // The start page says what the games are; a deep link says why it needs a sign-in.
+      if (route.name === 'home') return html`${error}<mp-landing></mp-landing>`;
+      return html`${error}
+        <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'play' ? 'bot' : 'required'}></mp-sign-in>`;
     }
     return this.renderRoute(route, this.me);
   }
@@ -324,6 +331,10 @@ export class MpApp extends LitElement {
         return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
       case 'how-to-play':
         return html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`;
+      case 'lobby':
+        return html`<mp-lobby .me=${me}></mp-lobby>`;
+      case 'play':
+        return html`<mp-play-bot .type=${route.type}></mp-play-bot>`;
       case 'settings':
         return html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
       case 'verify':

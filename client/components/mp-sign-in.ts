@@ -27,8 +27,11 @@ export class MpSignIn extends LitElement {
     `,
   ];
 
-  /** Why sign-in is shown: 'invite' (opened an invite link), 'required' (a page that needs it). */
-  @property({ attribute: false }) reason: 'invite' | 'required' | null = null;
+  /**
+   * Why sign-in is shown: 'invite' (opened an invite link), 'bot' (asked for a game against the
+   * bot), 'required' (a page that needs it).
+   */
+  @property({ attribute: false }) reason: 'invite' | 'bot' | 'required' | null = null;
   @state() private email = '';
   @state() private sentTo: string | null = null;
   @state() private busy = false;
@@ -84,6 +87,8 @@ export class MpSignIn extends LitElement {
       <h1>Sign in</h1>
       ${this.reason === 'invite'
         ? html`<p class="notice">You were invited to a game. Sign in first; we will take you back to it.</p>`
+        : this.reason === 'bot'
+          ? html`<p class="notice">Sign in first: your game against the bot starts as soon as you are back.</p>`
         : this.reason === 'required'
           ? html`<p class="notice">Sign in to see this page.</p>`
           : html`<p>Play board games by mail: take your turn whenever you like, and get an email when it is your turn.</p>`}

@@ -1,0 +1,48 @@
+/** Shapes of the lobby API (`GET /api/lobby`) and the #14 fields of games, as the client reads them. */
+import type { GameMeta, GameResult, GameSummary } from './types';
+
+/** One game in the lobby. */
+export interface LobbyGame {
+  id: string;
+  type: string;
+  title: string;
+  players: number;
+  seats: { seat: number; name: string; isBot: boolean }[];
+  /** The options, one short line each ("Thinner fog: yes"). */
+  optionsText: string[];
+  /** Open games: the link that seats you. Null for games in progress. */
+  inviteUrl: string | null;
+  youAreSeated: boolean;
+  activeSeats: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Lobby {
+  open: LobbyGame[];
+  live: LobbyGame[];
+}
+
+/** A row of "My games" with the result of a finished game. */
+export type MyGame = GameSummary & { result?: GameResult | null };
+
+/** The game metadata fields the waiting room reads besides `GameMeta`'s. */
+export type WaitingMeta = GameMeta & {
+  /** Who invited the viewer (while the game waits for players), or null. */
+  invitedBy?: string | null;
+  optionsText?: string[];
+  /** The join that takes the last seat starts the game. */
+  startWhenFull?: boolean;
+};
+
+/** Which games the landing page and "My games" offer against a bot, and the picture of each board. */
+export const BOARD_PICTURES: Record<string, string> = {
+  'big-thunder': '/boards/big-thunder.webp',
+  snowdonia: '/boards/snowdonia.webp',
+  'space-mountain': '/boards/space-mountain.webp',
+};
+
+/** The path that creates a 2-player game against the bot and opens it (after sign-in if need be). */
+export function botGamePath(type: string): string {
+  return `/play/${encodeURIComponent(type)}`;
+}
