@@ -19,7 +19,7 @@ export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
 export function emailHandler(registry: GameRegistry, open: OpenDb) {
   return async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext): Promise<void> => {
     if (message.rawSize > MAX_INBOUND_BYTES) {
-      message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`);
+      await (message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`) as unknown);
       return;
     }
     const raw = await new Response(message.raw).arrayBuffer();
@@ -40,7 +40,8 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
     try {
       const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });
       console.log('mail-in', JSON.stringify({ kind: outcome.kind, ...(outcome.kind === 'answered' ? { applied: outcome.applied.length, refused: !!outcome.refusal } : { reason: outcome.reason }) }));
-      if (outcome.kind === 'rejected') message.setReject(outcome.reason);
+      // Awaited: under wrangler dev the message is an RPC stub whose setReject returns a promise.
+      if (outcome.kind === 'rejected') await (message.setReject(outcome.reason) as unknown);
     } finally {
       ctx.waitUntil(
         (async () => {
