@@ -13,7 +13,7 @@ import { botsToAct, globalMoves, promptText } from '../game-page/turn-prompt';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
-import { emptySeats, isOver, recordFileName, resignedSeat, viewerSeat } from '../table';
+import { isOver, recordFileName, resignedSeat, viewerSeat } from '../table';
 import { deadlineText, deviceTimeZone, untilText } from '../time';
 import type { GameMeta, GameState, Me, SinceLastSeen } from '../types';
 import { setPageTitle } from '../waiting';
@@ -22,11 +22,12 @@ import './mp-about-game';
 import './mp-chat-panel';
 import './mp-confirm-dialog';
 import './mp-game-hook';
+import './mp-game-email-replies';
 import './mp-game-log';
 import './mp-since-card';
 import './mp-turn-bar';
 import './mp-generic-board';
-import './mp-invite-link';
+import './mp-waiting-room';
 import './mp-move-buttons';
 import './mp-replay-viewer';
 import './mp-resign-button';
@@ -157,6 +158,8 @@ export class MpGamePage extends LitElement {
   @property({ attribute: false }) me: Me | null = null;
   @property({ attribute: false }) gameId = '';
   @property({ attribute: false }) invite: string | null = null;
+  /** The seat a notification's link was for (`?seat=`): a signed-out reader is asked to sign in to play it. */
+  @property({ attribute: false }) seatHint: number | null = null;
 
   @state() private meta: GameMeta | null = null;
   @state() private game: GameState | null = null;
@@ -511,39 +514,15 @@ export class MpGamePage extends LitElement {
   }
 
   private renderOpen(meta: GameMeta) {
-    const filled = meta.players - emptySeats(meta.players, meta.seats).length;
-    const canJoin = meta.yourSeat === null && !!this.invite;
-    return html`<section class="card">
-      <h2>Waiting for players</h2>
-      <p>${filled} of ${meta.players} seats taken.</p>
-      ${canJoin
-        ? html`<p>You were invited to this game.</p>
-            <p><button class="primary" ?disabled=${this.busy} @click=${this.join}>Join game</button></p>`
-        : meta.yourSeat === null
-          ? html`<p class="muted">You need an invite link to join this game.</p>`
-          : nothing}
-      ${meta.inviteUrl ? html`<mp-invite-link .url=${meta.inviteUrl}></mp-invite-link>` : nothing}
-      ${meta.isCreator && emptySeats(meta.players, meta.seats).length
-        ? html`<h3>Fill a seat with a bot</h3>
-            <ul class="bots">
-              ${emptySeats(meta.players, meta.seats).map(
-                (seat) => html`<li>
-                  <button ?disabled=${this.busy} @click=${() => this.addBot(seat)} aria-label="Add a bot to seat ${seat + 1}">
-                    Add a bot (seat ${seat + 1})
-                  </button>
-                </li>`,
-              )}
-            </ul>`
-        : nothing}
-      ${meta.isCreator
-        ? html`<p class="row">
-            <button class="primary" ?disabled=${this.busy} @click=${this.start}>Start game</button>
-            ${filled < meta.players ? html`<span class="muted">Waiting for ${meta.players - filled} more.</span>` : nothing}
-          </p>`
-        : meta.yourSeat !== null
-          ? html`<p class="muted">The game starts when its creator starts it.</p>`
-          : nothing}
-    </section>`;
+    return html`<mp-waiting-room
+      .meta=${meta}
+      .invite=${this.invite}
+      .me=${this.me}
+      .busy=${this.busy}
+      @mp-join=${this.join}
+      @mp-start=${this.start}
+      @mp-add-bot=${(e: CustomEvent<number>) => this.addBot(e.detail)}
+    ></mp-waiting-room>`;
   }
 
   private renderResult(meta: GameMeta, result: NonNullable<GameState['result']>) {
@@ -588,6 +567,12 @@ export class MpGamePage extends LitElement {
           : isOver(status)
             ? 'You did not play in this game.'
             : 'You are not playing in this game.';
+    if (!this.me && this.seatHint !== null && this.seatHint < meta.players && !isOver(status)) {
+      return html`<p class="notice sign-in-to-play" role="note">
+        <strong>Is this your game?</strong> This link was sent to the player in seat ${this.seatHint + 1}.
+        <a class="button primary" href="/">Sign in to play</a>
+      </p>`;
+    }
     return html`<p class="notice watching" role="note">
       <strong>You are watching.</strong> ${why} You see what every watcher sees, and you cannot make moves.
       ${this.me ? nothing : html`<a href="/">Sign in</a> to chat.`}
@@ -703,7 +688,13 @@ export class MpGamePage extends LitElement {
         <div class="side">
           <section class="card">
             ${this.renderDeadline(meta, status, yours)}
-            <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${active} .yourSeat=${yourSeat}></mp-seat-list>
+            <mp-seat-list
+              .players=${meta.players}
+              .seats=${meta.seats}
+              .activeSeats=${active}
+              .yourSeat=${yourSeat}
+              .changedSeats=${this.seen.changes.flatMap((c) => (c.seat === null ? [] : [c.seat]))}
+            ></mp-seat-list>
             ${result ? this.renderResult(meta, result) : nothing}
             ${isOver(status) ? this.renderOver(meta, yourSeat) : nothing}
             <div class="actions">
@@ -732,6 +723,7 @@ export class MpGamePage extends LitElement {
           </section>
           <mp-about-game .meta=${meta} .version=${version}></mp-about-game>
           ${yourSeat !== null && (status === 'active' || status === 'open') ? html`<mp-game-hook .gameId=${this.gameId}></mp-game-hook>` : nothing}
+          ${yourSeat !== null && status === 'active' ? html`<mp-game-email-replies .gameId=${this.gameId}></mp-game-email-replies>` : nothing}
         </div>
       </div>
       <mp-confirm-dialog></mp-confirm-dialog>`;

@@ -4,7 +4,10 @@ import { shared } from '../styles';
 import { seatTaken } from '../table';
 import type { SeatInfo } from '../types';
 
-/** The seats around the table: each player's name and colour, who you are, bots, and who must act. */
+/**
+ * The seats around the table: each player's name and colour, who you are, bots, who must act, and
+ * whose things changed since the player last looked (`changedSeats`, class `changed`).
+ */
 @customElement('mp-seat-list')
 export class MpSeatList extends LitElement {
   static override styles = [
@@ -32,6 +35,10 @@ export class MpSeatList extends LitElement {
         border-color: var(--mp-accent);
         box-shadow: 0 0 0 2px var(--mp-accent);
         font-weight: 600;
+      }
+      li.changed {
+        background: var(--mp-notice-bg);
+        border-color: var(--mp-notice-border);
       }
       li.empty {
         border-style: dashed;
@@ -61,6 +68,8 @@ export class MpSeatList extends LitElement {
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) activeSeats: number[] = [];
   @property({ attribute: false }) yourSeat: number | null = null;
+  /** Seats whose board quantities changed since the player last looked. */
+  @property({ attribute: false }) changedSeats: number[] = [];
 
   override render() {
     const count = Math.max(this.players, ...this.seats.map((s) => s.seat + 1), 0);
@@ -71,12 +80,14 @@ export class MpSeatList extends LitElement {
         const taken = seatTaken(s);
         const active = this.activeSeats.includes(i);
         const name = taken ? s!.name?.trim() || `Seat ${i + 1}` : 'Open seat';
-        return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty'].join(' ')} aria-current=${active ? 'true' : nothing}>
+        const changed = this.changedSeats.includes(i);
+        return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty', changed ? 'changed' : ''].join(' ')} aria-current=${active ? 'true' : nothing}>
           <span class="dot" style="background: var(--mp-seat-${i}, var(--mp-muted))"></span>
           <span class="name">${name}</span>
           ${i === this.yourSeat ? html`<span class="tag">(you)</span>` : nothing}
           ${s?.isBot && !/\bbot\b/i.test(name) ? html`<span class="tag">(bot)</span>` : nothing}
           ${active ? html`<span class="tag">to play</span>` : nothing}
+          ${changed ? html`<span class="tag">changed</span>` : nothing}
         </li>`;
       })}
     </ol>`;

@@ -3,9 +3,9 @@
  * made and the opponent's moves played through the API (quick); the returning player's page is
  * the real UI.
  *
- * - Each game: Ada looks (a visible read marks what she has seen), Bo plays, Ada opens the page:
- *   the "Since you last looked" card lists the lines after her mark in order, with names; the log
- *   has the "You left off here" divider; the turn bar is inside the viewport at 1280x800 and
+ * - Each game: Ada looks at the page (its visible poll marks what she has seen), leaves, Bo plays,
+ *   Ada comes back: the "Since you last looked" card lists the lines after her mark in order, with
+ *   names, and what changed on the board for Bo; the log has the "You left off here" divider; the turn bar is inside the viewport at 1280x800 and
  *   375x740 without scrolling, and still after scrolling to the bottom.
  * - Space Mountain: 10 Step 1 decisions (Go / Refuel), clicked on two pages at the same time
  *   from the turn bar: no move is refused as stale (409).
@@ -119,17 +119,19 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
     watchPageErrors(errors, 'Bo', b);
     const names = ['Ada', 'Bo'];
 
-    let smId = '';
     for (const type of ['space-mountain', 'big-thunder', 'snowdonia']) {
       const id = await startedGame(base, [ctxA, ctxB], type);
-      if (type === 'space-mountain') smId = id;
       // Ada plays until the turn is Bo's alone, then looks (a visible read is her mark).
       for (let i = 0; i < 40; i++) {
         const s = await stateOf(ctxB, base, id);
         if (s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) && !s.activeSeats.includes(0)) break;
         if (!(await play(ctxA, base, id, 1))) await play(ctxB, base, id, 1);
       }
-      const mark = await stateOf(ctxA, base, id, true);
+      // Ada looks at the page (its visible poll is her mark; it keeps the view it drew), then leaves.
+      const mark = await stateOf(ctxA, base, id);
+      await a.goto(`/games/${id}`);
+      await pageAtVersion(a, mark.version);
+      await a.goto('/');
       // Bo plays while Ada is away.
       expect(await play(ctxB, base, id, 3), `${type}: Bo has moves`).toBeGreaterThan(0);
       const since = (await stateOf(ctxA, base, id)).sinceLastSeen;
@@ -152,6 +154,14 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       expect(boLines.length).toBeGreaterThan(0);
       for (const l of boLines) expect(l, `${type}: Bo's line names him`).toMatch(/Bo\b/);
       await a.locator('mp-game-log').getByText('You left off here').waitFor();
+      // The board's changes since the view she last saw: Bo's row at least (cards, Labourers).
+      const changes = card.getByRole('list', { name: 'What changed on the board' });
+      const changed = (await changes.count()) ? ((await changes.textContent()) ?? '').replace(/\s+/g, ' ').trim() : '';
+      console.log(`${type}: changes since Ada looked: ${changed || '(none countable)'}`);
+      if (type !== 'space-mountain') {
+        expect(changed, `${type}: Bo's changes are listed`).toMatch(/Bo:/);
+        await a.locator('mp-seat-list li.changed').first().waitFor();
+      }
 
       // The turn bar is on screen without scrolling, on a laptop and a phone, and stays there.
       await barInView(a, `${type} 1280x800`);
@@ -172,12 +182,16 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
     await a.setViewportSize({ width: 1280, height: 800 });
     const answersA = moveAnswers(a);
     const answersB = moveAnswers(b);
-    await a.goto(`/games/${smId}`);
-    await b.goto(`/games/${smId}`);
+    let smId = '';
     let decisions = 0;
-    for (let guard = 0; decisions < 10 && guard < 400; guard++) {
+    for (let guard = 0; decisions < 10 && guard < 600; guard++) {
+      // A game may end before ten decisions (the dice): then another one.
+      if (!smId || (await stateOf(ctxA, base, smId)).status !== 'active') {
+        smId = await startedGame(base, [ctxA, ctxB], 'space-mountain');
+        await a.goto(`/games/${smId}`);
+        await b.goto(`/games/${smId}`);
+      }
       const sA = await stateOf(ctxA, base, smId);
-      if (sA.status !== 'active') break;
       if (sA.view?.phase === 'plan' && sA.activeSeats.includes(0) && sA.activeSeats.includes(1)) {
         await pageAtVersion(a, sA.version);
         await pageAtVersion(b, sA.version);
