@@ -328,7 +328,7 @@ export class MpApp extends LitElement {
       case 'new':
         return html`<mp-new-game-form .me=${me}></mp-new-game-form>`;
       case 'game':
-        return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite}></mp-game-page>`;
+        return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite} .seatHint=${route.seat ?? null}></mp-game-page>`;
       case 'how-to-play':
         return html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`;
       case 'lobby':

@@ -2,11 +2,15 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ApiError } from '../api';
 import { shared } from '../styles';
-import { STATUS_TEXT, sortGames, timeAgo } from '../format';
+import { STATUS_TEXT, listNames, seatName, sortGames, timeAgo } from '../format';
+import type { MyGame } from '../lobby-types';
 import type { GameSummary, Me } from '../types';
+import './mp-game-cards';
 
 /**
- * "My games": every game you sit at, the ones waiting for you on top. <mp-app> polls the list
+ * "My games": every game you sit at, the ones waiting for you on top, then the others under way,
+ * then the finished ones with the winner and the scores. Each row names the other players and
+ * when the game was last played, so two games of one type are told apart. <mp-app> polls the list
  * (one poll for the whole session: it also counts the games waiting for you in the tab title and
  * on the app badge) and passes it here.
  */
@@ -61,6 +65,16 @@ export class MpGameList extends LitElement {
         color: var(--mp-muted);
         margin-top: 0.25rem;
       }
+      .result {
+        margin-top: 0.25rem;
+        font-weight: 600;
+      }
+      .bots {
+        margin-top: 1.5rem;
+      }
+      .bots h2 {
+        font-size: 1.1rem;
+      }
     `,
   ];
 
@@ -70,12 +84,23 @@ export class MpGameList extends LitElement {
   /** The last poll's failure, cleared by the next success. */
   @property({ attribute: false }) error: ApiError | null = null;
 
-  private renderGame(g: GameSummary) {
-    const names = g.seats
-      .filter((s) => s.userId)
+  /** "Bo won · 12 to 9" (scores in seat order, the winner's first). */
+  private resultText(g: MyGame): string | null {
+    const r = g.result;
+    if (g.status !== 'finished' || !r || !r.ranking.length) return null;
+    const winner = r.ranking[0];
+    const who = winner === g.yourSeat ? 'You won' : `${seatName(g.seats, winner)} won`;
+    const scores = r.ranking.map((s) => r.scores[s]).filter((x) => x !== undefined);
+    return `${who} · ${scores.join(' to ')}`;
+  }
+
+  private renderGame(g: MyGame) {
+    const opponents = g.seats
+      .filter((s) => s.seat !== g.yourSeat && (s.userId || s.isBot))
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => (s.seat === g.yourSeat ? 'you' : s.name?.trim() || `Seat ${s.seat + 1}`));
-    const filled = g.seats.filter((s) => s.userId).length;
+      .map((s) => s.name?.trim() || `Seat ${s.seat + 1}`);
+    const filled = g.seats.length;
+    const result = this.resultText(g);
     return html`<li class=${g.yourTurn ? 'your-turn' : ''}>
       <a href="/games/${encodeURIComponent(g.id)}">
         <div class="title">
@@ -83,8 +108,10 @@ export class MpGameList extends LitElement {
           ${g.yourTurn ? html`<span class="badge turn">Your turn</span>` : nothing}
           <span class="badge">${STATUS_TEXT[g.status] ?? g.status}</span>
         </div>
+        ${result ? html`<div class="result">${result}</div>` : nothing}
         <div class="meta">
-          ${names.join(', ') || 'No players yet'} · ${filled}/${g.players} seats · updated ${timeAgo(g.updatedAt)}
+          ${opponents.length ? `with ${listNames(opponents)}` : 'Nobody else yet'}
+          ${g.status === 'open' ? ` · ${filled} of ${g.players} seats` : ''} · last played ${timeAgo(g.updatedAt)}
         </div>
       </a>
     </li>`;
@@ -103,10 +130,15 @@ export class MpGameList extends LitElement {
           ? nothing
           : html`<p class="muted">Loading your games…</p>`
         : games.length === 0
-          ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and send the invite link to your friends.</p></div>`
+          ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and invite your friends, or play against a bot below.</p></div>`
           : html`<ul>
               ${sortGames(games).map((g) => this.renderGame(g))}
-            </ul>`}`;
+            </ul>`}
+      <section class="bots" aria-labelledby="bots-h">
+        <h2 id="bots-h">Play against a bot now</h2>
+        <mp-game-cards compact></mp-game-cards>
+        <p class="muted">Or join someone in the <a href="/lobby">lobby</a>.</p>
+      </section>`;
   }
 }
 
