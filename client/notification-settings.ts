@@ -26,6 +26,8 @@ export interface NotificationKinds {
 export interface NotificationSettings {
   email: boolean;
   digest: boolean;
+  /** Play by email reply (#16): turn emails carry a reply address; a reply with a move plays it. Absent: unchanged (on by default). */
+  emailReplies?: boolean;
   kinds: NotificationKinds;
   webhook: Webhook | null;
   timeZone: string;

@@ -27,13 +27,14 @@ import './mp-push-settings';
 interface NotifyForm {
   email: boolean;
   digest: boolean;
+  emailReplies: boolean;
   kinds: NotificationKinds;
   hook: WebhookDraft;
   timeZone: string;
 }
 
 function formFrom(s: NotificationSettings, timeZone: string): NotifyForm {
-  return { email: s.email, digest: s.digest, kinds: { ...s.kinds }, hook: webhookDraft(s.webhook), timeZone };
+  return { email: s.email, digest: s.digest, emailReplies: s.emailReplies ?? true, kinds: { ...s.kinds }, hook: webhookDraft(s.webhook), timeZone };
 }
 
 /** A comparable snapshot of what a form would save (invalid webhooks compare as themselves). */
@@ -42,6 +43,7 @@ function fingerprint(f: NotifyForm): string {
   return JSON.stringify({
     email: f.email,
     digest: f.digest,
+    emailReplies: f.emailReplies,
     kinds: KIND_LABELS.map(({ key }) => f.kinds[key]),
     webhook: hook.ok ? hook.webhook && { url: hook.webhook.url, format: hook.webhook.format, mention: hook.webhook.mention ?? '' } : f.hook,
     timeZone: f.timeZone.trim(),
@@ -245,7 +247,7 @@ export class MpSettingsPage extends LitElement {
       this.notifyMessage = { ok: false, text: 'Please correct the marked fields.' };
       return;
     }
-    const body: NotificationSettings = { email: f.email, digest: f.digest, kinds: f.kinds, webhook: hook.webhook, timeZone };
+    const body: NotificationSettings = { email: f.email, digest: f.digest, emailReplies: f.emailReplies, kinds: f.kinds, webhook: hook.webhook, timeZone };
     this.saving = true;
     try {
       const s = await api<NotificationSettingsAnswer>('PUT', '/api/me/notifications', { body });
@@ -391,6 +393,23 @@ export class MpSettingsPage extends LitElement {
             />
             <label for="digest">One daily digest instead of an email for every turn</label>
           </div>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="email-replies"
+              aria-describedby="email-replies-help"
+              .checked=${f.emailReplies}
+              ?disabled=${!f.email}
+              @change=${(e: Event) => this.edit({ emailReplies: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="email-replies">Play by replying to the turn email</label>
+          </div>
+          <p class="muted" id="email-replies-help">
+            Each turn email lists your choices, numbered. Reply with a number, a code or the words of a choice (one per line for
+            several steps) and the move is made; an answer says what happened. Only replies from your own address count, and
+            only to the email's own reply address. Untick this to play on the website only; to stop it for one game, use
+            "Replies by email" on that game's page.
+          </p>
         </fieldset>
         ${this.renderKinds(f)}
         <fieldset>

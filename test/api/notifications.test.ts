@@ -213,7 +213,7 @@ describe('settings API', () => {
   it('defaults to email on for every kind; validates webhooks and time zones', async () => {
     const token = await api.signIn('settings@example.com');
     const r = await api.call('GET', '/api/me/notifications', { token });
-    expect(r.json).toEqual({ email: true, digest: false, push: true, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: null, timeZone: 'UTC', failures: [] });
+    expect(r.json).toEqual({ email: true, digest: false, push: true, emailReplies: true, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: null, timeZone: 'UTC', failures: [] });
     const body = { ...r.json, failures: undefined };
     const prod = await makeTestApp({ allowLoopbackWebhooks: false });
     const ptoken = await prod.signIn('p@example.com');

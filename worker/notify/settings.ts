@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { gameWebhooks, notificationSettings, outbox, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { gameWebhooks, notificationSettings, outbox, seats, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { randomHex } from '../services/crypto';
 
@@ -12,6 +12,8 @@ export interface NotificationSettings {
   digest: boolean;
   /** Web Push to the devices in `GET /api/me/push-subscriptions` (on by default). */
   push: boolean;
+  /** Turn emails carry a reply address, and a reply with a move plays it (#16; on by default). */
+  emailReplies: boolean;
   kinds: NotificationKinds;
   webhook: WebhookConfig | null;
   timeZone: string;
@@ -41,17 +43,21 @@ export async function settingsRows(db: Db, userIds: string[]): Promise<Map<strin
 
 /** Public shape of a settings row. */
 export function settingsView(row: SettingsRow): NotificationSettings {
-  return { email: row.email, digest: row.digest, push: row.push, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
+  return { email: row.email, digest: row.digest, push: row.push, emailReplies: row.emailReplies, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
 }
 
 /** Replaces a user's settings; a JSON webhook without a secret gets a fresh one. */
-export async function saveSettings(db: Db, userId: string, s: Omit<NotificationSettings, 'push'> & { push?: boolean }): Promise<NotificationSettings> {
+export async function saveSettings(
+  db: Db,
+  userId: string,
+  s: Omit<NotificationSettings, 'push' | 'emailReplies'> & { push?: boolean; emailReplies?: boolean },
+): Promise<NotificationSettings> {
   const row = await settingsRow(db, userId);
   const webhook = s.webhook ? { ...s.webhook, secret: s.webhook.secret || row.webhook?.secret || randomHex(24) } : null;
   const [saved] = await db
     .update(notificationSettings)
     // `push` left out keeps the stored switch (clients older than the switch send none).
-    .set({ email: s.email, digest: s.digest, ...(s.push === undefined ? {} : { push: s.push }), kinds: s.kinds, webhook, timeZone: s.timeZone })
+    .set({ email: s.email, digest: s.digest, ...(s.push === undefined ? {} : { push: s.push }), ...(s.emailReplies === undefined ? {} : { emailReplies: s.emailReplies }), kinds: s.kinds, webhook, timeZone: s.timeZone })
     .where(eq(notificationSettings.userId, userId))
     .returning();
   return settingsView(saved);
@@ -61,6 +67,15 @@ export async function saveSettings(db: Db, userId: string, s: Omit<NotificationS
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
   const rows = await db.update(notificationSettings).set({ email: false }).where(eq(notificationSettings.unsubscribeToken, token)).returning({ u: notificationSettings.userId });
   return rows.length === 1;
+}
+
+/**
+ * Turns playing by email reply on or off for the caller's seat in one game (#16); the account's
+ * switch (`emailReplies` of the settings) applies as well. False when the caller has no seat there.
+ */
+export async function setGameEmailReplies(db: Db, gameId: string, userId: string, on: boolean): Promise<boolean> {
+  const rows = await db.update(seats).set({ emailReplies: on }).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId))).returning({ seat: seats.seat });
+  return rows.length > 0;
 }
 
 /** Sets (or with null, removes) the caller's webhook for one game. */

@@ -7,7 +7,7 @@ import { requireUser } from '../middleware/session';
 import { drainSoon } from '../services/commit';
 import { loadGame, seatOf } from '../services/game-rows';
 import { checkWebhookUrl } from '../notify/outbound';
-import { recentFailures, saveSettings, setGameWebhook, settingsRow, settingsView, unsubscribe } from '../notify/settings';
+import { recentFailures, saveSettings, setGameEmailReplies, setGameWebhook, settingsRow, settingsView, unsubscribe } from '../notify/settings';
 import { enqueueTestMessages } from '../notify/test-message';
 import type { AppEnv } from '../types';
 
@@ -27,6 +27,10 @@ const Settings = z
     email: z.boolean(),
     digest: z.boolean(),
     push: z.boolean().optional().openapi({ description: 'Web Push to your subscribed devices (default on); left out: unchanged' }),
+    emailReplies: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Play by email reply: turn emails carry a reply address and a reply with a move plays it (default on); left out: unchanged' }),
     kinds: Kinds,
     webhook: Webhook.nullable(),
     timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
@@ -35,6 +39,7 @@ const Settings = z
 
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
+  emailReplies: z.boolean(),
   failures: z.array(z.object({ id: z.number(), channel: z.string(), target: z.string(), kind: z.string(), lastError: z.string().nullable(), attempts: z.number(), at: z.string() })),
 });
 
@@ -74,6 +79,18 @@ const gameHookRoute = createRoute({
   summary: 'Your webhook for this game (replaces your account webhook for it); null removes it',
   request: { params: GameIdParam, ...jsonBody(z.object({ webhook: Webhook.nullable() })) },
   responses: { 200: jsonResponse('Saved', z.object({ webhook: Webhook.nullable() })), ...errors(400, 401, 403, 404) },
+});
+
+const EmailReplies = z.object({ on: z.boolean().openapi({ description: 'Whether replies to this game\'s turn emails play moves' }) }).openapi('GameEmailReplies');
+
+const gameEmailRepliesRoute = createRoute({
+  method: 'put',
+  path: '/api/games/{id}/email-replies',
+  operationId: 'putGameEmailReplies',
+  tags: ['notifications'],
+  summary: 'Play this game by email reply, or not (your seat; the account switch applies too)',
+  request: { params: GameIdParam, ...jsonBody(EmailReplies) },
+  responses: { 200: jsonResponse('Saved', EmailReplies), ...errors(400, 401, 403, 404) },
 });
 
 const unsubscribeGet = createRoute({
@@ -120,6 +137,14 @@ export function notificationRoutes() {
     const channels = await enqueueTestMessages(ctx, requireUser(c));
     drainSoon(ctx);
     return c.json({ channels }, 202);
+  });
+  app.openapi(gameEmailRepliesRoute, async (c) => {
+    const user = requireUser(c);
+    const { id } = c.req.valid('param');
+    const { on } = c.req.valid('json');
+    await loadGame(c.var.db, id);
+    if (!(await setGameEmailReplies(c.var.db, id, user.id, on))) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
+    return c.json({ on }, 200);
   });
   app.openapi(gameHookRoute, async (c) => {
     const user = requireUser(c);
