@@ -9,7 +9,9 @@
  *   375x740 without scrolling, and still after scrolling to the bottom.
  * - Space Mountain: 10 Step 1 decisions (Go / Refuel), clicked on two pages at the same time
  *   from the turn bar: no move is refused as stale (409).
- * - Big Thunder against a bot: 20 moves from the page's move list: none refused as stale.
+ * - Big Thunder against a bot: 20 moves from the page's move list: none refused as stale. Then
+ *   the replay in the board's place (no frame says "Your turn"), and offline: the banner and a
+ *   board that takes no clicks; back online it polls at once and the banner goes.
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page, Response } from 'playwright-core';
@@ -248,6 +250,32 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
     console.log(`Big Thunder against a bot: ${moves} moves; move answers ${JSON.stringify([...answersA])}; saw "Bot is playing": ${sawBot}`);
     expect(moves).toBe(20);
     expect(answersA.get(409) ?? 0, 'stale refusals against the bot').toBe(0);
+
+    // The replay takes the live board's place, and none of its frames says "Your turn".
+    await a.getByRole('button', { name: 'Step through the game' }).click();
+    const replay = a.locator('mp-replay-viewer');
+    await replay.locator('bt-mountain-board').waitFor();
+    expect(await a.locator('section.board > .board-area').count(), 'the live board is gone while the replay is open').toBe(0);
+    for (let i = 0; i < 4; i++) {
+      const where = ((await replay.getByText(/^Step \d+ of \d+$/).textContent()) ?? '').trim();
+      await expect.poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count())).toBe(0);
+      expect(await replay.locator('bt-mountain-board').textContent(), `replay ${where}`).not.toMatch(/Your turn/);
+      await replay.getByRole('button', { name: '◀ Back' }).click();
+    }
+    await a.getByRole('button', { name: 'Hide the replay' }).click();
+    await a.locator('section.board > .board-area bt-mountain-board').waitFor();
+
+    // Offline: the banner, a board that takes no clicks; back online: a poll at once, no banner.
+    const polls: number[] = [];
+    a.on('request', (r) => r.url().endsWith(`/api/games/${botGame}/state`) && polls.push(Date.now()));
+    await ctxA.setOffline(true);
+    await a.locator('[data-offline]').waitFor();
+    expect(await a.locator('section.board > .board-area').getAttribute('inert')).not.toBeNull();
+    const back = Date.now();
+    await ctxA.setOffline(false);
+    await a.locator('[data-offline]').waitFor({ state: 'detached' });
+    await expect.poll(() => polls.filter((t) => t >= back).length, { timeout: 2_000 }).toBeGreaterThan(0);
+    await expect.poll(() => a.locator('section.board > .board-area').getAttribute('inert')).toBeNull();
     expect(errors).toEqual([]);
     await ctxA.close();
     await ctxB.close();
