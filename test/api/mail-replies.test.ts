@@ -5,7 +5,10 @@
  */
 import PostalMime from 'postal-mime';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REPLY_HELP } from '../../worker/notify/message';
+import { readConfig } from '../../worker/env';
+import { sendEmail } from '../../worker/notify/email';
+import { REPLY_HELP, renderEmail } from '../../worker/notify/message';
+import { startReceiver } from '../support/receiver';
 import { verifyReplyToken } from '../../worker/mail-in/token';
 import { makeTestApp, type TestApi } from './support';
 
@@ -130,5 +133,32 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     expect(box.filter((m) => m.to === email0).every((m) => !m.replyTo)).toBe(true);
     const r = await plain.call('POST', '/dev/mail-in', { body: { from: email0, to: 'play+x@mp.test', raw: reply(email0, 'play+x@mp.test', '1') } });
     expect(r.json).toEqual({ kind: 'rejected', reason: 'This server does not take moves by email.' });
+  });
+});
+
+describe('#16 the reply address through the email providers', () => {
+  it('Resend gets it as reply_to and Postmark as ReplyTo, not as a raw header', async () => {
+    const rx = await startReceiver();
+    try {
+      const email = renderEmail(
+        'ada@example.com',
+        { kind: 'your_turn', subject: 'Your turn', lines: [], url: 'http://x/games/g_1', reply: { address: 'play+g_1-0-3-00@mp.test', choices: ['1. Go'] } },
+        'http://x/unsubscribe',
+        'UTC',
+      );
+      expect(email.headers['Reply-To']).toBe('play+g_1-0-3-00@mp.test');
+      for (const provider of ['resend', 'postmark'] as const) {
+        const config = { ...readConfig({ APP_ENV: 'test' }), emailProvider: provider, emailApiKey: 'k', emailApiUrl: rx.url };
+        expect(await sendEmail(config, email, 'mp-1')).toMatchObject({ ok: true });
+      }
+      const [resend, postmark] = rx.delivered.map((d) => JSON.parse(d.body));
+      expect(resend.reply_to).toBe('play+g_1-0-3-00@mp.test');
+      expect(resend.headers['Reply-To']).toBeUndefined();
+      expect(resend.text).toContain('1. Go');
+      expect(postmark.ReplyTo).toBe('play+g_1-0-3-00@mp.test');
+      expect(postmark.Headers.map((h: { Name: string }) => h.Name)).not.toContain('Reply-To');
+    } finally {
+      await rx.close();
+    }
   });
 });

@@ -13,11 +13,13 @@ import { post, type DeliveryOutcome } from './outbound';
 export async function sendEmail(config: Config, email: RenderedEmail, idempotencyKey: string): Promise<DeliveryOutcome> {
   if (config.emailProvider === 'dev') return { ok: true };
   if (!config.emailApiKey) return { ok: false, error: 'EMAIL_API_KEY is not set' };
+  // Providers take Reply-To as a field of its own (a turn email's signed reply address, #16).
+  const { 'Reply-To': replyTo, ...headers } = email.headers;
   if (config.emailProvider === 'resend') {
     const base = config.emailApiUrl ?? 'https://api.resend.com';
     return post(
       `${base}/emails`,
-      JSON.stringify({ from: config.emailFrom, to: [email.to], subject: email.subject, text: email.text, html: email.html, headers: email.headers }),
+      JSON.stringify({ from: config.emailFrom, to: [email.to], subject: email.subject, text: email.text, html: email.html, headers, ...(replyTo ? { reply_to: replyTo } : {}) }),
       { 'content-type': 'application/json', authorization: `Bearer ${config.emailApiKey}`, 'idempotency-key': idempotencyKey },
       config.deliveryTimeoutMs,
     );
@@ -32,7 +34,8 @@ export async function sendEmail(config: Config, email: RenderedEmail, idempotenc
       TextBody: email.text,
       HtmlBody: email.html,
       MessageStream: 'outbound',
-      Headers: [...Object.entries(email.headers), ['X-Idempotency-Key', idempotencyKey]].map(([Name, Value]) => ({ Name, Value })),
+      ...(replyTo ? { ReplyTo: replyTo } : {}),
+      Headers: [...Object.entries(headers), ['X-Idempotency-Key', idempotencyKey]].map(([Name, Value]) => ({ Name, Value })),
     }),
     { 'content-type': 'application/json', accept: 'application/json', 'x-postmark-server-token': config.emailApiKey, 'idempotency-key': idempotencyKey },
     config.deliveryTimeoutMs,
