@@ -81,6 +81,7 @@ export class MpNewGameForm extends LitElement {
   @state() private onTimeout: OnTimeout = 'bot';
   @state() private bots = 0;
   @state() private isPublic = true;
+  @state() private startWhenFull = true;
   @state() private onResign: 'bot' | 'end' = 'bot';
   @state() private busy = false;
   @state() private error: string | null = null;
@@ -138,6 +139,7 @@ export class MpNewGameForm extends LitElement {
           onTimeout: this.onTimeout,
           onResign: this.onResign,
           public: this.isPublic,
+          startWhenFull: this.startWhenFull,
           bots: this.bots,
         },
       });
@@ -154,8 +156,10 @@ export class MpNewGameForm extends LitElement {
   private renderCreated(c: Created) {
     return html`<div class="card">
       <h1>Game created</h1>
-      <p>Your ${c.title} game is waiting for players. Send them this link; once enough have joined, start the game from
-        its page.</p>
+      <p>Your ${c.title} game is waiting for players. Invite them by email from the game's page, or send them this link.
+        ${this.startWhenFull
+          ? 'The game starts by itself when the last seat is taken.'
+          : 'Once every seat is taken, start the game from its page.'}</p>
       <mp-invite-link .url=${c.inviteUrl}></mp-invite-link>
       <p class="row">
         <a class="button primary" href="/games/${encodeURIComponent(c.id)}">Go to the game</a>
@@ -211,7 +215,12 @@ export class MpNewGameForm extends LitElement {
         <input type="checkbox" id="public" .checked=${this.isPublic} @change=${(e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked)} />
         <label for="public">Public: anyone with the link may watch and chat</label>
       </div>
-      <p class="hint">${this.isPublic ? 'Watchers see only what every player may see.' : 'Private: only the players see the board, the log and the chat.'}</p>
+      <p class="hint">${this.isPublic ? 'Listed in the lobby, where anyone may join or watch. Watchers see only what every player may see.' : 'Private: only the players see the board, the log and the chat; only your invitations bring players.'}</p>
+      <div class="radio" style="margin-top: 0.75rem">
+        <input type="checkbox" id="start-when-full" .checked=${this.startWhenFull} @change=${(e: Event) => (this.startWhenFull = (e.target as HTMLInputElement).checked)} />
+        <label for="start-when-full">Start by itself when the last seat is taken</label>
+      </div>
+      <p class="hint">${this.startWhenFull ? 'Everyone is told the game has started.' : 'You start it from the game page.'}</p>
       <fieldset class="inner">
         <legend>When a player resigns</legend>
         ${ON_RESIGN.map(

@@ -114,7 +114,11 @@ export class MpWaitingRoom extends LitElement {
     const canJoin = meta.yourSeat === null && !!this.invite && !!this.me;
     return html`<section class="card" aria-labelledby="waiting-h">
       <h2 id="waiting-h">Waiting for players</h2>
-      ${meta.invitedBy ? html`<p data-invited-by><strong>${meta.invitedBy}</strong> invited you to this game.</p>` : nothing}
+      ${canJoin
+        ? html`<p data-invited-by>You were invited to this game.${meta.invitedBy ? html` <strong>${meta.invitedBy}</strong> sent the invitation.` : nothing}</p>`
+        : meta.invitedBy
+          ? html`<p data-invited-by><strong>${meta.invitedBy}</strong> invited you to this game.</p>`
+          : nothing}
       <p>${filled} of ${meta.players} seats taken.
         ${autoStart
           ? 'The game starts by itself when the last seat is taken; everyone is told.'

@@ -29,7 +29,7 @@ import {
   watchPageErrors,
   createGameInUi,
   joinByInvite,
-  startWhenFull,
+  seeText,
   useServerAndBrowser,
   pageAtVersion,
 } from './support';
@@ -120,7 +120,8 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
 
     const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW);
     await joinByInvite(pageB, invite, 2, SLOW);
-    await startWhenFull(pageA, 2, SLOW);
+    // #14: the last join started the game.
+    await seeText(pageA, 'In progress', SLOW);
 
     const ada: Player = { name: 'Ada', seat: 0, ctx: ctxA, page: pageA, board: pageA.locator('bt-mountain-board') };
     const bo: Player = { name: 'Bo', seat: 1, ctx: ctxB, page: pageB, board: pageB.locator('bt-mountain-board') };

@@ -64,7 +64,8 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await a.getByRole('link', { name: 'Go to the game' }).click();
     await seeText(a, 'Waiting for players');
     await seeText(a, '1 of 2 seats taken.');
-    await a.getByRole('button', { name: 'Start game' }).waitFor();
+    // #14: the game starts by itself when the last seat is taken (no Start to press).
+    await seeText(a, 'The game starts by itself when the last seat is taken');
 
     // B signs in on a phone and opens the invite link.
     const ctxB = await newPlayerContext(browser, server.baseUrl, phone);
@@ -76,12 +77,9 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await b.getByRole('button', { name: 'Join game' }).click();
     await seeText(b, 'You joined the game in seat 2.');
     expect(new URL(b.url()).search).toBe(''); // the invite code leaves the address bar
-    await seeText(b, 'The game starts when its creator starts it.');
-
-    // A sees B arrive (meta polling) and starts.
-    await seeText(a, '2 of 2 seats taken.', 10_000);
-    await a.getByRole('button', { name: 'Start game' }).click();
-    await seeText(a, 'Your turn.');
+    // #14: B took the last seat, so the game has started; A learns it by polling.
+    await seeText(b, 'In progress');
+    await seeText(a, 'Your turn.', 10_000);
     // #12: the seed hash sits in the folded "About this game".
     await a.getByText('About this game').click();
     await seeText(a, 'Seed hash');

@@ -27,7 +27,6 @@ import {
   watchPageErrors,
   createGameInUi,
   joinByInvite,
-  startWhenFull,
   useServerAndBrowser,
 } from './support';
 
@@ -100,8 +99,8 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await setName(b, 'Bo');
     await joinByInvite(b, invite, 2, SLOW);
 
-    // Ada sees Bo arrive and starts; both boards appear.
-    await startWhenFull(a, 2, SLOW);
+    // #14: Bo's join took the last seat and started the game; both boards appear.
+    await seeText(a, 'In progress', SLOW);
     await board(a).waitFor({ timeout: SLOW });
     await board(b).waitFor({ timeout: SLOW });
     expect(await roundOf(a)).toBe('1');
