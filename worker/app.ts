@@ -9,6 +9,7 @@ import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
 import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
 import { gameRequest } from './middleware/game-request';
+import { knownVersion } from './middleware/known-version';
 import { SESSION_COOKIE, session } from './middleware/session';
 import { signedIn } from './http/schemas';
 import { authRoutes } from './routes/auth';
@@ -103,6 +104,8 @@ export function createApp(deps: Deps) {
   app.use('*', checkBody);
   app.route('/', healthRoutes());
   // Before `session`: these read the session together with the game.
+  // First: a poll answered from the game's Durable Object, without the database (#17).
+  app.on('GET', '/api/games/:id/state', knownVersion);
   app.on('GET', '/api/games/:id/state', gameRequest);
   app.on('POST', '/api/games/:id/moves', gameRequest);
   app.use('/api/*', session);

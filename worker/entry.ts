@@ -5,6 +5,8 @@ import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runScheduled } from './notify/cron';
 import { emailHandler } from './mail-in/handler';
+import { dueClockOf, withClocks } from './clock/notes';
+import { nextDueAt } from './notify/next-due';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
@@ -22,38 +24,54 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
     const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
     return { db, release: () => pool.end() };
   };
+  const email = emailHandler(registry, openDb);
   return {
-    fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+    fetch: (request, env, ctx) => withClocks(env, () => app.fetch(request, env, ctx)),
     // Replies to turn emails (Cloudflare Email Routing, #16).
-    email: emailHandler(registry, openDb),
-    async scheduled(_event, env, ctx) {
-      const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-      const { db, pool } = open();
-      const deferred: Promise<unknown>[] = [];
-      const waiting: Promise<unknown>[] = [];
-      // As in a request: a deferred task that first waits gets its own connection afterwards.
-      const later = async (task: (db: Db) => Promise<unknown>, waitMs: number) => {
-        await new Promise((r) => setTimeout(r, waitMs));
-        const own = open();
-        try {
-          await task(own.db);
-        } finally {
-          await own.pool.end();
-        }
-      };
-      try {
-        const report = await runScheduled({
-          db,
-          registry,
-          config: readConfig(env),
-          now: new Date(),
-          defer: (task, opts) => void (opts?.waitMs ? waiting.push(later(task, opts.waitMs)) : deferred.push(task(db))),
-        });
-        console.log('cron', JSON.stringify(report));
-      } finally {
-        ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
-        ctx.waitUntil(Promise.allSettled(waiting));
-      }
-    },
+    email: (message, env, ctx) => withClocks(env, () => email(message, env, ctx)),
+    scheduled: (event, env, ctx) => withClocks(env, () => scheduled(event, env, ctx)),
   };
+
+  /**
+   * The cron trigger. First asks the `DueClock` (#17) whether anything can be due: when nothing
+   * is, the tick ends without touching Postgres. Otherwise one pass (`runScheduled`), then the
+   * next due instant as Postgres has it goes back to the clock. If the clock cannot be asked,
+   * the pass runs (safe, only dearer).
+   */
+  async function scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
+    const clock = dueClockOf(env);
+    if (clock) {
+      const asked = await clock.claim(Date.now()).catch((err: unknown) => (console.error('cron: due clock unavailable', err), null));
+      if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: new Date(asked.due).toISOString() }));
+    }
+    const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+    const { db, pool } = open();
+    const deferred: Promise<unknown>[] = [];
+    const waiting: Promise<unknown>[] = [];
+    // As in a request: a deferred task that first waits gets its own connection afterwards.
+    const later = async (task: (db: Db) => Promise<unknown>, waitMs: number) => {
+      await new Promise((r) => setTimeout(r, waitMs));
+      const own = open();
+      try {
+        await task(own.db);
+      } finally {
+        await own.pool.end();
+      }
+    };
+    try {
+      const report = await runScheduled({
+        db,
+        registry,
+        config: readConfig(env),
+        now: new Date(),
+        defer: (task, opts) => void (opts?.waitMs ? waiting.push(later(task, opts.waitMs)) : deferred.push(task(db))),
+      });
+      const config = readConfig(env);
+      const next = clock ? await clock.settle(await nextDueAt({ db, registry, config, now: new Date() })) : null;
+      console.log('cron', JSON.stringify({ ...report, nextDue: next === null ? undefined : new Date(next).toISOString() }));
+    } finally {
+      ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
+      ctx.waitUntil(Promise.allSettled(waiting));
+    }
+  }
 }

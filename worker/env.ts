@@ -1,3 +1,4 @@
+import type { ClockBindings } from './clock/notes';
 import { z } from 'zod';
 
 /**
@@ -56,6 +57,9 @@ export interface Env {
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
+  /** Durable Objects (wrangler.toml, #17): per game, what a 304 needs; the cron's next due instant. */
+  GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
+  DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
 }
 
 const configSchema = z.object({

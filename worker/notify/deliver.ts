@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
 import { outbox, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -118,6 +119,7 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
     } else {
       const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
       await db.update(outbox).set({ nextAttemptAt: next, claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      await noteDue(next); // the cron's next pass may be idle until then otherwise (#17)
       report.retried++;
     }
   }

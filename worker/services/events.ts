@@ -4,6 +4,7 @@ import { gameEvents, games, outbox, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { OutboxRow } from '../notify/enqueue';
 import { isUniqueViolation } from './db-errors';
+import { noteCommit } from '../clock/notes';
 
 /** Someone else appended first: the expected version is no longer current. */
 export class VersionConflict extends Error {
@@ -45,6 +46,11 @@ export interface NewEvent {
  */
 export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   const statement = appendStatement(e);
+  // Before the commit, never after (#17): the Worker's copy of the version may run ahead of the
+  // database (a poll then gets a full answer) but never behind it (a stale 304). Any commit may
+  // change what the cron has to do (a deadline, a notice, a bot's turn), so its next tick looks.
+  const seq = e.expectedVersion + 1;
+  await noteCommit(e.gameId, { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } }, e.now);
   const run = async (tx: Db) => {
     const result = await tx.execute<{ seq: number }>(statement);
     const rows = (result as { rows?: { seq: number }[] }).rows ?? (result as unknown as { seq: number }[]);

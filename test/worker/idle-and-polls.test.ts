@@ -1,0 +1,171 @@
+/**
+ * #17 in the production runtime: an idle cron tick and a 304 poll open no database connection
+ * (counted at the bridge every Worker connection goes through), a deadline still fires on the
+ * first tick after it, and a poll never confirms an old version once the mover has its answer.
+ * This file starts its own database and Worker: the Durable Objects and the bridge's counters
+ * must see only this file's traffic.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
+import { sqlRows } from '../support/neon-node';
+import { startTestDb, type TestDb } from '../support/test-db';
+
+const root = path.resolve(__dirname, '../..');
+let db: TestDb;
+let worker: { url: URL | Promise<URL>; dispose(): Promise<void> };
+let api: ApiClient;
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
+/** Connections the Worker (and this file's own `sql`) opened so far. */
+const connections = () => db.bridgeStats().accepted;
+const tick = async () => {
+  const r = await fetch(`${api.base}/__scheduled?cron=*/5+*+*+*+*`);
+  expect(r.status).toBe(200);
+};
+
+beforeAll(async () => {
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+  db = await startTestDb();
+  const { unstable_startWorker } = await import('wrangler');
+  const w = await unstable_startWorker({
+    config: path.join(root, 'wrangler.toml'),
+    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
+    sendMetrics: false,
+    bindings: {
+      DATABASE_URL: { type: 'plain_text', value: db.DATABASE_URL },
+      DB_WS_PROXY: { type: 'plain_text', value: db.DB_WS_PROXY },
+      APP_ENV: { type: 'plain_text', value: 'test' },
+      SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
+      NOTIFY_GRACE_SECONDS: { type: 'plain_text', value: '0' },
+    },
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, watch: false, liveReload: false, persist: false, testScheduled: true, logLevel: 'warn' },
+  });
+  await w.ready;
+  worker = w;
+  api = new ApiClient((await w.url).toString().replace(/\/$/, ''));
+});
+
+afterAll(async () => {
+  await worker?.dispose().catch(() => {});
+  await db?.stop();
+});
+
+/** A 2-player secret-dice game, started; `extra` goes into POST /api/games (time control ...). */
+async function twoPlayerGame(extra: Record<string, unknown> = {}) {
+  const a = (await api.signIn(uniqueEmail('idle-a'))).token;
+  const b = (await api.signIn(uniqueEmail('idle-b'))).token;
+  const created = await api.post('/api/games', { type: 'secret-dice', players: 2, options: { rounds: 10 }, ...extra }, { token: a });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.id as string;
+  expect((await api.post(`/api/games/${id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: b })).status).toBe(200);
+  const started = await api.post(`/api/games/${id}/start`, {}, { token: a });
+  expect(started.status, started.text).toBe(200);
+  return { id, tokens: [a, b] };
+}
+
+/** Waits until every notice queued so far has been delivered (the deferred drain after each answer). */
+async function outboxSettled() {
+  for (let i = 0; i < 100; i++) {
+    const [r] = await sql<{ n: string }>("select count(*) as n from outbox where status = 'pending'");
+    if (Number(r.n) === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('outbox still pending after 10 s');
+}
+
+describe('#17 idle cron', () => {
+  it('#17 an idle tick opens no database connection, and a deadline fires on the first tick after it', async () => {
+    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
+    await outboxSettled();
+    // The deadline a few seconds away (the last reminder already sent), written straight to
+    // Postgres: the cron can only learn it from its own pass.
+    await sql("update games set deadline_at = now() + interval '4 seconds', reminder_stage = 2 where id = $1", [id]);
+    const [{ at }] = await sql<{ at: string }>('select (extract(epoch from deadline_at) * 1000)::float8 as at from games where id = $1', [id]);
+
+    await tick(); // the start's commits said "look": one pass, which reads the next due instant
+    const before = connections();
+    for (let i = 0; i < 3; i++) await tick();
+    expect(connections() - before, 'connections opened by 3 idle ticks').toBe(0);
+
+    const [status0] = await sql<{ status: string }>('select status from games where id = $1', [id]);
+    expect(status0.status).toBe('active'); // nothing fired early
+    await new Promise((r) => setTimeout(r, Math.max(0, Number(at) - Date.now() + 200)));
+    const atTick = connections();
+    await tick(); // the first tick after the deadline
+    expect(connections() - atTick).toBeGreaterThan(0);
+    const [after] = await sql<{ status: string; kind: string }>(
+      "select g.status, e.kind from games g join game_events e on e.game_id = g.id and e.seq = g.version where g.id = $1",
+      [id],
+    );
+    expect(after).toEqual({ status: 'abandoned', kind: 'timeout' });
+  });
+});
+
+describe('#17 polls answered without the database', () => {
+  it('#17 a matching poll gets 304 with no database connection, visible or not, once the version is seen', async () => {
+    const { id, tokens } = await twoPlayerGame();
+    const full = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'x-page-visible': '1' } });
+    expect(full.status, full.text).toBe(200);
+    // A visible read moves the seen mark: the next poll gets one fresh answer, then 304s.
+    const fresh = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': full.headers.get('etag')! } });
+    const etag = fresh.status === 304 ? full.headers.get('etag')! : fresh.headers.get('etag')!;
+    await outboxSettled();
+    const before = connections();
+    for (const visible of ['0', '1', '0']) {
+      const r = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag, 'x-page-visible': visible } });
+      expect(r.status).toBe(304);
+      expect(r.headers.get('etag')).toBe(etag);
+    }
+    expect(connections() - before, 'connections opened by 3 polls').toBe(0);
+    // Someone else's token never gets that 304 (the ETag names the viewer), nor does no token.
+    const other = await api.get(`/api/games/${id}/state`, { token: tokens[0], headers: { 'if-none-match': etag } });
+    expect(other.status).toBe(200);
+  });
+
+  it('#17 no stale 304: after the mover has its answer, every poll sent carries the new version', async () => {
+    const { id, tokens } = await twoPlayerGame();
+    const first = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    let etag = first.headers.get('etag')!;
+    let version = first.body.version as number;
+    const moves = [{ type: 'bank' }, { type: 'bank' }, { type: 'end' }];
+    let checked = 0;
+    for (let turn = 0; turn < 2; turn++) {
+      const mover = tokens[turn % 2];
+      const poller = tokens[(turn + 1) % 2];
+      const p0 = await api.get(`/api/games/${id}/state`, { token: poller });
+      etag = p0.headers.get('etag')!;
+      for (const move of moves) {
+        let answered = false;
+        let stop = false;
+        // The poller polls without pause while the move is in flight ...
+        const polling = (async () => {
+          while (!stop) {
+            const sentAfterAnswer = answered;
+            const r = await api.get(`/api/games/${id}/state`, { token: poller, headers: { 'if-none-match': etag } });
+            if (sentAfterAnswer) {
+              // ... and a poll sent after the mover's answer must not confirm the old version.
+              expect(r.status, `poll after the answer to version ${version + 1}`).toBe(200);
+              expect(r.body.version).toBe(version + 1);
+              checked++;
+              return;
+            }
+          }
+        })();
+        const moved = await api.post(`/api/games/${id}/moves`, { version, move }, { token: mover });
+        expect(moved.status, moved.text).toBe(200);
+        answered = true;
+        await polling;
+        stop = true;
+        version += 1;
+        // The mover reads its own write: its answer's ETag never gets an older version back.
+        const own = await api.get(`/api/games/${id}/state`, { token: mover, headers: { 'if-none-match': moved.headers.get('etag')! } });
+        if (own.status === 200) expect(own.body.version).toBe(version);
+        else expect(own.status).toBe(304);
+        const p = await api.get(`/api/games/${id}/state`, { token: poller });
+        etag = p.headers.get('etag')!;
+      }
+    }
+    expect(checked).toBe(6);
+  });
+});

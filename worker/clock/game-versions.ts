@@ -1,0 +1,52 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { KnownViewer, VersionNote, ViewerNote } from './notes';
+
+/** How long a viewer (a session token that got a full answer) may get 304s without a database check. */
+export const VIEWER_TRUST_MS = 5 * 60_000;
+/** Viewers kept per game; beyond this, the ones whose trust ends soonest are forgotten. */
+const MAX_VIEWERS = 200;
+
+interface Stored {
+  /** The highest version of the game announced or observed (never behind the database's, #17). */
+  version: number;
+  /** Seen mark per seat, as the database holds it (`seats.last_seen_seq`; only ever rises). */
+  marks: Record<string, number>;
+  /** Session token hash (or '-' for no session) -> who it is and until when it is trusted. */
+  viewers: Record<string, { user: string | null; seat: number | null; until: number }>;
+}
+
+/**
+ * One per game (`idFromName(gameId)`): what a conditional `GET /state` needs to answer 304
+ * without Postgres (#17): the game's version, the seats' seen marks, and the session tokens
+ * recently allowed to read the game. Writers announce a new version BEFORE committing it
+ * (`worker/services/events.ts`), so this copy is never behind the database; being ahead only
+ * costs a full answer. Every method is one storage read-modify-write, atomic under the
+ * object's input gate.
+ */
+export class GameVersions extends DurableObject {
+  /** A viewer's view of the game (version, its seat and the seat's mark); null when not known or no longer trusted. */
+  async lookup(viewerKey: string, now: number): Promise<KnownViewer | null> {
+    const s = await this.ctx.storage.get<Stored>('s');
+    const v = s?.viewers[viewerKey];
+    if (!s || !v || v.until < now) return null;
+    const mark = v.seat === null ? null : s.marks[v.seat];
+    if (mark === undefined) return null;
+    return { version: s.version, user: v.user, seat: v.seat, mark };
+  }
+
+  /** Raises the version and marks (never lowers them) and trusts `viewer` for `VIEWER_TRUST_MS` from `now`. */
+  async note(n: VersionNote & { viewer?: ViewerNote; now: number }): Promise<void> {
+    const s = (await this.ctx.storage.get<Stored>('s')) ?? { version: 0, marks: {}, viewers: {} };
+    s.version = Math.max(s.version, n.version);
+    for (const [seat, mark] of Object.entries(n.marks ?? {})) s.marks[seat] = Math.max(s.marks[seat] ?? 0, mark);
+    if (n.viewer) s.viewers[n.viewer.key] = { user: n.viewer.user, seat: n.viewer.seat, until: n.now + VIEWER_TRUST_MS };
+    const keys = Object.keys(s.viewers);
+    for (const k of keys) if (s.viewers[k].until < n.now) delete s.viewers[k];
+    const left = Object.entries(s.viewers);
+    if (left.length > MAX_VIEWERS) {
+      left.sort((a, b) => a[1].until - b[1].until);
+      for (const [k] of left.slice(0, left.length - MAX_VIEWERS)) delete s.viewers[k];
+    }
+    await this.ctx.storage.put('s', s);
+  }
+}

@@ -1,0 +1,73 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { DueClock } from './due-clock';
+import type { GameVersions } from './game-versions';
+
+/** What a `GameVersions` object knows of one viewer: enough to rebuild the ETag the database would give. */
+export interface KnownViewer {
+  version: number;
+  user: string | null;
+  seat: number | null;
+  /** The seat's seen mark (null for a watcher). */
+  mark: number | null;
+}
+
+/** A version (and seat marks) the database has, or is about to have. */
+export interface VersionNote {
+  version: number;
+  /** seat -> seen mark */
+  marks?: Record<number, number>;
+}
+
+/** A session allowed to read the game: `key` is its token's SHA-256 hex, or '-' without one. */
+export interface ViewerNote {
+  key: string;
+  user: string | null;
+  seat: number | null;
+}
+
+/** The Durable Object namespaces bound by wrangler.toml (absent in-process: then nothing is noted). */
+export interface ClockBindings {
+  GAME_VERSIONS?: DurableObjectNamespace<GameVersions>;
+  DUE_CLOCK?: DurableObjectNamespace<DueClock>;
+}
+
+const current = new AsyncLocalStorage<ClockBindings>();
+
+/** Runs `fn` (a request, a cron run, an email) with the clock bindings of `env` in reach of `noteCommit`. */
+export function withClocks<T>(env: ClockBindings, fn: () => T): T {
+  return current.run({ GAME_VERSIONS: env.GAME_VERSIONS, DUE_CLOCK: env.DUE_CLOCK }, fn);
+}
+
+/** The game's `GameVersions` object, or null where none is bound. */
+export function versionsOf(env: ClockBindings | undefined, gameId: string) {
+  const ns = env?.GAME_VERSIONS;
+  return ns ? ns.get(ns.idFromName(gameId)) : null;
+}
+
+/** The cron's `DueClock`, or null where none is bound. */
+export function dueClockOf(env: ClockBindings | undefined) {
+  const ns = env?.DUE_CLOCK;
+  return ns ? ns.get(ns.idFromName('schedule')) : null;
+}
+
+/**
+ * Called by `appendEvent` BEFORE it commits event `version` (#17): the game's `GameVersions`
+ * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
+ * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
+ * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel; a failure
+ * throws, so the event is not appended. A no-op without bindings (in-process tests, scripts).
+ */
+export async function noteCommit(gameId: string, note: VersionNote, dueAt: Date): Promise<void> {
+  const env = current.getStore();
+  if (!env) return;
+  const versions = versionsOf(env, gameId);
+  const due = dueClockOf(env);
+  await Promise.all([versions?.note({ ...note, now: Date.now() }), due?.earlier(dueAt.getTime())]);
+}
+
+/** Something outside a commit will be due at `at` (an outbox retry): moves the cron's instant earlier. Best effort. */
+export async function noteDue(at: Date): Promise<void> {
+  const due = dueClockOf(current.getStore());
+  if (!due) return;
+  await due.earlier(at.getTime()).catch((err: unknown) => console.error('due clock: note failed', err));
+}

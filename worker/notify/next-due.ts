@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { gameEvents, games, notificationSettings, outbox, seats } from '../../db/schema';
+import type { Db } from '../../db/types';
+import type { ServiceCtx } from '../types';
+import { gamesWaitingForBots } from '../services/bots';
+import { LAST_CALL_MS } from './cron';
+import { TIME_CONTROL_MS } from './transition';
+
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * The earliest instant (epoch ms) at which `runScheduled` would find work, read from Postgres
+ * after a cron pass (#17): a reminder or deadline (per time control and reminder stage, as
+ * `runScheduled` decides them), a pending outbox row, a digest, a bot that must act (now), a
+ * stored Idempotency-Key answer to forget. `NEVER` (MAX_SAFE_INTEGER) when nothing is scheduled.
+ * Two statements, each an aggregate over an index or a small group.
+ */
+export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>): Promise<number> {
+  if ((await gamesWaitingForBots(ctx as ServiceCtx)).length > 0) return ctx.now.getTime();
+  const epoch = (x: unknown) => sql`(extract(epoch from ${x}) * 1000)::float8`;
+  const rows = await exec(
+    ctx.db,
+    sql`select
+      (select coalesce(json_agg(d), '[]'::json) from (
+         select ${games.timeControl} as tc, ${games.reminderStage} as stage, ${epoch(sql`min(${games.deadlineAt})`)} as at
+         from ${games} where ${games.status} = 'active' and ${games.deadlineAt} is not null group by 1, 2) d) as deadlines,
+      (select ${epoch(sql`min(greatest(${outbox.nextAttemptAt}, coalesce(${outbox.claimedUntil}, ${outbox.nextAttemptAt})))`)}
+         from ${outbox} where ${outbox.status} = 'pending') as outbox_at,
+      (select ${epoch(sql`min(${gameEvents.createdAt})`)} from ${gameEvents} where ${gameEvents.response} is not null) as answer_at,
+      (select ${epoch(sql`min(coalesce(${notificationSettings.lastDigestAt}, 'epoch'::timestamptz))`)}
+         from ${notificationSettings}
+         join ${seats} on ${seats.userId} = ${notificationSettings.userId}
+         join ${games} on ${games.id} = ${seats.gameId}
+         where ${notificationSettings.digest} and ${notificationSettings.email} and ${games.status} = 'active'
+           and ${games.activeSeats} @> jsonb_build_array(${seats.seat})) as digest_from`,
+  );
+  const r = rows[0] as { deadlines: { tc: string; stage: number; at: number }[] | string; outbox_at: number | null; answer_at: number | null; digest_from: number | null };
+  const deadlines = typeof r.deadlines === 'string' ? (JSON.parse(r.deadlines) as { tc: string; stage: number; at: number }[]) : r.deadlines;
+  const times: number[] = [];
+  for (const d of deadlines) {
+    const perMove = TIME_CONTROL_MS[d.tc as keyof typeof TIME_CONTROL_MS];
+    if (!perMove) continue;
+    // `runScheduled` looks only at deadlines within 72 h, and then: first reminder, last call, deadline.
+    const at = Number(d.at);
+    times.push(d.stage < 1 ? at - perMove / 2 : d.stage < 2 ? at - LAST_CALL_MS : at);
+  }
+  if (r.outbox_at !== null) times.push(Number(r.outbox_at));
+  if (r.answer_at !== null) times.push(Number(r.answer_at) + ctx.config.idempotencyRetentionHours * HOUR_MS);
+  if (r.digest_from !== null) times.push(Number(r.digest_from) + DAY_MS);
+  return times.length ? Math.min(...times.map((t) => Math.max(0, t))) : Number.MAX_SAFE_INTEGER;
+}
+
+async function exec(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
+  const result = await db.execute(query);
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[])) as Record<string, unknown>[];
+}
