@@ -153,17 +153,28 @@ describe('#16 choices: numbers, codes and words', () => {
       { label: 'End turn and draw', move: { type: 'endTurn' } },
     ];
     const groups = numberChoices(moves);
-    expect(groups.map((g) => [g.letter, g.heading])).toEqual([
-      ['A', 'Play Card'],
-      ['B', 'Move'],
-      ['C', 'Discard Card'],
-      ['D', 'End turn and draw'],
+    expect(groups.map((g) => [g.index, g.heading])).toEqual([
+      [1, 'Play Card'],
+      [2, 'Move'],
+      [3, 'Discard Card'],
+      [4, 'End turn and draw'],
     ]);
-    expect(choiceLines(groups).slice(0, 3)).toEqual(['A. Play Card', '  1 (A1). Play Card 0', '  2 (A2). Play Card 1']);
-    const code = resolveChoice('b3', groups);
+    expect(choiceLines(groups).slice(0, 3)).toEqual(['[1] Play Card', '  1 (1a) Play Card 0', '  2 (1b) Play Card 1']);
+    const code = resolveChoice('2C', groups);
     expect('choice' in code && code.choice.move).toEqual({ type: 'move', action: 0, spaces: 3 });
     const words = resolveChoice('end turn', groups);
     expect('choice' in words && words.choice.number).toBe(14);
+  });
+
+  it('moves all of one kind are grouped by area (label without its "(...)"), and the rulebook\'s own space names still pick', () => {
+    const areas = ['Stock Yard (A1)', 'Stock Yard (A2)', 'Stock Yard (A3)', 'Excavation (B1)', 'Excavation (B2)', 'Works (C1)', 'Lay Track (D1)', 'Lay Track (D2)', 'Build (E1)', 'Build (E2)', 'Site Office (F1)', 'Site Office (F2)', 'Move the Surveyor (G1)'];
+    const groups = numberChoices(areas.map((a, i) => ({ label: `Place a Labourer on ${a}`, move: { type: 'place', space: i } })));
+    expect(groups.map((g) => g.heading)).toEqual(['Place a Labourer on Stock Yard', 'Place a Labourer on Excavation', 'Place a Labourer on Works (C1)', 'Place a Labourer on Lay Track', 'Place a Labourer on Build', 'Place a Labourer on Site Office', 'Place a Labourer on Move the Surveyor (G1)']);
+    const byName = resolveChoice('b2', groups);
+    expect('choice' in byName && byName.choice.label).toBe('Place a Labourer on Excavation (B2)');
+    const byCode = resolveChoice('2b', groups);
+    expect('choice' in byCode && byCode.choice.label).toBe('Place a Labourer on Excavation (B2)');
+    expect(numberChoices(areas.slice(0, 5).map((a) => ({ label: a, move: { type: 'place' } })))[0].index).toBeNull();
   });
 });
 

@@ -7,7 +7,10 @@ export const GROUP_AFTER = 12;
 export interface Choice {
   /** 1-based number in the list. */
   number: number;
-  /** Short code when the list is grouped (`B3`: group B, third move), else null. */
+  /**
+   * Short code when the list is grouped (`2c`: group 2, third move), else null. Digit first, so
+   * it never reads like a rulebook's own space names (Snowdonia's "A1", "B2").
+   */
   code: string | null;
   label: string;
   move: unknown;
@@ -15,7 +18,8 @@ export interface Choice {
 
 /** A heading and its choices; one untitled group when the list is short. */
 export interface ChoiceGroup {
-  letter: string | null;
+  /** 1-based group number, null when the list is not grouped. */
+  index: number | null;
   heading: string | null;
   choices: Choice[];
 }
@@ -41,28 +45,36 @@ function heading(labels: string[]): string {
   return first.slice(0, Math.max(1, n)).join(' ');
 }
 
+/** `moves` grouped by `key`, groups in order of first appearance. */
+function groupBy(moves: LabelledMove[], key: (m: LabelledMove) => string): LabelledMove[][] {
+  const groups = new Map<string, LabelledMove[]>();
+  for (const m of moves) groups.set(key(m), [...(groups.get(key(m)) ?? []), m]);
+  return [...groups.values()];
+}
+
+/** Letters for the choices of a group: a, b, ... z, then aa, ab, ... */
+function letters(i: number): string {
+  return i < 26 ? String.fromCharCode(97 + i) : letters(Math.floor(i / 26) - 1) + letters(i % 26);
+}
+
 /**
- * Numbers the legal moves for an email. Long lists are grouped by move kind (`move.type`), groups
- * lettered A, B, ... in order of first appearance, each choice also getting a code (`B3`).
+ * Numbers the legal moves for an email. Long lists are grouped: by move kind (`move.type`: a
+ * card's actions, the cards to play), or when every move is of one kind, by its label without a
+ * trailing "(...)" (Snowdonia's action areas: "Place a Labourer on Stock Yard"). Groups are
+ * numbered in order of first appearance, each choice also getting a code (`2c`).
  */
 export function numberChoices(moves: LabelledMove[]): ChoiceGroup[] {
-  if (moves.length <= GROUP_AFTER) {
-    return [{ letter: null, heading: null, choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move })) }];
-  }
-  const byKind = new Map<string, LabelledMove[]>();
-  for (const m of moves) {
-    const kind = typeof (m.move as { type?: unknown })?.type === 'string' ? (m.move as { type: string }).type : '';
-    byKind.set(kind, [...(byKind.get(kind) ?? []), m]);
-  }
+  const flat = (): ChoiceGroup[] => [{ index: null, heading: null, choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move })) }];
+  if (moves.length <= GROUP_AFTER) return flat();
+  let groups = groupBy(moves, (m) => (typeof (m.move as { type?: unknown })?.type === 'string' ? (m.move as { type: string }).type : ''));
+  if (groups.length === 1) groups = groupBy(moves, (m) => m.label.replace(/\s*\([^()]*\)\s*$/, ''));
+  if (groups.length === 1) return flat();
   let number = 0;
-  return [...byKind.values()].map((group, g) => {
-    const letter = String.fromCharCode(65 + (g % 26)) + (g >= 26 ? String(Math.floor(g / 26)) : '');
-    return {
-      letter,
-      heading: heading(group.map((m) => m.label)),
-      choices: group.map((m, i) => ({ number: ++number, code: `${letter}${i + 1}`, label: m.label, move: m.move })),
-    };
-  });
+  return groups.map((group, g) => ({
+    index: g + 1,
+    heading: heading(group.map((m) => m.label)),
+    choices: group.map((m, i) => ({ number: ++number, code: `${g + 1}${letters(i)}`, label: m.label, move: m.move })),
+  }));
 }
 
 /** Every choice of the groups, in number order. */
@@ -70,11 +82,11 @@ export function allChoices(groups: ChoiceGroup[]): Choice[] {
   return groups.flatMap((g) => g.choices);
 }
 
-/** The lines of a choice list as an email shows them ("3. Refuel", "B2. Move 2 spaces ..."). */
+/** The lines of a choice list as an email shows them ("3. Refuel"; grouped: "[2] Move", "  5 (2b) Move 2 spaces ..."). */
 export function choiceLines(groups: ChoiceGroup[]): string[] {
   return groups.flatMap((g) => [
-    ...(g.heading ? [`${g.letter}. ${g.heading}`] : []),
-    ...g.choices.map((c) => (c.code ? `  ${c.number} (${c.code}). ${c.label}` : `${c.number}. ${c.label}`)),
+    ...(g.heading ? [`[${g.index}] ${g.heading}`] : []),
+    ...g.choices.map((c) => (c.code ? `  ${c.number} (${c.code}) ${c.label}` : `${c.number}. ${c.label}`)),
   ]);
 }
 
