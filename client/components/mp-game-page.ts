@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf } from '../api';
-import { STATUS_TEXT, seatName } from '../format';
+import { STATUS_TEXT } from '../format';
 import { boardTagFor, GENERIC_BOARD, type BoardProps, type MoveEventDetail } from '../games';
 import { ConnectivityController } from '../connectivity';
 import { LogLoader } from '../game-page/log-loader';
@@ -13,8 +13,7 @@ import { botsToAct, globalMoves, promptText } from '../game-page/turn-prompt';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
-import { isOver, recordFileName, resignedSeat, viewerSeat } from '../table';
-import { deadlineText, deviceTimeZone, untilText } from '../time';
+import { isOver, resignedSeat, viewerSeat } from '../table';
 import type { GameMeta, GameState, Me, SinceLastSeen } from '../types';
 import { setPageTitle } from '../waiting';
 import type { MpConfirmDialog } from './mp-confirm-dialog';
@@ -24,8 +23,10 @@ import './mp-confirm-dialog';
 import './mp-game-hook';
 import './mp-game-email-replies';
 import './mp-game-log';
+import './mp-game-over';
 import './mp-since-card';
 import './mp-turn-bar';
+import './mp-turn-deadline';
 import './mp-generic-board';
 import './mp-waiting-room';
 import './mp-move-buttons';
@@ -120,35 +121,6 @@ export class MpGamePage extends LitElement {
       .board-area {
         overflow-x: auto;
       }
-      table {
-        border-collapse: collapse;
-      }
-      th,
-      td {
-        text-align: left;
-        padding: 0.2rem 0.75rem 0.2rem 0;
-      }
-      .deadline {
-        margin: 0 0 0.75rem;
-      }
-      .deadline .until {
-        font-weight: 600;
-        white-space: nowrap;
-      }
-      .deadline.soon .until {
-        color: var(--mp-error-text);
-      }
-      .bots {
-        list-style: none;
-        margin: 0 0 0.75rem;
-        padding: 0;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.5rem;
-      }
-      .over-actions {
-        margin-top: 0.75rem;
-      }
       .since {
         margin-bottom: 1rem;
       }
@@ -170,14 +142,10 @@ export class MpGamePage extends LitElement {
   /** The game is private and the viewer has no seat (403 private_game). */
   @state() private privateGame = false;
   @state() private showReplay = false;
-  /** The clock the "in 5 h" hint is measured against; ticks while the page is shown. */
-  @state() private now = Date.now();
   /** "Since you last looked" as the first state of this visit said it (later ones are shorter). */
   @state() private since: SinceLastSeen | null = null;
   @state() private sinceDismissed = false;
 
-  private readonly timeZone = deviceTimeZone();
-  private clock: ReturnType<typeof setInterval> | undefined;
   private metaLoadingFor = -1;
 
   private boardEl: BoardElement | null = null;
@@ -224,16 +192,8 @@ export class MpGamePage extends LitElement {
     return g.botsToMove ?? botsToAct(g.activeSeats, this.meta?.seats ?? [], you);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.clock = setInterval(() => {
-      if (this.meta?.deadlineAt) this.now = Date.now();
-    }, 30_000);
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    clearInterval(this.clock);
     setPageTitle();
   }
 
@@ -277,7 +237,6 @@ export class MpGamePage extends LitElement {
   private applyMeta(m: GameMeta): void {
     const wasOpen = !this.meta || this.meta.status === 'open';
     this.meta = m;
-    this.now = Date.now();
     // Already seated: the invite code has done its job; keep it out of the address bar.
     if (m.yourSeat !== null && this.invite) navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
     if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
@@ -464,7 +423,7 @@ export class MpGamePage extends LitElement {
   };
 
   /** "Play again": the same seats and options in a new game (the same one when asked twice). */
-  private async rematch(): Promise<void> {
+  private readonly rematch = async (): Promise<void> => {
     if (this.busy) return;
     this.busy = true;
     this.error = this.notice = null;
@@ -476,19 +435,7 @@ export class MpGamePage extends LitElement {
     } finally {
       this.busy = false;
     }
-  }
-
-  /** The current turn's deadline in the viewer's zone, with "in 5 h". */
-  private renderDeadline(meta: GameMeta, status: string, yours: boolean) {
-    if (status !== 'active' || !meta.deadlineAt || !meta.timeControl || meta.timeControl === 'none') return nothing;
-    const left = Date.parse(meta.deadlineAt) - this.now;
-    const what = meta.onTimeout === 'end' ? 'the game ends' : 'the bot plays the turn';
-    return html`<p class="deadline ${left < 2 * 3600_000 ? 'soon' : ''}">
-      ${yours ? 'Your move is due by' : 'This turn is due by'}
-      <time datetime=${meta.deadlineAt}>${deadlineText(meta.deadlineAt, this.timeZone)}</time>
-      (<span class="until">${untilText(meta.deadlineAt, this.now)}</span>); after that ${what}.
-    </p>`;
-  }
+  };
 
   /** The board takes no clicks: offline, or a bot is about to change it. */
   private get boardLocked(): boolean {
@@ -523,19 +470,6 @@ export class MpGamePage extends LitElement {
       @mp-start=${this.start}
       @mp-add-bot=${(e: CustomEvent<number>) => this.addBot(e.detail)}
     ></mp-waiting-room>`;
-  }
-
-  private renderResult(meta: GameMeta, result: NonNullable<GameState['result']>) {
-    return html`<table>
-      <thead>
-        <tr><th>Place</th><th>Player</th><th>Score</th></tr>
-      </thead>
-      <tbody>
-        ${result.ranking.map(
-          (seat, i) => html`<tr><td>${i + 1}</td><td>${seatName(meta.seats, seat)}</td><td>${result.scores[seat] ?? ''}</td></tr>`,
-        )}
-      </tbody>
-    </table>`;
   }
 
   /** The viewer's seat, or null for a watcher (a player who resigned included). */
@@ -577,20 +511,6 @@ export class MpGamePage extends LitElement {
       <strong>You are watching.</strong> ${why} You see what every watcher sees, and you cannot make moves.
       ${this.me ? nothing : html`<a href="/">Sign in</a> to chat.`}
     </p>`;
-  }
-
-  /** Once over: the record (download, verify) and "Play again" for the players. */
-  private renderOver(meta: GameMeta, yourSeat: number | null) {
-    const recordUrl = `${this.base}/record`;
-    return html`<div class="over-actions row">
-      <a class="button" href=${recordUrl} download=${recordFileName(meta.id)}>Download record</a>
-      <a class="button" href="/verify?game=${encodeURIComponent(meta.id)}">Verify this game</a>
-      ${yourSeat !== null
-        ? html`<button class="primary" ?disabled=${this.busy} @click=${this.rematch}>Play again</button>`
-        : meta.rematchId
-          ? html`<a class="button" href="/games/${encodeURIComponent(meta.rematchId)}">See the rematch</a>`
-          : nothing}
-    </div>`;
   }
 
   /** The replay in the board's place: its own view, with the way back to the live board. */
@@ -675,7 +595,7 @@ export class MpGamePage extends LitElement {
     const version = game?.version ?? meta.version;
     const locked = this.boardLocked || this.busy;
     return html`${this.renderWatching(meta, yourSeat, status)} ${this.renderSince(meta, yourSeat)}
-      <div class="layout ${status === 'active' ? 'running' : ''}" @mp-move=${this.onMove} @mp-resign=${this.onResign} @mp-undo=${this.undo}>
+      <div class="layout ${status === 'active' ? 'running' : ''}" @mp-move=${this.onMove} @mp-resign=${this.onResign} @mp-undo=${this.undo} @mp-rematch=${this.rematch}>
         ${this.renderTurnBar(meta, game, yourSeat, status)}
         <section class="board card ${this.boardLocked ? 'locked' : ''}" aria-labelledby=${this.showReplay ? 'replay-title' : 'board-title'}>
           ${this.showReplay
@@ -687,7 +607,7 @@ export class MpGamePage extends LitElement {
         </section>
         <div class="side">
           <section class="card">
-            ${this.renderDeadline(meta, status, yours)}
+            <mp-turn-deadline .meta=${meta} .status=${status} ?yours=${yours}></mp-turn-deadline>
             <mp-seat-list
               .players=${meta.players}
               .seats=${meta.seats}
@@ -695,8 +615,9 @@ export class MpGamePage extends LitElement {
               .yourSeat=${yourSeat}
               .changedSeats=${this.seen.changes.flatMap((c) => (c.seat === null ? [] : [c.seat]))}
             ></mp-seat-list>
-            ${result ? this.renderResult(meta, result) : nothing}
-            ${isOver(status) ? this.renderOver(meta, yourSeat) : nothing}
+            ${result || isOver(status)
+              ? html`<mp-game-over .meta=${meta} .result=${result} ?over=${isOver(status)} .yourSeat=${yourSeat} ?busy=${this.busy}></mp-game-over>`
+              : nothing}
             <div class="actions">
               ${moves.length
                 ? boardTagFor(meta.type) === GENERIC_BOARD
