@@ -6,10 +6,12 @@ import { bareAddress } from './address';
  * never answered (RFC 3834 section 2; RFC 5230's rules for vacation responders).
  * - a null envelope sender (`<>`: bounces and delivery reports, RFC 5321 4.5.5);
  * - a sender `mailer-daemon@` / `postmaster@` / `noreply@`-style system address;
- * - `Auto-Submitted` other than `no` (RFC 3834), `X-Auto-Response-Suppress` (Exchange);
+ * - `Auto-Submitted` other than `no` (RFC 3834);
  * - `Precedence: bulk | list | junk`, or any `List-Id` / `List-Unsubscribe` (list traffic);
  * - a `multipart/report` delivery status notification.
- * `headers`: the message's header fields, names in any case.
+ * `headers`: the message's header fields, names in any case. Exchange's `X-Auto-Response-Suppress`
+ * is left alone: it asks others not to auto-answer, it does not mark the message automatic, and
+ * the answer a move gets is the reply the player asked for.
  */
 export function autoReplyReason(envelopeFrom: string, headers: { key: string; value: string }[]): string | null {
   const from = bareAddress(envelopeFrom).toLowerCase();
@@ -19,8 +21,6 @@ export function autoReplyReason(envelopeFrom: string, headers: { key: string; va
   const get = (name: string) => headers.filter((h) => h.key.toLowerCase() === name).map((h) => h.value.trim().toLowerCase());
   const auto = get('auto-submitted').find((v) => !v.startsWith('no'));
   if (auto) return `Auto-Submitted: ${auto}`;
-  const suppress = get('x-auto-response-suppress').find((v) => v !== '' && v !== 'none');
-  if (suppress) return `X-Auto-Response-Suppress: ${suppress}`;
   const precedence = get('precedence').find((v) => /^(bulk|list|junk)\b/.test(v));
   if (precedence) return `Precedence: ${precedence}`;
   if (get('list-id').length || get('list-unsubscribe').length) return 'mailing list message';
