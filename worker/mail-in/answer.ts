@@ -56,17 +56,20 @@ export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<void> 
         await whatNext(ctx, row, a.seat),
       ];
   const reply = a.note ? null : await replyChoices(ctx.config.mailReplies, game, row, a.seat);
-  const references = [a.references, a.inReplyTo].filter(Boolean).join(' ');
+  // Threading headers hold the sender's ids: kept only while they look like ids and stay short.
+  const ids = (text: string | undefined) => (text ?? '').match(/<[^<>\s]{1,250}>/g) ?? [];
+  const inReplyTo = ids(a.inReplyTo)[0];
+  const references = [...ids(a.references).slice(-9), ...(inReplyTo ? [inReplyTo] : [])].join(' ');
   const message: Message = {
     kind: 'your_turn',
-    subject: a.subject ? (/^re:/i.test(a.subject) ? a.subject : `Re: ${a.subject}`) : `${game.title}: your move by email`,
+    subject: a.subject ? (/^re:/i.test(a.subject) ? a.subject : `Re: ${a.subject}`).slice(0, 200) : `${game.title}: your move by email`,
     intro,
     lines: await linesSince(ctx.db, row.id, a.seat, a.since),
     url: `${ctx.config.publicUrl}/games/${row.id}`,
     game: { id: row.id, title: game.title, seat: a.seat },
     deadline: row.deadlineAt?.toISOString() ?? null,
     ...(reply ? { reply } : {}),
-    headers: { 'In-Reply-To': a.inReplyTo, References: references, 'Auto-Submitted': 'auto-replied' },
+    headers: { ...(inReplyTo ? { 'In-Reply-To': inReplyTo, References: references } : {}), 'Auto-Submitted': 'auto-replied' },
   };
   await insertOutbox(ctx.db, [
     {
