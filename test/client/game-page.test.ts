@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-controller';
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
-import { readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
+import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
 import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
 import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
@@ -80,17 +80,42 @@ describe('#12 since you last looked: diff of views', () => {
     expect(diffViews(a, b).map(changeText)).toEqual(['missions complete 0 → 1', 'fuel level 5 → 4']);
   });
 
-  test('the last view drawn is kept per game and seat', () => {
+  /** A Storage over a Map (what localStorage is, without a browser). */
+  function memoryStorage(): Storage {
     const map = new Map<string, string>();
-    const store = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v) } as Storage;
+    return {
+      get length() {
+        return map.size;
+      },
+      key: (i: number) => [...map.keys()][i] ?? null,
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+      clear: () => map.clear(),
+    };
+  }
+
+  test('the last view drawn is kept per game and seat', () => {
+    const store = memoryStorage();
     expect(readLastView('g1', 0, store)).toBeNull();
-    writeLastView('g1', 0, { version: 7, view: before }, store);
-    expect(readLastView('g1', 0, store)).toEqual({ version: 7, view: before });
+    writeLastView('g1', 0, { version: 7, view: before }, store, 1000);
+    expect(readLastView('g1', 0, store)).toEqual({ version: 7, view: before, at: 1000 });
     expect(readLastView('g1', 1, store)).toBeNull();
     expect(lastViewKey('g1', null)).toBe('mp:last-view:g1:w');
     const full = { getItem: () => 'not json', setItem: () => { throw new Error('QuotaExceededError'); } } as unknown as Storage;
     expect(readLastView('g1', 0, full)).toBeNull();
     expect(() => writeLastView('g1', 0, { version: 1, view: {} }, full)).not.toThrow();
+  });
+
+  test('at most MAX_KEPT games are kept, the least recently drawn go first', () => {
+    const store = memoryStorage();
+    store.setItem('other', 'kept');
+    for (let i = 0; i < MAX_KEPT + 5; i++) writeLastView(`g${i}`, 0, { version: i, view: {} }, store, 1000 + i);
+    expect(store.length).toBe(MAX_KEPT + 1);
+    expect(readLastView('g0', 0, store)).toBeNull();
+    expect(readLastView('g4', 0, store)).toBeNull();
+    expect(readLastView('g5', 0, store)?.version).toBe(5);
+    expect(store.getItem('other')).toBe('kept');
   });
 });
 
