@@ -98,11 +98,23 @@ function moveAnswers(page: Page): Map<number, number> {
   return counts;
 }
 
-/** Clicks a move button and answers the "do nothing?" question with Send when it comes. */
+/**
+ * Clicks a move button; when the page asks first (a move marked as doing nothing, or with a
+ * warning), answers Send. Returns once the move is on its way.
+ */
 async function clickMove(page: Page, button: ReturnType<Page['locator']>): Promise<void> {
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && /\/api\/games\/[^/]+\/moves$/.test(r.url()), { timeout: WAIT });
   await button.click();
   const send = page.locator('mp-confirm-dialog dialog[open]').getByRole('button', { name: 'Send anyway' });
-  if (await send.isVisible().catch(() => false)) await send.click();
+  const opened = send.waitFor({ timeout: WAIT }).then(
+    () => true,
+    () => false,
+  );
+  const asked = await Promise.race([sent.then(() => false), opened]);
+  if (asked) {
+    await send.click();
+    await sent;
+  }
 }
 
 describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
