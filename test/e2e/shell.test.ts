@@ -2,8 +2,8 @@
  * The client shell end to end, in Debian's Chromium against `npm start` (the real Worker in
  * workerd, PGlite in memory, the fixture game "secret-dice"):
  * A signs in through the dev mailbox, creates a 2-player game, copies the invite link; B signs
- * in on a phone-sized screen, opens the link and joins; A starts, banks (and undoes, and banks
- * again), ends the turn; B sees by polling that it is B's turn, rolls in secret and ends the turn.
+ * in on a phone-sized screen, opens the link and joins, which starts the game (#14); A banks
+ * (and undoes, and banks again), ends the turn; B sees by polling that it is B's turn, rolls in secret and ends the turn.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
