@@ -10,6 +10,7 @@ import { stockYardChoices, takeCubes, takeStartPlayer } from './actions/a-stock-
 import { contractWindowSeats, effectBonus, endContractEffects } from './contracts';
 import { say, type Ctx } from './context';
 import type { SnowdoniaMove } from './moves';
+import { overlayBuildEarly } from './options';
 import { rubbleOnRoute } from './route';
 import { emptyAreas } from './setup';
 import { restockSiteOffice } from './site-office';
@@ -168,18 +169,18 @@ export function continueAction(s: SnowdoniaState, ctx: Ctx, step: ActionStep): v
 export function resumeResolution(s: SnowdoniaState, ctx: Ctx): void {
   while (s.cursor) {
     const cur = s.cursor;
-    const spaces = s.areas[cur.area];
+    const { area, spaces, first } = spacesAtCursor(s, cur.area);
     if (!cur.windowHeld) {
       cur.windowHeld = true;
-      const waiting = contractWindowSeats(s, cur.area);
+      const waiting = contractWindowSeats(s, area);
       if (waiting.length > 0) {
-        s.step = { kind: 'contracts', area: cur.area, waiting };
+        s.step = { kind: 'contracts', area, waiting };
         return;
       }
     }
     if (cur.next < spaces.length) {
       const seat = spaces[cur.next];
-      if (seat !== null && startSpace(s, ctx, cur.area, cur.next + 1, seat)) return;
+      if (seat !== null && startSpace(s, ctx, area, first + cur.next + 1, seat)) return;
       cur.next += 1;
       continue;
     }
@@ -200,6 +201,20 @@ export function resumeResolution(s: SnowdoniaState, ctx: Ctx): void {
     }
     s.cursor = { area: AREA_IDS[i + 1], next: 0, windowHeld: false, extraBuildDone: false };
   }
+}
+
+/**
+ * The spaces resolved at the cursor's Action Area, as an area and its space numbers
+ * (`first` + 1 onwards). Once the EXCAVATION overlay lies over B, its Build space (stored as the
+ * last space of E) is resolved there, as a Build with E's Contracts, unless the game keeps rules
+ * version 1's reading (`overlayBuildAfterE`), where it comes last in E.
+ */
+function spacesAtCursor(s: SnowdoniaState, area: AreaId): { area: AreaId; spaces: (Seat | null)[]; first: number } {
+  if (!s.excavationOverlay || !overlayBuildEarly(s.options)) return { area, spaces: s.areas[area], first: 0 };
+  const e = s.areas.E;
+  if (area === 'B') return { area: 'E', spaces: e.slice(-1), first: e.length - 1 };
+  if (area === 'E') return { area, spaces: e.slice(0, -1), first: 0 };
+  return { area, spaces: s.areas[area], first: 0 };
 }
 
 /** The owner of Padarn if they had a Labourer on BUILD this round (README; reconstruction). */

@@ -21,7 +21,9 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   title: 'Snowdonia: Mount Snowdon',
   minPlayers: 2,
   maxPlayers: 5,
-  rulesVersion: '1',
+  // 2: `overlayBuildAfterE` (see options.ts); games from version 1 replay with their old reading.
+  rulesVersion: '2',
+  replaysRulesVersions: ['1'],
   optionsSchema: snowdoniaOptions,
   moveSchema: snowdoniaMove,
   setup,

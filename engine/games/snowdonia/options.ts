@@ -8,6 +8,11 @@ import { z } from 'zod';
  *   space of EXCAVATION and LAY TRACK instead of the whole Action Areas.
  * - `optionalTrackCards` (rulebook, Setup 3): shuffle the three optional Track cards (0, 6, 7
  *   Rubble) into the Track deck "for variety".
+ * - `overlayBuildAfterE` (rules version 2; rulebook, B. EXCAVATION: the overlay placed "over the
+ *   EXCAVATION Action Area" holds "an additional Build Action Space"): `false` (default) resolves
+ *   that Build where the overlay lies, in the Excavation area's turn before C. WORKS; `true` keeps
+ *   rules version 1, which resolved it as the last space of E. BUILD. Absent in games set up under
+ *   rules version 1, which keep that reading (`setup` leaves it out of their state).
  */
 export const snowdoniaOptions = z
   .object({
@@ -17,12 +22,25 @@ export const snowdoniaOptions = z
       .describe('When a Station may be built: once it has no Rubble left (station-cleared) or at any time (none).'),
     thinnerFog: z.boolean().default(false).describe('Thinner Fog variant: Fog covers only the last space of EXCAVATION and LAY TRACK.'),
     optionalTrackCards: z.boolean().default(false).describe('Shuffle the three optional Track cards (0, 6 and 7 Rubble) into the Track deck.'),
+    overlayBuildAfterE: z
+      .boolean()
+      .default(false)
+      .describe("Resolve the EXCAVATION overlay's extra Build after action E (the earlier reading) instead of where the overlay lies, before Works."),
   })
   .strict();
 
-export type SnowdoniaOptions = z.infer<typeof snowdoniaOptions>;
+/** Parsed options; `overlayBuildAfterE` is absent in games set up under rules version 1. */
+export type SnowdoniaOptions = Omit<z.infer<typeof snowdoniaOptions>, 'overlayBuildAfterE'> & { overlayBuildAfterE?: boolean };
+
+/** True when the EXCAVATION overlay's Build is resolved in the Excavation area's turn (rules version 2). */
+export function overlayBuildEarly(options: SnowdoniaOptions): boolean {
+  return options.overlayBuildAfterE === false;
+}
 
 /** Fills defaults for a partial or missing options object (setup may be called without parsing). */
 export function withDefaults(options: unknown): SnowdoniaOptions {
-  return snowdoniaOptions.parse(options ?? {});
+  const parsed: SnowdoniaOptions = snowdoniaOptions.parse(options ?? {});
+  // A game from rules version 1 was stored without the key: it keeps that version's reading.
+  if ((options as Partial<SnowdoniaOptions> | null | undefined)?.overlayBuildAfterE === undefined) delete parsed.overlayBuildAfterE;
+  return parsed;
 }

@@ -149,7 +149,7 @@ describe('setup options', () => {
   });
 
   it('`{}` is a valid options object with the documented defaults', () => {
-    expect(snowdonia.optionsSchema.parse({})).toEqual({ buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false });
+    expect(snowdonia.optionsSchema.parse({})).toEqual({ buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false, overlayBuildAfterE: false });
     expect(() => snowdonia.optionsSchema.parse({ thinnerFog: 'yes' })).toThrow();
   });
 
