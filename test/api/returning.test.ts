@@ -146,6 +146,23 @@ describe('#12 canUndo', () => {
   });
 });
 
+describe('#12 canUndo past many undos', () => {
+  it('finds the last move in effect behind more undone moves than the newest events hold', async () => {
+    const { id, tokens } = await game();
+    let v = (await peek(id, tokens[0])).json.version as number;
+    await move(id, tokens[0], v++, 'bank');
+    await move(id, tokens[0], v++, 'end');
+    for (let i = 0; i < 6; i++) {
+      await move(id, tokens[1], v++, 'bank');
+      expect((await undo(id, tokens[1], v++)).status).toBe(200);
+    }
+    // Seat 1 took back everything it did: seat 0's End turn is the last move in effect again.
+    expect([(await peek(id, tokens[0])).json.canUndo, (await peek(id, tokens[1])).json.canUndo]).toEqual([true, false]);
+    const taken = await undo(id, tokens[0], v++);
+    expect([taken.status, taken.json.canUndo, taken.json.activeSeats]).toEqual([200, true, [0]]);
+  });
+});
+
 describe('#12 undone lines', () => {
   it('a taken-back move stays in the log marked undone; the undo line names the player by seat marker', async () => {
     const { id, tokens } = await game();

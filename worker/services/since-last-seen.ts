@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Seat } from '../../engine/core';
 import { gameEvents, games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -86,11 +86,11 @@ export async function loadGameWithTail(db: Db, gameId: string, seat: Seat | null
 }
 
 /**
- * The last move in effect among `newestFirst` (a move not taken back by a later undo), null
- * when the events hold none, undefined when undos reach past the oldest event given.
+ * Walks events newest first towards the last move in effect (a move no later undo took back),
+ * starting with `undos` undos still to match. Returns that move, or the undos still unmatched
+ * when the events ran out before it (0 and none found: no move among them).
  */
-function lastMoveInEffect(newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat' | 'reveals'>[]) {
-  let undos = 0;
+function lastMoveInEffect(newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat' | 'reveals'>[], undos = 0): { seat: number | null; reveals: boolean } | { undos: number } {
   for (const e of newestFirst) {
     if (e.kind === 'undo') undos++;
     else if (e.kind === 'move') {
@@ -98,7 +98,7 @@ function lastMoveInEffect(newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat
       undos--;
     }
   }
-  return undos === 0 ? null : undefined;
+  return { undos };
 }
 
 /** The seat's "last looked at" version (`seats.last_seen_seq`), 0 when the seat has no row. */
@@ -112,8 +112,8 @@ export async function seenMark(db: Db, gameId: string, seat: Seat): Promise<numb
  * `stored` (plus `pending`, the event this request is about to append, for a move's or undo's
  * answer). `mark`: the seat's seen mark before this request. `running`: the game is active
  * after the change. `tail`: the `tailJson` events for that mark and version when the request
- * read them with the game (else one query for them here). Undos reaching further back than
- * those events cost one more query, of the whole log's kinds.
+ * read them with the game (else one query for them here). Undos taking back every move of
+ * those events cost one more query, of the older events' kinds.
  */
 export async function seatExtras(
   db: Db,
@@ -121,7 +121,6 @@ export async function seatExtras(
 ): Promise<SeatExtras> {
   const { seat, mark } = args;
   if (seat === null) return NO_SEAT_EXTRAS;
-  const from = Math.max(0, Math.min(mark, args.stored - UNDO_TAIL));
   const read = args.tail ?? parseTail((await db.select({ tail: tailJson(args.gameId, mark, args.stored) }).from(sql`(select 1) as one`))[0].tail);
   const reachedFrom = read.length < MAX_EVENTS;
   const newestFirst = args.pending ? [args.pending, ...read] : read;
@@ -129,11 +128,17 @@ export async function seatExtras(
   let canUndo = false;
   if (args.running) {
     let last = lastMoveInEffect(newestFirst);
-    if (last === undefined || (last === null && !(reachedFrom && from === 0))) {
-      const all = await db.select({ kind: gameEvents.kind, seat: gameEvents.seat, reveals: gameEvents.reveals }).from(gameEvents).where(eq(gameEvents.gameId, args.gameId)).orderBy(desc(gameEvents.seq));
-      last = lastMoveInEffect(args.pending ? [args.pending, ...all] : all) ?? null;
+    // Undos took back every move of the events read: go on through the older ones (rare).
+    const oldest = read.length ? read[read.length - 1].seq : args.stored + 1;
+    if ('undos' in last && oldest > 1) {
+      const older = await db
+        .select({ kind: gameEvents.kind, seat: gameEvents.seat, reveals: gameEvents.reveals })
+        .from(gameEvents)
+        .where(and(eq(gameEvents.gameId, args.gameId), lt(gameEvents.seq, oldest)))
+        .orderBy(desc(gameEvents.seq));
+      last = lastMoveInEffect(older, last.undos);
     }
-    canUndo = last !== null && last.seat === seat && !last.reveals;
+    canUndo = !('undos' in last) && last.seat === seat && !last.reveals;
   }
 
   const unseen = newestFirst.filter((e) => e.seq > mark).reverse();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { movesCommute } from '../../../engine/core';
-import { spaceMountain } from '../../../engine/games/space-mountain';
+import { spaceMountain, type SpaceMountainMove } from '../../../engine/games/space-mountain';
 import { launched, newGame, play } from './helpers';
 
 const game = spaceMountain;
@@ -8,7 +8,8 @@ const game = spaceMountain;
 describe('#12 Space Mountain commutes: secret Step 1 decisions', () => {
   it("another player's Go or Refuel commutes with mine: it shows only as decided", () => {
     const s = launched(3);
-    for (const theirs of [{ type: 'go' }, { type: 'refuel', flip: [] }] as const) {
+    const decisions: SpaceMountainMove[] = [{ type: 'go' }, { type: 'refuel', flip: [] }];
+    for (const theirs of decisions) {
       const now = play(s, 1, theirs).state;
       expect(game.view(now, 0)).not.toEqual(game.view(s, 0)); // "Blue has decided" is visible ...
       for (const mine of game.legalMoves(s, 0)) expect(movesCommute(game, s, now, 0, mine)).toBe(true); // ... and changes nothing of my choice
