@@ -38,34 +38,27 @@ export interface DrainReport {
 
 type OutboxRow = typeof outbox.$inferSelect;
 
-/** Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`: concurrent drains never share a row). */
+/**
+ * Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`: concurrent drains never share a row)
+ * in ONE statement - atomic without BEGIN/COMMIT, one round trip (#17: a drain after a move was
+ * four). Returned oldest due first.
+ */
 async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(limit)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(outbox)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
-      .where(inArray(
-        outbox.id,
-        due.map((d) => d.id),
-      ))
-      .returning();
-  });
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
+    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(outbox)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
+    .where(inArray(outbox.id, due))
+    .returning();
+  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
-/**
- * Delivers due outbox rows: sign-in emails as stored, game notices composed with fresh data
- * (or skipped when seen / stale), webhooks signed and shaped per format. Failures are retried
- * with backoff for `RETRY_WINDOW_MS`, then marked failed. Each attempt carries the row's
- * idempotency key (`mp-<id>`), so a receiver that honours it never shows a message twice.
- */
 export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   for (const row of await claim(db, now, limit)) {
