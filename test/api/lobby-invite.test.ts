@@ -240,3 +240,16 @@ describe('#14 a notification link says which seat it is for', () => {
     expect(mail.text).toContain(`/games/${g.id}?seat=2`);
   });
 });
+
+describe('#14 options as lines for people', () => {
+  it('camelCase keys become words; yes/no for booleans; a one-letter word keeps its capital', async () => {
+    const { optionsText } = await import('../../worker/services/option-text');
+    expect(optionsText({ thinnerFog: true, buildPrerequisite: 'none', overlayBuildAfterE: false, rounds: 2 })).toEqual([
+      'Thinner fog: yes',
+      'Build prerequisite: none',
+      'Overlay build after E: no',
+      'Rounds: 2',
+    ]);
+    expect(optionsText(null)).toEqual([]);
+  });
+});

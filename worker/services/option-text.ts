@@ -8,9 +8,13 @@ export function optionsText(options: unknown): string[] {
   return Object.entries(options as Record<string, unknown>).map(([key, value]) => `${optionLabel(key)}: ${optionValue(value)}`);
 }
 
-/** `thinnerFog` -> "Thinner fog". */
+/** `thinnerFog` -> "Thinner fog"; a one-letter word keeps its capital (`overlayBuildAfterE` -> "Overlay build after E"). */
 function optionLabel(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((w) => (w.length === 1 ? w : w.toLowerCase()))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
