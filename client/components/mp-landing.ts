@@ -51,7 +51,7 @@ export class MpLanding extends LitElement {
           </p>
           <p class="muted">Sign in with your email address: no password. Then a game against the bot is one click away.</p>
         </div>
-        <mp-sign-in></mp-sign-in>
+        <mp-sign-in .reason=${'landing'}></mp-sign-in>
       </div>
       <section aria-labelledby="games-h">
         <h2 id="games-h">The games</h2>

@@ -29,9 +29,9 @@ export class MpSignIn extends LitElement {
 
   /**
    * Why sign-in is shown: 'invite' (opened an invite link), 'bot' (asked for a game against the
-   * bot), 'required' (a page that needs it).
+   * bot), 'required' (a page that needs it), 'landing' (the start page, which says the rest).
    */
-  @property({ attribute: false }) reason: 'invite' | 'bot' | 'required' | null = null;
+  @property({ attribute: false }) reason: 'invite' | 'bot' | 'required' | 'landing' | null = null;
   @state() private email = '';
   @state() private sentTo: string | null = null;
   @state() private busy = false;
@@ -91,7 +91,9 @@ export class MpSignIn extends LitElement {
           ? html`<p class="notice">Sign in first: your game against the bot starts as soon as you are back.</p>`
         : this.reason === 'required'
           ? html`<p class="notice">Sign in to see this page.</p>`
-          : html`<p>Play board games by mail: take your turn whenever you like, and get an email when it is your turn.</p>`}
+          : this.reason === 'landing'
+            ? nothing
+            : html`<p>Play board games by mail: take your turn whenever you like, and get an email when it is your turn.</p>`}
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <form @submit=${this.submit}>
         <label for="email">Email address</label>
