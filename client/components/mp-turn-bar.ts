@@ -117,7 +117,7 @@ export class MpTurnBar extends LitElement {
   }
 
   override render() {
-    return html`<div class="bar" role="region" aria-label="Your turn">
+    return html`<div class="bar" role="region" aria-label="Turn">
       <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">
         ${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}
       </p>
