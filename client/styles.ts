@@ -69,12 +69,17 @@ export const shared = css`
     opacity: 0.55;
     cursor: default;
   }
+  /* The keyboard focus ring: 3px blue outside a light gap, unlike any "selected" or target mark (amber borders, check marks). */
   button:focus-visible,
   a:focus-visible,
   input:focus-visible,
-  select:focus-visible {
-    outline: 2px solid var(--mp-focus);
+  select:focus-visible,
+  textarea:focus-visible,
+  summary:focus-visible,
+  [tabindex]:focus-visible {
+    outline: 3px solid var(--mp-focus);
     outline-offset: 2px;
+    box-shadow: 0 0 0 2px var(--mp-focus-inner, #fff);
   }
   input,
   select {

@@ -16,15 +16,10 @@ import { PollController } from '../poll-controller';
 import { shared } from '../styles';
 import type { GameSummary, Me } from '../types';
 import { showWaiting, waitingCount } from '../waiting';
-import './mp-sign-in';
-import './mp-game-list';
-import './mp-new-game-form';
+import { loadScreen } from '../screens';
+import './mp-skip-link';
+// The game page is in the main bundle; every other screen is its own chunk (client/screens.ts).
 import './mp-game-page';
-import './mp-settings-page';
-import './mp-how-to-play';
-import './mp-landing';
-import './mp-lobby';
-import './mp-play-bot';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
@@ -150,6 +145,8 @@ export class MpApp extends LitElement {
   /** The record checker carries every game's engine: loaded the first time /verify is shown. */
   @state() private verifyReady = false;
   private verifyLoading: Promise<unknown> | null = null;
+  /** A screen's chunk could not be loaded (client/screens.ts): why. */
+  @state() private screenError: string | null = null;
   /** /api/me could not be reached (offline): neither signed in nor out yet. */
   @state() private unreachable = false;
   /** While unreachable, /api/me is tried again now and then (a server that was down sends no event). */
@@ -242,6 +239,22 @@ export class MpApp extends LitElement {
     );
   }
 
+  /** `view` once the element `tag` is defined; until its chunk is in, a line saying so. */
+  private screen(tag: string, view: unknown) {
+    if (customElements.get(tag)) return view;
+    void loadScreen(tag).then(
+      () => {
+        this.screenError = null;
+        this.requestUpdate();
+      },
+      (err: unknown) => (this.screenError = `This page could not be loaded: ${messageOf(err)}`),
+    );
+    return this.screenError
+      ? html`<p class="error" role="alert">${this.screenError}</p>
+          <button type="button" @click=${() => (this.screenError = null)}>Try again</button>`
+      : html`<p class="muted">Loading…</p>`;
+  }
+
   private readonly onLocation = (): void => {
     this.route = matchRoute(location.pathname, location.search);
     window.scrollTo(0, 0);
@@ -271,7 +284,7 @@ export class MpApp extends LitElement {
   private renderHeader() {
     const r = this.route.name;
     const me = this.me;
-    return html`<header>
+    return html`${r === 'game' ? html`<mp-skip-link target="turn-bar"></mp-skip-link>` : nothing}<header>
       <div class="bar">
         <a class="brand" href="/">
           <svg viewBox="0 0 32 32" aria-hidden="true">
@@ -314,9 +327,12 @@ export class MpApp extends LitElement {
     if (!this.me) {
       const error = this.loadError ? html`<p class="error" role="alert">${this.loadError}</p>` : nothing;
       // The start page says what the games are; a deep link says why it needs a sign-in.
-      if (route.name === 'home') return html`${error}<mp-landing></mp-landing>`;
-      return html`${error}
-        <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'play' ? 'bot' : 'required'}></mp-sign-in>`;
+      if (route.name === 'home') return this.screen('mp-landing', html`${error}<mp-landing></mp-landing>`);
+      return this.screen(
+        'mp-sign-in',
+        html`${error}
+          <mp-sign-in .reason=${route.name === 'game' && route.invite ? 'invite' : route.name === 'play' ? 'bot' : 'required'}></mp-sign-in>`,
+      );
     }
     return this.renderRoute(route, this.me);
   }
@@ -324,19 +340,22 @@ export class MpApp extends LitElement {
   private renderRoute(route: Route, me: Me | null) {
     switch (route.name) {
       case 'home':
-        return html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`;
+        return this.screen('mp-game-list', html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`);
       case 'new':
-        return html`<mp-new-game-form .me=${me}></mp-new-game-form>`;
+        return this.screen('mp-new-game-form', html`<mp-new-game-form .me=${me}></mp-new-game-form>`);
       case 'game':
         return html`<mp-game-page .me=${me} .gameId=${route.id} .invite=${route.invite} .seatHint=${route.seat ?? null}></mp-game-page>`;
       case 'how-to-play':
-        return html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`;
+        return this.screen('mp-how-to-play', html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`);
       case 'lobby':
-        return html`<mp-lobby .me=${me}></mp-lobby>`;
+        return this.screen('mp-lobby', html`<mp-lobby .me=${me}></mp-lobby>`);
       case 'play':
-        return html`<mp-play-bot .type=${route.type}></mp-play-bot>`;
+        return this.screen('mp-play-bot', html`<mp-play-bot .type=${route.type}></mp-play-bot>`);
       case 'settings':
-        return html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`;
+        return this.screen(
+          'mp-settings-page',
+          html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`,
+        );
       case 'verify':
         return this.verifyReady
           ? html`<mp-verify-page .gameId=${route.game}></mp-verify-page>`

@@ -19,6 +19,8 @@ export class MpGameLog extends LitElement {
         list-style: none;
         margin: 0;
         padding: 0;
+      }
+      .scroll {
         max-height: 18rem;
         overflow-y: auto;
       }
@@ -76,7 +78,8 @@ export class MpGameLog extends LitElement {
     const cut = this.leftOffAt;
     // The divider sits under the oldest entry newer than what the player saw, when older ones follow.
     const divideAfter = cut === null ? -1 : ordered.findIndex((e, i) => e.seq > cut && (ordered[i + 1]?.seq ?? cut) <= cut);
-    return html`<ol aria-label="Game log" tabindex="0">
+    // The scrolling box is a keyboard stop (tabindex) and a named log region; the list inside keeps list semantics.
+    return html`<div class="scroll" role="log" aria-label="Game log" tabindex="0"><ol>
       ${ordered.map(
         (e, i) => html`<li class=${e.undone ? 'undone' : ''}>
           <span
@@ -86,9 +89,9 @@ export class MpGameLog extends LitElement {
           <span class="text">${withNames(e.text, this.seats)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
           <time datetime=${e.at} title=${e.at}>${timeAgo(e.at)}</time>
         </li>
-        ${i === divideAfter && i < ordered.length - 1 ? html`<li class="left-off" role="separator">You left off here</li>` : ''}`,
+        ${i === divideAfter && i < ordered.length - 1 ? html`<li class="left-off">You left off here</li>` : ''}`,
       )}
-    </ol>`;
+    </ol></div>`;
   }
 }
 

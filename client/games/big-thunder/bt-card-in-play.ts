@@ -44,8 +44,10 @@ export class BtCardInPlay extends LitElement {
         border-radius: 0.5rem;
         padding: 0.4rem 0.5rem;
       }
+      /* Used: a greyed panel, not a faded one (faded text falls below 4.5:1). */
       li.used {
-        opacity: 0.65;
+        background: var(--mp-bg);
+        border-style: dashed;
       }
       .head {
         display: flex;

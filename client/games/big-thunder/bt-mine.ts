@@ -4,6 +4,7 @@ import { shared } from '../../styles';
 import { MARBLE_NAMES, marbleKey, shaftRows, type BoardControls } from './controls';
 import { sendMove, type ChooseDetail } from './events';
 import { marble } from './icons';
+import '../../components/mp-tip';
 import { btStyles } from './styles';
 import type { BigThunderView, MarbleKind } from './types';
 import { TOWN_WIDTH } from './bt-town';
@@ -121,12 +122,12 @@ export class BtMine extends LitElement {
   }
 
   private renderRuns(v: BigThunderView) {
-    return html`<div class="runs" aria-label="Last marble run">
+    return html`<div class="runs" role="group" aria-label="Last marble run">
         <span>Last run:</span>
         ${v.lastRun.length
-          ? v.lastRun.map((r) => html`<span title="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</span>`)
+          ? v.lastRun.map((r) => html`<mp-tip text="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</mp-tip>`)
           : html`<span class="muted">none</span>`}
-        ${v.fateMarble ? html`<span><span class="dot fate"></span> Fate marble waiting in mine shaft ${v.fateMarble.shaft}</span>` : nothing}
+        ${v.fateMarble ? html`<span><span class="dot fate" aria-hidden="true"></span> Fate marble waiting in mine shaft ${v.fateMarble.shaft}</span>` : nothing}
       </div>
       ${v.lastFate
         ? html`<p class="fate-card" data-fate=${v.lastFate.kind}><strong>Fate: ${v.lastFate.name}.</strong> ${v.lastFate.text}

@@ -6,6 +6,8 @@ import type { GameStatus, LegalMove, SeatInfo } from '../../types';
 import { buildControls, playerName, statusText, type BoardControls } from './controls';
 import { sendMove } from './events';
 import { seatFill } from './icons';
+import { btKeyItems } from './bt-key';
+import { boardKeyStyles } from '../../components/mp-board-key';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
 import './bt-card-in-play';
@@ -28,6 +30,7 @@ export class BtMountainBoard extends LitElement {
   static override styles = [
     shared,
     btStyles,
+    boardKeyStyles,
     css`
       :host {
         container-type: inline-size;
@@ -189,6 +192,7 @@ export class BtMountainBoard extends LitElement {
               ></bt-hand>`
             : nothing}
           ${this.renderTurnControls(c)}
+          <mp-board-key .items=${btKeyItems(v.target)}></mp-board-key>
         </div>
         <div class="col">
           <bt-score-track .view=${v} .seats=${this.seats} .yourSeat=${you}></bt-score-track>

@@ -156,7 +156,7 @@ export class BtTownActions extends LitElement {
           return html`<li class=${held ? 'held' : ''} data-upgrade=${u.type} title=${u.text}>
             <span><span class="name">${u.name}</span>${held ? html` <span class="badge">yours</span>` : nothing}</span>
             <span class="actions">
-              <span class="cost" title="${u.cost} Town Tokens; ${u.stack} left">${u.cost} <span class="token" aria-label="Town Tokens"></span> · ${u.stack} left</span>
+              <span class="cost" title="${u.cost} Town Tokens; ${u.stack} left">${u.cost} <span class="token" role="img" aria-label="Town Tokens"></span> · ${u.stack} left</span>
               ${buy ? html`<button class="primary" aria-label=${buy.label} title=${buy.label} @click=${() => sendMove(this, buy)}>Buy</button>` : nothing}
               ${remove ? html`<button aria-label=${remove.label} title=${remove.label} @click=${() => sendMove(this, remove)}>Remove</button>` : nothing}
             </span>
@@ -165,7 +165,7 @@ export class BtTownActions extends LitElement {
         <li data-upgrade="share" title="Worth 1, 2 or 3 points at the end; kept face down (only its owner may look).">
           <span class="name">Town Share</span>
           <span class="actions">
-            <span class="cost">2 <span class="token" aria-label="Town Tokens"></span> · ${v.townSharesCount} left</span>
+            <span class="cost">2 <span class="token" role="img" aria-label="Town Tokens"></span> · ${v.townSharesCount} left</span>
             ${c.buyShare ? html`<button class="primary" aria-label=${c.buyShare.label} title=${c.buyShare.label} @click=${() => sendMove(this, c.buyShare!)}>Buy</button>` : nothing}
           </span>
         </li>

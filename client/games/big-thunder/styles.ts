@@ -18,7 +18,7 @@ export const btStyles = css`
     --bt-rock: #b59a7a;
     --bt-rock-dark: #7a624a;
     --bt-shaft: #3b2f25;
-    --bt-target: var(--mp-focus, #e08a00);
+    --bt-target: var(--mp-target, #b85f00);
     display: block;
   }
   svg {
@@ -49,7 +49,7 @@ export const btStyles = css`
   }
   [role='button']:focus-visible .focus-ring {
     stroke: var(--mp-focus);
-    stroke-width: 2.5;
+    stroke-width: 3;
     visibility: visible;
   }
   .focus-ring {

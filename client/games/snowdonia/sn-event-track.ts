@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
+import '../../components/mp-tip';
 import { snStyles } from './styles';
 import type { EventKind, SnowdoniaView } from './view-types';
 
@@ -75,10 +76,10 @@ export class SnEventTrack extends LitElement {
       <h3>Event track</h3>
       <ol>
         ${this.events.map(
-          (e) => html`<li class=${e.occupied ? 'on' : ''} title="${e.space}. ${e.name}: ${e.text}${e.occupied ? ' (happened)' : ''}" data-event=${e.space}>
+          (e) => html`<li class=${e.occupied ? 'on' : ''} data-event=${e.space}>
             <span class="no">${e.space}</span>
-            ${e.occupied ? html`<span class="cube event" aria-label="Event cube"></span>` : html`<span class="slot" aria-hidden="true"></span>`}
-            <span>${SHORT[e.kind] ?? e.name}</span>
+            ${e.occupied ? html`<span class="cube event" role="img" aria-label="Event cube: happened"></span>` : html`<span class="slot" aria-hidden="true"></span>`}
+            <mp-tip text="${e.space}. ${e.name}: ${e.text}${e.occupied ? ' (happened)' : ''}">${SHORT[e.kind] ?? e.name}</mp-tip>
           </li>`,
         )}
       </ol>

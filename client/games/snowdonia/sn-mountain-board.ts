@@ -4,6 +4,8 @@ import type { GameStatus, LegalMove, SeatInfo } from '../../types';
 import { emptyGroups, focusPart, groupMoves, ownerColor, phaseText, playerName, type ControlGroups, type FocusPart } from './controls';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
+import { snKeyItems } from './sn-key';
+import { boardKeyStyles } from '../../components/mp-board-key';
 import type { SnowdoniaView } from './view-types';
 import './sn-action-area';
 import './sn-engine-shed';
@@ -31,6 +33,7 @@ export class SnMountainBoard extends LitElement {
   static override styles = [
     shared,
     snStyles,
+    boardKeyStyles,
     css`
       :host {
         container-type: inline-size;
@@ -144,6 +147,7 @@ export class SnMountainBoard extends LitElement {
         <section class=${part('railway')} aria-label="Railway">
           <h3 class="section">The railway up Snowdon</h3>
           <sn-railway .route=${v.route} .controls=${c} .seats=${this.seats} .you=${you}></sn-railway>
+          <mp-board-key .items=${snKeyItems()}></mp-board-key>
         </section>
         ${me
           ? html`<section class="part" aria-label="Your mat">

@@ -63,6 +63,11 @@ export class SnRailway extends LitElement {
           animation: none;
         }
       }
+      .detail {
+        font-size: 0.85rem;
+        margin: 0.3rem 0 0;
+        min-height: 1.2em;
+      }
       .legend {
         font-size: 0.8rem;
         display: flex;
@@ -79,6 +84,8 @@ export class SnRailway extends LitElement {
   @property({ attribute: false }) you: number | null = null;
 
   @state() private cols = 3;
+  /** The details of the card last tapped or clicked (an SVG <title> shows only on mouse hover). */
+  @state() private detail = '';
   private observer: ResizeObserver | null = null;
 
   override connectedCallback(): void {
@@ -151,7 +158,7 @@ export class SnRailway extends LitElement {
       `Surveyor here at the end: ${c.surveyorVp} VP`,
     ].join('; ');
     const base = c.excavation.length === 0 && c.building.length === 0;
-    return svg`<g transform="translate(${cell.x} ${cell.y})" data-station=${c.station}>
+    return svg`<g transform="translate(${cell.x} ${cell.y})" data-station=${c.station} role="group" aria-label=${title} @click=${() => (this.detail = title)}>
       <title>${title}</title>
       <rect width=${CARD_W} height=${CARD_H} rx="6" fill="var(--sn-card)" stroke="var(--sn-card-edge)" stroke-width="1.2"></rect>
       <path d="M0 6 Q0 0 6 0 H${CARD_W - 6} Q${CARD_W} 0 ${CARD_W} 6 V18 H0 Z" fill="#3d5a3a"></path>
@@ -188,7 +195,7 @@ export class SnRailway extends LitElement {
   private buildingSpace(c: StationCardView, b: StationCardView['building'][number], x: number, y: number): SVGTemplateResult {
     const lm = b.owner === null ? buildChoice(this.controls, c.station, b.space) : null;
     const built = b.owner !== null;
-    const res = b.cost.resource === 'stone' ? svg`<rect x="12" y="5" width="6" height="6" rx="1" fill="var(--sn-stone)" stroke="#0008" stroke-width="0.6"></rect>`
+    const res = b.cost.resource === 'stone' ? svg`<rect x="12" y="5" width="6" height="6" rx="1" fill="var(--sn-stone)" stroke="var(--sn-stone-edge)" stroke-width="1"></rect>`
       : svg`<rect x="11.5" y="6" width="8" height="4" rx="1" fill="var(--sn-steel)" stroke="#0008" stroke-width="0.6"></rect>`;
     const body = svg`<rect width="22" height="32" rx="3" fill=${built ? ownerColor(b.owner) : '#fff'} stroke="#8c7d5e" stroke-width="0.8"></rect>
       ${built
@@ -240,7 +247,8 @@ export class SnRailway extends LitElement {
       ${cubes}
       ${!cleared ? svg`<text x="8" y="${t.rubbleStart > 5 ? 66 : 52}" font-size="7.5" fill="#6a604c">${t.rubble} Rubble</text>` : nothing}
       ${rails}`;
-    if (!lay) return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position}>${body}</g>`;
+    if (!lay)
+      return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
     return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} role="button" tabindex="0" aria-label=${lay.legal.label}
         data-control="lay-track" @click=${() => this.send(lay.legal)} @keydown=${onKey(() => this.send(lay.legal))}>
       ${body}
@@ -259,6 +267,7 @@ export class SnRailway extends LitElement {
         ${this.mountain(L.width, L.height)} ${this.line(L.cells)}
         ${route.map((c, i) => (c.kind === 'station' ? this.station(c, L.cells[i]) : this.track(c, L.cells[i], lay.get(i))))}
       </svg>
+      <p class="detail" role="status">${this.detail || 'Tap or click a card for its details.'}</p>
       <div class="legend muted">
         <span><span class="cube rubble"></span> Rubble</span>
         <span><span class="cube stone"></span> Stone cost</span>

@@ -72,10 +72,26 @@ export class SnStockYard extends LitElement {
         opacity: 0.35;
         cursor: default;
       }
+      /* Chosen: a thick amber border and a check mark (the keyboard focus ring is blue and outside). */
       button.pick.chosen {
-        border-color: var(--sn-target);
+        position: relative;
+        border: 3px solid var(--sn-target);
         background: color-mix(in srgb, var(--sn-target) 25%, transparent);
         transform: translateY(-2px);
+      }
+      button.pick.chosen::after {
+        content: '✓';
+        position: absolute;
+        top: -0.55rem;
+        right: -0.55rem;
+        width: 1rem;
+        height: 1rem;
+        border-radius: 50%;
+        background: var(--sn-target);
+        color: #fff;
+        font-size: 0.7rem;
+        line-height: 1rem;
+        text-align: center;
       }
       button.pick .cube {
         width: 1.2rem;

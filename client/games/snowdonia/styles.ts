@@ -9,6 +9,7 @@ export const snStyles = css`
   :host {
     --sn-iron: #c8652a;
     --sn-stone: #f1ede2;
+    --sn-stone-edge: #6b6253;
     --sn-coal: #24221f;
     --sn-rubble: #9b948a;
     --sn-steel: #6b8ba5;
@@ -17,7 +18,7 @@ export const snStyles = css`
     --sn-card: #fbf6ea;
     --sn-card-edge: #b9ab8c;
     --sn-ink: #2a2418;
-    --sn-target: var(--mp-focus, #e08a00);
+    --sn-target: var(--mp-target, #b85f00);
     --sn-sun: #f2b705;
     --sn-rain: #2f7fd0;
     --sn-fog: #8d99a6;
@@ -52,8 +53,11 @@ export const snStyles = css`
   .cube.iron {
     background: var(--sn-iron);
   }
+  /* Stone is near-white: a dark edge keeps it 3:1 apart from a light card or panel. */
   .cube.stone {
     background: var(--sn-stone);
+    border-color: var(--sn-stone-edge);
+    box-shadow: inset 0 0 0 1px var(--sn-stone-edge);
   }
   .cube.coal {
     background: var(--sn-coal);
@@ -105,7 +109,7 @@ export const snStyles = css`
   .focus-ring {
     visibility: hidden;
     fill: none;
-    stroke: var(--mp-focus, #e08a00);
+    stroke: var(--mp-focus, #1a5fb4);
     stroke-width: 3;
   }
   .sr {

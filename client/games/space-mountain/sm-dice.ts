@@ -53,7 +53,7 @@ export class SmDice extends LitElement {
       opacity: 0.5;
     }
     li.current svg {
-      filter: drop-shadow(0 0 3px var(--mp-focus));
+      filter: drop-shadow(0 0 3px var(--mp-target, #b85f00));
     }
     .none {
       color: var(--mp-muted);

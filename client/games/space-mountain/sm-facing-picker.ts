@@ -40,8 +40,9 @@ export class SmFacingPicker extends LitElement {
       background: var(--mp-accent-hover);
     }
     button:focus-visible {
-      outline: 2px solid var(--mp-focus);
+      outline: 3px solid var(--mp-focus);
       outline-offset: 2px;
+      box-shadow: 0 0 0 2px var(--mp-focus-inner, #fff);
     }
     svg {
       width: 1.1rem;

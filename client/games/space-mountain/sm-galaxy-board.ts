@@ -10,6 +10,8 @@ import './sm-fuel-gauge';
 import './sm-galaxy-map';
 import './sm-move-panel';
 import './sm-player-mat';
+import { smKeyItems } from './sm-key';
+import { boardKeyStyles } from '../../components/mp-board-key';
 import { isSmView, type SmView, type StarportId } from './view-types';
 
 /**
@@ -23,6 +25,7 @@ import { isSmView, type SmView, type StarportId } from './view-types';
 export class SmGalaxyBoard extends LitElement implements BoardProps {
   static override styles = [
     shared,
+    boardKeyStyles,
     css`
       :host {
         container-type: inline-size;
@@ -167,7 +170,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
       <div class="instruments">
         <sm-fuel-gauge .level=${view.fuel.level} .start=${view.fuel.start}></sm-fuel-gauge>
         <sm-dice .dice=${view.dice} .current=${this.currentDie(view)}></sm-dice>
-        <span class="pool" title="Mission markers left in the pool" data-testid="pool">
+        <span class="pool" data-testid="pool">
           <span class="disc" aria-hidden="true"></span>Markers in pool: ${view.markers.pool}/${view.markers.total}
         </span>
       </div>`;
@@ -214,6 +217,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
       <div class="map">
         <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
         ${this.renderLegend(view)}
+        <mp-board-key .items=${smKeyItems()}></mp-board-key>
       </div>
       ${hasMoves ? html`<sm-move-panel .groups=${g} .view=${view} .selected=${chosen}></sm-move-panel>` : nothing}
       <div class="players">

@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import type { SeatInfo } from '../../types';
 import {
   FACING_DEGREES,
@@ -28,7 +28,8 @@ const STARS: { x: number; y: number; r: number; o: number }[] = (() => {
   return Array.from({ length: 90 }, () => ({ x: next() * 900, y: next() * 900, r: 0.8 + next() * 1.8, o: 0.25 + next() * 0.5 }));
 })();
 
-const TOKEN_INK: Readonly<Record<EncounterKind, string>> = {
+/** The ink of each Encounter token face (also used by the board's key). */
+export const TOKEN_INK: Readonly<Record<EncounterKind, string>> = {
   satellite: '#37474f',
   comet: '#1565c0',
   planet: '#b23c17',
@@ -75,6 +76,12 @@ export class SmGalaxyMap extends LitElement {
       border-radius: 0.6rem;
       user-select: none;
       -webkit-user-select: none;
+    }
+    .detail {
+      font-size: 0.85rem;
+      margin: 0.3rem 0 0;
+      min-height: 1.2em;
+      color: var(--mp-text);
     }
     .label {
       font: 600 24px system-ui, sans-serif;
@@ -125,6 +132,8 @@ export class SmGalaxyMap extends LitElement {
   @property({ attribute: false }) groups: ControlGroups | null = null;
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) selected: StarportId | null = null;
+  /** What the piece last tapped or clicked is (an SVG <title> shows only on mouse hover). */
+  @state() private detail = '';
 
   private center(row: number, col: number): [number, number] {
     return [col * CELL + CELL / 2, row * CELL + CELL / 2];
@@ -166,7 +175,7 @@ export class SmGalaxyMap extends LitElement {
       const twin = ws.find((t) => t.id === w.twin);
       const num = w.id.match(/(\d+)$/)?.[1] ?? '';
       const title = `Wormhole ${w.id} at ${squareName(w.row, w.col)}${twin ? `, leads to ${twin.id} at ${squareName(twin.row, twin.col)}` : ''}`;
-      return svg`<g transform=${`translate(${x} ${y})`} data-wormhole=${w.id}>
+      return svg`<g transform=${`translate(${x} ${y})`} data-wormhole=${w.id} role="img" aria-label=${title} @click=${() => (this.detail = title)}>
         <title>${title}</title>
         <circle r="40" fill="#1a0f3a" stroke=${info.ink} stroke-width="3"></circle>
         <circle r="29" fill="none" stroke=${info.ink} stroke-width="3" stroke-opacity="0.75"></circle>
@@ -191,7 +200,8 @@ export class SmGalaxyMap extends LitElement {
         <circle class="halo" r="37" cy="-6" fill=${fill} stroke="#fff" stroke-width="4"></circle>
         <path d=${starPath(18)} transform="translate(0 -6)" fill="#fff" fill-opacity="0.92"></path>
         <text class="sp-name" y="43" text-anchor="middle">${STARPORT_SHORT[p.id] ?? p.name.slice(0, 3)}</text>`;
-      if (!target) return svg`<g transform=${`translate(${x} ${y})`} data-starport=${p.id}>${body}</g>`;
+      if (!target)
+        return svg`<g transform=${`translate(${x} ${y})`} data-starport=${p.id} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
       const pick = () => selectStarport(this, p.id);
       return svg`<g class=${`target ${p.id === chosen ? 'selected' : ''}`} transform=${`translate(${x} ${y})`}
         data-starport=${p.id} data-control="starport-target" role="button" tabindex="0"
@@ -211,15 +221,17 @@ export class SmGalaxyMap extends LitElement {
       const [x, y] = this.center(t.row, t.col);
       const where = squareName(t.row, t.col);
       if (!t.faceUp) {
-        return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down">
-          <title>Encounter token at ${where}, face down</title>
+        const down = `Encounter token at ${where}, face down`;
+        return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down" role="img" aria-label=${down} @click=${() => (this.detail = down)}>
+          <title>${down}</title>
           <circle r="31" fill="#e2b350" stroke="#8a5f12" stroke-width="3"></circle>
           <circle r="23" fill="none" stroke="#8a5f12" stroke-width="2" stroke-dasharray="4 4"></circle>
           <text y="12" text-anchor="middle" font-size="34" font-weight="900" font-family="system-ui, sans-serif" fill="#5b3b05">!</text>
         </g>`;
       }
-      return svg`<g transform=${`translate(${x} ${y})`} data-token=${t.kind}>
-        <title>Encounter token at ${where}: ${KIND_NAMES[t.kind]}</title>
+      const up = `Encounter token at ${where}: ${KIND_NAMES[t.kind]}`;
+      return svg`<g transform=${`translate(${x} ${y})`} data-token=${t.kind} role="img" aria-label=${up} @click=${() => (this.detail = up)}>
+        <title>${up}</title>
         <circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[t.kind]} stroke-width="4"></circle>
         <g color=${TOKEN_INK[t.kind]} transform="scale(2.15)">${itemGlyph(t.kind)}</g>
       </g>`;
@@ -235,8 +247,9 @@ export class SmGalaxyMap extends LitElement {
       const y = cy + r.dy * CELL;
       const p = view.players[r.seat];
       const who = `${colorWord(p?.color ?? '')} Rocket (${playerName(this.seats, r.seat)})`;
-      return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing}>
-        <title>${who} at ${squareName(r.row, r.col)}, facing ${r.facing}</title>
+      const said = `${who} at ${squareName(r.row, r.col)}, facing ${r.facing}`;
+      return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} role="img" aria-label=${said} @click=${() => (this.detail = said)}>
+        <title>${said}</title>
         ${waiting.has(r.seat)
           ? svg`<circle class="waiting" r=${44 * r.scale} fill="none" stroke="#ffd23f" stroke-width="6"></circle>`
           : nothing}
@@ -259,7 +272,8 @@ export class SmGalaxyMap extends LitElement {
       <rect x="0" y="0" width=${w} height=${w} fill="#101c3f"></rect>
       <g fill="#fff">${STARS.map((s) => svg`<circle cx=${s.x} cy=${s.y} r=${s.r} fill-opacity=${s.o}></circle>`)}</g>
       ${this.grid(size)} ${this.wormholes(view)} ${this.tokens(view)} ${this.starports(view)} ${this.rockets(view)}
-    </svg>`;
+    </svg>
+    <p class="detail" role="status">${this.detail || 'Tap or click a token, Wormhole, Starport or Rocket for its name.'}</p>`;
   }
 }
 

@@ -101,22 +101,24 @@ export class SmMissionCard extends LitElement {
     }
     button.space {
       cursor: pointer;
-      border: 2px solid var(--mp-focus, #e08a00);
+      border: 2px solid var(--mp-target, #b85f00);
       background: #3a4d25;
-      box-shadow: 0 0 0 3px color-mix(in srgb, var(--mp-focus, #e08a00) 45%, transparent);
+      box-shadow: 0 0 0 3px color-mix(in srgb, var(--mp-target, #b85f00) 45%, transparent);
       animation: pulse 1.4s ease-in-out infinite;
       width: 1.9rem;
       height: 1.9rem;
     }
-    button.space:hover,
+    button.space:hover {
+      background: #56702f;
+    }
     button.space:focus-visible {
       background: #56702f;
-      outline: 2px solid #fff;
-      outline-offset: 1px;
+      outline: 3px solid var(--mp-focus-on-dark, #8cc4ff);
+      outline-offset: 2px;
     }
     @keyframes pulse {
       50% {
-        box-shadow: 0 0 0 6px color-mix(in srgb, var(--mp-focus, #e08a00) 20%, transparent);
+        box-shadow: 0 0 0 6px color-mix(in srgb, var(--mp-target, #b85f00) 20%, transparent);
       }
     }
     @media (prefers-reduced-motion: reduce) {

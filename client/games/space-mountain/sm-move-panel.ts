@@ -50,9 +50,14 @@ export class SmMovePanel extends LitElement {
       button.go {
         font-weight: 700;
       }
+      /* Chosen: thick amber border and a check mark; the focus ring stays the blue outline. */
       .chips button[aria-pressed='true'] {
-        box-shadow: 0 0 0 3px var(--mp-focus);
+        border: 3px solid var(--mp-target, #b85f00);
         font-weight: 700;
+      }
+      .chips button[aria-pressed='true']::before {
+        content: '✓';
+        color: var(--mp-target, #b85f00);
       }
       .swatch {
         width: 0.8rem;

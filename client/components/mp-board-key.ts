@@ -1,0 +1,93 @@
+import { LitElement, css, html, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+
+/** One line of a board's key: the symbol as drawn on the board, its name and what it means. */
+export interface KeyItem {
+  /** The symbol, drawn with the board's own icon code (decorative here: `name` says it). */
+  symbol: TemplateResult;
+  /** The rulebook's name for the piece or mark, e.g. "Gold Nugget". */
+  name: string;
+  /** What it means or does, in a sentence. */
+  meaning: string;
+}
+
+/**
+ * The key's look. Include it in the board's `static styles`: the key renders into the board's own
+ * shadow root (no shadow root of its own), so its symbols keep the board's classes (`.cube.stone`,
+ * `.dot.gold`) and colours.
+ */
+export const boardKeyStyles = css`
+  mp-board-key {
+    display: block;
+    margin-top: 0.6rem;
+    font-size: 0.85rem;
+  }
+  mp-board-key details {
+    border: 1px solid var(--mp-border, #d8dee6);
+    border-radius: 0.5rem;
+    padding: 0.3rem 0.6rem;
+    background: var(--mp-surface, #fff);
+    color: var(--mp-text, #1c2430);
+  }
+  mp-board-key summary {
+    cursor: pointer;
+    font-weight: 600;
+    min-height: 2rem;
+    line-height: 2rem;
+  }
+  mp-board-key dl {
+    display: grid;
+    grid-template-columns: 2.4rem minmax(0, 1fr);
+    gap: 0.35rem 0.5rem;
+    margin: 0.3rem 0;
+    align-items: center;
+  }
+  mp-board-key dt {
+    display: flex;
+    justify-content: center;
+    align-items: center;
+    margin: 0;
+  }
+  mp-board-key dd {
+    margin: 0;
+  }
+  mp-board-key dd strong {
+    font-weight: 600;
+  }
+`;
+
+/**
+ * A board's key (legend): a collapsible "Key" section listing each symbol the board draws, its
+ * name and its meaning; closed by default so it costs one line on a phone. It renders into the
+ * board's shadow root (see `boardKeyStyles`), so the symbols are drawn with the board's own icon
+ * code and classes. Symbols are decorative here: the name in words says what each one is.
+ */
+@customElement('mp-board-key')
+export class MpBoardKey extends LitElement {
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  /** The lines of the key, in the order they should be read. */
+  @property({ attribute: false }) items: KeyItem[] = [];
+  /** The summary line; "Key" unless a board wants more words. */
+  @property() heading = 'Key: what the symbols mean';
+
+  override render() {
+    return html`<details>
+      <summary>${this.heading}</summary>
+      <dl>
+        ${this.items.map(
+          (it) => html`<dt aria-hidden="true">${it.symbol}</dt>
+            <dd><strong>${it.name}</strong>: ${it.meaning}</dd>`,
+        )}
+      </dl>
+    </details>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-board-key': MpBoardKey;
+  }
+}
