@@ -96,7 +96,7 @@ export class MpGameList extends LitElement {
 
   private renderGame(g: MyGame) {
     const opponents = g.seats
-      .filter((s) => s.seat !== g.yourSeat && (s.userId || s.isBot))
+      .filter((s) => s.seat !== g.yourSeat)
       .sort((a, b) => a.seat - b.seat)
       .map((s) => s.name?.trim() || `Seat ${s.seat + 1}`);
     const filled = g.seats.length;

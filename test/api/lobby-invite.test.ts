@@ -227,6 +227,10 @@ describe('#14 My games: waiting for you, then the others, then finished ones wit
     const finished = halList[2];
     expect(finished.result).toMatchObject({ scores: [2, 1], ranking: [0, 1] });
     expect(finished.seats.map((x: { name: string }) => x.name)).toEqual(['hal', 'ivy']);
+    // A bot opponent is named and marked as one.
+    const vsBot = await create(hal, { players: 2, bots: 1 });
+    const botRow = ((await api.call('GET', '/api/games', { token: hal })).json.games as any[]).find((g) => g.id === vsBot.id);
+    expect(botRow.seats).toEqual([expect.objectContaining({ seat: 0, name: 'hal', isBot: false }), { seat: 1, name: 'Bot', userId: null, isBot: true }]);
     expect(Date.parse(finished.updatedAt)).toBeLessThan(Date.parse(halList[0].updatedAt));
     expect(halList[0].result).toBeNull();
   });

@@ -170,6 +170,14 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     const id = new URL(p.url()).pathname.split('/').pop();
     const meta = (await (await ctx.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as { players: number; seats: { isBot: boolean }[]; yourSeat: number };
     expect([meta.players, meta.yourSeat, meta.seats.map((s) => s.isBot)]).toEqual([2, 0, [false, true]]);
+
+    // My games names the opponent and when the game was last played, and offers another bot game.
+    await p.getByRole('link', { name: 'My games' }).click();
+    await seeText(p, 'with Bot', WAIT);
+    await seeText(p, 'last played');
+    await p.getByRole('heading', { name: 'Play against a bot now' }).waitFor();
+    await p.getByRole('link', { name: /^Play Snowdonia.* against a bot now$/ }).waitFor();
+    await p.screenshot({ path: screenshotPath('my-games-phone.png'), fullPage: true });
     expect(errors).toEqual([]);
     await ctx.close();
   }, 180_000);

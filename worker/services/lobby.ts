@@ -362,7 +362,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User) {
     seats: allSeats
       .filter((s) => s.gameId === g.id)
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId })),
+      .map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId, isBot: s.isBot })),
     yourSeat: seat,
     yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
     version: g.version,
