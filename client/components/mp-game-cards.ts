@@ -73,6 +73,11 @@ export class MpGameCards extends LitElement {
         justify-content: space-between;
         padding: 0.5rem 0.75rem;
       }
+      :host([compact]) .go {
+        flex: none;
+        margin-top: 0;
+        white-space: nowrap;
+      }
     `,
   ];
 
@@ -114,7 +119,7 @@ export class MpGameCards extends LitElement {
             ${this.compact ? nothing : html`<p class="players">${t.minPlayers} to ${t.maxPlayers} players</p>`}
           </div>
           ${this.compact ? nothing : html`<p>${this.goals[t.id] ?? ''}</p>`}
-          <a class="button primary go" href=${botGamePath(t.id)} aria-label="Play ${t.title} against a bot now">Play against a bot</a>
+          <a class="button primary go" href=${botGamePath(t.id)} aria-label="Play ${t.title} against a bot now">${this.compact ? 'Play' : 'Play against a bot'}</a>
         </li>`,
       )}
     </ul>`;
