@@ -156,7 +156,7 @@ function givenView(over: Partial<BigThunderView> & { position?: number } = {}): 
 
 describe('legal moves become board controls', () => {
   test('the first turn of a 2-player game: play a card or end the turn, Town open', () => {
-    const s = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true }, seed: '0123456789abcdef0123456789abcdef' });
+    const s = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: '0123456789abcdef0123456789abcdef' });
     const { view, legal } = served(s, 0);
     const c = checkControls(view, legal);
     expect(view.seats[0].position).toBe(0); // carts start in their Town spaces
@@ -298,7 +298,7 @@ describe('legal moves become board controls', () => {
   test('random bot games, 2 to 4 players: every served position keeps the promises', () => {
     let positions = 0;
     for (const players of [2, 3, 4]) {
-      let s = bigThunder.setup({ players, options: { longerGame: false, fateOnEmptyBasin: true }, seed: `5eed${players}0000000000000000000000000000`.slice(0, 32) });
+      let s = bigThunder.setup({ players, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: `5eed${players}0000000000000000000000000000`.slice(0, 32) });
       let r = players;
       for (let i = 0; i < 600 && s.phase !== 'over'; i++) {
         const active = bigThunder.activeSeats(s);

@@ -69,10 +69,14 @@ export type MoveOf<T extends BigThunderMove['type']> = Extract<BigThunderMove, {
  *   empty, don't run any more marbles. Drop the Fate marble back in the basin, and continue to
  *   step 2"): no Fate card. `true` keeps rules version 1, which turned the Fate card anyway. A game
  *   set up without the key (created under rules version 1) keeps version 1's reading.
+ * - `firstPlayer` (Setup, "The first player to shout Yee-haw goes first!", which no one can do by
+ *   mail): `random` (default) draws the first player from the seed; `creator` lets the game's
+ *   creator (seat 1) begin. Absent in version-1 games, where seat 1 began.
  */
 export const bigThunderOptions = z
   .object({
     longerGame: z.boolean().default(false).describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
+    firstPlayer: z.enum(['random', 'creator']).default('random').describe('Who takes the first turn: a player drawn at random, or the creator of the game.'),
     fateOnEmptyBasin: z
       .boolean()
       .default(false)

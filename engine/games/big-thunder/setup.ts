@@ -33,12 +33,15 @@ import { beginTurn } from './turn';
  *   down; the other Supplies shuffled and three flipped into the Market; each Upgrade stack keeps
  *   (players - 1) tiles.
  */
-export function setup({ players, options, seed }: SetupContext<BigThunderOptions>): BigThunderState {
+export function setup({ players, options, seed }: SetupContext<Partial<BigThunderOptions>>): BigThunderState {
   if (!Number.isInteger(players) || players < 2 || players > TRAINS.length) throw new Error('Big Thunder Mountain Railroad is for 2 to 4 players.');
   const longerGame = options?.longerGame ?? false;
   // Absent only in games created under rules version 1, which turned the Fate card (see moves.ts);
   // it stays absent in their state, so their replays end in the very state they recorded.
-  const reading = options?.fateOnEmptyBasin === undefined ? {} : { fateOnEmptyBasin: options.fateOnEmptyBasin };
+  const reading = {
+    ...(options?.fateOnEmptyBasin === undefined ? {} : { fateOnEmptyBasin: options.fateOnEmptyBasin }),
+    ...(options?.firstPlayer === undefined ? {} : { firstPlayer: options.firstPlayer }),
+  };
   const stacks = Object.fromEntries(UPGRADE_TYPES.map((t) => [t, players - 1])) as Record<UpgradeType, number>;
   const box = Object.fromEntries(UPGRADE_TYPES.map((t) => [t, TILES_PER_UPGRADE - (players - 1)])) as Record<UpgradeType, number>;
   const suppliesBox: number[] = [];
@@ -110,7 +113,8 @@ export function setup({ players, options, seed }: SetupContext<BigThunderOptions
   s.market = supplies.slice(0, MARKET_SIZE);
   s.supplies = supplies.slice(MARKET_SIZE);
 
-  beginTurn(ctx, 0);
+  // Drawn last, so the rest of a seed's setup is the same whoever begins.
+  beginTurn(ctx, options?.firstPlayer === 'random' ? ctx.rng.int(0, players - 1) : 0);
   s.rng = ctx.rng.state;
   return s;
 }

@@ -24,7 +24,9 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   title: 'Space Mountain: All Systems Go',
   minPlayers: 2,
   maxPlayers: 4,
-  rulesVersion: '1',
+  // 2: `firstPlayer` (see moves.ts); games from version 1 replay as they began.
+  rulesVersion: '2',
+  replaysRulesVersions: ['1'],
   optionsSchema: spaceMountainOptions,
   moveSchema: spaceMountainMove,
   setup: setupGame,

@@ -52,6 +52,10 @@ export const spaceMountainOptions = z
       .default(5)
       .describe('Number of Missions (A to C, A to D or A to E); 3 or 4 only in the Missions-only game.'),
     unknownSpace: z.boolean().default(false).describe('Unknown Space: the Encounter tokens are placed face up at setup.'),
+    firstPlayer: z
+      .enum(['random', 'creator'])
+      .default('random')
+      .describe('Who is the first Active Player: a player drawn at random, or the creator of the game.'),
   })
   .strict()
   .refine((o) => o.missionsOnly || o.missions === 5, {
@@ -59,5 +63,9 @@ export const spaceMountainOptions = z
     path: ['missions'],
   });
 
-/** Parsed options (see `spaceMountainOptions`). */
-export type SpaceMountainOptions = z.infer<typeof spaceMountainOptions>;
+/**
+ * Parsed options (see `spaceMountainOptions`). `firstPlayer` (rules version 2; Starting the Game,
+ * "the person who most recently rode Space Mountain", which a server cannot ask) is absent in
+ * games set up under rules version 1, where seat 1 began.
+ */
+export type SpaceMountainOptions = Omit<z.infer<typeof spaceMountainOptions>, 'firstPlayer'> & { firstPlayer?: 'random' | 'creator' };

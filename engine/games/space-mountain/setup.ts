@@ -17,7 +17,9 @@ import type { SpaceMountainState } from './state';
  *   the `launch` phase, where each may only use their own Starport.
  */
 export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | undefined>): SpaceMountainState {
-  const options = spaceMountainOptions.parse(ctx.options ?? {});
+  const options: SpaceMountainOptions = spaceMountainOptions.parse(ctx.options ?? {});
+  // A version-1 game was stored without the key: seat 1 began, and its state keeps no key.
+  if ((ctx.options as Partial<SpaceMountainOptions> | undefined)?.firstPlayer === undefined) delete options.firstPlayer;
   const n = ctx.players;
   if (!Number.isInteger(n) || n < 2 || n > 4) throw new Error('Space Mountain: All Systems Go is for 2 to 4 players');
   const r = new Rng(rngFromSeed(ctx.seed));
@@ -37,13 +39,16 @@ export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | unde
 
   const approved = options.missionsOnly ? null : Array.from({ length: n }, (_, seat) => STARPORTS.map((_, i) => i === seat));
 
+  // Drawn last, so the rest of a seed's setup is the same whoever begins.
+  const activePlayer = options.firstPlayer === 'random' ? r.int(0, n - 1) : 0;
+
   return {
     players: n,
     options,
     phase: 'launch',
     round: 1,
     rolls: 0,
-    activePlayer: 0,
+    activePlayer,
     fuel: FUEL_START,
     dice: null,
     pool: MISSION_MARKERS,

@@ -72,8 +72,9 @@ describe('Setup (rulebook, Setup)', () => {
         expect(conservationProblems(s)).toEqual([]);
       });
 
-      it("is the first player's turn (seat 0)", () => {
-        expect(s.turn).toBe(0);
+      it("is the first player's turn (drawn at random by default, #14)", () => {
+        expect(s.turn).toBeGreaterThanOrEqual(0);
+        expect(s.turn).toBeLessThan(s.players);
         expect(s.turnNumber).toBe(1);
       });
     });
@@ -85,7 +86,7 @@ describe('Setup (rulebook, Setup)', () => {
   });
 
   it('options: {} is the standard game to 20 points; longerGame plays to 25 (FOR A LONGER GAME)', () => {
-    expect(bigThunder.optionsSchema.parse({})).toEqual({ longerGame: false, fateOnEmptyBasin: false });
+    expect(bigThunder.optionsSchema.parse({})).toEqual({ longerGame: false, firstPlayer: 'random', fateOnEmptyBasin: false });
     expect(newGame(2).target).toBe(20);
     expect(newGame(2, { longerGame: true }).target).toBe(25);
     expect(bigThunder.optionsSchema.safeParse({ longerGame: 'yes' }).success).toBe(false);

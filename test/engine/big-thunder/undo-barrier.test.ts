@@ -35,7 +35,7 @@ describe('undo barrier: reveals is true exactly when marbles ran, cards were dra
   });
 
   it('the platform refuses to undo past a barrier (engine/core checkUndo with the reveals flags)', () => {
-    let s: BigThunderState = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true }, seed: SEED });
+    let s: BigThunderState = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: SEED });
     const card = s.seats[0].hand[0];
     const played = play(s, 0, { type: 'play', card });
     expect(() => checkUndo([{ seat: 0, move: { type: 'play', card }, reveals: played.reveals }], 0)).not.toThrow();

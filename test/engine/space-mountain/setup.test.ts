@@ -106,7 +106,7 @@ describe('Setup', () => {
 
 describe('Alternate Rules (options)', () => {
   it('Options: {} is the standard game', () => {
-    expect(spaceMountain.optionsSchema.parse({})).toEqual({ missionsOnly: false, missions: 5, unknownSpace: false });
+    expect(spaceMountain.optionsSchema.parse({})).toEqual({ missionsOnly: false, missions: 5, unknownSpace: false, firstPlayer: 'random' });
   });
 
   it('Options: 3 or 4 Missions only in the Missions-only game; unknown keys refused', () => {
