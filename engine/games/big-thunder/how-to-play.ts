@@ -40,7 +40,8 @@ export const bigThunderHowToPlay: HowToPlay = {
     },
     {
       id: 'first-player',
-      text: 'Nobody can shout "Yee-haw" by mail, so the first player is the first seat at the table.',
+      text: 'Nobody can shout "Yee-haw" by mail, so the first player is drawn at random; the creator can choose to go first instead.',
+      option: 'firstPlayer',
     },
   ],
 };

@@ -36,7 +36,8 @@ export const spaceMountainHowToPlay: HowToPlay = {
     },
     {
       id: 'first-player',
-      text: 'The first Active Player is the first seat at the table, since nobody can say who rode Space Mountain last.',
+      text: 'Nobody can say by mail who rode Space Mountain last, so the first Active Player is drawn at random; the creator can choose to go first instead.',
+      option: 'firstPlayer',
     },
   ],
 };
