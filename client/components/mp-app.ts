@@ -284,7 +284,7 @@ export class MpApp extends LitElement {
   private renderHeader() {
     const r = this.route.name;
     const me = this.me;
-    return html`${r === 'game' ? html`<mp-skip-link target="turn-bar"></mp-skip-link>` : nothing}<header>
+    return html`${r === 'game' ? html`<mp-skip-link target="turn-bar" fallback="mp-turn-bar"></mp-skip-link>` : nothing}<header>
       <div class="bar">
         <a class="brand" href="/">
           <svg viewBox="0 0 32 32" aria-hidden="true">

@@ -1,12 +1,12 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 
-/** The first element with id `id` in `root` or any open shadow root below it, or null. */
-export function findDeep(root: Document | ShadowRoot | Element, id: string): HTMLElement | null {
-  const hit = (root as Document).getElementById?.(id) ?? (root as ParentNode).querySelector?.(`#${CSS.escape(id)}`);
+/** The first element matching CSS `selector` in `root` or any open shadow root below it, or null. */
+export function findDeep(root: Document | ShadowRoot, selector: string): HTMLElement | null {
+  const hit = root.querySelector(selector);
   if (hit instanceof HTMLElement) return hit;
-  for (const el of Array.from((root as ParentNode).querySelectorAll('*'))) {
-    const inner = el.shadowRoot && findDeep(el.shadowRoot, id);
+  for (const el of Array.from(root.querySelectorAll('*'))) {
+    const inner = el.shadowRoot && findDeep(el.shadowRoot, selector);
     if (inner) return inner;
   }
   return null;
@@ -14,9 +14,10 @@ export function findDeep(root: Document | ShadowRoot | Element, id: string): HTM
 
 /**
  * A skip link, the first thing a keyboard reaches on the page: hidden until focused, it moves
- * focus to the element with id `target`. A plain `#id` link cannot reach an element inside the
- * components' shadow roots, so the click finds it through them and focuses it (giving it
- * tabindex=-1 when it is not focusable by itself).
+ * focus to the element with id `target`, or else to the first match of `fallback` (a CSS
+ * selector). A plain `#id` link cannot reach an element inside the components' shadow roots, so
+ * the click finds it through them and focuses it (giving it tabindex=-1 when it is not focusable
+ * by itself).
  */
 @customElement('mp-skip-link')
 export class MpSkipLink extends LitElement {
@@ -41,11 +42,13 @@ export class MpSkipLink extends LitElement {
 
   /** The id of the element to skip to. */
   @property() target = '';
+  /** A CSS selector to skip to when no element has the id `target`. */
+  @property() fallback = '';
   /** The link's words. */
   @property() text = 'Skip to your moves';
 
   private go(e: Event): void {
-    const el = findDeep(document, this.target);
+    const el = findDeep(document, `#${CSS.escape(this.target)}`) ?? (this.fallback ? findDeep(document, this.fallback) : null);
     if (!el) return; // nothing to skip to yet: let the browser follow the fragment
     e.preventDefault();
     if (!el.matches('a[href], button, input, select, textarea, [tabindex]')) el.setAttribute('tabindex', '-1');
