@@ -17,6 +17,8 @@ import { summarizeProfile } from './lib/cpuprofile';
 import { httpRequester, Lane, mapLimit, moveBlock, pollBlock, signIn, startGame, startSecretDice, type BenchGame, type BlockResult, type Requester } from './lib/driver';
 import { neonPool, startBenchDb, startBenchWorker, type BenchDb, type BenchWorker } from './lib/env';
 import { bundleLocator, profileWorker } from './lib/inspector';
+import { idleHour, type IdleHour } from './lib/idle';
+import { tracePhases, type PhaseRow } from './lib/phases';
 import { CpuMeter, findDescendants } from './lib/proc';
 import { traceSessions, type TracedSession } from './lib/pgtrace';
 import { longestRecords, midGameState, storedGame } from './lib/records';
@@ -349,6 +351,34 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     log(`polls: 304 p50 ${a.p50.toFixed(1)} ms, full p50 ${f.p50.toFixed(1)} ms (x${(a.p50 / f.p50).toFixed(2)})`);
   }
 
+  // --- The idle hour (#17): 12 cron ticks with nobody playing, statements counted at the database.
+  let idle: IdleHour | { error: string } | null = null;
+  if (isPg && db.logFile && performance.now() < hardDeadline - 30_000) {
+    await settle();
+    try {
+      idle = await idleHour(worker.url, admin, db.logFile, () => moveBlock(req, [new Lane([warmGame])], 1, performance.now() + 10_000));
+      log(`idle hour: ${idle.statements} statements in ${idle.ticks} ticks (settled after ${idle.settle_ticks}); a tick after a move: ${idle.busy_tick_statements}`);
+    } catch (e) {
+      idle = { error: String((e as Error).message ?? e) };
+      log(`idle hour failed: ${idle.error}`);
+    }
+  }
+
+  // --- Where a move's PostgreSQL time goes: parse, plan (bind) and execute per statement (#17).
+  let movePhases: PhaseRow[] | null = null;
+  const PHASE_MOVES = quick ? 10 : 20;
+  if (isPg && db.logFile && performance.now() < hardDeadline - 30_000) {
+    await settle();
+    const lane = new Lane([warmGame]);
+    movePhases = await tracePhases(admin, db.logFile, PHASE_MOVES, async () => {
+      await moveBlock(req, [lane], PHASE_MOVES, performance.now() + 30_000);
+      await settle();
+    });
+    const total = movePhases.reduce((a, r) => a + r.parse_ms + r.bind_ms + r.execute_ms, 0);
+    const plan = movePhases.reduce((a, r) => a + r.parse_ms + r.bind_ms, 0);
+    log(`move phases: ${total.toFixed(2)} ms server time per move, ${plan.toFixed(2)} ms of it parse + plan`);
+  }
+
   // --- Connection cost and one round trip through the same driver and bridge.
   const connectMs: number[] = [];
   const rttMs: number[] = [];
@@ -560,6 +590,8 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   }
 
   return summarizeAll(db, worker, blocks, pollBlocks, {
+    idle,
+    movePhases,
     connectMs,
     rttMs,
     traces,
@@ -589,7 +621,7 @@ function summarizeAll(
   worker: BenchWorker,
   blocks: BlockRecord[],
   pollBlocks: BlockRecord[],
-  extra: { connectMs: number[]; rttMs: number[]; traces: unknown; explain: Record<string, unknown>; profiles: unknown; storage: unknown; realGame: Record<string, unknown> },
+  extra: { idle: IdleHour | { error: string } | null; movePhases: PhaseRow[] | null; connectMs: number[]; rttMs: number[]; traces: unknown; explain: Record<string, unknown>; profiles: unknown; storage: unknown; realGame: Record<string, unknown> },
 ) {
   const agg = (list: BlockRecord[]) => {
     const all = list.flatMap((b) => b.ms);
@@ -676,6 +708,11 @@ function summarizeAll(
     bare_cold_ms_p50: c1.bare_cold.ms.p50,
     move_vs_bare_ratio: ratio(c1.move.ms.p50, c1.bare_warm.ms.p50),
     move_vs_bare_cold_ratio: ratio(c1.move.ms.p50, c1.bare_cold.ms.p50),
+    // PostgreSQL CPU per move (deferred delivery of its notices included) vs per bare transaction (#17).
+    pg_cpu_move_vs_bare_ratio: ratio(c1.move.cpu_ms_per_op.postgres, c1.bare_warm.cpu_ms_per_op.postgres),
+    idle_pg_statements_per_hour: extra.idle && 'statements' in extra.idle ? Math.round((extra.idle.statements * 12) / extra.idle.ticks) : null,
+    idle: extra.idle,
+    move_phases: extra.movePhases,
     poll304_ms_p50: polls.c1.poll_304.ms.p50,
     poll_full_ms_p50: polls.c1.full.ms.p50,
     poll304_vs_full_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.full.ms.p50),

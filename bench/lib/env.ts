@@ -201,6 +201,7 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
       watch: false,
       liveReload: false,
       persist: false,
+      testScheduled: true, // /__scheduled drives the cron (the idle hour, #17)
       logLevel: process.env.MP_WORKER_LOG === '1' ? 'log' : 'warn',
     },
   });

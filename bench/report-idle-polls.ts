@@ -1,0 +1,117 @@
+/**
+ * The #17 part of bench/RESULTS.md: the idle hour, polls answered without the database, and
+ * where a move's PostgreSQL time goes (from bench/results.json's server section).
+ */
+type J = Record<string, any>;
+
+const f = (x: unknown, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits)) : '-');
+const x2 = (x: unknown) => (typeof x === 'number' ? `${x.toFixed(2)}x` : '-');
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`)].join('\n');
+
+/** Markdown lines of the section "Idle, polls and the PostgreSQL time of a move (#17)". */
+export function idleAndPolls(r: J): string[] {
+  const sv: J = r.sections?.server ?? {};
+  if (!sv.moves) return [];
+  const out: string[] = ['## Idle, polls and the PostgreSQL time of a move (#17)', ''];
+  const idle: J | null = sv.idle ?? null;
+  const c1: J = sv.polls?.c1 ?? {};
+  const m: J = sv.moves?.c1 ?? {};
+  out.push('| measure | result | target |  |', '|---|---|---|---|');
+  const met = (ok: boolean | null) => (ok === null ? '-' : ok ? 'met' : '**missed**');
+  out.push(
+    `| \`idle_pg_statements_per_hour\`: statements PostgreSQL ran during ${idle?.ticks ?? '-'} cron ticks (one hour of \`*/5\`) with nothing due | ${idle?.statements ?? '-'} | 0 | ${met(typeof r.idle_pg_statements_per_hour === 'number' ? r.idle_pg_statements_per_hour === 0 : null)} |`,
+    `| \`poll304_vs_full_ratio\`: 304 vs full GET /state (p50, sequential) | ${x2(r.poll304_vs_full_ratio)} (${f(sv.poll304_ms_p50)} ms vs ${f(sv.poll_full_ms_p50)} ms) | <= 0.4x | ${met(typeof r.poll304_vs_full_ratio === 'number' ? r.poll304_vs_full_ratio <= 0.4 : null)} |`,
+    `| \`pg_cpu_move_vs_bare_ratio\`: PostgreSQL CPU per move (its deferred notice delivery included) vs per bare transaction | ${x2(r.pg_cpu_move_vs_bare_ratio)} (${f(m.move?.cpu_ms_per_op?.postgres, 2)} ms vs ${f(m.bare_warm?.cpu_ms_per_op?.postgres, 2)} ms) | <= 2x | ${met(typeof r.pg_cpu_move_vs_bare_ratio === 'number' ? r.pg_cpu_move_vs_bare_ratio <= 2 : null)} |`,
+    `| \`move_vs_bare_ratio\`: move vs bare transaction (p50, 1 game) | ${x2(r.move_vs_bare_ratio)} (${f(r.move_ms_p50)} ms vs ${f(r.bare_ms_p50)} ms) | <= 1.5x | ${met(typeof r.move_vs_bare_ratio === 'number' ? r.move_vs_bare_ratio <= 1.5 : null)} |`,
+  );
+  out.push('');
+  out.push(
+    `Load: this run's load average was ${r.machine?.load_avg_1m_before} before and ${r.machine?.load_avg_1m_after} after on ${r.machine?.cores} cores (seven other helpers' tests and builds were running), so absolute milliseconds are inflated several times; ` +
+      'the ratios compare blocks measured alternately in the same run, and CPU times come from /proc.',
+  );
+  out.push('');
+
+  out.push('### Idle: the cron asks a Durable Object, not Postgres');
+  out.push('');
+  out.push(
+    'The next instant the cron can have work (a reminder or deadline, an outbox row or retry, a digest, a bot that must act, a stored Idempotency-Key answer to forget) lives in the `DueClock` Durable Object (worker/clock/due-clock.ts, one object). ' +
+      'Every commit (`appendEvent`) moves it to now before it writes (a commit may set a deadline, queue a notice, hand the turn to a bot), and a delivery that schedules a retry moves it to that retry; it only ever moves earlier from there. ' +
+      'A tick asks the object (`claim`): nothing due, and the tick ends without creating a database pool. Otherwise it runs the usual pass, then recomputes the next instant from Postgres (worker/notify/next-due.ts: one aggregate statement plus the bot check) and `settle`s it, keeping any instant a commit noted during the pass.',
+  );
+  out.push('');
+  if (idle && 'statements' in idle) {
+    out.push(
+      `Measured: the Worker of section 1 after its moves; ticks driven back to back through \`/__scheduled\` with \`log_min_duration_statement = 0\`, every logged statement counted (our own ALTER SYSTEM excluded). ` +
+        `It took ${idle.settle_ticks} tick(s) after the last move to be idle (the first is the pass the commits asked for). Then ${idle.ticks} ticks: **${idle.statements} statements** (a tick ${f(idle.tick_ms_p50)} ms p50). ` +
+        `After one more move, the next tick ran ${idle.busy_tick_statements} statements (its pass and the recompute): commits still make the cron look. ` +
+        'That a deadline still fires within one tick of its time is a Worker test (test/worker/idle-and-polls.test.ts, "#17 an idle tick opens no database connection, and a deadline fires on the first tick after it": the deadline 4 s away, three idle ticks open no connection at the bridge, the first tick after it ends the game).',
+    );
+    out.push('');
+  }
+  out.push(
+    '**Why a Durable Object and not Workers KV.** The instant is written by concurrent commits as "the earlier of the two": KV has no compare-and-set, so two read-modify-writes that interleave can put back the later instant and lose a deadline; ' +
+      'KV also allows about one write per second per key, and its reads are eventually consistent (other locations may serve a value up to 60 s old), so a deadline written just before a tick could be missed by that tick. ' +
+      'A Durable Object runs one request at a time over transactional storage, so `earlier` is an atomic minimum, and every read sees the last write. Locally, Miniflare\'s KV is strongly consistent, so the KV failure cannot be shown here; ' +
+      `the DO's cost can: a poll answered by the per-game object (below) takes ${f(c1.poll_304?.ms?.p50)} ms against ${f(c1.health?.ms?.p50)} ms for GET /api/health, which asks nothing. ` +
+      'A DO alarm could run the work at the exact instant instead of at the next tick; the cron stays the one runner (retries and batches as before), so a deadline fires at the first tick after it, as before.',
+  );
+  out.push('');
+
+  out.push('### Polls: a per-game Durable Object answers 304');
+  out.push('');
+  out.push(
+    '`GameVersions` (worker/clock/game-versions.ts, one object per game) holds the game\'s version, each seat\'s seen mark, and the session tokens (SHA-256) that got a database answer for the game in the last 5 minutes (`VIEWER_TRUST_MS`), with their user and seat. ' +
+      'A conditional GET /state is answered 304 by worker/middleware/known-version.ts when the ETag the database would give (version, seen mark, viewer) equals If-None-Match; no database pool is used. ' +
+      'Consistency: `appendEvent` tells the object the new version (and the acting seat\'s mark) **before** it commits, and waits for it, so the object is never behind Postgres: a failed commit only leaves it ahead, which costs a full answer, never a stale 304. ' +
+      'Every database answer (200, or a 304 that marked the version seen) writes the version and mark it read before the response goes out. A visible poll whose seat has not yet seen the version still goes to the database, which must write the seen mark. ' +
+      'Tests: "#17 a matching poll gets 304 with no database connection ..." (no connection opened at the bridge by three polls) and "#17 no stale 304: after the mover has its answer, every poll sent carries the new version" (a poller polls without pause while 6 moves land).',
+  );
+  out.push('');
+  if (c1.poll_304) {
+    out.push(
+      table(
+        ['variant (1 at a time)', 'p50 ms', 'p95 ms', 'CPU ms per request: workerd + postgres'],
+        [
+          ['304 answered by the game\'s Durable Object', f(c1.poll_304.ms.p50), f(c1.poll_304.ms.p95), `${f(c1.poll_304.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304.cpu_ms_per_op.postgres, 2)}`],
+          ['full 200 (database; then the object is told)', f(c1.full.ms.p50), f(c1.full.ms.p95), `${f(c1.full.cpu_ms_per_op.worker, 2)} + ${f(c1.full.cpu_ms_per_op.postgres, 2)}`],
+          ...(c1.poll_304_real ? [['304 on a real game (Snowdonia, 4 players)', f(c1.poll_304_real.ms.p50), f(c1.poll_304_real.ms.p95), `${f(c1.poll_304_real.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304_real.cpu_ms_per_op.postgres, 2)}`]] : []),
+          ['GET /api/health (no database, no object)', f(c1.health?.ms?.p50), f(c1.health?.ms?.p95), `${f(c1.health?.cpu_ms_per_op?.worker, 2)} + -`],
+        ],
+      ),
+    );
+    out.push('');
+    out.push(
+      'Why not the alternatives: KV with a version check has the consistency problem above (a poller elsewhere could be told 304 for up to 60 s after a move); Neon\'s HTTP query would still run a statement per poll on a Postgres that must then stay awake, and needs a local stand-in that measures nothing real. ' +
+        'The object costs one DO request per 304 (and one per full answer and per commit).',
+    );
+    out.push('');
+  }
+
+  out.push('### Where a move\'s PostgreSQL time goes');
+  out.push('');
+  const phases: J[] = sv.move_phases ?? [];
+  if (phases.length) {
+    const total = phases.reduce((a, p) => a + p.parse_ms + p.bind_ms + p.execute_ms, 0);
+    const plan = phases.reduce((a, p) => a + p.parse_ms + p.bind_ms, 0);
+    out.push(
+      `Server time per move, by statement and phase, from the PostgreSQL log (log_min_duration_statement = 0; moves alternating \`bank\` and \`end\` through the pooler; durations are wall time inside the backend, so on this loaded machine they include waiting for a CPU; read the shares). ` +
+        `Total ${f(total, 2)} ms per move, of which **${f(plan, 2)} ms (${f((plan / total) * 100, 0)}%) is parse and plan**: the driver sends unnamed statements, so every request parses and plans its statements again.`,
+    );
+    out.push('');
+    out.push(
+      table(
+        ['statement', 'per move', 'parse ms', 'plan (bind) ms', 'execute ms'],
+        phases.slice(0, 10).map((p) => [`\`${p.sql.replace(/\|/g, '\\|').slice(0, 80)}...\``, f(p.per_op, 2), f(p.parse_ms, 3), f(p.bind_ms, 3), f(p.execute_ms, 3)]),
+      ),
+    );
+    out.push('');
+  }
+  out.push(
+    '**The floor that stops `pg_cpu_move_vs_bare_ratio` <= 2x.** The bare transaction is short statements with few joins, planned in microseconds. A move is one read that brings everything the request needs in one round trip (session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients with their settings, webhooks and push devices, and since #12 the events since the seat last looked) and one statement that appends the event, moves the game, marks the seat and queues the notices; a turn change adds the delivery (claim, now one statement instead of BEGIN/SELECT/UPDATE/COMMIT; the compose reads; the update). ' +
+      'The executions are cheap (index scans, a few buffers); planning the large read again on every request is not. What would remove it: prepared statements kept on the server connection across requests (PgBouncer 1.21 and later with `max_prepared_statements`, which Neon\'s pooled endpoint runs; the PgBouncer here is 1.18, so it cannot be measured locally), or the read as a SQL function whose plan PostgreSQL caches per connection (a migration, and a second copy of the read\'s shape to keep in step with #12\'s). ' +
+      'The snapshot written per move is not where the time goes: the fixture\'s snapshot is a few hundred bytes and the real games\' are 1.3-1.7 KB stored (section 3), already compressed by TOAST above 2 KB, and writing it is part of the execute time above.',
+  );
+  out.push('');
+  return out;
+}
