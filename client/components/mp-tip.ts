@@ -5,8 +5,9 @@ import { customElement, property, state } from 'lit/decorators.js';
  * A toggletip: the slotted symbol becomes a small button that shows `text` in a bubble on tap or
  * click, on keyboard focus and on mouse hover; Escape, a second tap or a tap elsewhere closes it.
  * Made for board symbols whose meaning used to live only in a `title` (which touch screens never
- * show). The bubble is a polite status region, so a screen reader reads the text when it opens;
- * the button's name is `label` (defaults to `text`), so the symbol is named even when closed.
+ * show). The button is named by its content (or by `label` when the content is only a symbol)
+ * and described by `text`, so a screen reader has both while the bubble is closed; the bubble
+ * is a polite status region, so the text is read again when it opens.
  *
  * Usage: `<mp-tip text="Fate marble: ...">${symbol}</mp-tip>`.
  */
@@ -63,7 +64,7 @@ export class MpTip extends LitElement {
 
   /** What the symbol means: shown in the bubble. */
   @property() text = '';
-  /** The button's accessible name, when it should differ from `text` (defaults to `text`). */
+  /** The button's accessible name, for content that has no words of its own (a coloured dot). */
   @property() label = '';
 
   @state() private open = false;
@@ -109,7 +110,8 @@ export class MpTip extends LitElement {
   override render() {
     return html`<button
         type="button"
-        aria-label=${this.label || this.text}
+        aria-label=${this.label || nothing}
+        aria-describedby="said"
         aria-expanded=${this.open ? 'true' : 'false'}
         @click=${this.toggle}
         @mouseenter=${() => this.show(false)}
@@ -118,7 +120,7 @@ export class MpTip extends LitElement {
         @blur=${() => !this.pinned && this.close()}
       >
         <slot></slot></button
-      ><span class="bubble" role="status">${this.open ? this.text : nothing}</span>`;
+      ><span id="said" hidden>${this.text}</span><span class="bubble" role="status">${this.open ? this.text : nothing}</span>`;
   }
 }
 

@@ -125,7 +125,7 @@ export class BtMine extends LitElement {
     return html`<div class="runs" role="group" aria-label="Last marble run">
         <span>Last run:</span>
         ${v.lastRun.length
-          ? v.lastRun.map((r) => html`<mp-tip text="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</mp-tip>`)
+          ? v.lastRun.map((r) => html`<mp-tip text="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}" label="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</mp-tip>`)
           : html`<span class="muted">none</span>`}
         ${v.fateMarble ? html`<span><span class="dot fate" aria-hidden="true"></span> Fate marble waiting in mine shaft ${v.fateMarble.shaft}</span>` : nothing}
       </div>

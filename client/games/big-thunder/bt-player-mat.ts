@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import '../../components/mp-tip';
 import { shared } from '../../styles';
 import { spaceName } from './controls';
 import { seatFill } from './icons';
@@ -117,7 +118,7 @@ export class BtPlayerMat extends LitElement {
         <span class="muted">${p.name} · Mine Cart ${p.seat + 1}</span>
         ${this.isYou ? html`<span class="badge">you</span>` : nothing}
         ${turn ? html`<span class="badge turn">playing</span>` : nothing}
-        ${p.reachedTarget ? html`<span class="badge" title="Reached ${v.target} points">★ ${v.target}</span>` : nothing}
+        ${p.reachedTarget ? html`<mp-tip class="badge" text="Reached ${v.target} points: took a bonus Town Share">★ ${v.target}</mp-tip>` : nothing}
       </div>
       <dl>
         <dt>Score</dt>

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import '../../components/mp-tip';
 import type { LegalMove } from '../../types';
 import { WEATHER_NAMES } from './controls';
 import { weatherIcon } from './pieces';
@@ -73,9 +74,9 @@ export class SnContract extends LitElement {
     const cls = [held?.activated && !held.activeThisRound ? 'used' : '', held?.activeThisRound ? 'active' : '', lm ? 'offer' : ''].join(' ');
     return html`<article class=${cls} data-contract=${k.id} aria-label="Contract ${k.id}: ${k.name}" title=${this.compact ? `Effect: ${k.effect}` : nothing}>
       <header>
-        <span class="area" title="Activated at ${k.areaName} (${k.area})">${k.area}</span>
+        <mp-tip class="area" text="Activated at ${k.areaName} (${k.area})">${k.area}</mp-tip>
         <span class="name">${k.name} <span class="muted">#${k.id}</span></span>
-        <span title="Weather on the back: ${WEATHER_NAMES[k.weather]}">${weatherIcon(k.weather, 16)}</span>
+        <mp-tip text="Weather on the back: ${WEATHER_NAMES[k.weather]}" label="Weather on the back: ${WEATHER_NAMES[k.weather]}">${weatherIcon(k.weather, 16)}</mp-tip>
       </header>
       ${this.compact ? nothing : html`<span>${k.effect}</span>`}
       <span class="goal">Goal: ${k.requirement}</span>

@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { RESOURCE_NAMES, ownerColor, type ResourceKey } from './controls';
 import { labourerIcon } from './pieces';
+import '../../components/mp-tip';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import type { SeatView } from './view-types';
@@ -142,10 +143,10 @@ export class SnPlayerMat extends LitElement {
         )}
       </ul>
       <div class="facts">
-        <span title="Labourers in the personal supply, still to place">${labourerIcon(colour, 16)} <strong data-field="labourers">${l.supply}</strong> to place</span>
+        <mp-tip text="Labourers in the personal supply, still to place">${labourerIcon(colour, 16)} <strong data-field="labourers">${l.supply}</strong> to place</mp-tip>
         <span>${l.placed} placed</span>
         <span>Temporary: ${p.temporaryHired ? 'hired' : l.atPub ? 'at the Pub' : '-'}</span>
-        <span title="Ownership Markers left (16 at most)">● <strong data-field="markers">${p.markers}</strong> markers left</span>
+        <mp-tip text="Ownership Markers left (16 at most)"><span aria-hidden="true">●</span> <strong data-field="markers">${p.markers}</strong> markers left</mp-tip>
         <span>Surveyor: <strong data-field="surveyor">${p.surveyor.name}</strong></span>
       </div>
       <div class="breakdown">Track ${s.track} · Stations ${s.stations} · Contracts ${s.contracts} · Train ${s.train} · Surveyor ${s.surveyor}</div>

@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import '../../components/mp-tip';
 import type { LegalMove } from '../../types';
 import { sendMove } from './send';
 import { shared } from '../../styles';
@@ -56,9 +57,9 @@ export class SnTrain extends LitElement {
       </header>
       <span>${t.text}</span>
       <span class="costs">
-        <span title="Price"><span class="cube steel"></span> ${t.cost} Steel</span>
-        <span title="Coal to fetch the Temporary Labourer from the Pub"><span class="cube coal"></span> Pub ${t.pubCost}</span>
-        ${this.inShed ? html`<span title="Coal on the card (the buyer takes it)"><span class="cube coal"></span> ${t.coal} on card</span>` : nothing}
+        <mp-tip text="Price"><span class="cube steel"></span> ${t.cost} Steel</mp-tip>
+        <mp-tip text="Coal to fetch the Temporary Labourer from the Pub"><span class="cube coal"></span> Pub ${t.pubCost}</mp-tip>
+        ${this.inShed ? html`<mp-tip text="Coal on the card (the buyer takes it)"><span class="cube coal"></span> ${t.coal} on card</mp-tip>` : nothing}
       </span>
       ${lm
         ? html`<button class="primary" data-control="buy-train" aria-label=${lm.label} title=${lm.label} @click=${() => sendMove(this, lm)}>

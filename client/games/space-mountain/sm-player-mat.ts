@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import '../../components/mp-tip';
 import { colorVar, colorWord, decisionStatus, rocketText, seatColor, waitingText, type ControlGroups } from './controls';
 import { starPath } from './icons';
 import './sm-mission-card';
@@ -147,7 +148,7 @@ export class SmPlayerMat extends LitElement {
         <span class="dot" aria-hidden="true"></span>
         <span class="name">${this.name}</span>
         <span class="tag">${colorWord(p.color)}${you ? ' · you' : ''}</span>
-        ${view.activePlayer === p.seat ? html`<span class="tag dice" title="Active Player: holds the Navigation dice and the Fuel Gauge">Active Player</span>` : nothing}
+        ${view.activePlayer === p.seat ? html`<mp-tip class="tag dice" text="Active Player: rolls the Navigation dice and moves the Fuel Gauge this round">Active Player</mp-tip>` : nothing}
       </header>
       <p data-testid="rocket">${rocketText(view, p)}</p>
       ${decision ? html`<p data-testid="decision"><span class="tag ${p.decided ? 'decided' : ''}">${decision}</span></p>` : nothing}
