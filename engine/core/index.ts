@@ -9,3 +9,4 @@ export * from './bot';
 export * from './record';
 export * from './selfplay';
 export * from './how-to-play';
+export * from './log-names';

@@ -25,6 +25,14 @@ export interface MoveResult<S> {
   reveals: boolean;
 }
 
+/** A note on a legal move (`Game.moveNote`): it would do nothing now, and why. */
+export interface MoveNote {
+  /** `'none'`: the move is legal but has no effect now (the page asks before sending it). */
+  effect?: 'none';
+  /** A short sentence for the player ("Nothing to pan in Town"). */
+  warning?: string;
+}
+
 /** Final outcome: `scores[seat]`, `ranking` = seats best first (rulebook tie-breakers applied). */
 export interface GameResult {
   scores: number[];
@@ -85,6 +93,19 @@ export interface Game<S = any, M = any, O = any, V = any> {
   result(state: S): GameResult | null;
   /** A short label for a move, for buttons and logs ("Go", "Turn left"). */
   describeMove?(move: M, state: S, seat: Seat): string;
+  /**
+   * The game's name for a seat's role, shown beside the player's display name and never instead
+   * of it (#12): the Rocket colour ("Red"), the Locomotive ("U.R. Courageous"), "Player 1". Log
+   * lines name players with `{{p:N}}` markers (engine/core/log-names.ts), never with this.
+   */
+  seatRole?(seat: Seat): string;
+  /**
+   * What a legal move would do now, when that is worth a word before it is sent (#12, "no silent
+   * no-ops"): `effect: 'none'` when the move is legal but changes nothing except using up the
+   * action (Pan for Gold in Town), `warning` a short sentence saying why. Undefined for an
+   * ordinary move. Called only with moves from `legalMoves(state, seat)`.
+   */
+  moveNote?(move: M, state: S, seat: Seat): MoveNote | undefined;
   /** The How to play summary and the engine's rules readings (`GET /api/game-types/:id/rules`). */
   howToPlay?: HowToPlay;
   /** Picks a move for the built-in bot; defaults to the first legal move when absent. */

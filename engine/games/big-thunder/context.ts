@@ -1,4 +1,4 @@
-import { Rng, type LogEntry, type Seat } from '../../core';
+import { Rng, playerMarker, type LogEntry, type Seat } from '../../core';
 import { TRAINS } from './components';
 import type { BigThunderState } from './state';
 
@@ -30,8 +30,13 @@ export function refuse(code: string, message: string): Refusal {
   return { code, message };
 }
 
-/** The player's Locomotive name, used in the log ("U.B. Bold"). */
+/** The player in a log line: the `{{p:N}}` marker each surface renders as the display name (#12). */
 export function who(seat: Seat): string {
+  return playerMarker(seat);
+}
+
+/** The seat's Locomotive ("U.B. Bold"): its role, shown beside the player's name (`seatRole`). */
+export function trainName(seat: Seat): string {
   return TRAINS[seat].name;
 }
 

@@ -1,6 +1,7 @@
 import type { Game } from '../../core';
 import { botMove } from './bot';
 import { commutes } from './commute';
+import { trainName } from './context';
 import { describeMove } from './describe';
 import { bigThunderHowToPlay } from './how-to-play';
 import { legalMoves } from './legal';
@@ -41,6 +42,7 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   view,
   result: gameResult,
   describeMove,
+  seatRole: trainName,
   botMove,
   commutes,
   howToPlay: bigThunderHowToPlay,

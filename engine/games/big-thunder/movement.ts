@@ -57,7 +57,7 @@ export function arrive(ctx: Ctx, seat: Seat, dest: number): void {
   placeCart(ctx, seat, dest);
   if (occupant !== null && occupant !== seat) {
     const next = clockwise(dest, 1);
-    say(ctx, occupant, `${who(occupant)}'s Mine Cart is bumped forward to ${spaceName(next)}.`);
+    say(ctx, occupant, `The Mine Cart of ${who(occupant)} is bumped forward to ${spaceName(next)}.`);
     arrive(ctx, occupant, next);
   }
 }

@@ -1,6 +1,6 @@
 import type { GameResult, Seat } from '../../core';
 import { SCORE_TRACK_LENGTH, SELL_VALUE, TOWN_SHARES } from './components';
-import { plural, say, tell, who, type Ctx } from './context';
+import { plural, say, tell, trainName, who, type Ctx } from './context';
 import type { BigThunderState, PlayerState } from './state';
 
 /** Points a Raw Ore sells for: 1, or 2 with Refine Gold ("All your Raw Ore are considered Gold Nuggets"). */
@@ -91,8 +91,9 @@ export function gameResult(s: BigThunderState): GameResult | null {
   }
   const winner = ranking[0];
   const shared = ties.find((t) => t.includes(winner));
+  // Locomotive names, not markers: the summary is in the result a record verifies (test/records).
   const summary = shared
-    ? `${shared.map(who).join(' and ')} share the win with ${scores[winner]} points.`
-    : `${who(winner)} wins with ${scores[winner]} points.`;
+    ? `${shared.map(trainName).join(' and ')} share the win with ${scores[winner]} points.`
+    : `${trainName(winner)} wins with ${scores[winner]} points.`;
   return ties.length > 0 ? { scores, ranking, ties, summary } : { scores, ranking, summary };
 }

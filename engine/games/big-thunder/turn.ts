@@ -32,7 +32,7 @@ export function beginTurn(ctx: Ctx, seat: Seat): void {
   s.town = s.seats[seat].position === TOWN ? { sold: false, bought: false } : null;
   s.lastRun = [];
   s.lastFate = null;
-  say(ctx, seat, `${who(seat)}'s turn${s.endTriggeredBy !== null ? ' (final turn)' : ''}.`);
+  say(ctx, seat, `${who(seat)} begins ${s.endTriggeredBy !== null ? 'their final turn' : 'a turn'}.`);
   const runs = runMarbles(ctx, MARBLES_PER_TURN);
   if (!s.fateMarble) return;
   // The basin ran dry before the third marble: "Drop the Fate marble back in the basin, and

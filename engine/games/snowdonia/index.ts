@@ -7,7 +7,7 @@ import { snowdoniaOptions, type SnowdoniaOptions } from './options';
 import { activeSeats, applyMove, applyMoveInPlace, legalMoves } from './rules';
 import { result } from './scoring';
 import { setup } from './setup';
-import type { SnowdoniaState } from './state';
+import { seatLabel, type SnowdoniaState } from './state';
 import { view, type SnowdoniaView } from './view';
 
 /**
@@ -34,6 +34,7 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   view,
   result,
   describeMove,
+  seatRole: seatLabel,
   botMove,
   howToPlay: snowdoniaHowToPlay,
 };

@@ -1,7 +1,7 @@
 import type { GameResult, Seat } from '../../core';
 import { stationData, trackCardData } from './components';
 import { contractVp } from './contracts';
-import { playerName, type SnowdoniaState } from './state';
+import { seatLabel, type SnowdoniaState } from './state';
 import { trainAbility } from './train';
 
 /**
@@ -67,8 +67,9 @@ export function result(s: SnowdoniaState): GameResult | null {
   if (group.length > 1) ties.push(group);
   const w = ranking[0];
   const shared = ties.find((g) => g.includes(w));
+  // Role names, not markers: the summary is in the result a record verifies (test/records).
   const summary = shared
-    ? `${shared.map(playerName).join(' and ')} share the win with ${scores[w]} VP.`
-    : `${playerName(w)} wins with ${scores[w]} VP.`;
+    ? `${shared.map(seatLabel).join(' and ')} share the win with ${scores[w]} VP.`
+    : `${seatLabel(w)} wins with ${scores[w]} VP.`;
   return { scores, ranking, ...(ties.length ? { ties } : {}), summary };
 }

@@ -1,4 +1,4 @@
-import type { RngState, Seat } from '../../core';
+import { playerMarker, type RngState, type Seat } from '../../core';
 import type { AreaId, PlayerCount, Resource, StationId, Weather } from './components';
 import type { SnowdoniaOptions } from './options';
 
@@ -167,8 +167,13 @@ export function cloneState(s: SnowdoniaState): SnowdoniaState {
   };
 }
 
-/** How a seat is named in log lines. */
+/** How a seat is named in log lines: the `{{p:N}}` marker each surface renders as the display name (#12). */
 export function playerName(seat: Seat): string {
+  return playerMarker(seat);
+}
+
+/** A seat's role in the rulebook's words ("Player 1"), shown beside the display name (`seatRole`). */
+export function seatLabel(seat: Seat): string {
   return `Player ${seat + 1}`;
 }
 

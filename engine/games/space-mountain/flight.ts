@@ -1,4 +1,4 @@
-import type { LogEntry, Seat } from '../../core';
+import { playerMarker, type LogEntry, type Seat } from '../../core';
 import {
   KIND_NAMES,
   ROCKETS,
@@ -14,7 +14,7 @@ import { markerSpots } from './missions';
 import type { Facing } from './moves';
 import type { SpaceMountainState } from './state';
 
-/** Name of a seat's Rocket for the log ("Red"). */
+/** A seat's Rocket colour ("Red"): its role beside the player's name (`seatRole`); log lines use `{{p:N}}`. */
 export function rocketName(seat: Seat): string {
   return ROCKET_NAMES[seat];
 }
@@ -36,7 +36,7 @@ interface SquareOutcome {
 function moveOneSquare(s: SpaceMountainState, seat: Seat, log: LogEntry[]): SquareOutcome {
   const rocket = s.rockets[seat]!;
   const flight = s.flights[seat]!;
-  const name = rocketName(seat);
+  const name = playerMarker(seat);
   const next = stepForward(rocket.row, rocket.col, rocket.facing);
   rocket.row = next.row;
   rocket.col = next.col;
@@ -96,7 +96,7 @@ function moveOneSquare(s: SpaceMountainState, seat: Seat, log: LogEntry[]): Squa
  * happens. // reconstruction: the rulebook does not say what happens when the pool is empty.
  */
 function collectItem(s: SpaceMountainState, seat: Seat, item: SpaceItem | 'any', log: LogEntry[]): void {
-  const name = rocketName(seat);
+  const name = playerMarker(seat);
   const spots = markerSpots(s.missions[seat], item);
   if (spots.length === 0) {
     log.push({ seat, text: `${name} has no uncovered space for it.` });
@@ -119,7 +119,7 @@ export function placeMarker(s: SpaceMountainState, seat: Seat, mission: string, 
   const card = s.missions[seat].find((m) => m.letter === mission)!;
   card.covered[space] = true;
   const done = card.covered.every(Boolean) ? ` Mission ${mission} is complete.` : '';
-  log.push({ seat, text: `${rocketName(seat)} places a Mission marker on Mission ${mission}.${done}` });
+  log.push({ seat, text: `${playerMarker(seat)} places a Mission marker on Mission ${mission}.${done}` });
 }
 
 /**
@@ -161,7 +161,7 @@ function logDieEnd(s: SpaceMountainState, seat: Seat, dieNumber: number, what: s
   // After a Wormhole or Return to Starport the facing is still to be chosen; that move logs it.
   if (pending && (pending.kind === 'wormhole' || pending.kind === 'return')) return;
   const r = s.rockets[seat]!;
-  log.push({ seat, text: `${rocketName(seat)} ends die ${dieNumber} (${what}) at ${squareName(r)} facing ${r.facing}.` });
+  log.push({ seat, text: `${playerMarker(seat)} ends die ${dieNumber} (${what}) at ${squareName(r)} facing ${r.facing}.` });
 }
 
 /** Second half of a Turn die: turn left or right, then move 1 more square. Returns true when a token was flipped. */
@@ -171,7 +171,7 @@ export function turnAndMove(s: SpaceMountainState, seat: Seat, dir: 'left' | 'ri
   rocket.facing = turned(rocket.facing, dir);
   flight.pending = null;
   flight.die += 1;
-  log.push({ seat, text: `${rocketName(seat)} turns ${dir}.` });
+  log.push({ seat, text: `${playerMarker(seat)} turns ${dir}.` });
   const o = moveOneSquare(s, seat, log);
   logDieEnd(s, seat, flight.die, `Turn ${dir}`, log);
   return o.flipped;

@@ -2,6 +2,7 @@ import type { Game } from '../../core';
 import { botMove } from './bot';
 import { commutes } from './commute';
 import { describeMove } from './describe';
+import { rocketName } from './flight';
 import { spaceMountainHowToPlay } from './how-to-play';
 import { spaceMountainMove, spaceMountainOptions, type SpaceMountainMove, type SpaceMountainOptions } from './moves';
 import { result } from './result';
@@ -36,6 +37,7 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   view,
   result,
   describeMove,
+  seatRole: rocketName,
   botMove,
   commutes,
   howToPlay: spaceMountainHowToPlay,

@@ -1,6 +1,6 @@
-import { Rng, type LogEntry, type Seat } from '../../core';
+import { Rng, playerMarker, type LogEntry, type Seat } from '../../core';
 import { DIE_FACES, FUEL_EMPTY, FUEL_START, NAVIGATION_DICE, ROUND_CAP, STARPORTS, type DieFace } from './components';
-import { fly, rocketName } from './flight';
+import { fly } from './flight';
 import { isComplete, markersOnCards } from './missions';
 import type { Decision } from './moves';
 import type { SpaceMountainState } from './state';
@@ -38,7 +38,7 @@ export function revealDecisions(s: SpaceMountainState, log: LogEntry[]): void {
   const parts: string[] = [];
   for (const seat of fromActivePlayer(s)) {
     const d = s.decisions[seat];
-    if (d) parts.push(`${rocketName(seat)}: ${decisionText(d)}`);
+    if (d) parts.push(`${playerMarker(seat)}: ${decisionText(d)}`);
   }
   log.push({ seat: null, text: `Decisions: ${parts.join('; ')}.` });
   for (const seat of fromActivePlayer(s)) {
@@ -86,7 +86,7 @@ export function diceText(dice: readonly DieFace[]): string {
 export function resolveRoll(s: SpaceMountainState, dice: DieFace[], log: LogEntry[]): boolean {
   s.dice = dice;
   s.rolls += 1;
-  log.push({ seat: s.activePlayer, text: `${rocketName(s.activePlayer)} rolls the Navigation dice: ${diceText(dice)}.` });
+  log.push({ seat: s.activePlayer, text: `${playerMarker(s.activePlayer)} rolls the Navigation dice: ${diceText(dice)}.` });
   const orange = dice.filter((d) => d.orange).length;
   if (orange > 0) {
     s.fuel = Math.max(FUEL_EMPTY, s.fuel - orange);
@@ -116,7 +116,7 @@ function runOutOfFuel(s: SpaceMountainState, log: LogEntry[]): void {
     const lost = markersOnCards(s.missions[seat]);
     for (const m of s.missions[seat]) if (!m.faceDown) m.covered = m.covered.map(() => false);
     s.pool += lost;
-    names.push(`${rocketName(seat)} (${lost} marker${lost === 1 ? '' : 's'})`);
+    names.push(`${playerMarker(seat)} (${lost} marker${lost === 1 ? '' : 's'})`);
   }
   log.push({
     seat: null,
@@ -137,11 +137,11 @@ export function finishTurnIfAllMoved(s: SpaceMountainState, log: LogEntry[]): vo
     s.ended = 'won';
     s.phase = 'over';
     const goal = s.approved ? 'visited all 5 Starports and completed all Missions' : 'completed all Missions';
-    log.push({ seat: winners[0], text: `${rocketName(winners[0])} has ${goal} and wins the game!` });
+    log.push({ seat: winners[0], text: `${playerMarker(winners[0])} has ${goal} and wins the game!` });
     if (winners.length > 1) {
       log.push({
         seat: null,
-        text: `${winners.slice(1).map(rocketName).join(', ')} also finished this turn; the player closest clockwise to the Active Player wins.`,
+        text: `${winners.slice(1).map(playerMarker).join(', ')} also finished this turn; the player closest clockwise to the Active Player wins.`,
       });
     }
     return;
@@ -171,7 +171,7 @@ export function endRound(s: SpaceMountainState, log: LogEntry[]): void {
   s.phase = 'launch';
   log.push({
     seat: null,
-    text: `Round ${s.round}: the Fuel Gauge is reset to 6 and ${rocketName(s.activePlayer)} is the Active Player. Place your Rockets on an approved Starport.`,
+    text: `Round ${s.round}: the Fuel Gauge is reset to 6 and ${playerMarker(s.activePlayer)} is the Active Player. Place your Rockets on an approved Starport.`,
   });
 }
 

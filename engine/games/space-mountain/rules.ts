@@ -1,6 +1,6 @@
-import { IllegalMove, require_, type LogEntry, type MoveResult, type Seat } from '../../core';
+import { IllegalMove, playerMarker, require_, type LogEntry, type MoveResult, type Seat } from '../../core';
 import { KIND_NAMES, STARPORTS, STARPORT_IDS, missionCard } from './components';
-import { fly, placeMarker, putOnStarport, rocketName, turnAndMove } from './flight';
+import { fly, placeMarker, putOnStarport, turnAndMove } from './flight';
 import { flippableInOrder, markerSpots } from './missions';
 import { FACINGS, type Decision, type SpaceMountainMove } from './moves';
 import { approvedStarports, decisionText, finishTurnIfAllMoved, revealDecisions } from './round';
@@ -106,7 +106,7 @@ export function applyMove(state: SpaceMountainState, seat: Seat, move: SpaceMoun
       require_(pending.kind === 'wormhole', 'no_wormhole_pending', 'Your Rocket has not come out of a Wormhole.');
       s.rockets[seat]!.facing = move.facing;
       s.flights[seat]!.pending = null;
-      log.push({ seat, text: `${rocketName(seat)} comes out of the Wormhole facing ${move.facing}.` });
+      log.push({ seat, text: `${playerMarker(seat)} comes out of the Wormhole facing ${move.facing}.` });
       reveals = fly(s, seat, log);
       finishTurnIfAllMoved(s, log);
       break;
@@ -134,7 +134,7 @@ function decide(s: SpaceMountainState, seat: Seat, move: Decision, log: LogEntry
     );
   }
   s.decisions[seat] = move.type === 'go' ? { type: 'go' } : { type: 'refuel', flip: [...move.flip] };
-  log.push({ seat, text: `${rocketName(seat)} has decided.` });
+  log.push({ seat, text: `${playerMarker(seat)} has decided.` });
   log.push({ seat, text: `You chose: ${decisionText(s.decisions[seat]!)}.`, only: [seat] });
   for (let other = 0; other < s.players; other++) {
     if (s.rockets[other] !== null && s.decisions[other] === null) return false;
@@ -159,7 +159,7 @@ function chooseStarport(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMo
     require_(s.rockets[seat] === null, 'already_placed', 'Your Rocket is already on its Starport.');
     require_(allowed.includes(index), 'starport_not_approved', `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`);
     putOnStarport(s, seat, index, move.facing);
-    log.push({ seat, text: `${rocketName(seat)} is placed on ${STARPORTS[index].name} facing ${move.facing}.` });
+    log.push({ seat, text: `${playerMarker(seat)} puts their Rocket on ${STARPORTS[index].name} facing ${move.facing}.` });
     if (s.rockets.every((r) => r !== null)) {
       s.phase = 'plan';
       log.push({ seat: null, text: 'All Rockets are ready. Step 1: All Systems Go! or Refuel?' });
@@ -171,7 +171,7 @@ function chooseStarport(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMo
   require_(allowed.includes(index), 'starport_not_approved', `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`);
   putOnStarport(s, seat, index, move.facing);
   s.flights[seat]!.pending = null;
-  log.push({ seat, text: `${rocketName(seat)} returns to ${STARPORTS[index].name} facing ${move.facing}.` });
+  log.push({ seat, text: `${playerMarker(seat)} returns their Rocket to ${STARPORTS[index].name} facing ${move.facing}.` });
   const flipped = fly(s, seat, log);
   finishTurnIfAllMoved(s, log);
   return flipped;

@@ -72,7 +72,7 @@ describe('#13.13 Fate: Claim Jumper - choices stay secret until all are in', () 
     const drop0 = s.seats[0].hand[2];
     const first = play(s, 0, { type: 'claimJumper', card: drop0 });
     expect(first.reveals).toBe(false);
-    const names = bigThunder.view(s, null).seats.map((p) => p.name);
+    const names = bigThunder.view(s, null).seats.map((_p, i) => `{{p:${i}}}`); // #12: log lines name players by marker
     expect(readable(first.log, 1)).toEqual([`${names[0]} has chosen a card to discard (Claim Jumper).`]);
     expect(readable(first.log, null)).toEqual(readable(first.log, 1));
     expect(readable(first.log, 0)).toContain(`You chose to discard ${SUPPLIES[drop0].name} (Claim Jumper).`);

@@ -41,7 +41,7 @@ describe('On Your Turn 3: Draw', () => {
     expect(q.deck).toHaveLength(4);
     expect(q.discard).toEqual([]);
     expect([...q.hand, ...q.deck].sort((x, y) => x - y)).toEqual([...Array(8).keys()]);
-    expect(texts(r.log)).toContain('U.R. Courageous shuffles the discard pile to form a new deck.');
+    expect(texts(r.log)).toContain('{{p:0}} shuffles the discard pile to form a new deck.');
   });
 
   it('the drawn cards are named to the drawer only ("You drew ..."); the others read a count', () => {
@@ -50,7 +50,7 @@ describe('On Your Turn 3: Draw', () => {
     const drew = r.log.filter((e) => e.text.startsWith('You drew'));
     expect(drew).toHaveLength(1);
     expect(drew[0].only).toEqual([0]);
-    expect(r.log.filter((e) => !e.only).map((e) => e.text)).toContain('U.R. Courageous draws 3 cards.');
+    expect(r.log.filter((e) => !e.only).map((e) => e.text)).toContain('{{p:0}} draws 3 cards.');
     for (const e of r.log.filter((x) => !x.only)) expect(e.text).not.toContain('You drew');
   });
 

@@ -42,7 +42,7 @@ describe('End of the Game', () => {
     const last = play(withLuck(s, 2, END, () => true), 2, END);
     s = last.state;
     expect(s.phase).toBe('over');
-    expect(last.log.map((e) => e.text)).toContain('U.R. Courageous: 22 points + 0 for gold sold at half + 3 for Town Shares = 25.');
+    expect(last.log.map((e) => e.text)).toContain('{{p:0}}: 22 points + 0 for gold sold at half + 3 for Town Shares = 25.');
     expect(bigThunder.activeSeats(s)).toEqual([]);
     expect(bigThunder.result(s)).not.toBeNull();
     expect(refusal(s, 0, END).code).toBe('game_over');

@@ -71,7 +71,7 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     });
     const r = play(s0, 0, END);
     expect(r.state.seats.map((p) => p.position)).toEqual([6, 4, 1]);
-    expect(texts(r.log)).toContain("U.R. Courageous's Mine Cart is bumped forward to mine shaft 5.");
+    expect(texts(r.log)).toContain("The Mine Cart of {{p:0}} is bumped forward to mine shaft 5.");
   });
 
   it('Runaway Train into Town opens a Town visit for the active player', () => {

@@ -15,7 +15,7 @@ describe('Card Actions: Mine Cart (Move)', () => {
     });
     const r = playAll(s0, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]);
     expect(r.state.seats.map((p) => p.position)).toEqual([3, 2, 4, 0]);
-    expect(texts(r.log)).toContain("I.M. Brave's Mine Cart is bumped forward to mine shaft 4.");
+    expect(texts(r.log)).toContain("The Mine Cart of {{p:2}} is bumped forward to mine shaft 4.");
   });
 
   it('moves clockwise up to the number of spaces shown (too_far beyond it)', () => {

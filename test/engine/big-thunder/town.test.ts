@@ -24,7 +24,7 @@ describe('Town Actions', () => {
     expect(r.state.basin.gold).toBe(basin.gold + 2);
     expect(r.state.basin.ore).toBe(basin.ore + 1);
     expect(r.state.upgradeStacks.refineGold).toBe(0);
-    expect(texts(r.log)).toContain('U.B. Bold sells 2 Gold Nuggets and 1 Raw Ore for 1 Town Token and 4 points.');
+    expect(texts(r.log)).toContain('{{p:1}} sells 2 Gold Nuggets and 1 Raw Ore for 1 Town Token and 4 points.');
     // After Town actions the turn continues: the last card's remaining action can still be taken.
     expect(r.state.current).toEqual({ card: pickMove, used: [false, true] });
   });
@@ -128,7 +128,7 @@ describe('Town Actions', () => {
     expect(r.reveals).toBe(true);
     const mine = r.log.filter((e) => e.only);
     expect(mine).toEqual([{ seat: 0, text: 'Your new Town Share is worth 3 points.', only: [0] }]);
-    expect(r.log.filter((e) => !e.only).map((e) => e.text)).toEqual(['U.R. Courageous buys a Town Share for 2 Town Tokens.']);
+    expect(r.log.filter((e) => !e.only).map((e) => e.text)).toEqual(['{{p:0}} buys a Town Share for 2 Town Tokens.']);
     expect(refusal(givenMine({ seats: { 0: { tokens: 1 } } }), 0, { type: 'buyShare' }).code).toBe('not_enough_tokens');
     const none = givenMine({ seats: { 0: { tokens: 3 } } });
     none.seats[1].shares.push(...none.townShares);

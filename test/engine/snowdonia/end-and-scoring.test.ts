@@ -65,7 +65,7 @@ describe('End of game', () => {
     });
     const { state, log } = resolveWith(s, { D: [1], G: [0] });
     expect(state.seats[1].markers).toBe(0);
-    expect(logText(log)).toContain('Player 2 placed their last Ownership Marker');
+    expect(logText(log)).toContain('{{p:1}} placed their last Ownership Marker');
     expect(state.step).toEqual({ kind: 'over' });
   });
 

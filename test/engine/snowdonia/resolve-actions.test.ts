@@ -16,9 +16,9 @@ describe('2. Resolve Actions', () => {
     expect(state.seats[1].rubble).toBe(3);
     expect(state.seats[0].rubble).toBe(3);
     const text = logText(log);
-    expect(text.indexOf('Player 2 excavated')).toBeLessThan(text.indexOf('Player 1 excavated'));
-    expect(text.indexOf('Player 1 excavated')).toBeLessThan(text.indexOf("Player 1's Surveyor"));
-    expect(text.indexOf("Player 1's Surveyor")).toBeLessThan(text.indexOf("Player 2's Surveyor"));
+    expect(text.indexOf('{{p:1}} excavated')).toBeLessThan(text.indexOf('{{p:0}} excavated'));
+    expect(text.indexOf('{{p:0}} excavated')).toBeLessThan(text.indexOf("{{p:0}} moved the Surveyor"));
+    expect(text.indexOf("{{p:0}} moved the Surveyor")).toBeLessThan(text.indexOf("{{p:1}} moved the Surveyor"));
   });
 
   it('each action is mandatory: a Labourer on the Stock Yard must take cubes', () => {
@@ -41,7 +41,7 @@ describe('2. Resolve Actions', () => {
 
   it('an action that can do nothing is passed over with a log line', () => {
     const { state, log } = resolveWith(given(2, () => {}), { C: [0], G: [1] });
-    expect(logText(log)).toContain('Player 1 cannot take the Works action: no conversion is possible.');
+    expect(logText(log)).toContain('{{p:0}} cannot take the Works action: no conversion is possible.');
     expect(state.round).toBe(2);
   });
 

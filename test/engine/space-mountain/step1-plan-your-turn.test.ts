@@ -20,7 +20,7 @@ describe('Step 1: Plan Your Turn', () => {
     expect(game.legalMoves(r.state, 1)).toEqual([]);
     // Public log says only that Blue decided; the choice is in a line only Blue reads.
     const pub = r.log.filter((e) => !e.only);
-    expect(pub.map((e) => e.text)).toEqual(['Blue has decided.']);
+    expect(pub.map((e) => e.text)).toEqual(['{{p:1}} has decided.']);
     expect(r.log.filter((e) => e.only)).toEqual([{ seat: 1, text: 'You chose: Refuel.', only: [1] }]);
     // Views: Blue sees its own decision, Red and spectators only "decided".
     expect(game.view(r.state, 1).players[1]).toMatchObject({ decided: true, decision: { type: 'refuel', flip: [] } });
@@ -39,7 +39,7 @@ describe('Step 1: Plan Your Turn', () => {
     const r = play(s, 1, { type: 'go' });
     expect(r.reveals).toBe(true);
     expect(r.state.revealed).toEqual([{ type: 'go' }, { type: 'go' }]);
-    expect(r.log.some((e) => e.text === 'Decisions: Red: All Systems Go!; Blue: All Systems Go!.')).toBe(true);
+    expect(r.log.some((e) => e.text === 'Decisions: {{p:0}}: All Systems Go!; {{p:1}}: All Systems Go!.')).toBe(true);
     expect(r.state.dice).toHaveLength(3);
     expect(r.state.rolls).toBe(1);
     expect(game.view(r.state, 0).lastDecisions).toEqual([{ type: 'go' }, { type: 'go' }]);

@@ -20,7 +20,7 @@ describe('Step 2: Roll Navigation Dice', () => {
     expect(a.state.dice).toHaveLength(3);
     expect(a.state.dice).toEqual(b.state.dice);
     for (const d of a.state.dice!) expect(DIE_FACES).toContainEqual(d);
-    expect(a.log.find((e) => e.text.startsWith('Red rolls the Navigation dice'))?.seat).toBe(0);
+    expect(a.log.find((e) => e.text.startsWith('{{p:0}} rolls the Navigation dice'))?.seat).toBe(0);
     expect(a.state.fuel).toBe(6 - a.state.dice!.filter((d) => d.orange).length);
   });
 

@@ -31,7 +31,7 @@ describe('Step 3: Check For Fuel', () => {
     const r = rollDice(s, 'S* T S');
     const t = r.state;
     expect(r.log.map((e) => e.text)).toContain(
-      'The Fuel Gauge reaches 1: Red (3 markers), Blue (2 markers) ran out of fuel and return the markers on face-up Missions to the pool.',
+      'The Fuel Gauge reaches 1: {{p:0}} (3 markers), {{p:1}} (2 markers) ran out of fuel and return the markers on face-up Missions to the pool.',
     );
     expect(t.missions[0].map((m) => [m.faceDown, m.covered.filter(Boolean).length])).toEqual([
       [true, 0], [false, 0], [false, 0], [false, 0], [false, 0],

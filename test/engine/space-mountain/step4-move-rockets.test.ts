@@ -11,15 +11,15 @@ describe('Step 4: Move Rockets', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'A5', facing: 'south' }, 1: { at: 'A9', facing: 'east' } } });
     const r = rollDice(s, 'S S S');
     expect(dieEnds(r.log, 0)).toEqual([
-      'Red ends die 1 (Straight) at A7 facing south.',
-      'Red ends die 2 (Straight) at A9 facing south.',
-      'Red ends die 3 (Straight) at A1 facing south.', // ran into the edge: wrapped, die over
+      '{{p:0}} ends die 1 (Straight) at A7 facing south.',
+      '{{p:0}} ends die 2 (Straight) at A9 facing south.',
+      '{{p:0}} ends die 3 (Straight) at A1 facing south.', // ran into the edge: wrapped, die over
     ]);
     // Same dice, other facing: Blue flies east.
     expect(dieEnds(r.log, 1)).toEqual([
-      'Blue ends die 1 (Straight) at C9 facing east.',
-      'Blue ends die 2 (Straight) at E9 facing east.',
-      'Blue ends die 3 (Straight) at G9 facing east.',
+      '{{p:1}} ends die 1 (Straight) at C9 facing east.',
+      '{{p:1}} ends die 2 (Straight) at E9 facing east.',
+      '{{p:1}} ends die 3 (Straight) at G9 facing east.',
     ]);
     expect(r.state.phase).toBe('plan');
   });
@@ -34,11 +34,11 @@ describe('Step 4: Move Rockets', () => {
     expect(game.legalMoves(r.state, 0)).toEqual([{ type: 'turn', dir: 'left' }, { type: 'turn', dir: 'right' }]);
     let t = play(r.state, 0, { type: 'turn', dir: 'right' });
     // ... 1 more square east to D1; Straight: E1, F1; Turn: G1, and choose again.
-    expect(dieEnds(t.log, 0)).toEqual(['Red ends die 1 (Turn right) at D1 facing east.', 'Red ends die 2 (Straight) at F1 facing east.']);
+    expect(dieEnds(t.log, 0)).toEqual(['{{p:0}} ends die 1 (Turn right) at D1 facing east.', '{{p:0}} ends die 2 (Straight) at F1 facing east.']);
     expect(rocketAt(t.state, 0)).toBe('G1 east');
     expect(t.state.flights[0]).toEqual({ die: 2, pending: { kind: 'turn' } });
     t = play(t.state, 0, { type: 'turn', dir: 'right' });
-    expect(dieEnds(t.log, 0)).toEqual(['Red ends die 3 (Turn right) at G2 facing south.']);
+    expect(dieEnds(t.log, 0)).toEqual(['{{p:0}} ends die 3 (Turn right) at G2 facing south.']);
     expect(rocketAt(t.state, 0)).toBe('G2 south');
     expect(t.reveals).toBe(false);
     expect(t.state.phase).toBe('plan');
@@ -73,13 +73,13 @@ describe('Step 4: Move Rockets', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'H1', facing: 'east' }, 1: { at: 'A9', facing: 'south' } } });
     const r = rollDice(s, 'S S S');
     expect(dieEnds(r.log, 0)).toEqual([
-      'Red ends die 1 (Straight) at A1 facing east.', // I1, then the edge: wrapped to A1, die over
-      'Red ends die 2 (Straight) at C1 facing east.',
-      'Red ends die 3 (Straight) at E1 facing east.',
+      '{{p:0}} ends die 1 (Straight) at A1 facing east.', // I1, then the edge: wrapped to A1, die over
+      '{{p:0}} ends die 2 (Straight) at C1 facing east.',
+      '{{p:0}} ends die 3 (Straight) at E1 facing east.',
     ]);
     expect(r.log.filter((e) => e.text.includes('wraps')).map((e) => e.text)).toEqual([
-      'Red runs into the edge of the board and wraps around to A1.',
-      'Blue runs into the edge of the board and wraps around to A1.',
+      '{{p:0}} runs into the edge of the board and wraps around to A1.',
+      '{{p:1}} runs into the edge of the board and wraps around to A1.',
     ]);
     expect(rocketAt(r.state, 1)).toBe('A5 south'); // A1 (wrap), A3, A5
   });
@@ -93,7 +93,7 @@ describe('Step 4: Move Rockets', () => {
     const r = rollDice(s, 'S S S');
     expect(r.flipped).toBe(true);
     expect(tokenAt(r.state, 'E2')).toEqual({ kind: 'comet', faceUp: true });
-    expect(r.log.map((e) => e.text)).toContain('Red flips the Encounter token at E2: Comet.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} flips the Encounter token at E2: Comet.');
     expect(r.state.missions[0][0].covered).toEqual([false, true]); // A1 = Satellite, Comet
     expect(r.state.pool).toBe(24);
     // Then Straight: E3, E4; Straight: E5 is Hong Kong Disneyland, a Starport: approved, die over.
@@ -112,7 +112,7 @@ describe('Step 4: Move Rockets', () => {
       },
     });
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('Blue reaches the Comet token at E2.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:1}} reaches the Comet token at E2.');
     expect(game.activeSeats(r.state)).toEqual([1]);
     expect(r.state.pool).toBe(25 - 1 - 1 - 1); // D's marker, Red's comet, Blue's held comet
     expect(markersAccounted(r.state)).toBe(25);
@@ -159,14 +159,14 @@ describe('Step 4: Move Rockets', () => {
       missions: { 0: { A: { card: 'A1', covered: 1 }, B: { faceDown: true }, C: { card: 'C2', covered: [true, false, false] }, D: { faceDown: true }, E: { faceDown: true } } },
     });
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('Red flips the Encounter token at E2: Any Item.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} flips the Encounter token at E2: Any Item.');
     expect(game.legalMoves(r.state, 0)).toEqual([
       { type: 'place', mission: 'A', space: 1 },
       { type: 'place', mission: 'C', space: 1 },
       { type: 'place', mission: 'C', space: 2 },
     ]);
     const t = play(r.state, 0, { type: 'place', mission: 'A', space: 1 });
-    expect(t.log.map((e) => e.text)).toContain('Red places a Mission marker on Mission A. Mission A is complete.');
+    expect(t.log.map((e) => e.text)).toContain('{{p:0}} places a Mission marker on Mission A. Mission A is complete.');
   });
 
   it('Space Items: with no uncovered space for the item, nothing is placed', () => {
@@ -176,7 +176,7 @@ describe('Step 4: Move Rockets', () => {
       missions: { 0: { A: { card: 'A1' }, B: { card: 'B1' }, C: { faceDown: true }, D: { faceDown: true }, E: { faceDown: true } } },
     });
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('Red has no uncovered space for it.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} has no uncovered space for it.');
     expect(r.state.pool).toBe(25);
     expect(r.state.phase).toBe('plan');
   });
@@ -185,7 +185,7 @@ describe('Step 4: Move Rockets', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'E1', facing: 'south' }, 1: null }, tokens: { E2: { kind: 'any-item' } } });
     s.pool = 0;
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('The Mission marker pool is empty: Red gets no marker.');
+    expect(r.log.map((e) => e.text)).toContain('The Mission marker pool is empty: {{p:0}} gets no marker.');
     expect(r.state.flights[0]).toBeNull();
   });
 
@@ -196,14 +196,14 @@ describe('Step 4: Move Rockets', () => {
       approved: { 0: ['disneyland', 'paris'] },
     });
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('Red flips the Encounter token at E2: Return to Starport.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} flips the Encounter token at E2: Return to Starport.');
     const legal = game.legalMoves(r.state, 0);
     expect(legal).toHaveLength(8);
     expect(new Set(legal.map((m) => m.type === 'starport' && m.starport))).toEqual(new Set(['disneyland', 'paris']));
     expect(codeOf(() => game.applyMove(r.state, 0, { type: 'starport', starport: 'tokyo', facing: 'north' }))).toBe('starport_not_approved');
     const t = play(r.state, 0, { type: 'starport', starport: 'paris', facing: 'east' });
     // From Disneyland Paris (B8) east: C8, D8; then D8 east: E8 is an Encounter token space.
-    expect(t.log.map((e) => e.text).slice(0, 2)).toEqual(['Red returns to Disneyland Paris facing east.', 'Red ends die 2 (Straight) at D8 facing east.']);
+    expect(t.log.map((e) => e.text).slice(0, 2)).toEqual(['{{p:0}} returns their Rocket to Disneyland Paris facing east.', '{{p:0}} ends die 2 (Straight) at D8 facing east.']);
     expect(rocketAt(t.state, 0)).toBe('E8 east');
   });
 
@@ -211,11 +211,11 @@ describe('Step 4: Move Rockets', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'D1', facing: 'south' }, 1: null } });
     const r = rollDice(s, 'S S S');
     // D2, then D3 is Wormhole alpha-1: out at its twin F7 (row 6, col 5).
-    expect(r.log.map((e) => e.text)).toContain('Red enters a Wormhole and comes out at F7.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} enters a Wormhole and comes out at F7.');
     expect(rocketAt(r.state, 0)).toBe('F7 south');
     expect(game.legalMoves(r.state, 0)).toEqual(['north', 'east', 'south', 'west'].map((facing) => ({ type: 'face', facing })));
     const t = play(r.state, 0, { type: 'face', facing: 'east' });
-    expect(t.log[0].text).toBe('Red comes out of the Wormhole facing east.');
+    expect(t.log[0].text).toBe('{{p:0}} comes out of the Wormhole facing east.');
     // East from F7: G7 is an Encounter token: Red stops there.
     expect(rocketAt(t.state, 0)).toMatch(/^G7 east$/);
     expect(sq('G7')).toEqual({ row: 6, col: 6 });
@@ -224,11 +224,11 @@ describe('Step 4: Move Rockets', () => {
   it('Starports: entering one flips that Starport token to Approved for Travel and ends the die', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'E3', facing: 'south' }, 1: { at: 'B3', facing: 'north' } } });
     const r = rollDice(s, 'S T T');
-    expect(r.log.map((e) => e.text)).toContain('Red visits Hong Kong Disneyland: its Starport token is now Approved for Travel.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} visits Hong Kong Disneyland: its Starport token is now Approved for Travel.');
     expect(r.state.approved![0]).toEqual([true, false, false, false, true]);
     // Blue enters Disneyland (B2) - not its own - on the first square of the Straight: approved, die over.
     expect(r.state.approved![1]).toEqual([true, true, false, false, false]);
-    expect(dieEnds(r.log, 1)[0]).toBe('Blue ends die 1 (Straight) at B2 facing north.');
+    expect(dieEnds(r.log, 1)[0]).toBe('{{p:1}} ends die 1 (Straight) at B2 facing north.');
     expect(game.view(r.state, null).players[1].approved).toEqual(['disneyland', 'walt-disney-world']);
   });
 

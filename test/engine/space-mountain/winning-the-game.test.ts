@@ -77,7 +77,7 @@ describe('Winning the Game', () => {
       missions: { 0: { A: { covered: 2 }, B: { covered: 2 }, C: { card: 'C1', covered: [false, true, true] } } },
     });
     const r = rollDice(s, 'S S S');
-    expect(r.log.map((e) => e.text)).toContain('Red stops at Hong Kong Disneyland.');
+    expect(r.log.map((e) => e.text)).toContain('{{p:0}} stops at Hong Kong Disneyland.');
     expect(r.state.winners).toEqual([0]);
     expect(game.result(r.state)).toMatchObject({ scores: [3, 0], ranking: [0, 1], summary: 'Red completed all 3 Missions first.' });
   });

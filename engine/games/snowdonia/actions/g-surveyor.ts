@@ -15,6 +15,6 @@ export function moveSurveyor(s: SnowdoniaState, ctx: Ctx, seat: Seat): void {
   const from = order.indexOf(p.surveyor);
   const to = Math.min(order.length - 1, from + 1 + effectBonus(s, seat, 'surveyor-extra', 'stations'));
   p.surveyor = order[to];
-  if (to === from) say(ctx, seat, `${playerName(seat)}'s Surveyor is already at ${stationData(p.surveyor).name}.`);
-  else say(ctx, seat, `${playerName(seat)}'s Surveyor moved up to ${stationData(p.surveyor).name}.`);
+  if (to === from) say(ctx, seat, `${playerName(seat)} keeps the Surveyor at ${stationData(p.surveyor).name}: it is already there.`);
+  else say(ctx, seat, `${playerName(seat)} moved the Surveyor up to ${stationData(p.surveyor).name}.`);
 }
