@@ -103,6 +103,8 @@ export const seats = pgTable(
     lastSeenSeq: integer('last_seen_seq').notNull().default(0),
     /** This player's switch for playing this game by email reply (#16); the account's switch also applies. */
     emailReplies: boolean('email_replies').notNull().default(true),
+    /** The seat's setup choices while the game waits for players (#14, `Game.seatChoices`): `{ rocket: 'blue' }`. */
+    choices: jsonb('choices').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),
