@@ -75,3 +75,13 @@ export function absoluteUrl(url: string, base: string): string {
     return url;
   }
 }
+
+/** "maxRounds" / "max_rounds" -> "Max rounds" (a JSON key as words, for option and view labels). */
+export function humanize(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

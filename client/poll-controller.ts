@@ -23,6 +23,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, readResponse } from './api';
 import { reportReachable } from './connectivity';
+import { takePrefetched } from './prefetch';
 
 /** Poll waits in milliseconds; `jitter` is a fraction (0.2 = each wait is 80%..120% of its value). */
 export interface PollTiming {
@@ -181,7 +182,9 @@ export class PollController<T> implements ReactiveController {
       const headers = pollHeaders(this.etag, document.visibilityState, unconditional);
       let res: Response;
       try {
-        res = await fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' });
+        // The first poll of a page opened at this URL may find its answer already on the way (client/prefetch.ts).
+        const early = this.etag === null ? takePrefetched(url, ctrl.signal) : null;
+        res = await (early ?? fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' }));
       } catch (err) {
         if (ctrl.signal.aborted && !timedOut) return;
         reportReachable(false);

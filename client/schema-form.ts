@@ -6,6 +6,7 @@
  * enums (`enum`, or `anyOf`/`oneOf` of `const`s, with optional titles), and plain strings.
  * A property of any other shape is left out of the form, so the server applies its default.
  */
+import { humanize } from './format';
 import type { JsonSchema } from './types';
 
 export type FieldKind = 'integer' | 'number' | 'boolean' | 'enum' | 'string';
@@ -31,15 +32,8 @@ export interface OptionField {
 /** Largest bound worth showing; zod writes +-MAX_SAFE_INTEGER for a bare `.int()`. */
 const HUGE = 1e15;
 
-/** "maxRounds" / "max_rounds" -> "Max rounds". */
-export function humanize(key: string): string {
-  const words = key
-    .replace(/[_-]+/g, ' ')
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+// In format.ts, so the generic board (main bundle) does not pull this module out of the form's chunk.
+export { humanize };
 
 function typesOf(s: JsonSchema): string[] {
   if (Array.isArray(s.type)) return s.type;

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf } from '../api';
 import { STATUS_TEXT } from '../format';
-import { boardTagFor, GENERIC_BOARD, type BoardProps, type MoveEventDetail } from '../games';
+import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps, type MoveEventDetail } from '../games';
 import { ConnectivityController } from '../connectivity';
 import { LogLoader } from '../game-page/log-loader';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
@@ -28,9 +28,7 @@ import './mp-since-card';
 import './mp-turn-bar';
 import './mp-turn-deadline';
 import './mp-generic-board';
-import './mp-waiting-room';
 import './mp-move-buttons';
-import './mp-replay-viewer';
 import './mp-resign-button';
 import './mp-seat-list';
 
@@ -150,6 +148,9 @@ export class MpGamePage extends LitElement {
 
   private boardEl: BoardElement | null = null;
   private boardTag = '';
+  /** The tag `loadBoard` gave for the game type `boardFor` (its board's chunk is in); null while it loads. */
+  @state() private boardReady: string | null = null;
+  private boardFor = '';
   private readonly log = new LogLoader(this, () => (this.gameId ? `${this.base}/log` : null));
   private readonly seen = new SeenChanges();
 
@@ -224,6 +225,18 @@ export class MpGamePage extends LitElement {
       this.statePoll.reset();
       void this.metaPoll.refresh();
     }
+    // Only this game's board is loaded (its own chunk, #17); a placeholder stands in until then.
+    const type = this.meta?.type;
+    if (type && this.boardFor !== type) {
+      this.boardFor = type;
+      this.boardReady = null;
+      void loadBoard(type).then((tag) => {
+        if (this.boardFor === type) this.boardReady = tag;
+      });
+    }
+    // Chunks of their own, loaded when shown (an element upgrades when defined): not every visit needs them.
+    if (this.meta?.status === 'open') void import('./mp-waiting-room');
+    if (this.showReplay) void import('./mp-replay-viewer');
   }
 
   private pollFailed(e: ApiError): void {
@@ -443,7 +456,8 @@ export class MpGamePage extends LitElement {
   }
 
   private renderBoard(meta: GameMeta, game: GameState) {
-    const tag = boardTagFor(meta.type);
+    const tag = this.boardReady;
+    if (!tag) return html`<p class="muted">Loading the board…</p>`;
     if (!this.boardEl || this.boardTag !== tag) {
       this.boardEl = document.createElement(tag) as BoardElement;
       this.boardTag = tag;

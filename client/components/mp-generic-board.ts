@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { humanize } from '../schema-form';
+import { humanize } from '../format';
 import { shared } from '../styles';
 import type { GameStatus, LegalMove, SeatInfo } from '../types';
 

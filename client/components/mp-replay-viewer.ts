@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
 import { seatName } from '../format';
-import { boardTagFor, type BoardProps } from '../games';
+import { boardTagFor, loadBoard, type BoardProps } from '../games';
 import { shared } from '../styles';
 import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../table';
 import type { GameStatus, ReplayStep, SeatInfo } from '../types';
@@ -92,6 +92,8 @@ export class MpReplayViewer extends LitElement {
   private rawEl: BoardElement | null = null;
 
   protected override willUpdate(changed: PropertyValues): void {
+    // The board's chunk (usually in already: the game page loaded it); drawn once it is.
+    if (changed.has('type') && this.type) void loadBoard(this.type).then(() => this.requestUpdate());
     if (changed.has('gameId') && changed.get('gameId') !== undefined) {
       this.cache.clear();
       this.step = null;

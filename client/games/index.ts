@@ -5,8 +5,11 @@
  * 1. Write the board under `client/games/<game-id>/` as a Lit element (SVG, one component per
  *    file, tag prefixed by the game, e.g. `sm-galaxy-board`), and register it with
  *    `@customElement('sm-galaxy-board')`.
- * 2. Import that module below (so it is bundled and registered) and map the game's API id to
- *    the tag in `BOARDS`.
+ * 2. Map the game's API id to the tag in `BOARDS` and to a dynamic `import()` of that module in
+ *    `LOADERS`: each board is its own chunk (public/chunks/<tag>-<hash>.js), which the game page
+ *    loads with `loadBoard(type)` for its game only, so no page carries the other games' boards
+ *    (#17). Import nothing from a board module statically outside its folder, or esbuild puts it
+ *    back into the main bundle.
  *
  * ## The interface a board element implements
  * The game page creates the element once per game and then sets these **properties** (not
@@ -37,9 +40,6 @@
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
 import type { LegalMove, SeatInfo, GameStatus } from '../types';
-import './big-thunder/bt-mountain-board';
-import './snowdonia/sn-mountain-board';
-import './space-mountain/sm-galaxy-board';
 
 /** Properties the game page sets on a board element. */
 export interface BoardProps {
@@ -67,7 +67,40 @@ export const BOARDS: Readonly<Record<string, string>> = {
 
 export const GENERIC_BOARD = 'mp-generic-board';
 
-/** The tag that draws `type`'s board: its own when registered, the generic one otherwise. */
+/** Game type id -> the import of its board's chunk (which registers the element). */
+const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
+  'big-thunder': () => import('./big-thunder/bt-mountain-board'),
+  snowdonia: () => import('./snowdonia/sn-mountain-board'),
+  'space-mountain': () => import('./space-mountain/sm-galaxy-board'),
+};
+
+const loading = new Map<string, Promise<string>>();
+
+/**
+ * Loads `type`'s board chunk once and resolves to the tag to create: the board's own tag, or
+ * `GENERIC_BOARD` for a type without a board or when the chunk cannot be loaded (offline on a
+ * first visit, a deployment that replaced it): the generic board and the page's move buttons keep
+ * the game playable. A failed load is tried again on the next call. Never rejects.
+ */
+export function loadBoard(type: string): Promise<string> {
+  const load = Object.prototype.hasOwnProperty.call(LOADERS, type) ? LOADERS[type] : undefined;
+  if (!load) return Promise.resolve(GENERIC_BOARD);
+  let p = loading.get(type);
+  if (!p) {
+    p = load().then(
+      () => boardTagFor(type),
+      (err: unknown) => {
+        loading.delete(type);
+        console.warn(`Mountain Post: the ${type} board could not be loaded, showing the plain view: ${err instanceof Error ? err.message : String(err)}`);
+        return GENERIC_BOARD;
+      },
+    );
+    loading.set(type, p);
+  }
+  return p;
+}
+
+/** The tag that draws `type`'s board: its own once registered (see `loadBoard`), the generic one otherwise. */
 export function boardTagFor(type: string): string {
   const tag = Object.prototype.hasOwnProperty.call(BOARDS, type) ? BOARDS[type] : undefined;
   if (tag && customElements.get(tag)) return tag;
