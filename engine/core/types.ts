@@ -43,6 +43,24 @@ export interface GameResult {
   summary?: string;
 }
 
+/**
+ * A choice the rulebook gives each player before the game begins (Space Mountain, Setup: "Each
+ * player chooses a Rocket"). Each value goes to at most one seat. The platform asks the players
+ * while the game waits for them, then writes every seat's value, in seat order, into the option
+ * `option` before `setup`; seats that chose nothing (bots too) get the values left over, in the
+ * order of `values`. Players never set `option` themselves.
+ */
+export interface SeatChoice {
+  /** Key of the choice in a seat's choices (`{ rocket: 'blue' }`). */
+  id: string;
+  /** For people: "Rocket". */
+  label: string;
+  /** The option that carries the seats' values into `setup`: an array indexed by seat. */
+  option: string;
+  /** The values, in the order unchosen seats take them; `label` names each in words ("Blue Rocket"). */
+  values: { id: string; label: string }[];
+}
+
 /** Inputs of `setup`. `seed` is the game's secret random seed (hex, 32 chars = 128 bits). */
 export interface SetupContext<O> {
   players: number;
@@ -97,8 +115,12 @@ export interface Game<S = any, M = any, O = any, V = any> {
    * The game's name for a seat's role, shown beside the player's display name and never instead
    * of it (#12): the Rocket colour ("Red"), the Locomotive ("U.R. Courageous"), "Player 1". Log
    * lines name players with `{{p:N}}` markers (engine/core/log-names.ts), never with this.
+   * Pass the state: a role can depend on choices made at setup (`seatChoices`); without it, the
+   * role of a game set up without choices.
    */
-  seatRole?(seat: Seat): string;
+  seatRole?(seat: Seat, state?: S): string;
+  /** Choices each player makes before the game begins (see `SeatChoice`); absent: none. */
+  seatChoices?: SeatChoice[];
   /**
    * What a legal move would do now, when that is worth a word before it is sent (#12, "no silent
    * no-ops"): `effect: 'none'` when the move is legal but changes nothing except using up the

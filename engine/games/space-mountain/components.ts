@@ -54,8 +54,8 @@ export interface Starport extends Square {
 }
 
 /**
- * The five Starports in a fixed order; `STARPORTS[i]` for i < 4 is the home Starport of the Rocket
- * of seat i. 4 Starports near the corners, 1 at the centre (README section 3).
+ * The five Starports in a fixed order; `STARPORTS[i]` for i < 4 is the home Starport of Rocket i
+ * (`ROCKETS`). 4 Starports near the corners, 1 at the centre (README section 3).
  */
 export const STARPORTS: readonly Starport[] = [
   { id: 'disneyland', name: 'Disneyland', color: 'red', row: 1, col: 1 }, // reconstruction (colour, position)
@@ -69,10 +69,10 @@ export const STARPORTS: readonly Starport[] = [
 export const STARPORT_IDS: readonly StarportId[] = STARPORTS.map((s) => s.id);
 
 /**
- * The 4 Rocket movers (rulebook, Components: "4 Rocket Movers"). Seat i flies Rocket i, whose
- * colour matches its home Starport `STARPORTS[i]` (rulebook, Setup: "Place the Rocket on the
- * Starport icon of the matching color"). Players choosing colours is a lobby matter; seats take
- * them in order. // reconstruction (seat-to-colour assignment)
+ * The 4 Rocket movers (rulebook, Components: "4 Rocket Movers"). Rocket i's colour matches its
+ * home Starport `STARPORTS[i]` (rulebook, Setup: "Place the Rocket on the Starport icon of the
+ * matching color"). Each player chooses a Rocket (option `rockets`, `rocketOf`); without a
+ * choice seat i flies Rocket i.
  */
 export const ROCKETS: readonly { color: string; home: StarportId }[] = [0, 1, 2, 3].map((i) => ({
   color: STARPORTS[i].color,

@@ -1,7 +1,6 @@
 import { playerMarker, type LogEntry, type Seat } from '../../core';
 import {
   KIND_NAMES,
-  ROCKETS,
   STARPORTS,
   WORMHOLES,
   featureAt,
@@ -13,13 +12,6 @@ import { stepForward, turned } from './geometry';
 import { markerSpots } from './missions';
 import type { Facing } from './moves';
 import type { SpaceMountainState } from './state';
-
-/** A seat's Rocket colour ("Red"): its role beside the player's name (`seatRole`); log lines use `{{p:N}}`. */
-export function rocketName(seat: Seat): string {
-  return ROCKET_NAMES[seat];
-}
-
-const ROCKET_NAMES: readonly string[] = ROCKETS.map((r) => r.color[0].toUpperCase() + r.color.slice(1));
 
 /** What moving one square did: `stopped` = a Cosmic Event ended the die; `flipped` = a face-down token was turned up. */
 interface SquareOutcome {

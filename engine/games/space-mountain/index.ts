@@ -2,7 +2,7 @@ import type { Game } from '../../core';
 import { botMove } from './bot';
 import { commutes } from './commute';
 import { describeMove } from './describe';
-import { rocketName } from './flight';
+import { ROCKET_CHOICE, rocketName } from './rockets';
 import { spaceMountainHowToPlay } from './how-to-play';
 import { spaceMountainMove, spaceMountainOptions, type SpaceMountainMove, type SpaceMountainOptions } from './moves';
 import { result } from './result';
@@ -38,6 +38,7 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   result,
   describeMove,
   seatRole: rocketName,
+  seatChoices: [ROCKET_CHOICE],
   botMove,
   commutes,
   howToPlay: spaceMountainHowToPlay,

@@ -56,16 +56,27 @@ export const spaceMountainOptions = z
       .enum(['random', 'creator'])
       .default('random')
       .describe('Who is the first Active Player: a player drawn at random, or the creator of the game.'),
+    rockets: z
+      .array(z.enum(['red', 'blue', 'yellow', 'green']))
+      .min(2)
+      .max(4)
+      .optional()
+      .describe('The Rocket colour of each seat, in seat order: each player chooses one (the platform fills this from their choices). Absent: seat 1 flies the Red Rocket, seat 2 the Blue one, seat 3 the Yellow one, seat 4 the Green one.'),
   })
   .strict()
   .refine((o) => o.missionsOnly || o.missions === 5, {
     message: 'Playing with 3 or 4 Missions is part of the Missions-only game.',
     path: ['missions'],
+  })
+  .refine((o) => !o.rockets || new Set(o.rockets).size === o.rockets.length, {
+    message: 'Each Rocket can fly for one player only.',
+    path: ['rockets'],
   });
 
 /**
  * Parsed options (see `spaceMountainOptions`). `firstPlayer` (rules version 2; Starting the Game,
  * "the person who most recently rode Space Mountain", which a server cannot ask) is absent in
- * games set up under rules version 1, where seat 1 began.
+ * games set up under rules version 1, where seat 1 began. `rockets` (Setup, "Each player chooses
+ * a Rocket") is absent unless the players chose: then seat i flies Rocket i (`rocketOf`).
  */
 export type SpaceMountainOptions = Omit<z.infer<typeof spaceMountainOptions>, 'firstPlayer'> & { firstPlayer?: 'random' | 'creator' };

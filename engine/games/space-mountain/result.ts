@@ -1,6 +1,6 @@
 import type { GameResult } from '../../core';
 import { ROUND_CAP } from './components';
-import { rocketName } from './flight';
+import { rocketName } from './rockets';
 import { isComplete } from './missions';
 import { closeness } from './round';
 import type { SpaceMountainState } from './state';
@@ -32,7 +32,7 @@ export function result(s: SpaceMountainState): GameResult | null {
   if (s.ended === 'won') {
     const goal = s.approved ? 'visited all 5 Starports and completed all 5 Missions' : `completed all ${s.options.missions} Missions`;
     const others = s.winners.length > 1 ? ` (closest clockwise to the Active Player among ${s.winners.length} who finished that turn)` : '';
-    return { scores, ranking, summary: `${rocketName(s.winners[0])} ${goal} first${others}.` };
+    return { scores, ranking, summary: `${rocketName(s.winners[0], s)} ${goal} first${others}.` };
   }
   return {
     scores,

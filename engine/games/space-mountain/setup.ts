@@ -1,5 +1,6 @@
 import { Rng, rngFromSeed, type SetupContext } from '../../core';
 import { ENCOUNTER_TOKENS, FUEL_START, MISSION_CARDS, MISSION_MARKERS, STARPORTS, missionCard } from './components';
+import { homeStarport } from './rockets';
 import { lettersInPlay } from './missions';
 import { spaceMountainOptions, type SpaceMountainOptions } from './moves';
 import type { SpaceMountainState } from './state';
@@ -9,8 +10,9 @@ import type { SpaceMountainState } from './state';
  * - Encounter tokens mixed and placed face down on every "!" space (face up in Unknown Space);
  * - Mission cards: each set shuffled on its own, every player gets one card of each set in play,
  *   laid out A to E; the rest go back to the box (they are not kept in the state);
- * - Starport tokens: one per Starport, only the player's own colour Approved for Travel
- *   (none in the Missions-only game);
+ * - Each player chooses a Rocket (option `rockets`, a colour per seat; absent: seat i flies
+ *   Rocket i). Starport tokens: one per Starport, only the one of the colour of the player's
+ *   Rocket Approved for Travel (none in the Missions-only game);
  * - Fuel Gauge at 6; seat 0 is the first Active Player (who "most recently rode Space Mountain"
  *   is settled at the table by who takes the first seat);
  * - Rockets are placed by the players themselves (a facing is their choice): the game opens in
@@ -22,6 +24,7 @@ export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | unde
   if ((ctx.options as Partial<SpaceMountainOptions> | undefined)?.firstPlayer === undefined) delete options.firstPlayer;
   const n = ctx.players;
   if (!Number.isInteger(n) || n < 2 || n > 4) throw new Error('Space Mountain: All Systems Go is for 2 to 4 players');
+  if (options.rockets && options.rockets.length !== n) throw new Error(`Space Mountain: ${options.rockets.length} Rocket colours for ${n} players`);
   const r = new Rng(rngFromSeed(ctx.seed));
 
   const tokens = r.shuffle(ENCOUNTER_TOKENS).map((kind) => ({ kind, faceUp: options.unknownSpace }));
@@ -37,7 +40,12 @@ export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | unde
     })),
   );
 
-  const approved = options.missionsOnly ? null : Array.from({ length: n }, (_, seat) => STARPORTS.map((_, i) => i === seat));
+  const approved = options.missionsOnly
+    ? null
+    : Array.from({ length: n }, (_, seat) => {
+        const home = homeStarport({ options }, seat);
+        return STARPORTS.map((_, i) => i === home);
+      });
 
   // Drawn last, so the rest of a seed's setup is the same whoever begins.
   const activePlayer = options.firstPlayer === 'random' ? r.int(0, n - 1) : 0;

@@ -112,9 +112,12 @@ export function cloneState(s: SpaceMountainState): SpaceMountainState {
   }
   const tokens: EncounterToken[] = new Array(s.tokens.length);
   for (let i = 0; i < tokens.length; i++) tokens[i] = { kind: s.tokens[i].kind, faceUp: s.tokens[i].faceUp };
+  const options: SpaceMountainOptions = { missionsOnly: s.options.missionsOnly, missions: s.options.missions, unknownSpace: s.options.unknownSpace };
+  // Only when chosen: the snapshots of games without choices keep no key (they replay byte for byte).
+  if (s.options.rockets) options.rockets = s.options.rockets.slice();
   return {
     players: n,
-    options: { missionsOnly: s.options.missionsOnly, missions: s.options.missions, unknownSpace: s.options.unknownSpace },
+    options,
     phase: s.phase,
     round: s.round,
     rolls: s.rolls,

@@ -4,7 +4,6 @@ import {
   ENCOUNTER_SPACES,
   FUEL_START,
   MISSION_MARKERS,
-  ROCKETS,
   STARPORTS,
   WORMHOLES,
   missionCard,
@@ -17,6 +16,7 @@ import {
 } from './components';
 import { isComplete } from './missions';
 import type { Facing, SpaceMountainMove } from './moves';
+import { rocketOf } from './rockets';
 import { activeSeats, legalMoves } from './rules';
 import type { Phase, SpaceMountainState } from './state';
 
@@ -139,8 +139,8 @@ function playerView(s: SpaceMountainState, p: Seat, viewer: Seat | null): Player
   const approved = s.approved ? STARPORTS.filter((_, i) => s.approved![p][i]).map((sp) => sp.id) : null;
   return {
     seat: p,
-    color: ROCKETS[p].color,
-    home: ROCKETS[p].home,
+    color: rocketOf(s, p).color,
+    home: rocketOf(s, p).home,
     rocket: rocket ? { row: rocket.row, col: rocket.col, facing: rocket.facing } : null,
     decided: s.phase === 'plan' && s.decisions[p] !== null,
     decision: p === viewer ? decisionView(s.decisions[p]) : null,
