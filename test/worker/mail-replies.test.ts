@@ -191,6 +191,9 @@ describe('#16 Big Thunder turns from multi-line replies', () => {
       expect(answer.to).toBe(players[seat].email);
       expect(answer.text).toContain(`Done: ${play.label}, then `);
       expect(answer.text).toContain('End turn and draw.');
+      // Log lines name players by their display names, never by the engine's {{p:N}} markers.
+      expect(answer.text).toContain('Since you last looked:');
+      expect(answer.text).not.toContain('{{p:');
       const after = await stateOf(gameId, a);
       expect(after.version).toBeGreaterThanOrEqual(mine.version + lines.length);
       expect(after.activeSeats).not.toContain(seat);

@@ -1,7 +1,8 @@
 import { replayMoves, type AnyGame, type LogEntry } from '../../engine/core';
+import { renderLogText } from '../../engine/core/log-names';
 import type { Db } from '../../db/types';
 import { loadEvents } from '../services/events';
-import type { GameRow } from '../services/game-rows';
+import { seatList, type GameRow } from '../services/game-rows';
 import { stateFor, visibleEntries, type LabelledMove } from '../services/state';
 
 /**
@@ -23,8 +24,14 @@ export async function legalMovesAt(db: Db, game: AnyGame, row: GameRow, seat: nu
 /** At most this many log lines of "what happened since" go into an answer. */
 const MAX_LINES = 20;
 
-/** The log lines `seat` may read of the events after `version` (the newest `MAX_LINES`). */
+/**
+ * The log lines `seat` may read of the events after `version` (the newest `MAX_LINES`), players
+ * named by their display names (`{{p:N}}` markers, engine/core/log-names.ts).
+ */
 export async function linesSince(db: Db, gameId: string, seat: number, version: number): Promise<string[]> {
   const events = await loadEvents(db, gameId, version);
-  return events.flatMap((e) => visibleEntries(e.log as LogEntry[], seat).map((l) => l.text)).slice(-MAX_LINES);
+  const names = new Map((await seatList(db, gameId)).map((s) => [s.seat, s.isBot ? 'the bot' : (s.name ?? `Player ${s.seat + 1}`)]));
+  return events
+    .flatMap((e) => visibleEntries(e.log as LogEntry[], seat).map((l) => renderLogText(l.text, (n) => names.get(n) ?? `Player ${n + 1}`)))
+    .slice(-MAX_LINES);
 }
