@@ -5,7 +5,8 @@
  *
  * - axe-core (wcag2a, wcag2aa, wcag21aa; it reads Lit's open shadow roots) finds nothing serious
  *   or critical on each game page with its Key open, on the landing page, My games, the settings
- *   page and the replay view; everything milder is printed.
+ *   page and the replay view; everything milder is printed. The phone run uses the dark theme,
+ *   so both palettes are checked.
  * - Symbols explained: every board has a "Key" that names its symbols; a tip opens on a tap
  *   (touch) and says what the symbol means; a tapped piece of an SVG board says what it is.
  * - Stone cubes stand 3:1 apart from the light panel they sit on; the keyboard focus ring is
@@ -135,7 +136,7 @@ describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
 
     for (const [size, options] of [
       ['1280', { viewport: { width: 1280, height: 800 } }],
-      ['375', phone],
+      ['375', { ...phone, colorScheme: 'dark' }],
     ] as const) {
       const ctx = await newPlayerContext(env.browser, base, { ...options, bypassCSP: true });
       const page = await signIn(ctx, base, `a11y-${size}@example.test`);

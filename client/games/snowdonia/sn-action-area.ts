@@ -165,8 +165,9 @@ export class SnActionArea extends LitElement {
         ${s.space}
       </button>`;
     }
-    if (s.blocked) return html`<span class="space fog" data-space=${id} title="${id}: Fog, no Labourer this round">${s.space}</span>`;
-    return html`<span class="space" data-space=${id} title="${id}: free">${s.space}</span>`;
+    if (s.blocked)
+      return html`<span class="space fog" data-space=${id} role="img" aria-label="${id}: Fog, no Labourer this round" title="${id}: Fog, no Labourer this round">${s.space}</span>`;
+    return html`<span class="space" data-space=${id} role="img" aria-label="${id}: free" title="${id}: free">${s.space}</span>`;
   }
 
   override render() {
