@@ -106,6 +106,13 @@ export function idleAndPolls(r: J): string[] {
       ),
     );
     out.push('');
+    const exec = phases.reduce((a, p) => a + p.execute_ms, 0);
+    const bare = m.bare_warm?.cpu_ms_per_op?.postgres;
+    out.push(
+      `Execution alone is ${f(exec, 2)} ms per move${typeof bare === 'number' ? `, ${x2(exec / bare)} the bare transaction's whole PostgreSQL CPU (${f(bare, 2)} ms)` : ''}: ` +
+        'even with no parse and no planning at all, a move would stay near or above the 2x target, because it reads what the bare transaction never reads and delivers the notice the bare transaction only queues.',
+    );
+    out.push('');
   }
   out.push(
     '**The floor that stops `pg_cpu_move_vs_bare_ratio` <= 2x.** The bare transaction is short statements with few joins, planned in microseconds. A move is one read that brings everything the request needs in one round trip (session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients with their settings, webhooks and push devices, and since #12 the events since the seat last looked) and one statement that appends the event, moves the game, marks the seat and queues the notices; a turn change adds the delivery (claim, now one statement instead of BEGIN/SELECT/UPDATE/COMMIT; the compose reads; the update). ' +
