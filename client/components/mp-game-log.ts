@@ -1,7 +1,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { timeAgo } from '../format';
-import { newestFirst, withNames } from '../game-page/log-lines';
+import { logParts } from '../../engine/core/log-names';
+import { seatName, timeAgo } from '../format';
+import { newestFirst } from '../game-page/log-lines';
 import { shared } from '../styles';
 import type { LogEntry, SeatInfo } from '../types';
 
@@ -72,6 +73,11 @@ export class MpGameLog extends LitElement {
   /** The version the player last looked at: the divider goes below the entries after it. */
   @property({ attribute: false }) leftOffAt: number | null = null;
 
+  /** The line with each `{{p:N}}` marker as the player's display name, in bold. */
+  private named(text: string) {
+    return logParts(text).map((p) => (typeof p === 'string' ? p : html`<b class="who">${seatName(this.seats, p.seat)}</b>`));
+  }
+
   override render() {
     if (this.entries.length === 0) return html`<p class="muted">Nothing has happened yet.</p>`;
     const ordered = newestFirst(this.entries);
@@ -86,7 +92,7 @@ export class MpGameLog extends LitElement {
             class="seat"
             style=${e.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(e.seat)}, var(--mp-muted))`}
           ></span>
-          <span class="text">${withNames(e.text, this.seats)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
+          <span class="text">${this.named(e.text)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
           <time datetime=${e.at} title=${e.at}>${timeAgo(e.at)}</time>
         </li>
         ${i === divideAfter && i < ordered.length - 1 ? html`<li class="left-off">You left off here</li>` : ''}`,

@@ -3,6 +3,7 @@
  * engines' `{{p:N}}` markers, and the "since you last looked" sentence. Pure (no DOM), tested in
  * test/client/game-page.test.ts.
  */
+import { renderLogText } from '../../engine/core/log-names';
 import { seatName } from '../format';
 import type { LogEntry, SeatInfo } from '../types';
 
@@ -21,7 +22,7 @@ export function newestFirst(entries: readonly LogEntry[]): LogEntry[] {
 
 /** `{{p:N}}` (seat N, from 0) becomes the player's display name; other text is kept as is. */
 export function withNames(text: string, seats: readonly SeatInfo[]): string {
-  return text.replace(/\{\{p:(\d+)\}\}/g, (_, n: string) => seatName([...seats], Number(n)));
+  return renderLogText(text, (seat) => seatName([...seats], seat));
 }
 
 /** A log line as a clause: named, without its full stop ("Bo played Pick for Gold"). */
