@@ -107,6 +107,17 @@ export class MpTip extends LitElement {
     else this.show(true);
   }
 
+  /** Keeps an open bubble inside the window (tips near a phone's edge would overflow it). */
+  protected override updated(): void {
+    const bubble = this.renderRoot.querySelector<HTMLElement>('.bubble');
+    if (!bubble || !this.open) return;
+    bubble.style.marginLeft = '0px';
+    const r = bubble.getBoundingClientRect();
+    const room = document.documentElement.clientWidth - 8;
+    const shift = r.right > room ? room - r.right : r.left < 8 ? 8 - r.left : 0;
+    if (shift) bubble.style.marginLeft = `${shift}px`;
+  }
+
   override render() {
     return html`<button
         type="button"
