@@ -6,6 +6,7 @@ import type { Config } from '../env';
 import { replyChoices } from '../mail-in/turn-choices';
 import { visibleEntries } from '../services/state';
 import type { GameNoticePayload } from './enqueue';
+import { logLineText, logNamer } from './log-text';
 import type { Message } from './message';
 
 /** At most this many unseen log lines go into one message. */
@@ -24,11 +25,13 @@ export async function composeGameNotice(
   mail?: { replies: Config['mailReplies']; accountOn: boolean },
 ): Promise<Message | null> {
   const [g] = await db.select().from(games).where(eq(games.id, p.gameId));
-  const [seat] = await db
-    .select({ lastSeenSeq: seats.lastSeenSeq, name: users.name, emailReplies: seats.emailReplies })
+  // Every seat in one statement: the log lines name the other players too (#12).
+  const table = await db
+    .select({ seat: seats.seat, isBot: seats.isBot, lastSeenSeq: seats.lastSeenSeq, name: users.name, emailReplies: seats.emailReplies })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
-    .where(and(eq(seats.gameId, p.gameId), eq(seats.seat, p.seat)));
+    .where(eq(seats.gameId, p.gameId));
+  const seat = table.find((s) => s.seat === p.seat);
   if (!g || !seat) return null;
   const stillActive = g.status === 'active' && g.activeSeats.includes(p.seat);
   const seen = seat.lastSeenSeq >= p.version;
@@ -39,6 +42,7 @@ export async function composeGameNotice(
   if (p.kind === 'reminder' && (!stillActive || (g.deadlineAt?.toISOString() ?? null) !== (p.deadline ?? null))) return null;
 
   const title = registry.get(g.type)?.title ?? g.type;
+  const namer = logNamer(table, registry.get(g.type), g.snapshot);
   // A mention quotes its chat line; every other notice lists the log lines the seat has not seen.
   const lines =
     p.kind === 'chat_mention'
@@ -50,7 +54,7 @@ export async function composeGameNotice(
             .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
             .orderBy(gameEvents.seq)
         )
-          .flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => l.text))
+          .flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => logLineText(l.text, namer)))
           .slice(-MAX_LINES);
   const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
   const seatLabel = `seat ${p.seat + 1}`;

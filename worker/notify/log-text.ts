@@ -1,0 +1,29 @@
+import { nameWithRole, renderLogText, type AnyGame, type Seat } from '../../engine/core';
+import { seatName } from '../services/lobby';
+
+/** A seat as the notifier knows it: its player's display name (null for a bot seat). */
+export interface NamedSeat {
+  seat: Seat;
+  name: string | null;
+  isBot: boolean;
+}
+
+/**
+ * How log lines name players in notifications (#12, "one name per player"): the display name
+ * (or "Bot", "Ada (bot)"), with the game's role beside it ("Ada (Red)", "Bot (U.B. Bold)"). A
+ * seat nobody holds is "Seat N" (from 1). The result is plain text: each surface escapes the
+ * whole line as it escapes any line (escape.ts, the email's HTML template). `state` is the game's
+ * snapshot: a role may depend on choices made at setup (Space Mountain's Rocket colours).
+ */
+export function logNamer(seats: readonly NamedSeat[], game: AnyGame | undefined, state?: unknown): (seat: Seat) => string {
+  const bySeat = new Map(seats.map((s) => [s.seat, s]));
+  return (seat) => {
+    const s = bySeat.get(seat);
+    return nameWithRole(s ? seatName(s) : `Seat ${seat + 1}`, game?.seatRole?.(seat, state ?? undefined));
+  };
+}
+
+/** A log line for people: `{{p:N}}` markers become names; lines stored without markers stay as they are. */
+export function logLineText(text: string, namer: (seat: Seat) => string): string {
+  return renderLogText(text, namer);
+}
