@@ -4,6 +4,7 @@
  * state of a 409). Cookies are same-origin; the browser adds `Origin` to POSTs itself.
  */
 import { reportReachable } from './connectivity';
+import { takePrefetched } from './prefetch';
 
 export class ApiError extends Error {
   constructor(
@@ -35,7 +36,9 @@ export async function api<T = unknown>(method: string, path: string, opts: ApiOp
   }
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body, signal: opts.signal, credentials: 'same-origin' });
+    // The page's first GET /api/me may be on its way already (public/boot.js, client/prefetch.ts).
+    const early = method === 'GET' && body === undefined ? takePrefetched(path, opts.signal) : null;
+    res = await (early ?? fetch(path, { method, headers, body, signal: opts.signal, credentials: 'same-origin' }));
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;
     reportReachable(false);

@@ -1,14 +1,16 @@
 /**
- * The first requests of a game page, started as the bundle starts (#17) instead of one after
- * another: without this, the game's metadata waited for GET /api/me (the shell shows no screen
- * before it knows who is signed in), the state waited for the metadata, and the board's chunk for
- * the page. On `/games/:id` the metadata and the state now leave at once, beside /api/me, and the
- * board's chunk as soon as either answer names the game's type. The page's pollers then take these
- * answers (`takePrefetched`) instead of asking again: each one once, and only while fresh, so a
- * poll never installs an old answer later.
+ * The first requests of a page, started by public/boot.js (client/boot.ts) as soon as the HTML is
+ * read, while the app's bundle is still loading (#17). Without this, GET /api/me waited for the
+ * bundle, the game's metadata for /api/me (the shell shows no screen before it knows who is signed
+ * in), the state for the metadata, and the board's chunk for the page. Now /api/me and, on
+ * `/games/:id`, the metadata and the state leave at once, and the board's chunk as soon as either
+ * answer names the game's type. The app then takes these answers (`takePrefetched`, from `api()`
+ * and the pollers) instead of asking again: each one once, and only while fresh, so nothing
+ * installs an old answer later.
  *
- * The requests are the ones the pollers would send first (client/poll-controller.ts: no ETag,
- * `X-Page-Visible` as the tab is now), so the server sees the same thing either way.
+ * The requests are the ones the app would send first (no ETag, `X-Page-Visible` as the tab is
+ * now), so the server sees the same thing either way. boot.js and the app are separate bundles:
+ * the answers wait for the app on `globalThis.__mpEarly`.
  */
 import { matchRoute } from './router';
 
@@ -20,18 +22,24 @@ interface Early {
   res: Promise<Response>;
 }
 
-const early = new Map<string, Early>();
+declare global {
+  // eslint-disable-next-line no-var
+  var __mpEarly: Map<string, Early> | undefined;
+}
+
+const early: Map<string, Early> = (globalThis.__mpEarly ??= new Map());
 
 /**
- * The API URLs a first screen at `pathname` + `search` asks for first, in the form its pollers
- * use (client/components/mp-game-page.ts): a game's metadata (with the invite code when the link
- * has one) and its state. Empty for every other screen. Pure.
+ * The API URLs a first screen at `pathname` + `search` asks for first, in the form the app uses:
+ * who is signed in (every screen, client/components/mp-app.ts), and on a game's page its metadata
+ * (with the invite code when the link has one) and its state (client/components/mp-game-page.ts).
+ * Pure.
  */
 export function prefetchUrls(pathname: string, search: string): string[] {
   const route = matchRoute(pathname, search);
-  if (route.name !== 'game') return [];
+  if (route.name !== 'game') return ['/api/me'];
   const base = `/api/games/${encodeURIComponent(route.id)}`;
-  return [route.invite ? `${base}?invite=${encodeURIComponent(route.invite)}` : base, `${base}/state`];
+  return ['/api/me', route.invite ? `${base}?invite=${encodeURIComponent(route.invite)}` : base, `${base}/state`];
 }
 
 /**

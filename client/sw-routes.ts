@@ -8,7 +8,7 @@
  *   session and no move ever waits in a cache.
  * - `page`: a navigation. Network first (a new deployment's index.html arrives at once); when the
  *   network fails, the cached app shell ("/"), whose client then shows the offline banner.
- * - `fresh`: files whose name stays the same across deployments (app.js, styles.css, the
+ * - `fresh`: files whose name stays the same across deployments (app.js, boot.js, styles.css, the
  *   manifest, sw.js's own helpers). Network first, the cache only when offline, so development
  *   and tests never see a stale bundle.
  * - `immutable`: files whose name carries a content hash (chunks/*) or that never change within
@@ -36,13 +36,14 @@ export function swStrategy(req: { url: string; method: string; mode: string }, o
 }
 
 /**
- * The app shell a service worker version stores on install: the page, its script and style, the
+ * The app shell a service worker version stores on install: the page, its scripts and style, the
  * manifest, the icons, and the lazily loaded chunks (`chunks`: their paths, from the build).
  */
 export function shellFiles(chunks: readonly string[]): string[] {
   return [
     '/',
     '/app.js',
+    '/boot.js',
     '/styles.css',
     '/manifest.webmanifest',
     '/icons/icon.svg',

@@ -5,11 +5,18 @@
  * engine and zod) is split into public/chunks/, so the first page load stays small. `tsx scripts/build-client.ts` builds once and prints the
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
  *
+ * Chunks (#17): every `import()` in the client (each game's board, the screens the game page does
+ * not need, the record checker) is a chunk, and the modules the entry imports statically all land
+ * in ONE shared chunk (the `oneMainChunk` plugin below), so the game page loads app.js, that chunk
+ * and its board's chunk rather than a dozen small files. Then public/boot.js (client/boot.ts), a
+ * separate small script that index.html runs first, is built with the boards' chunk paths
+ * (`MP_BOARD_CHUNKS`): it starts the page's API requests and its board's chunk while app.js loads.
+ *
  * After each client build it builds the service worker (client/sw.ts) into public/sw.js, a
  * classic script stamped with a hash of the built shell (its cache name) and the list of chunks
  * to keep offline; a new deployment therefore installs a new worker that replaces the old cache.
  */
-import { build, context, type BuildOptions } from 'esbuild';
+import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +29,35 @@ export const clientEntry = join(root, 'client', 'main.ts');
 export const clientOutfile = join(root, 'public', 'app.js');
 export const swEntry = join(root, 'client', 'sw.ts');
 export const swOutfile = join(root, 'public', 'sw.js');
+export const bootEntry = join(root, 'client', 'boot.ts');
+export const bootOutfile = join(root, 'public', 'boot.js');
+
+/**
+ * Makes every module loaded with `import()` also import the entry (client/main.ts) statically.
+ * The entry is always loaded and run before any of them, so this costs nothing at run time; but
+ * esbuild puts a module in a shared chunk per set of entry points that reach it, and with every
+ * module of the entry's graph now reached by all of them, they form one chunk instead of one per
+ * combination of importers (the game page loaded 12 chunks before any API request: two rounds of
+ * the browser's 6 connections per host over HTTP/1.1, #17). Each lazy chunk keeps the modules only
+ * it (or only lazy chunks) use.
+ */
+const oneMainChunk: Plugin = {
+  name: 'one-main-chunk',
+  setup(b) {
+    b.onResolve({ filter: /.*/ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.namespace !== 'file') return undefined;
+      const r = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer });
+      if (r.errors.length) return { errors: r.errors };
+      return { path: r.path, namespace: 'lazy' };
+    });
+    // The chunk is named after the module (b.resolve's path): public/chunks/<module>-<hash>.js.
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents: `import ${JSON.stringify(clientEntry)};\nexport * from ${JSON.stringify(args.path)};\n`,
+      resolveDir: root,
+      loader: 'js',
+    }));
+  },
+};
 
 export interface BuildClientOptions {
   /** Rebuild on every change until the returned `stop()` is called. */
@@ -49,6 +85,8 @@ function options(minify: boolean, sourcemap: boolean): BuildOptions {
     outdir: join(root, 'public'),
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
+    metafile: true,
+    plugins: [oneMainChunk],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -68,6 +106,7 @@ function options(minify: boolean, sourcemap: boolean): BuildOptions {
 /** Files of the app shell whose bytes name the service worker's cache (with every chunk). */
 const SHELL_FILES = [
   'app.js',
+  'boot.js',
   'styles.css',
   'index.html',
   'manifest.webmanifest',
@@ -108,6 +147,39 @@ export async function buildServiceWorker(minify = true): Promise<string> {
   return version;
 }
 
+/**
+ * Board element tag -> its chunk's path, from the app build's metafile: the chunks whose entry is
+ * a module under client/games/ (each board module is named after its tag, client/games/boards.ts).
+ */
+export function boardChunks(meta: Metafile): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [file, o] of Object.entries(meta.outputs)) {
+    const entry = o.entryPoint?.replace(/^lazy:/, '');
+    if (!entry || !file.endsWith('.js')) continue;
+    const m = /client\/games\/[^/]+\/([a-z0-9-]+)\.ts$/.exec(entry.split(/[\\/]/).join('/'));
+    if (m) out[m[1]] = `/${relative(join(root, 'public'), join(root, file)).split(/[\\/]/).join('/')}`;
+  }
+  return out;
+}
+
+/** Builds public/boot.js (client/boot.ts) for the app build described by `meta`. */
+export async function buildBoot(meta: Metafile, minify = true): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: [bootEntry],
+    outfile: bootOutfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify,
+    sourcemap: false,
+    tsconfig: join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+    define: { MP_BOARD_CHUNKS: JSON.stringify(boardChunks(meta)) },
+  });
+}
+
 async function sizes(): Promise<{ bytes: number; gzipBytes: number }> {
   const code = await readFile(clientOutfile);
   return { bytes: code.length, gzipBytes: gzipSync(code, { level: 9 }).length };
@@ -127,7 +199,8 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
   await rm(join(root, 'public', 'chunks'), { recursive: true, force: true });
   await rm(`${clientOutfile}.map`, { force: true }); // a map left by an earlier build would still be served
   if (!watch) {
-    await build(options(minify, sourcemap));
+    const result = await build(options(minify, sourcemap));
+    await buildBoot(result.metafile!, minify);
     const version = await buildServiceWorker(minify);
     const s = await sizes();
     say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip), ${relative(root, swOutfile)} (cache ${version})`);
@@ -137,6 +210,7 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
   const ctx = await context({
     ...base,
     plugins: [
+      ...(base.plugins ?? []),
       {
         name: 'report',
         setup(b) {
@@ -145,6 +219,7 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
               say(`client: build failed (${result.errors.length} errors)`);
               return;
             }
+            await buildBoot(result.metafile!, minify);
             await buildServiceWorker(minify);
             const s = await sizes();
             say(`client: rebuilt ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip)`);

@@ -5,8 +5,8 @@
  * 1. Write the board under `client/games/<game-id>/` as a Lit element (SVG, one component per
  *    file, tag prefixed by the game, e.g. `sm-galaxy-board`), and register it with
  *    `@customElement('sm-galaxy-board')`.
- * 2. Map the game's API id to the tag in `BOARDS` and to a dynamic `import()` of that module in
- *    `LOADERS`: each board is its own chunk (public/chunks/<tag>-<hash>.js), which the game page
+ * 2. Map the game's API id to the tag in `BOARDS` (./boards.ts; name the module after the tag) and
+ *    to a dynamic `import()` of that module in `LOADERS`: each board is its own chunk (public/chunks/<tag>-<hash>.js), which the game page
  *    loads with `loadBoard(type)` for its game only, so no page carries the other games' boards
  *    (#17). Import nothing from a board module statically outside its folder, or esbuild puts it
  *    back into the main bundle.
@@ -40,6 +40,10 @@
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
 import type { LegalMove, SeatInfo, GameStatus } from '../types';
+import { BOARDS } from './boards';
+// Parts every board uses, kept in the main chunk: a board's chunk then needs no second round trip.
+import '../components/mp-board-key';
+import '../components/mp-tip';
 
 /** Properties the game page sets on a board element. */
 export interface BoardProps {
@@ -58,12 +62,7 @@ export interface MoveEventDetail {
 
 export const MOVE_EVENT = 'mp-move';
 
-/** Game type id -> board element tag. */
-export const BOARDS: Readonly<Record<string, string>> = {
-  'big-thunder': 'bt-mountain-board',
-  snowdonia: 'sn-mountain-board',
-  'space-mountain': 'sm-galaxy-board',
-};
+export { BOARDS };
 
 export const GENERIC_BOARD = 'mp-generic-board';
 

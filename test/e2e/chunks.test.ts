@@ -1,0 +1,108 @@
+/**
+ * Issue #17 in Debian's Chromium against `npm start`: what a game page loads.
+ * - For each game, the page requests boot.js, the main bundle (app.js and the chunk it imports)
+ *   and its own board's chunk: no other board, no screen it does not show (settings, new game,
+ *   lobby, record checker...). Those scripts are at most 60 KiB gzip together, and the board is
+ *   drawn.
+ * - Its first requests leave together: the game's metadata and state are asked for before the
+ *   first of /api/me, metadata or state has answered (not one after another), and before the log
+ *   and the chat.
+ * - A screen left out of the main bundle still opens (Settings, from the game page).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { hasChromium, newPlayerContext, root, signIn, startedGame, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
+
+warnNoBrowser('test/e2e/chunks.test.ts');
+
+const BOARD_OF: Record<string, string> = { 'big-thunder': 'bt-mountain-board', snowdonia: 'sn-mountain-board', 'space-mountain': 'sm-galaxy-board' };
+/** Chunks of screens a game page never shows. */
+const NOT_ON_A_GAME_PAGE = /^\/chunks\/(mp-settings-page|mp-new-game-form|mp-lobby|mp-landing|mp-game-list|mp-how-to-play|mp-play-bot|mp-sign-in|mp-verify-page|mp-replay-viewer|mp-waiting-room)-/;
+const BUDGET_GZIP = 60 * 1024;
+
+interface Seen {
+  url: string;
+  path: string;
+  sentAt: number;
+  doneAt: number | null;
+}
+
+/** Opens `url` in a fresh page and records every request it makes (times from the test's clock). */
+async function openAndRecord(ctx: BrowserContext, url: string): Promise<{ page: Page; seen: Seen[] }> {
+  const page = await ctx.newPage();
+  const seen: Seen[] = [];
+  page.on('request', (r) => seen.push({ url: r.url(), path: new URL(r.url()).pathname, sentAt: performance.now(), doneAt: null }));
+  page.on('requestfinished', (r) => {
+    const s = seen.find((x) => x.url === r.url() && x.doneAt === null);
+    if (s) s.doneAt = performance.now();
+  });
+  await page.goto(url);
+  return { page, seen };
+}
+
+describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => {
+  const suite = useServerAndBrowser();
+
+  test('#17 each game page requests main + its own board chunk, within 60 KiB gzip, parallel first requests; other screens still load', async () => {
+    const { server, browser } = suite;
+    const base = server.baseUrl;
+    const errors: string[] = [];
+    // No service worker: its install fetches every chunk, and this test is about what the page asks for.
+    const a = await newPlayerContext(browser, base, { serviceWorkers: 'block' });
+    const b = await newPlayerContext(browser, base, { serviceWorkers: 'block' });
+    (await signIn(a, base, 'chunks-a@example.test')).close();
+    (await signIn(b, base, 'chunks-b@example.test')).close();
+
+    for (const [type, tag] of Object.entries(BOARD_OF)) {
+      const id = await startedGame(base, [a, b], type);
+      const { page, seen } = await openAndRecord(a, `/games/${id}`);
+      watchPageErrors(errors, type, page);
+      // The board is drawn: its element's shadow tree holds SVG.
+      await page.locator(`${tag} svg`).first().waitFor({ state: 'attached', timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+
+      const scripts = [...new Set(seen.filter((s) => s.path.endsWith('.js')).map((s) => s.path))];
+      const boards = scripts.filter((p) => /^\/chunks\/(bt-mountain-board|sn-mountain-board|sm-galaxy-board)-/.test(p));
+      expect(boards, `${type}: board chunks requested`).toHaveLength(1);
+      expect(boards[0]).toMatch(new RegExp(`^/chunks/${tag}-[A-Z0-9]+\\.js$`));
+      expect(scripts.filter((p) => NOT_ON_A_GAME_PAGE.test(p)), `${type}: screens it does not show`).toEqual([]);
+      expect(scripts).toContain('/app.js');
+      expect(scripts).toContain('/boot.js');
+      // main (app.js and the one chunk it imports) + the board: nothing else.
+      expect(scripts.length, `${type}: ${scripts.join(', ')}`).toBeLessThanOrEqual(4);
+      const gzip = scripts.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(root, 'public', p)), { level: 9 }).length, 0);
+      expect(gzip, `${type}: gzip bytes of ${scripts.join(', ')}`).toBeLessThanOrEqual(BUDGET_GZIP);
+
+      // The first requests leave together, before the log and the chat.
+      const first = (p: RegExp) => seen.find((s) => p.test(s.path));
+      const me = first(/^\/api\/me$/)!;
+      const meta = first(new RegExp(`^/api/games/${id}$`))!;
+      const state = first(new RegExp(`^/api/games/${id}/state$`))!;
+      const log = first(new RegExp(`^/api/games/${id}/log$`))!;
+      const chat = first(new RegExp(`^/api/games/${id}/chat$`))!;
+      for (const r of [me, meta, state, log, chat]) expect(r, `${type}: ${seen.map((s) => s.path).join(' ')}`).toBeTruthy();
+      const firstAnswer = Math.min(...[me, meta, state].map((r) => r.doneAt ?? Infinity));
+      expect(meta.sentAt).toBeLessThan(firstAnswer);
+      expect(state.sentAt).toBeLessThan(firstAnswer);
+      expect(state.sentAt).toBeLessThan(log.sentAt);
+      expect(state.sentAt).toBeLessThan(chat.sentAt);
+      // Each asked once: the app took the early answers instead of asking again.
+      expect(seen.filter((s) => s.path === `/api/games/${id}/state`).length).toBeLessThanOrEqual(2); // + at most one 3 s poll
+      expect(seen.filter((s) => s.path === '/api/me')).toHaveLength(1);
+
+      if (type === 'space-mountain') {
+        // A screen outside the main bundle opens from here: its chunk loads on demand.
+        await page.getByRole('link', { name: 'Settings' }).click();
+        await page.getByLabel('Shown to the other players at your table').waitFor({ timeout: 15_000 });
+        expect(seen.some((s) => /^\/chunks\/mp-settings-page-/.test(s.path))).toBe(true);
+      }
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+    await a.close();
+    await b.close();
+  }, 180_000);
+});
