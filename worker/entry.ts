@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runScheduled } from './notify/cron';
 import { emailHandler } from './mail-in/handler';
-import { dueClockOf, withClocks } from './clock/notes';
+import { dueClockOf, NEVER, withClocks } from './clock/notes';
 import { nextDueAt } from './notify/next-due';
 
 /**
@@ -42,7 +42,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
     const clock = dueClockOf(env);
     if (clock) {
       const asked = await clock.claim(Date.now()).catch((err: unknown) => (console.error('cron: due clock unavailable', err), null));
-      if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: new Date(asked.due).toISOString() }));
+      if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: instant(asked.due) }));
     }
     const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
     const { db, pool } = open();
@@ -68,10 +68,15 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       });
       const config = readConfig(env);
       const next = clock ? await clock.settle(await nextDueAt({ db, registry, config, now: new Date() })) : null;
-      console.log('cron', JSON.stringify({ ...report, nextDue: next === null ? undefined : new Date(next).toISOString() }));
+      console.log('cron', JSON.stringify({ ...report, nextDue: next === null ? undefined : instant(next) }));
     } finally {
       ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
       ctx.waitUntil(Promise.allSettled(waiting));
     }
   }
+}
+
+/** An epoch-ms instant for the cron's log line (`NEVER` is past the range of Date). */
+function instant(ms: number): string {
+  return ms >= NEVER ? 'never' : new Date(ms).toISOString();
 }

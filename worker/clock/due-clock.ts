@@ -1,7 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-
-/** "Nothing known to be due" (kept as a number: storage holds it exactly). */
-export const NEVER = Number.MAX_SAFE_INTEGER;
+import { NEVER } from './notes';
 
 interface Stored {
   /** Epoch ms of the earliest instant the cron has work; 0 = now. */

@@ -31,6 +31,9 @@ export interface ClockBindings {
   DUE_CLOCK?: DurableObjectNamespace<DueClock>;
 }
 
+/** The cron's "nothing known to be due" instant (a number, so storage keeps it exactly; past Date's range). */
+export const NEVER = Number.MAX_SAFE_INTEGER;
+
 const current = new AsyncLocalStorage<ClockBindings>();
 
 /** Runs `fn` (a request, a cron run, an email) with the clock bindings of `env` in reach of `noteCommit`. */

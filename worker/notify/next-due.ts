@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { gameEvents, games, notificationSettings, outbox, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { NEVER } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { gamesWaitingForBots } from '../services/bots';
 import { LAST_CALL_MS } from './cron';
@@ -13,7 +14,7 @@ const DAY_MS = 24 * HOUR_MS;
  * The earliest instant (epoch ms) at which `runScheduled` would find work, read from Postgres
  * after a cron pass (#17): a reminder or deadline (per time control and reminder stage, as
  * `runScheduled` decides them), a pending outbox row, a digest, a bot that must act (now), a
- * stored Idempotency-Key answer to forget. `NEVER` (MAX_SAFE_INTEGER) when nothing is scheduled.
+ * stored Idempotency-Key answer to forget. `NEVER` when nothing is scheduled.
  * Two statements, each an aggregate over an index or a small group.
  */
 export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>): Promise<number> {
@@ -48,7 +49,7 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
   if (r.outbox_at !== null) times.push(Number(r.outbox_at));
   if (r.answer_at !== null) times.push(Number(r.answer_at) + ctx.config.idempotencyRetentionHours * HOUR_MS);
   if (r.digest_from !== null) times.push(Number(r.digest_from) + DAY_MS);
-  return times.length ? Math.min(...times.map((t) => Math.max(0, t))) : Number.MAX_SAFE_INTEGER;
+  return times.length ? Math.min(...times.map((t) => Math.max(0, t))) : NEVER;
 }
 
 async function exec(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
