@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { logParts } from '../../engine/core/log-names';
-import { seatName, timeAgo } from '../format';
+import { timeAgo } from '../format';
+import { logLineTemplate } from '../log-text';
 import { newestFirst } from '../game-page/log-lines';
 import { shared } from '../styles';
 import type { LogEntry, SeatInfo } from '../types';
@@ -73,9 +73,9 @@ export class MpGameLog extends LitElement {
   /** The version the player last looked at: the divider goes below the entries after it. */
   @property({ attribute: false }) leftOffAt: number | null = null;
 
-  /** The line with each `{{p:N}}` marker as the player's display name, in bold. */
+  /** The line with each `{{p:N}}` marker as the player's display name, in bold, after the seat's colour chip. */
   private named(text: string) {
-    return logParts(text).map((p) => (typeof p === 'string' ? p : html`<b class="who">${seatName(this.seats, p.seat)}</b>`));
+    return logLineTemplate(text, this.seats);
   }
 
   override render() {

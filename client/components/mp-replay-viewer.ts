@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
 import { seatName } from '../format';
+import { logLineTemplate } from '../log-text';
 import { boardTagFor, loadBoard, type BoardProps } from '../games';
 import { shared } from '../styles';
 import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../table';
@@ -211,7 +212,7 @@ export class MpReplayViewer extends LitElement {
             ${this.renderBoard(shown.view, shown.raw)}
             <h3>What happened at this step</h3>
             ${step.log.length
-              ? html`<ul class="log">${step.log.map((t) => html`<li>${t}</li>`)}</ul>`
+              ? html`<ul class="log">${step.log.map((t) => html`<li>${logLineTemplate(t, this.seats)}</li>`)}</ul>`
               : html`<p class="muted">Nothing you may read.</p>`}`
         : this.error
           ? nothing
