@@ -76,6 +76,12 @@ async function outboxSettled() {
 
 describe('#17 idle cron', () => {
   it('#17 an idle tick opens no database connection, and a deadline fires on the first tick after it', async () => {
+    // A fresh Worker asks Postgres once; with nothing scheduled at all, the next tick is idle.
+    await tick();
+    const empty = connections();
+    await tick();
+    expect(connections() - empty, 'connections opened by an idle tick with nothing ever due').toBe(0);
+
     const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
     await outboxSettled();
     // The deadline a few seconds away (the last reminder already sent), written straight to
