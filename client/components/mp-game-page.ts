@@ -365,62 +365,56 @@ export class MpGamePage extends LitElement {
     }
   };
 
-  private async join(): Promise<void> {
-    if (this.busy || !this.invite) return;
+  /**
+   * Runs one table action (join, start, a bot, resign, rematch): one at a time, the last notice
+   * cleared, a failure said in the server's words (then `after`, to show the table as it is).
+   */
+  private async act(run: () => Promise<void>, after?: () => void): Promise<void> {
+    if (this.busy) return;
     this.busy = true;
     this.error = this.notice = null;
     try {
-      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite } });
-      this.notice = `You joined the game in seat ${res.seat + 1}.`;
-      navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
-      await this.reloadMeta();
+      await run();
     } catch (err) {
       this.error = messageOf(err);
+      after?.();
     } finally {
       this.busy = false;
     }
   }
 
-  private async start(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.error = this.notice = null;
-    try {
+  private readonly join = (): Promise<void> =>
+    this.act(async () => {
+      if (!this.invite) return;
+      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite } });
+      this.notice = `You joined the game in seat ${res.seat + 1}.`;
+      navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
+      await this.reloadMeta();
+    });
+
+  private readonly start = (): Promise<void> =>
+    this.act(async () => {
       const s = await api<GameState>('POST', `${this.base}/start`);
       await this.reloadMeta();
       if (s && typeof s === 'object' && 'version' in s) {
         this.applyState(s);
         this.statePoll.accept(this.game!);
       }
-    } catch (err) {
-      this.error = messageOf(err);
-    } finally {
-      this.busy = false;
-    }
-  }
+    });
 
-  private async addBot(seat: number): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.error = this.notice = null;
-    try {
-      await api('POST', `${this.base}/seats/${seat}/bot`);
-      this.notice = `A bot took seat ${seat + 1}.`;
-      await this.reloadMeta();
-    } catch (err) {
-      this.error = messageOf(err);
-      void this.reloadMeta();
-    } finally {
-      this.busy = false;
-    }
-  }
+  private readonly addBot = (seat: number): Promise<void> =>
+    this.act(
+      async () => {
+        await api('POST', `${this.base}/seats/${seat}/bot`);
+        this.notice = `A bot took seat ${seat + 1}.`;
+        await this.reloadMeta();
+      },
+      () => void this.reloadMeta(),
+    );
 
-  private readonly onResign = async (e: Event): Promise<void> => {
+  private readonly onResign = (e: Event): Promise<void> => {
     e.stopPropagation();
-    if (this.busy) return;
-    this.busy = true;
-    this.error = this.notice = null;
-    try {
+    return this.act(async () => {
       // The answer is the seat's last state (with its moves); from now on this viewer watches, so
       // show the watcher's state instead.
       await this.post<GameState>('/resign', {});
@@ -428,27 +422,15 @@ export class MpGamePage extends LitElement {
         this.meta?.onResign === 'end' ? 'You resigned, and the game has ended.' : 'You resigned. A bot plays your seat now; you can keep watching.';
       await this.reloadMeta();
       await this.statePoll.refresh();
-    } catch (err) {
-      this.error = messageOf(err);
-    } finally {
-      this.busy = false;
-    }
+    });
   };
 
   /** "Play again": the same seats and options in a new game (the same one when asked twice). */
-  private readonly rematch = async (): Promise<void> => {
-    if (this.busy) return;
-    this.busy = true;
-    this.error = this.notice = null;
-    try {
+  private readonly rematch = (): Promise<void> =>
+    this.act(async () => {
       const res = await this.post<{ id: string }>('/rematch', {});
       navigate(`/games/${encodeURIComponent(res.id)}`);
-    } catch (err) {
-      this.error = messageOf(err);
-    } finally {
-      this.busy = false;
-    }
-  };
+    });
 
   /** The board takes no clicks: offline, or a bot is about to change it. */
   private get boardLocked(): boolean {
