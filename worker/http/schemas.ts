@@ -51,6 +51,24 @@ export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.
 
 export const SeatSchema = z.object({ seat: z.number().int(), name: z.string(), userId: z.string().nullable() }).openapi('Seat');
 
+/** A seat's setup choices in a request (#14, `Game.seatChoices`): choice id -> value id. */
+export const ChoicesSchema = z
+  .record(z.string().max(32), z.string().max(32))
+  .refine((c) => Object.keys(c).length <= 8, { message: 'At most 8 choices.' })
+  .openapi('SeatChoices', {
+    description: "A seat's setup choices, by choice id (the game's `seatChoices`), e.g. `{ \"rocket\": \"blue\" }` in Space Mountain. Each value goes to one seat only.",
+    example: { rocket: 'blue' },
+  });
+
+/** A choice the game gives each player before it begins (`GET /api/games/:id` `seatChoices`). */
+export const SeatChoiceSchema = z
+  .object({
+    id: z.string().openapi({ example: 'rocket' }),
+    label: z.string().openapi({ example: 'Rocket' }),
+    values: z.array(z.object({ id: z.string().openapi({ example: 'blue' }), label: z.string().openapi({ example: 'Blue Rocket' }) })),
+  })
+  .openapi('SeatChoice');
+
 export const ResultSchema = z
   .object({ scores: z.array(z.number()), ranking: z.array(z.number().int()), summary: z.string().optional() })
   .passthrough()

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { z as zod } from 'zod';
 import { ApiError } from '../http/errors';
-import { errors, jsonResponse, noAuth } from '../http/schemas';
+import { errors, jsonResponse, noAuth, SeatChoiceSchema } from '../http/schemas';
 import type { AppEnv } from '../types';
 
 const GameType = z
@@ -12,6 +12,7 @@ const GameType = z
     maxPlayers: z.number().int(),
     rulesVersion: z.string(),
     options: z.record(z.string(), z.unknown()).openapi({ description: 'JSON Schema of the options object' }),
+    seatChoices: z.array(SeatChoiceSchema).openapi({ description: 'Choices each player makes for their own seat (`choices` when creating or joining); empty for most games' }),
   })
   .openapi('GameType');
 
@@ -65,6 +66,7 @@ export function gameTypeRoutes() {
         maxPlayers: g.maxPlayers,
         rulesVersion: g.rulesVersion,
         options: zod.toJSONSchema(g.optionsSchema, { io: 'input' }) as Record<string, unknown>,
+        seatChoices: (g.seatChoices ?? []).map((c) => ({ id: c.id, label: c.label, values: c.values.map((v) => ({ ...v })) })),
       })),
       200,
     ),

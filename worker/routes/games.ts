@@ -1,8 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatSchema, StateSchema, optionalAuth } from '../http/schemas';
+import { ChoicesSchema, errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatChoiceSchema, SeatSchema, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
+import { setChoices } from '../services/choose-seat';
 import type { AppEnv } from '../types';
 
 /** Fields every game listing shares. */
@@ -33,6 +34,7 @@ const create = createRoute({
       public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
       startWhenFull: z.boolean().default(true).openapi({ description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start' }),
       bots: z.number().int().min(0).max(7).default(0).openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
+      choices: ChoicesSchema.optional().openapi({ description: "Your seat's setup choices (the game type's `seatChoices`, e.g. `{ \"rocket\": \"blue\" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)" }),
     }),
   ),
   description: 'One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
@@ -86,6 +88,16 @@ const meta = createRoute({
           result: ResultSchema.nullable(),
           startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
           optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
+          seats: z.array(
+            SeatSchema.extend({
+              isBot: z.boolean(),
+              choices: z
+                .record(z.string(), z.string())
+                .optional()
+                .openapi({ description: "Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left)" }),
+            }),
+          ),
+          seatChoices: z.array(SeatChoiceSchema).openapi({ description: 'Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games' }),
           invitedBy: z.string().nullable().openapi({ description: 'While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders' }),
         }).passthrough(),
     ),
@@ -100,10 +112,33 @@ const join = createRoute({
   tags: ['games'],
   summary: 'Take a free seat with the invite code',
   description:
-    'The creator is told (notice `player_joined`). When the seat was the last one and the game was created with `startWhenFull`, the game starts in the same commit (`started: true`) and every player is told.',
-  request: { params: GameIdParam, ...jsonBody(z.object({ invite: z.string().min(1).max(64) })) },
+    'The creator is told (notice `player_joined`). When the seat was the last one and the game was created with `startWhenFull`, the game starts in the same commit (`started: true`) and every player is told. With `choices` the joiner makes their setup choices at once (400 `bad_choice`; 409 `choice_taken` when another seat holds that value).',
+  request: {
+    params: GameIdParam,
+    ...jsonBody(
+      z.object({
+        invite: z.string().min(1).max(64),
+        choices: ChoicesSchema.optional().openapi({ description: "Your seat's setup choices (`seatChoices` of `GET /api/games/:id`), e.g. `{ \"rocket\": \"blue\" }`" }),
+      }),
+    ),
+  },
   responses: {
     200: jsonResponse('Seated', z.object({ seat: z.number().int(), started: z.boolean().openapi({ description: 'This join filled the table and started the game' }) })),
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
+
+const choose = createRoute({
+  method: 'put',
+  path: '/api/games/{id}/choices',
+  operationId: 'setSeatChoices',
+  tags: ['games'],
+  summary: "Change your seat's setup choices while the game waits for players (Space Mountain: your Rocket colour)",
+  description:
+    'Replaces your seat\'s choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value).',
+  request: { params: GameIdParam, ...jsonBody(z.object({ choices: ChoicesSchema })) },
+  responses: {
+    200: jsonResponse('Chosen', z.object({ seat: z.number().int(), choices: z.record(z.string(), z.string()) })),
     ...errors(400, 401, 403, 404, 409),
   },
 });
@@ -119,7 +154,7 @@ const start = createRoute({
   responses: { 200: jsonResponse('Started; your state', StateSchema), ...errors(401, 403, 404, 409) },
 });
 
-/** Lobby: create, list, read, join, start. */
+/** Lobby: create, list, read, join, choose (setup choices), start. */
 export function gameRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(create, async (c) => {
@@ -134,9 +169,13 @@ export function gameRoutes() {
     c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c), invite: c.req.valid('query').invite }), 200),
   );
   app.openapi(join, async (c) => {
-    const joined = await joinGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, invite: c.req.valid('json').invite });
+    const body = c.req.valid('json');
+    const joined = await joinGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, invite: body.invite, choices: body.choices });
     return c.json(joined, 200);
   });
+  app.openapi(choose, async (c) =>
+    c.json(await setChoices(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, choices: c.req.valid('json').choices }), 200),
+  );
   app.openapi(start, async (c) => c.json(await startGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
   return app;
 }

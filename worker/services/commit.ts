@@ -27,6 +27,8 @@ export interface GameChange {
   notices?: SeatNotice[];
   /** New set of bot seats (a resigning seat handed to the bot). */
   botSeats?: number[];
+  /** New game options (the start writes the seats' choices into them, `optionsWithChoices`). */
+  options?: unknown;
   /** More writes in the same transaction (a resigning seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
   /** The game's notice recipients if the caller read them already (saves a query). */
@@ -84,7 +86,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     idempotencyKey: change.idempotencyKey,
     // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
     response: change.idempotencyKey ? answer : undefined,
-    update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}) },
+    update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}), ...(change.options ? { options: change.options } : {}) },
     now: ctx.now,
     seenBy: change.seat,
     outbox: noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }),

@@ -31,10 +31,10 @@ export async function seatOf(db: Db, gameId: string, userId: string | undefined)
   return row?.seat ?? null;
 }
 
-/** The seats of a game with their players' names, by seat index. */
+/** The seats of a game with their players' names and setup choices (`{ rocket: 'blue' }`), by seat index. */
 export async function seatList(db: Db, gameId: string) {
   return db
-    .select({ seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+    .select({ seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot, choices: seats.choices })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId))

@@ -7,6 +7,7 @@ import { commitChange } from './commit';
 import { VersionConflict } from './events';
 import { gameOf, loadGame, seatList, seatOf } from './game-rows';
 import { createGame, startGame } from './lobby';
+import { choicesFromOptions } from './seat-choices';
 
 /**
  * A player leaves a running game. With `onResign = bot` the built-in bot plays their seat from
@@ -42,7 +43,7 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
 
 /**
  * "Play again": a new game with the same type, options and seats (a seat that resigned to the
- * bot stays a bot), started at once. Asking twice, or by two players at once, gives the same
+ * bot stays a bot), each seat with the same setup choices (its Rocket), started at once. Asking twice, or by two players at once, gives the same
  * rematch. Throws 403 `not_seated`, 409 `not_over`.
  */
 export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<{ id: string }> {
@@ -51,11 +52,13 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
   if (row.status !== 'finished' && row.status !== 'abandoned') throw new ApiError(409, 'not_over', 'A rematch is offered once the game is over.');
   if (row.rematchId) return { id: row.rematchId };
   const old = await seatList(ctx.db, row.id);
+  // Each seat keeps what it chose (its Rocket): the choices come back out of the options.
+  const carried = choicesFromOptions(gameOf(ctx.registry, row), row.options, row.players);
   const fresh = await createGame(ctx.db, ctx.registry, {
     user: args.user,
     type: row.type,
     players: row.players,
-    options: row.options,
+    options: carried.options,
     now: ctx.now,
     limits: ctx.config.gameLimits,
     timeControl: row.timeControl,
@@ -63,7 +66,7 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     onResign: row.onResign,
     isPublic: row.isPublic,
     rematchOf: row.id,
-    seatsFrom: old.map((s) => ({ seat: s.seat, userId: s.isBot ? null : s.userId })),
+    seatsFrom: old.map((s) => ({ seat: s.seat, userId: s.isBot ? null : s.userId, choices: carried.choices[s.seat] })),
   });
   // The unique rematch_id decides a race between two players asking at once.
   const claimed = await ctx.db.update(games).set({ rematchId: fresh.id }).where(and(eq(games.id, row.id), isNull(games.rematchId))).returning({ id: games.id });

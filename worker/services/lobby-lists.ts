@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import type { User } from '../types';
 import { inviteUrl, seatName } from './lobby';
 import { optionsText } from './option-text';
+import { choiceOptionKeys } from './seat-choices';
 
 /** At most this many games in each list of the lobby. */
 export const LOBBY_LIST_LIMIT = 30;
@@ -59,7 +60,7 @@ export async function publicLobby(db: Db, registry: GameRegistry, args: { user: 
       title: registry.get(g.type)?.title ?? g.type,
       players: g.players,
       seats: mine.map((s) => ({ seat: s.seat, name: seatName(s), isBot: s.isBot })),
-      optionsText: optionsText(g.options),
+      optionsText: optionsText(g.options, choiceOptionKeys(registry.get(g.type))),
       inviteUrl: withInvite ? inviteUrl(args.origin, g) : null,
       youAreSeated: !!args.user && mine.some((s) => s.userId === args.user!.id && !s.isBot),
       activeSeats: g.activeSeats,

@@ -16,6 +16,7 @@ import { stateFor } from './state';
 import { requireViewer } from './access';
 import { creatorName, inviterOf } from './invitations';
 import { optionsText } from './option-text';
+import { checkChoicesFree, choiceOptionKeys, optionsWithChoices, parseChoices, refuseChoiceOptions, seatChoicesOf, type Choices, type SeatWithChoices } from './seat-choices';
 
 /** The link a creator shares; opening it while signed in offers "Join". */
 export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
@@ -27,7 +28,9 @@ const HOUR_MS = 3600 * 1000;
 /**
  * Creates an open game; the creator takes seat 0. The seed comes from `crypto.getRandomValues`
  * and stays secret until the game ends; its SHA-256 is public from the start.
- * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`; 429 `rate_limited` (with
+ * `choices` are the creator's setup choices (`Game.seatChoices`, e.g. `{ rocket: 'blue' }`); the
+ * options never carry them (each player chooses for their own seat).
+ * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`, `bad_choice`; 429 `rate_limited` (with
  * Retry-After) past `limits.perHour` games created in the last hour; 409 `too_many_unfinished_games`
  * past `limits.unfinished` of the creator's games not yet over (#13.12: every game full of bots
  * costs bot moves, so one account must not start them without end).
@@ -52,8 +55,10 @@ export async function createGame(
     /** Seats 1..bots get the built-in bot. */
     bots?: number;
     rematchOf?: string;
-    /** Every seat to fill at once (a rematch), replacing "creator in seat 0": user id, or null for a bot. */
-    seatsFrom?: { seat: number; userId: string | null }[];
+    /** Every seat to fill at once (a rematch), replacing "creator in seat 0": user id, or null for a bot, and its choices. */
+    seatsFrom?: { seat: number; userId: string | null; choices?: Choices }[];
+    /** The creator's setup choices (seat 0). */
+    choices?: Record<string, string>;
   },
 ): Promise<GameRow> {
   const game = registry.get(args.type);
@@ -61,6 +66,8 @@ export async function createGame(
   if (args.players < game.minPlayers || args.players > game.maxPlayers) {
     throw new ApiError(400, 'bad_player_count', `${game.title} is for ${game.minPlayers} to ${game.maxPlayers} players.`);
   }
+  refuseChoiceOptions(game, args.options);
+  const creatorChoices = parseChoices(game, args.choices);
   const parsed = game.optionsSchema.safeParse(args.options ?? {});
   if (!parsed.success) {
     const i = parsed.error.issues[0];
@@ -68,7 +75,10 @@ export async function createGame(
   }
   const bots = args.bots ?? 0;
   if (bots < 0 || bots > args.players - 1) throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots fit in a ${args.players}-player game.`);
-  const seated = args.seatsFrom ?? [{ seat: 0, userId: args.user.id }, ...Array.from({ length: bots }, (_, i) => ({ seat: i + 1, userId: null }))];
+  const seated: { seat: number; userId: string | null; choices?: Choices }[] = args.seatsFrom ?? [
+    { seat: 0, userId: args.user.id, choices: creatorChoices },
+    ...Array.from({ length: bots }, (_, i) => ({ seat: i + 1, userId: null })),
+  ];
   const seed = randomHex(16);
   const id = `g_${randomHex(10)}`;
   const row = {
@@ -109,7 +119,7 @@ export async function createGame(
       also: (tx) =>
         tx
           .insert(seats)
-          .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now })))
+          .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now, choices: s.choices ?? {} })))
           .then(() => undefined),
     });
   });
@@ -165,10 +175,11 @@ export interface Joined {
  * the join (`player_joined`). When the seat was the last one and the game starts when full,
  * the same transaction also commits the start, through the path of `startGame`: every player
  * then hears `game_started` (or `your_turn`), and nobody has to press Start.
- * Throws 403 `bad_invite`, 409 `already_seated`, `game_full` (every seat taken, started or
- * not), `not_open`.
+ * `choices` are the joiner's setup choices (`Game.seatChoices`, e.g. `{ rocket: 'blue' }`).
+ * Throws 403 `bad_invite`, 400 `bad_choice`, 409 `already_seated`, `game_full` (every seat taken,
+ * started or not), `not_open`, `choice_taken` (another seat chose that value first).
  */
-export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: string; invite: string }): Promise<Joined> {
+export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: string; invite: string; choices?: Record<string, string> }): Promise<Joined> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(db, args.gameId);
@@ -178,6 +189,10 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
     const free = Array.from({ length: row.players }, (_, i) => i).find((i) => !taken.some((s) => s.seat === i));
     if (free === undefined) throw new ApiError(409, 'game_full', 'Every seat is taken.');
     if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
+    const game = gameOf(ctx.registry, row);
+    const choices = parseChoices(game, args.choices);
+    // Read with the version the join appends at: a concurrent choice or join makes it retry and check again.
+    checkChoicesFree(game, taken, free, choices);
     const fills = row.startWhenFull && taken.length + 1 === row.players;
     const creator = taken.find((s) => s.userId === row.createdBy && !s.isBot);
     const notices: SeatNotice[] = creator && !fills ? [{ seat: creator.seat, kind: 'player_joined', detail: args.user.name }] : [];
@@ -193,7 +208,7 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
       outbox: notices.length
         ? noticeRows(await loadRecipients(db, row.id), { gameId: row.id, version: row.version + 1, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds })
         : [],
-      also: (tx: Db) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: ctx.now }).then(() => undefined),
+      also: (tx: Db) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: ctx.now, choices }).then(() => undefined),
     };
     try {
       if (!fills) {
@@ -201,12 +216,12 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
         if (notices.length) drainSoon(ctx);
         return { seat: free, started: false };
       }
-      const game = gameOf(ctx.registry, row);
       let state: unknown;
+      const seated = [...taken, { seat: free, choices }];
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await appendEvent(tx, joinEvent);
-        state = await commitStart({ ...ctx, db: tx }, game, { ...row, version: row.version + 1 }, 'Every seat is taken: the game started.');
+        state = await commitStart({ ...ctx, db: tx }, game, { ...row, version: row.version + 1 }, seated, 'Every seat is taken: the game started.');
       });
       scheduleBots(ctx, row, game.activeSeats(state));
       return { seat: free, started: true };
@@ -218,13 +233,24 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
 }
 
 /**
- * Commits the start of an open game whose seats are all taken: `setup` with the secret seed,
- * the first snapshot, and the notices of the start (planTransition). Returns the first state.
+ * Commits the start of an open game whose seats are all taken: the seats' choices written into
+ * the options (`optionsWithChoices`; stored with the game, so replays and records set up the
+ * same), `setup` with the secret seed, the first snapshot, and the notices of the start
+ * (planTransition). Returns the first state.
  * Throws `VersionConflict` when the game moved on from `row.version`.
  */
-async function commitStart(ctx: ServiceCtx, game: AnyGame, row: GameRow, logText: string): Promise<unknown> {
-  const state = game.setup({ players: row.players, options: row.options, seed: row.seed });
-  await commitChange(ctx, game, row, { kind: 'start', seat: null, payload: {}, log: [{ seat: null, text: logText }], reveals: true, state });
+async function commitStart(ctx: ServiceCtx, game: AnyGame, row: GameRow, seated: readonly SeatWithChoices[], logText: string): Promise<unknown> {
+  const options = optionsWithChoices(game, row.options, row.players, seated);
+  const state = game.setup({ players: row.players, options, seed: row.seed });
+  await commitChange(ctx, game, row, {
+    kind: 'start',
+    seat: null,
+    payload: {},
+    log: [{ seat: null, text: logText }],
+    reveals: true,
+    state,
+    options: options === row.options ? undefined : options,
+  });
   return state;
 }
 
@@ -240,13 +266,14 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
   const game = gameOf(ctx.registry, row);
   if (row.status === 'active') return stateFor(game, row, await seatOf(ctx.db, row.id, args.user.id));
   if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game is over.');
-  const filled = (await seatList(ctx.db, row.id)).length;
+  const seated = await seatList(ctx.db, row.id);
+  const filled = seated.length;
   if (filled < row.players) {
     throw new ApiError(409, 'seats_empty', `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`);
   }
   let state: unknown;
   try {
-    state = await commitStart(ctx, game, row, 'The game started.');
+    state = await commitStart(ctx, game, row, seated, 'The game started.');
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed while starting it. Try again.');
     throw err;
@@ -267,6 +294,8 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
   const game = gameOf(registry, row);
   const seatRows = await seatList(db, row.id);
   const yourSeat = seatRows.find((s) => args.user && s.userId === args.user.id && !s.isBot)?.seat ?? null;
+  // Only games that offer choices list them per seat.
+  const choicesOf = (s: { choices: Choices }) => (game.seatChoices?.length ? { choices: s.choices } : {});
   const over = row.status === 'finished' || row.status === 'abandoned';
   const meta = {
     id: row.id,
@@ -284,7 +313,8 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     rematchOf: row.rematchOf,
     rematchId: row.rematchId,
     deadlineAt: row.deadlineAt?.toISOString() ?? null,
-    seats: seatRows.map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId, isBot: s.isBot })),
+    seats: seatRows.map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId, isBot: s.isBot, ...choicesOf(s) })),
+    seatChoices: seatChoicesOf(game).map((c) => ({ id: c.id, label: c.label, values: c.values.map((v) => ({ ...v })) })),
     version: row.version,
     activeSeats: row.activeSeats,
     seedHash: row.seedHash,
@@ -295,7 +325,7 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     isCreator: !!args.user && row.createdBy === args.user.id,
     inviteUrl: yourSeat !== null && row.status === 'open' ? inviteUrl(args.origin, row) : null,
     result: row.result ?? null,
-    optionsText: optionsText(row.options),
+    optionsText: optionsText(row.options, choiceOptionKeys(game)),
     invitedBy: await invitedBy(db, row, args.user, yourSeat !== null || args.invite === row.inviteCode),
   };
   if (row.isPublic || yourSeat !== null) return meta;
@@ -303,7 +333,8 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
   return {
     ...meta,
     // A bot seat that a player resigned to would carry their name ("Ada (bot)"): none here.
-    seats: seatRows.map((s) => ({ seat: s.seat, name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`, userId: null, isBot: s.userId === null })),
+    // Choices stay: a joiner needs to know which are taken.
+    seats: seatRows.map((s) => ({ seat: s.seat, name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`, userId: null, isBot: s.userId === null, ...choicesOf(s) })),
     version: 0,
     activeSeats: [],
     deadlineAt: null,
