@@ -4,6 +4,7 @@
  */
 
 import { idleAndPolls } from './report-idle-polls';
+import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 
 type J = Record<string, any>;
 
@@ -71,8 +72,7 @@ export function renderMarkdown(r: J): string {
           '< 5 ms',
           `${met(rep.met?.[g])} (CPU: ${met(rep.met_cpu_time?.[g])})`,
         ]),
-        ['Client JS loaded by the game page, gzip', `${kb(r.client_js_gzip_bytes)} (public/app.js raw ${kb(r.client_js_raw_bytes)})`, '', ''],
-        ['First board render, 4x CPU throttling (p50)', `${ms(r.first_render_ms_throttled)} (unthrottled ${ms(r.first_render_ms_unthrottled)})`, '', ''],
+        ...clientSummaryRows(r),
       ],
     ),
   );
@@ -116,6 +116,8 @@ export function renderMarkdown(r: J): string {
           `Polls are ${fmt((sc.concurrent_10k_games?.share_of_requests_that_are_polls ?? 0) * 100, 0)}% of all requests at the assumed usage.`,
       );
     }
+    const missedRender = clientMissed(r);
+    if (missedRender) items.push(missedRender);
     const missedReplay = Object.entries((e.replay ?? {}) as J).filter(([, x]) => !(x as J).meets_target);
     if (missedReplay.length) {
       items.push(
@@ -394,39 +396,8 @@ export function renderMarkdown(r: J): string {
     out.push('');
   }
 
-  // 4. Client
-  if (cl.bundle) {
-    out.push('## 4. Client');
-    out.push('');
-    out.push(
-      `Built by scripts/build-client.ts: the entry public/app.js is ${fmt(cl.bundle.raw_bytes, 0)} B raw, **${fmt(cl.bundle.gzip_bytes, 0)} B gzip**, ${fmt(cl.bundle.brotli_bytes, 0)} B brotli; ` +
-        `all built JS: ${fmt(cl.bundle.all_js_raw_bytes, 0)} B raw, ${fmt(cl.bundle.all_js_gzip_bytes, 0)} B gzip in ${cl.bundle.all_js_files ?? 1} file(s). Per page, as the browser loaded it (fresh tab, cache disabled):`,
-    );
-    out.push('');
-    out.push(
-      table(
-        ['page', 'JS bytes (decoded)', 'JS gzip -9', 'bytes on the wire (dev server)', 'scripts'],
-        Object.entries((cl.per_page ?? {}) as J).map(([k, v]) => [k, fmt((v as J).js_bytes, 0), fmt((v as J).js_gzip_bytes, 0), fmt((v as J).js_transfer_bytes, 0), ((v as J).scripts ?? []).join(', ')]),
-      ),
-    );
-    out.push('');
-    const fr = cl.first_render as J | undefined;
-    if (fr?.throttled_4x) {
-      out.push(`First board render: ${fr.game}; ${fr.server}; ${cl.chromium ? `Chromium ${cl.chromium}` : 'Chromium'}. Times from navigation start (page clock):`);
-      out.push('');
-      out.push(
-        table(
-          ['CPU', 'board drawn p50 / p95 ms', 'app.js received p50', '/state answered p50', 'runs'],
-          [
-            ['4x throttled', `**${fmt(fr.throttled_4x.board_ms.p50)}** / ${fmt(fr.throttled_4x.board_ms.p95)}`, fmt(fr.throttled_4x.app_js_ms.p50), fmt(fr.throttled_4x.state_ms.p50), fr.throttled_4x.board_ms.n],
-            ['unthrottled', `${fmt(fr.unthrottled.board_ms.p50)} / ${fmt(fr.unthrottled.board_ms.p95)}`, fmt(fr.unthrottled.app_js_ms.p50), fmt(fr.unthrottled.state_ms.p50), fr.unthrottled.board_ms.n],
-          ],
-        ),
-      );
-      out.push('');
-      if (Array.isArray(fr.api_requests_before_board)) out.push(`API requests before the board is drawn: ${fr.api_requests_before_board.join(', ') || '-'}.\n`);
-    } else if (fr?.skipped) out.push(`First render skipped: ${fr.skipped}\n`);
-  }
+  // 4. Client (bench/report-client.ts)
+  out.push(...clientSection(r));
 
   // In-process
   if (ip.moves) {
