@@ -567,6 +567,7 @@ export class MpGamePage extends LitElement {
     });
     const yours = status === 'active' && yourSeat !== null && active.includes(yourSeat);
     return html`<mp-turn-bar
+      id="turn-bar"
       class="turn"
       .prompt=${prompt}
       ?yours=${yours}
@@ -675,6 +676,7 @@ export class MpGamePage extends LitElement {
         <span class="badge">${STATUS_TEXT[this.game?.status ?? meta.status] ?? meta.status}</span>
         ${meta.isPublic === false ? html`<span class="badge" title="Only the players can watch this game">Private</span>` : nothing}
         ${meta.rematchOf ? html`<a class="muted" href="/games/${encodeURIComponent(meta.rematchOf)}">Rematch of an earlier game</a>` : nothing}
+        <a class="how-to-play" href="/how-to-play/${encodeURIComponent(meta.type)}">How to play</a>
       </div>
       ${meta.status === 'open' && this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${meta.status === 'open' && this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
