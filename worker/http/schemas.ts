@@ -103,7 +103,14 @@ export const StateSchema = z
     yourSeat: z.number().int().nullable(),
     activeSeats: z.array(z.number().int()),
     view: z.unknown().openapi({ description: "The game's view for this seat (spectators: the public view)" }),
-    legalMoves: z.array(z.object({ label: z.string(), move: z.unknown() })),
+    legalMoves: z.array(
+      z.object({
+        label: z.string(),
+        move: z.unknown(),
+        effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now (#12): ask before sending it' }),
+        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: 'Pan for Gold would do nothing now (Pan for Gold: you\'re in Town).' }),
+      }),
+    ),
     result: ResultSchema.nullable(),
     botsToMove: z.boolean().openapi({ description: 'A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board' }),
     canUndo: z.boolean().openapi({ description: 'POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since' }),

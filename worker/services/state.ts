@@ -2,10 +2,15 @@ import type { AnyGame, GameResult, LogEntry, Seat } from '../../engine/core';
 import type { GameRow } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from './since-last-seen';
 
-/** A legal move with the label a button shows. */
+/**
+ * A legal move with the label a button shows; `effect: 'none'` and `warning` (#12, `Game.moveNote`)
+ * when it would do nothing now, so the page asks before sending it.
+ */
 export interface LabelledMove {
   label: string;
   move: unknown;
+  effect?: 'none';
+  warning?: string;
 }
 
 /**
@@ -52,11 +57,23 @@ export function stateFor(
     yourSeat: seat,
     activeSeats,
     view: running ? game.view(state, seat) : null,
-    legalMoves: moves.map((move) => ({ label: game.describeMove?.(move, state, seat!) ?? JSON.stringify(move), move })),
+    legalMoves: moves.map((move) => labelled(game, state, seat!, move)),
     result: running ? game.result(state) : null,
     botsToMove: activeSeats.some((s) => row.botSeats?.includes(s) ?? false),
     canUndo: extras.canUndo,
     sinceLastSeen: extras.sinceLastSeen,
+  };
+}
+
+/** One legal move for the answer: its label, and the game's note when it would do nothing now. */
+function labelled(game: AnyGame, state: unknown, seat: Seat, move: unknown): LabelledMove {
+  const label = game.describeMove?.(move, state, seat) ?? JSON.stringify(move);
+  const note = game.moveNote?.(move, state, seat);
+  return {
+    label,
+    move,
+    ...(note?.effect ? { effect: note.effect } : {}),
+    ...(note?.warning ? { warning: note.warning } : {}),
   };
 }
 

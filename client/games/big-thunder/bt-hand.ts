@@ -113,7 +113,7 @@ export class BtHand extends LitElement {
               ? html`<button class="small" aria-label=${d2m.label} title=${d2m.label} @click=${() => sendMove(this, d2m)}>Discard to move</button>`
               : nothing}
             ${discard && discard !== main
-              ? html`<button class="small" aria-label=${discard.label} title=${discard.label} @click=${() => sendMove(this, discard)}>Discard</button>`
+              ? html`<button class="small" aria-label=${discard.label} title=${discard.label} @click=${() => sendMove(this, discard)}>${this.phase === 'play' ? 'Stop playing cards' : 'Discard'}</button>`
               : nothing}
           </div>`;
         })}

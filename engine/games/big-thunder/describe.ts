@@ -18,7 +18,7 @@ export function describeMove(m: BigThunderMove, s: BigThunderState, seat: Seat):
     case 'play':
       return `Play ${SUPPLIES[m.card].name}`;
     case 'discardToMove':
-      return `Discard ${SUPPLIES[m.card].name} to move 1 space to ${spaceName(clockwise(p.position, 1))}`;
+      return `Discard to Move: ${SUPPLIES[m.card].name}, 1 space to ${spaceName(clockwise(p.position, 1))}`;
     case 'move':
       return `Move ${plural(m.spaces, 'space')} to ${spaceName(clockwise(p.position, m.spaces))}`;
     case 'pick':
@@ -54,7 +54,8 @@ export function describeMove(m: BigThunderMove, s: BigThunderState, seat: Seat):
       return id === undefined ? 'Take a set-aside Town Share' : `Take the set-aside Town Share worth ${plural(TOWN_SHARES[id], 'point')}`;
     }
     case 'discard':
-      return s.phase === 'discard' ? `Discard ${SUPPLIES[m.card].name}` : `Stop playing cards and discard ${SUPPLIES[m.card].name}`;
+      // #12: in Play Cards a discard ends card play; the label says so, apart from Discard to Move.
+      return s.phase === 'discard' ? `Discard ${SUPPLIES[m.card].name}` : `Stop playing cards: discard ${SUPPLIES[m.card].name}`;
     case 'endTurn':
       return 'End turn and draw';
     case 'claimJumper':

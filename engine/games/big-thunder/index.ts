@@ -5,6 +5,7 @@ import { trainName } from './context';
 import { describeMove } from './describe';
 import { bigThunderHowToPlay } from './how-to-play';
 import { legalMoves } from './legal';
+import { moveNote } from './move-note';
 import { bigThunderMove, bigThunderOptions, type BigThunderMove, type BigThunderOptions } from './moves';
 import { applyMove, applyMoveInPlace } from './rules';
 import { gameResult } from './scoring';
@@ -43,6 +44,7 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   result: gameResult,
   describeMove,
   seatRole: trainName,
+  moveNote,
   botMove,
   commutes,
   howToPlay: bigThunderHowToPlay,

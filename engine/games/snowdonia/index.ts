@@ -2,6 +2,7 @@ import type { Game } from '../../core';
 import { botMove } from './bot';
 import { describeMove } from './describe';
 import { snowdoniaHowToPlay } from './how-to-play';
+import { moveNote } from './move-note';
 import { snowdoniaMove, type SnowdoniaMove } from './moves';
 import { snowdoniaOptions, type SnowdoniaOptions } from './options';
 import { activeSeats, applyMove, applyMoveInPlace, legalMoves } from './rules';
@@ -35,6 +36,7 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   result,
   describeMove,
   seatRole: seatLabel,
+  moveNote,
   botMove,
   howToPlay: snowdoniaHowToPlay,
 };
