@@ -133,8 +133,10 @@ export async function runEngines() {
     // For comparison: the copying applyMove chain (what replay did before applyMoveInPlace), and
     // the validated replay that `npm run verify` and the /verify page run on a record from outside.
     const moves = events.filter((e): e is { kind: 'move'; seat: number; move: unknown } => e.kind === 'move');
+    // The record's options as stored, like `replay`: parsing would fill in rules version 2's
+    // defaults (a random first player, ...) and set up another game than the record's version 1.
     const applyOnly = () => {
-      let st = game.setup({ players: record.players, options: game.optionsSchema.parse(record.options ?? {}), seed: record.seed! });
+      let st = game.setup({ players: record.players, options: h.options, seed: record.seed! });
       for (const m of moves) st = game.applyMove(st, m.seat, m.move).state;
       return st;
     };
