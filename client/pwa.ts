@@ -12,7 +12,9 @@ export function registerServiceWorker(): void {
       console.warn(`Mountain Post: the service worker could not be registered: ${err instanceof Error ? err.message : String(err)}`);
     });
   };
-  // After the load event, so installing the offline copy never competes with the first screen.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // A while after the load event, so installing the offline copy (every chunk) never competes with
+  // the first screen: on a game page the board's chunk and the state still arrive after load (#17).
+  const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : register()), 2000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
