@@ -1,5 +1,5 @@
 /** Shapes of the lobby API (`GET /api/lobby`) and the #14 fields of games, as the client reads them. */
-import type { GameMeta, GameResult, GameSummary } from './types';
+import type { GameMeta, GameResult, GameSummary, SeatInfo } from './types';
 
 /** One game in the lobby. */
 export interface LobbyGame {
@@ -26,8 +26,20 @@ export interface Lobby {
 /** A row of "My games" with the result of a finished game. */
 export type MyGame = GameSummary & { result?: GameResult | null };
 
+/** A choice the game gives each player before it begins (Space Mountain: the Rocket). */
+export interface SeatChoice {
+  id: string;
+  label: string;
+  values: { id: string; label: string }[];
+}
+
+/** A seat with its setup choices (games with `seatChoices`). */
+export type SeatWithChoices = SeatInfo & { choices?: Record<string, string> };
+
 /** The game metadata fields the waiting room reads besides `GameMeta`'s. */
 export type WaitingMeta = GameMeta & {
+  /** Choices each player makes before the game begins; empty for most games. */
+  seatChoices?: SeatChoice[];
   /** Who invited the viewer (while the game waits for players), or null. */
   invitedBy?: string | null;
   optionsText?: string[];

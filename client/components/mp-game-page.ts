@@ -383,10 +383,12 @@ export class MpGamePage extends LitElement {
     }
   }
 
-  private readonly join = (): Promise<void> =>
+  /** Joins with the invite; `e.detail` carries the setup choices picked in the waiting room (a Rocket). */
+  private readonly join = (e?: CustomEvent<Record<string, string> | undefined>): Promise<void> =>
     this.act(async () => {
       if (!this.invite) return;
-      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite } });
+      const choices = e?.detail && Object.keys(e.detail).length ? e.detail : undefined;
+      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite, ...(choices ? { choices } : {}) } });
       this.notice = `You joined the game in seat ${res.seat + 1}.`;
       navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
       await this.reloadMeta();

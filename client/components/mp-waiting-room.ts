@@ -1,11 +1,12 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
-import type { WaitingMeta } from '../lobby-types';
+import type { SeatWithChoices, WaitingMeta } from '../lobby-types';
 import { shared } from '../styles';
 import { emptySeats } from '../table';
 import type { Me } from '../types';
 import './mp-invite-link';
+import './mp-seat-choices';
 import './mp-seat-list';
 
 /**
@@ -13,7 +14,9 @@ import './mp-seat-list';
  * options, who invited you and how the game starts (by itself when the last seat is taken, or
  * by its creator). Seated players invite by email or by the link; the creator may fill seats
  * with bots and start. Join, Start and "Add a bot" are the page's to perform: this element asks
- * with `mp-join`, `mp-start` and `mp-add-bot` (detail: the seat) events.
+ * with `mp-join` (detail: the setup choices to join with), `mp-start` and `mp-add-bot` (detail:
+ * the seat) events. Where the game gives players a choice (Space Mountain's Rocket), a joiner
+ * picks before joining and a seated player changes theirs here (`PUT /api/games/:id/choices`).
  */
 @customElement('mp-waiting-room')
 export class MpWaitingRoom extends LitElement {
@@ -63,9 +66,54 @@ export class MpWaitingRoom extends LitElement {
   @state() private email = '';
   @state() private sending = false;
   @state() private sent: { ok: boolean; text: string } | null = null;
+  /** A joiner's choices, sent with Join. */
+  @state() private joinChoices: Record<string, string> = {};
+  /** A seated player's choices as last saved here (the polled meta catches up later). */
+  @state() private saved: { gameId: string; choices: Record<string, string> } | null = null;
+  @state() private choosing = false;
+  @state() private chose: { ok: boolean; text: string } | null = null;
 
-  private ask(name: 'mp-join' | 'mp-start' | 'mp-add-bot', seat?: number): void {
-    this.dispatchEvent(new CustomEvent(name, { detail: seat, bubbles: true, composed: true }));
+  private ask(name: 'mp-join' | 'mp-start' | 'mp-add-bot', detail?: unknown): void {
+    this.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true }));
+  }
+
+  /** The viewer's current choices: saved here, else as the server last said. */
+  private mine(meta: WaitingMeta): Record<string, string> {
+    if (meta.yourSeat === null) return this.joinChoices;
+    if (this.saved?.gameId === meta.id) return this.saved.choices;
+    return (meta.seats as SeatWithChoices[]).find((s) => s.seat === meta.yourSeat)?.choices ?? {};
+  }
+
+  private async choose(meta: WaitingMeta, choices: Record<string, string>): Promise<void> {
+    if (meta.yourSeat === null) {
+      this.joinChoices = choices;
+      return;
+    }
+    if (this.choosing) return;
+    this.choosing = true;
+    this.chose = null;
+    try {
+      const r = await api<{ choices: Record<string, string> }>('PUT', `/api/games/${encodeURIComponent(meta.id)}/choices`, { body: { choices } });
+      this.saved = { gameId: meta.id, choices: r.choices };
+      this.chose = { ok: true, text: choiceText(meta, r.choices) };
+    } catch (err) {
+      this.chose = { ok: false, text: messageOf(err) };
+    } finally {
+      this.choosing = false;
+    }
+  }
+
+  private renderChoices(meta: WaitingMeta, canJoin: boolean) {
+    if (!meta.seatChoices?.length || (meta.yourSeat === null && !canJoin)) return nothing;
+    return html`<mp-seat-choices
+        .choices=${meta.seatChoices}
+        .seats=${meta.seats}
+        .yourSeat=${meta.yourSeat}
+        .selected=${this.mine(meta)}
+        ?disabled=${this.busy || this.choosing}
+        @mp-choose=${(e: CustomEvent<Record<string, string>>) => this.choose(meta, e.detail)}
+      ></mp-seat-choices>
+      <div class="status ${this.chose && !this.chose.ok ? 'error' : ''}" role="status">${this.chose?.text ?? ''}</div>`;
   }
 
   private async sendInvite(e: Event): Promise<void> {
@@ -130,8 +178,9 @@ export class MpWaitingRoom extends LitElement {
               ${meta.optionsText.map((o) => html`<li>${o}</li>`)}
             </ul>`
         : nothing}
+      ${this.renderChoices(meta, canJoin)}
       ${canJoin
-        ? html`<p><button class="primary" ?disabled=${this.busy} @click=${() => this.ask('mp-join')}>Join game</button></p>`
+        ? html`<p><button class="primary" ?disabled=${this.busy} @click=${() => this.ask('mp-join', this.joinChoices)}>Join game</button></p>`
         : meta.yourSeat === null
           ? html`<p class="muted">You need an invite link to join this game.</p>`
           : nothing}
@@ -156,6 +205,15 @@ export class MpWaitingRoom extends LitElement {
         : nothing}
     </section>`;
   }
+}
+
+/** "You fly the Blue Rocket." / "No preference: the start gives you one that is left." */
+function choiceText(meta: WaitingMeta, choices: Record<string, string>): string {
+  const said = (meta.seatChoices ?? []).flatMap((c) => {
+    const v = c.values.find((x) => x.id === choices[c.id]);
+    return v ? [`the ${v.label}`] : [];
+  });
+  return said.length ? `You chose ${said.join(' and ')}.` : 'No preference: the start gives you one that is left.';
 }
 
 declare global {

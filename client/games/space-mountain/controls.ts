@@ -169,22 +169,30 @@ export const STARPORT_SHORT: Readonly<Record<StarportId, string>> = {
   'hong-kong': 'HKDL',
 };
 
-/** A CSS colour for a seat (public/styles.css --mp-seat-N). */
-export function seatColor(seat: number): string {
-  return `var(--mp-seat-${seat}, #888)`;
-}
-
-const COLOR_VARS: Readonly<Record<string, string>> = {
-  red: 'var(--mp-seat-0, #d1495b)',
-  blue: 'var(--mp-seat-1, #2e86de)',
-  yellow: 'var(--mp-seat-2, #f2b134)',
-  green: 'var(--mp-seat-3, #3aa17e)',
-  purple: 'var(--mp-seat-4, #8e5cc7)',
+/**
+ * The printed colours (public/styles.css's --mp-seat-0..4 palette), as values rather than
+ * `var(--mp-seat-N)`: the board sets the page's seat colours from them (`seatColorProperties`),
+ * so seat N need not fly Rocket N.
+ */
+const COLORS: Readonly<Record<string, string>> = {
+  red: '#d1495b',
+  blue: '#2e86de',
+  yellow: '#f2b134',
+  green: '#3aa17e',
+  purple: '#8e5cc7',
 };
 
 /** A CSS colour for a printed colour name (Starports; the Rockets use the same palette). */
 export function colorVar(name: string): string {
-  return COLOR_VARS[name] ?? name;
+  return COLORS[name] ?? name;
+}
+
+/**
+ * The page's seat colours for the Rockets the players chose (#14): `--mp-seat-N` set to seat N's
+ * Rocket colour, so the seat list, log and chat chips match the board.
+ */
+export function seatColorProperties(players: readonly { seat: number; color: string }[]): [string, string][] {
+  return players.filter((p) => COLORS[p.color]).map((p) => [`--mp-seat-${p.seat}`, COLORS[p.color]]);
 }
 
 /** "Red". */

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import type { GameStatus, LegalMove, SeatInfo } from '../../types';
 import type { BoardProps } from '../index';
-import { STARPORT_SHORT, colorVar, colorWord, effectiveStarport, groupMoves, phaseText, playerName, type ControlGroups } from './controls';
+import { STARPORT_SHORT, colorVar, colorWord, effectiveStarport, groupMoves, phaseText, playerName, seatColorProperties, type ControlGroups } from './controls';
 import { STARPORT_SELECT, type StarportSelectDetail } from './send';
 import './sm-dice';
 import './sm-fuel-gauge';
@@ -153,6 +153,28 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener(STARPORT_SELECT, this.onSelect);
+    for (const [name] of this.pageColors) this.pageHost()?.style.removeProperty(name);
+    this.pageColors = [];
+  }
+
+  /** The seat colours this board set on the page (`seatColorProperties`). */
+  private pageColors: [string, string][] = [];
+
+  /** The element whose shadow root holds the board (the game page), whose seat colours follow the Rockets. */
+  private pageHost(): HTMLElement | null {
+    const root = this.getRootNode();
+    return root instanceof ShadowRoot && root.host instanceof HTMLElement ? root.host : null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!changed.has('view')) return;
+    const players = isSmView(this.view) ? this.view.players : undefined;
+    const colors = players ? seatColorProperties(players) : [];
+    if (JSON.stringify(colors) === JSON.stringify(this.pageColors)) return;
+    const host = this.pageHost();
+    for (const [name] of this.pageColors) host?.style.removeProperty(name);
+    for (const [name, value] of colors) host?.style.setProperty(name, value);
+    this.pageColors = colors;
   }
 
   private renderStatus(view: SmView) {

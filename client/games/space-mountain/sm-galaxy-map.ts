@@ -10,7 +10,6 @@ import {
   effectiveStarport,
   playerName,
   rocketPlacements,
-  seatColor,
   squareName,
   type ControlGroups,
 } from './controls';
@@ -255,7 +254,7 @@ export class SmGalaxyMap extends LitElement {
           : nothing}
         <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`}>
           <path d=${rocketShape} fill="none" stroke="#050a18" stroke-width=${3 / r.scale} stroke-linejoin="round"></path>
-          <path d=${rocketShape} fill=${seatColor(r.seat)} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
+          <path d=${rocketShape} fill=${colorVar(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
           <circle cy="-2" r="1.8" fill="#fff"></circle>
         </g>
       </g>`;

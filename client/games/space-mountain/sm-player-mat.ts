@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
-import { colorVar, colorWord, decisionStatus, rocketText, seatColor, waitingText, type ControlGroups } from './controls';
+import { colorVar, colorWord, decisionStatus, rocketText, waitingText, type ControlGroups } from './controls';
 import { starPath } from './icons';
 import './sm-mission-card';
 import type { SmPlayer, SmView } from './view-types';
@@ -143,7 +143,7 @@ export class SmPlayerMat extends LitElement {
     const n = p.missions.length;
     const targets = (letter: string) =>
       you && this.groups ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal })) : [];
-    return html`<article class=${acting ? 'acting' : ''} style=${`--sm-color:${seatColor(p.seat)}`} data-seat=${p.seat} aria-label=${`${this.name}, ${colorWord(p.color)} Rocket`}>
+    return html`<article class=${acting ? 'acting' : ''} style=${`--sm-color:${colorVar(p.color)}`} data-seat=${p.seat} aria-label=${`${this.name}, ${colorWord(p.color)} Rocket`}>
       <header>
         <span class="dot" aria-hidden="true"></span>
         <span class="name">${this.name}</span>
