@@ -195,7 +195,7 @@ async function sizes(): Promise<{ bytes: number; gzipBytes: number }> {
     bytes += code.length;
     gzipBytes += gzipSync(code, { level: 9 }).length;
     // Static imports only (`import"x"`, `from"x"`); `import("x")` is a lazy chunk.
-    for (const m of code.toString('utf8').matchAll(/\b(?:import|from)\s*["']([^"']+)["']/g)) await visit(join(dirname(file), m[1]));
+    for (const m of code.toString('utf8').matchAll(/\b(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)) await visit(join(dirname(file), m[1]));
   };
   await visit(clientOutfile);
   return { bytes, gzipBytes };
