@@ -151,6 +151,11 @@ export class MpGamePage extends LitElement {
   /** The tag `loadBoard` gave for the game type `boardFor` (its board's chunk is in); null while it loads. */
   @state() private boardReady: string | null = null;
   private boardFor = '';
+  /**
+   * The board has been drawn once (#17): the log and the chat are asked for only then, so their
+   * answers are never handled (on a slow phone, for a long time) before the board is on screen.
+   */
+  @state() private boardDrawn = false;
   private readonly log = new LogLoader(this, () => (this.gameId ? `${this.base}/log` : null));
   private readonly seen = new SeenChanges();
 
@@ -205,6 +210,19 @@ export class MpGamePage extends LitElement {
   protected override updated(): void {
     if (this.game) this.dataset.version = String(this.game.version);
     else delete this.dataset.version;
+    const board = this.boardEl as (BoardElement & { updateComplete?: Promise<unknown> }) | null;
+    if (!this.boardDrawn && board?.isConnected) {
+      const drawn = () => {
+        if (this.boardDrawn || this.boardEl !== board) return;
+        this.boardDrawn = true;
+        if (this.game && this.log.version < 0) void this.log.load(this.game.version);
+      };
+      // After the board's own render has been painted (a hidden tab paints nothing: the timer then).
+      void Promise.resolve(board.updateComplete).then(() => {
+        requestAnimationFrame(drawn);
+        setTimeout(drawn, 250);
+      });
+    }
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -220,6 +238,7 @@ export class MpGamePage extends LitElement {
       this.privateGame = false;
       this.showReplay = false;
       this.boardEl = null;
+      this.boardDrawn = false;
       this.metaLoadingFor = -1;
       this.metaPoll.reset();
       this.statePoll.reset();
@@ -253,7 +272,7 @@ export class MpGamePage extends LitElement {
     // Already seated: the invite code has done its job; keep it out of the address bar.
     if (m.yourSeat !== null && this.invite) navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
     if (wasOpen && m.status !== 'open') void this.statePoll.refresh();
-    if (m.status !== 'open' && this.log.version < 0) void this.log.load(m.version);
+    if (m.status !== 'open' && this.log.version < 0 && this.boardDrawn) void this.log.load(m.version);
   }
 
   /** Installs a state unless an older one arrived late. */
@@ -272,7 +291,7 @@ export class MpGamePage extends LitElement {
       this.metaLoadingFor = s.version;
       void this.reloadMeta();
     }
-    if (s.version !== this.log.version) void this.log.load(s.version);
+    if (s.version !== this.log.version && this.boardDrawn) void this.log.load(s.version);
     setPageTitle(`${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`);
   }
 
@@ -636,7 +655,7 @@ export class MpGamePage extends LitElement {
               </div>
             </div>
           </section>
-          ${this.renderChat(meta)}
+          ${this.boardDrawn || this.showReplay ? this.renderChat(meta) : nothing}
           <section class="card">
             <h2>Log</h2>
             <mp-game-log .entries=${this.log.entries} .seats=${meta.seats} .leftOffAt=${this.since?.fromVersion ?? null}></mp-game-log>
