@@ -39,5 +39,10 @@ export const spaceMountainHowToPlay: HowToPlay = {
       text: 'Nobody can say by mail who rode Space Mountain last, so the first Active Player is drawn at random; the creator can choose to go first instead.',
       option: 'firstPlayer',
     },
+    {
+      id: 'choose-a-rocket',
+      text: 'Each player chooses a Rocket while the game waits for players, and starts at the Starport of its colour. A player who leaves it to the start, and a bot, gets the first colour nobody chose (Red, Blue, Yellow, Green).',
+      option: 'rockets',
+    },
   ],
 };

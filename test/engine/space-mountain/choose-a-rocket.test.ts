@@ -74,6 +74,10 @@ describe('#14 rocket colours: Setup, "Each player chooses a Rocket. Place the Ro
     expect(() => newGame(3, { rockets: ['red', 'blue'] })).toThrow(/2 Rocket colours for 3 players/);
   });
 
+  it('How to play names the reading and its option', () => {
+    expect(spaceMountain.howToPlay!.notes.find((n) => n.id === 'choose-a-rocket')).toMatchObject({ option: 'rockets' });
+  });
+
   it('the same seed deals the same Missions and tokens whichever Rockets were chosen', () => {
     const a = newGame(3);
     const b = newGame(3, { rockets: ['yellow', 'green', 'red'] });
