@@ -27,7 +27,7 @@ export function idleAndPolls(r: J): string[] {
   );
   out.push('');
   out.push(
-    `Load: this run's load average was ${r.machine?.load_avg_1m_before} before and ${r.machine?.load_avg_1m_after} after on ${r.machine?.cores} cores (seven other helpers' tests and builds were running), so absolute milliseconds are inflated several times; ` +
+    `Load: ${sv.load_avg_1m_at_end !== undefined ? `the load average was ${sv.load_avg_1m_at_end} when this section ended` : `this run's load average was ${r.machine?.load_avg_1m_before} before and ${r.machine?.load_avg_1m_after} after`} on ${r.machine?.cores} cores (seven other helpers' tests and builds were running), so absolute milliseconds are inflated several times; ` +
       'the ratios compare blocks measured alternately in the same run, and CPU times come from /proc.',
   );
   out.push('');
@@ -64,6 +64,7 @@ export function idleAndPolls(r: J): string[] {
     '`GameVersions` (worker/clock/game-versions.ts, one object per game) holds the game\'s version, each seat\'s seen mark, and the session tokens (SHA-256) that got a database answer for the game in the last 5 minutes (`VIEWER_TRUST_MS`), with their user and seat. ' +
       'A conditional GET /state is answered 304 by worker/middleware/known-version.ts when the ETag the database would give (version, seen mark, viewer) equals If-None-Match; no database pool is used. ' +
       'Consistency: `appendEvent` tells the object the new version (and the acting seat\'s mark) **before** it commits, and waits for it, so the object is never behind Postgres: a failed commit only leaves it ahead, which costs a full answer, never a stale 304. ' +
+      'Its state is in the object\'s storage, and the object answers only once the write is durable, so an object that restarts (eviction, deploy) between an announcement and the commit comes back with the announced version; kept in memory only, a restart could bring back an older version than the one just committed. ' +
       'Every database answer (200, or a 304 that marked the version seen) writes the version and mark it read before the response goes out. A visible poll whose seat has not yet seen the version still goes to the database, which must write the seen mark. ' +
       'Tests: "#17 a matching poll gets 304 with no database connection ..." (no connection opened at the bridge by three polls) and "#17 no stale 304: after the mover has its answer, every poll sent carries the new version" (a poller polls without pause while 6 moves land).',
   );
@@ -111,6 +112,15 @@ export function idleAndPolls(r: J): string[] {
     out.push(
       `Execution alone is ${f(exec, 2)} ms per move${typeof bare === 'number' ? `, ${x2(exec / bare)} the bare transaction's whole PostgreSQL CPU (${f(bare, 2)} ms)` : ''}: ` +
         'even with no parse and no planning at all, a move would stay near or above the 2x target, because it reads what the bare transaction never reads and delivers the notice the bare transaction only queues.',
+    );
+    out.push('');
+  }
+  const mr: J | undefined = sv.explain?.move_read;
+  if (mr) {
+    out.push(
+      `The move's read on a warm connection (EXPLAIN ANALYZE, median of the last 6 of 12 runs, ${f(mr.sql_chars, 0)} characters of SQL): as sent today, an unnamed statement planned on every request, ` +
+        `**${f(mr.unnamed.planning_ms, 3)} ms planning + ${f(mr.unnamed.execution_ms, 3)} ms execution**; the same statement PREPAREd and kept on the connection (PostgreSQL switches to a generic plan after five runs), ` +
+        `**${f(mr.prepared.planning_ms, 3)} ms + ${f(mr.prepared.execution_ms, 3)} ms**.`,
     );
     out.push('');
   }

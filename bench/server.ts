@@ -27,6 +27,7 @@ import { drizzle } from 'drizzle-orm/neon-serverless';
 import type { Db } from '../db/types';
 import { gameRequestQuery } from '../worker/services/game-request';
 
+type J = Record<string, unknown>;
 const quick = process.env.BENCH_QUICK === '1';
 const BUDGET_MS = Number(process.env.BENCH_SERVER_BUDGET_MS ?? (quick ? 200_000 : 330_000));
 const LEVELS = [1, 4, 16] as const;
@@ -488,6 +489,35 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
       await fresh.end();
     }
     log(`explain: 304 query uses ${(explain.poll_304 as { index: string }).index}`);
+
+    // The move's read (#17): planning on every request (unnamed statements, as the driver sends
+    // them) vs a plan kept on the connection (PREPARE; PostgreSQL's generic plan after 5 runs).
+    const moveRead = gameRequestQuery(drizzle(admin) as unknown as Db, g.id, pollHash, new Date(), { row: true, idempotencyKey: 'bench-k', recipients: true, tail: true }).toSQL();
+    const timed = async (c: PoolClient, text: string, params: unknown[]) => {
+      const r = await c.query(`explain (analyze, summary) ${text}`, params);
+      const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
+      return { plan: Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1]), exec: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1]) };
+    };
+    const pc = await admin.connect();
+    try {
+      const unnamed: { plan: number; exec: number }[] = [];
+      for (let i = 0; i < 12; i++) unnamed.push(await timed(pc, moveRead.sql, moveRead.params));
+      const literals = moveRead.params.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`));
+      await pc.query(`prepare bench_move_read as ${moveRead.sql}`, []);
+      const prepared: { plan: number; exec: number }[] = [];
+      for (let i = 0; i < 12; i++) prepared.push(await timed(pc, `execute bench_move_read(${literals.join(', ')})`, []));
+      await pc.query('deallocate bench_move_read', []);
+      const med = (xs: number[]) => round(summarize(xs).p50);
+      // the last 6 runs: warm caches, and the prepared statement on its generic plan
+      explain.move_read = {
+        sql_chars: moveRead.sql.length,
+        unnamed: { planning_ms: med(unnamed.slice(6).map((x) => x.plan)), execution_ms: med(unnamed.slice(6).map((x) => x.exec)) },
+        prepared: { planning_ms: med(prepared.slice(6).map((x) => x.plan)), execution_ms: med(prepared.slice(6).map((x) => x.exec)) },
+      };
+      log(`move read: unnamed ${JSON.stringify((explain.move_read as J).unnamed)}, prepared ${JSON.stringify((explain.move_read as J).prepared)}`);
+    } finally {
+      pc.release();
+    }
   }
 
   // --- 5. CPU profile of the Worker: moves (4 games at once) and 304 polls.
