@@ -81,3 +81,25 @@ describe('#12 names in notifications: the turn email and the webhook say "Ada (U
     expect(body.lines.join('\n')).not.toContain('{{p:');
   });
 });
+
+describe('#12 names in the game-over subject: the summary names players, the role beside', () => {
+  it('replaces whole role names once, longest first, and leaves games without roles alone', async () => {
+    const { summaryWithNames } = await import('../../worker/notify/log-text');
+    const { gameRegistry } = await import('../../engine/games');
+    const seats = [
+      { seat: 0, name: 'Ada', isBot: false },
+      { seat: 1, name: null, isBot: true },
+      { seat: 2, name: 'Redmond', isBot: false },
+    ];
+    const sm = gameRegistry.get('space-mountain');
+    expect(summaryWithNames('Red visited all 5 Starports and completed all 5 Missions first.', seats, sm)).toBe(
+      'Ada (Red) visited all 5 Starports and completed all 5 Missions first.',
+    );
+    // A name holding a role's letters is not a role; a bot is "Bot" with its role.
+    expect(summaryWithNames('Blue completed all 3 Missions first.', seats, sm)).toBe('Bot (Blue) completed all 3 Missions first.');
+    const sn = gameRegistry.get('snowdonia');
+    expect(summaryWithNames('Player 1 and Player 3 share the win with 0 VP.', seats, sn)).toBe('Ada (Player 1) and Redmond (Player 3) share the win with 0 VP.');
+    expect(summaryWithNames('U.B. Bold wins with 20 points.', seats, gameRegistry.get('big-thunder'))).toBe('Bot (U.B. Bold) wins with 20 points.');
+    expect(summaryWithNames('Seat 2 wins with 3.', seats, undefined)).toBe('Seat 2 wins with 3.');
+  });
+});

@@ -6,7 +6,7 @@ import type { Config } from '../env';
 import { replyChoices } from '../mail-in/turn-choices';
 import { visibleEntries } from '../services/state';
 import type { GameNoticePayload } from './enqueue';
-import { logLineText, logNamer } from './log-text';
+import { logLineText, logNamer, summaryWithNames } from './log-text';
 import type { Message } from './message';
 
 /** At most this many unseen log lines go into one message. */
@@ -63,7 +63,7 @@ export async function composeGameNotice(
     your_turn: `${who}Your turn in ${title} (${seatLabel})`,
     game_started: `${who}${title} has started - you are ${seatLabel}`,
     player_joined: `${who}${p.detail ?? 'A player'} joined your ${title} game`,
-    game_over: `${who}${title} is over${result?.summary ? `: ${result.summary}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
+    game_over: `${who}${title} is over${result?.summary ? `: ${summaryWithNames(result.summary, table, registry.get(g.type), g.snapshot)}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
     reminder: `${who}Reminder: your move in ${title} (${seatLabel})`,
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
     chat_mention: `${who}You were mentioned in ${title}`,
