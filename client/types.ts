@@ -35,6 +35,8 @@ export interface GameType {
   minPlayers: number;
   maxPlayers: number;
   options: JsonSchema;
+  /** Choices each player makes for their own seat (Space Mountain: the Rocket); absent or empty for most games. */
+  seatChoices?: import('./lobby-types').SeatChoice[];
 }
 
 export type GameStatus = 'open' | 'active' | 'finished' | 'abandoned';

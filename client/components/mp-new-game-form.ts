@@ -8,6 +8,7 @@ import { botChoices, clampBots, ON_RESIGN, startsAtOnce } from '../table';
 import { ON_TIMEOUT, TIME_CONTROLS, type OnTimeout, type TimeControl } from '../time';
 import type { GameType, Me } from '../types';
 import './mp-options-form';
+import './mp-seat-choices';
 import './mp-invite-link';
 
 interface Created {
@@ -77,6 +78,8 @@ export class MpNewGameForm extends LitElement {
   @state() private players = 0;
   @state() private fields: OptionField[] = [];
   @state() private values: Record<string, unknown> = {};
+  /** The creator's setup choices for seat 1 (a Rocket), sent as `choices`. */
+  @state() private choices: Record<string, string> = {};
   @state() private timeControl: TimeControl = 'none';
   @state() private onTimeout: OnTimeout = 'bot';
   @state() private bots = 0;
@@ -115,6 +118,7 @@ export class MpNewGameForm extends LitElement {
     this.bots = clampBots(this.bots, this.players);
     this.fields = fieldsFromSchema(t.options);
     this.values = initialValues(this.fields);
+    this.choices = {};
     this.error = null;
   }
 
@@ -141,6 +145,7 @@ export class MpNewGameForm extends LitElement {
           public: this.isPublic,
           startWhenFull: this.startWhenFull,
           bots: this.bots,
+          ...(Object.keys(this.choices).length ? { choices: this.choices } : {}),
         },
       });
       // Bots in every other seat: the server has started the game already.
@@ -281,6 +286,14 @@ export class MpNewGameForm extends LitElement {
                         @mp-options-change=${(e: CustomEvent<Record<string, unknown>>) => (this.values = e.detail)}
                       ></mp-options-form>
                     </fieldset>
+                    ${t.seatChoices?.length
+                      ? html`<mp-seat-choices
+                          .choices=${t.seatChoices}
+                          .yourSeat=${0}
+                          .selected=${this.choices}
+                          @mp-choose=${(e: CustomEvent<Record<string, string>>) => (this.choices = e.detail)}
+                        ></mp-seat-choices>`
+                      : nothing}
                     ${this.renderTable()} ${this.renderTimeControl()}`
                 : nothing}
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>

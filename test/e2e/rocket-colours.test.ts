@@ -1,12 +1,12 @@
 /**
  * #14 rocket colours, in Debian's Chromium against `npm start`: Ada creates a 2-player Space
- * Mountain game flying the Green Rocket, then changes to Blue in the waiting room; Bo, on a
+ * Mountain game with the new-game form, flying the Green Rocket, then changes to Blue in the waiting room; Bo, on a
  * phone, opens the invite link, sees Blue taken (named, and disabled), picks Yellow by its name
  * and joins, which starts the game; both boards show each player's Rocket, and the page's seat
  * colour of Bo's seat is yellow.
  */
 import { describe, expect, test } from 'vitest';
-import { hasChromium, newPlayerContext, phone, postAs, screenshotPath, seeText, signIn, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
+import { hasChromium, newPlayerContext, phone, screenshotPath, seeText, signIn, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
 
 warnNoBrowser('test/e2e/rocket-colours.test.ts');
 
@@ -19,13 +19,16 @@ describe.skipIf(!hasChromium)('#14 rocket colours (browser)', () => {
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 800 } });
     const a = await signIn(ctxA, server.baseUrl, 'ada.rockets@example.test');
     watchPageErrors(errors, 'Ada', a);
-    const { id, inviteUrl } = await postAs<{ id: string; inviteUrl: string }>(ctxA, server.baseUrl, '/api/games', {
-      type: 'space-mountain',
-      players: 2,
-      choices: { rocket: 'green' },
-    });
-
-    await a.goto(`/games/${id}`);
+    // The new-game form offers the creator's Rocket.
+    await a.getByRole('link', { name: 'New game' }).first().click();
+    await a.getByLabel('Game', { exact: true }).selectOption('space-mountain');
+    await a.getByLabel('Players', { exact: true }).selectOption('2');
+    await a.getByRole('radio', { name: /Green Rocket/ }).check();
+    await a.getByRole('button', { name: 'Create game' }).click();
+    await seeText(a, 'Game created');
+    const inviteUrl = await a.getByLabel(/Invite link/).inputValue();
+    await a.getByRole('link', { name: 'Go to the game' }).click();
+    const id = decodeURIComponent(new URL(a.url()).pathname.split('/').pop()!);
     await seeText(a, 'Choose your Rocket');
     expect(await a.getByRole('radio', { name: /Green Rocket/ }).isChecked()).toBe(true);
     await a.getByRole('radio', { name: /Blue Rocket/ }).check();
