@@ -23,7 +23,7 @@ describe('#12 no-op: the state answer marks legal moves that would do nothing no
     expect(layTrack.length).toBeGreaterThan(0);
     for (const m of layTrack) {
       expect(m.effect).toBe('none');
-      expect(m.warning).toMatch(/^Lay Track would do nothing now: /);
+      expect(m.warning).toMatch(/^Lay Track: /);
     }
     // An ordinary move has neither field (not even as null).
     const stockYard = moves.find((m) => m.move.type === 'place' && m.move.area === 'A')!;

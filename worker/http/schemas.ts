@@ -108,7 +108,7 @@ export const StateSchema = z
         label: z.string(),
         move: z.unknown(),
         effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now (#12): ask before sending it' }),
-        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: 'Pan for Gold would do nothing now (Pan for Gold: you\'re in Town).' }),
+        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: 'You\'re in Town.' }),
       }),
     ),
     result: ResultSchema.nullable(),

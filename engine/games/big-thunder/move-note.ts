@@ -43,7 +43,11 @@ export function moveNote(move: BigThunderMove, s: BigThunderState, seat: Seat): 
   if (idle.length === 0) return undefined;
   const reasons = idle.map(({ a }) => `${ACTION_NAMES[a.kind]}: ${whyIdle(s, seat, a)}`).join('; ');
   const name = SUPPLIES[move.card].name;
-  if (usable.size === 0) return { effect: 'none', warning: `${name} would do nothing now (${reasons}).` };
+  // The warning is the reason; the page puts "would do nothing now" in front of it (effect: 'none').
+  if (usable.size === 0) {
+    const why = idle.length === 1 ? whyIdle(s, seat, idle[0].a) : reasons;
+    return { effect: 'none', warning: `${why[0].toUpperCase()}${why.slice(1)}.` };
+  }
   // A Move on the card may bring the cart where the other actions work: no warning then.
   if (actions.some((a) => a.kind === 'move')) return undefined;
   return { warning: `Part of ${name} would do nothing now (${reasons}).` };

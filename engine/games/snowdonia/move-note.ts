@@ -15,7 +15,8 @@ import type { SnowdoniaState } from './state';
 export function moveNote(move: SnowdoniaMove, s: SnowdoniaState, seat: Seat): MoveNote | undefined {
   if (move.type !== 'place') return undefined;
   const why = nothingToDo(s, seat, move.area, move.space);
-  return why ? { effect: 'none', warning: `${AREA_NAMES[move.area]} would do nothing now: ${why}.` } : undefined;
+  // The warning is the reason; the page puts "would do nothing now" in front of it (effect: 'none').
+  return why ? { effect: 'none', warning: `${AREA_NAMES[move.area]}: ${why}.` } : undefined;
 }
 
 /** Why an action of `area` for `seat` could do nothing now, or null when it could. */

@@ -22,7 +22,7 @@ describe('#12 no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could la
     expect(move).toBeDefined();
     expect(snowdonia.moveNote!(move, s, seat)).toEqual({
       effect: 'none',
-      warning: 'Lay Track would do nothing now: you have no Steel Bar (each Track card costs 1), unless you get one before Lay Track resolves.',
+      warning: 'Lay Track: you have no Steel Bar (each Track card costs 1), unless you get one before Lay Track resolves.',
     });
   });
 
@@ -30,7 +30,7 @@ describe('#12 no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could la
     const { s, seat } = assigning(3, 0);
     expect(snowdonia.moveNote!(placeOn(s, seat, 'D'), s, seat)).toEqual({
       effect: 'none',
-      warning: 'Lay Track would do nothing now: no cleared Track card is waiting for track.',
+      warning: 'Lay Track: no cleared Track card is waiting for track.',
     });
   });
 
@@ -43,7 +43,7 @@ describe('#12 no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could la
   it('B. Excavation with no Rubble left on the route: effect none', () => {
     const { s, seat } = assigning(0, 99);
     const move = placeOn(s, seat, 'B');
-    if (move) expect(snowdonia.moveNote!(move, s, seat)).toEqual({ effect: 'none', warning: 'Excavation would do nothing now: no Rubble is left to excavate.' });
+    if (move) expect(snowdonia.moveNote!(move, s, seat)).toEqual({ effect: 'none', warning: 'Excavation: no Rubble is left to excavate.' });
     const { s: full, seat: st } = assigning(0, 0);
     expect(snowdonia.moveNote!(placeOn(full, st, 'B'), full, st)).toBeUndefined();
   });
