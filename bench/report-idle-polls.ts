@@ -124,6 +124,13 @@ export function idleAndPolls(r: J): string[] {
     );
     out.push('');
   }
+  const pr: J | undefined = sv.ratios?.c1?.move_vs_bare_warm_per_round;
+  out.push(
+    `**\`move_vs_bare_ratio\` (${x2(r.move_vs_bare_ratio)}).** Per round of alternating blocks it ranged ${x2(pr?.min)}-${x2(pr?.max)} (median ${x2(pr?.median)}) in this run: on this machine the load, not the code, sets it. ` +
+      `Against a bare transaction that also opens a connection, as the Worker must, a move is ${x2(r.move_vs_bare_cold_ratio)}. What #17 added to a move is one Durable Object round trip before the commit (the two objects are told in parallel), ` +
+      'which the poll figures bound: a 304 answered by the object costs no more than GET /api/health. The rest of the gap is the read\'s planning (below) and the HTTP and connection floor of section 1.',
+  );
+  out.push('');
   out.push(
     '**The floor that stops `pg_cpu_move_vs_bare_ratio` <= 2x.** The bare transaction is short statements with few joins, planned in microseconds. A move is one read that brings everything the request needs in one round trip (session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients with their settings, webhooks and push devices, and since #12 the events since the seat last looked) and one statement that appends the event, moves the game, marks the seat and queues the notices; a turn change adds the delivery (claim, now one statement instead of BEGIN/SELECT/UPDATE/COMMIT; the compose reads; the update). ' +
       'The executions are cheap (index scans, a few buffers); planning the large read again on every request is not. What would remove it: prepared statements kept on the server connection across requests (PgBouncer 1.21 and later with `max_prepared_statements`, which Neon\'s pooled endpoint runs; the PgBouncer here is 1.18, so it cannot be measured locally), or the read as a SQL function whose plan PostgreSQL caches per connection (a migration, and a second copy of the read\'s shape to keep in step with #12\'s). ' +
