@@ -118,9 +118,8 @@ export class MpTurnBar extends LitElement {
 
   override render() {
     return html`<div class="bar" role="region" aria-label="Turn">
-      <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">
-        ${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}
-      </p>
+      <!-- The sentence starts the text node: readers (and text queries) see no leading white space. -->
+      <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}</p>
       ${this.moves.length || this.canUndo
         ? html`<div class="controls" id="turn-controls">
             ${this.moves.map(

@@ -150,6 +150,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
       kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
       webhook: { url: `${hook.url}/mp-hook`, format: 'json' },
       timeZone: 'Europe/Berlin',
+      emailReplies: true,
     });
     await seeText(page, 'Notification settings updated.');
 
@@ -300,6 +301,8 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     expect((await deadline.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
       `Your move is due by ${want} (in 23 h); after that the game ends.`,
     );
+    // #12: the time control sits in the folded "About this game".
+    await a.getByText('About this game', { exact: true }).click();
     await seeText(a, '24 hours per move; when time runs out the game ends');
 
     // Per-game webhook: a refused address shows the server's reason; a Discord one is saved.

@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await seeText(b, 'In progress');
     await seeText(a, 'Your turn.', 10_000);
     // #12: the seed hash sits in the folded "About this game".
-    await a.getByText('About this game').click();
+    await a.getByText('About this game', { exact: true }).click();
     await seeText(a, 'Seed hash');
 
     // A banks, takes it back, banks again, and ends the turn (labels come from legalMoves).
