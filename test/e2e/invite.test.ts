@@ -7,8 +7,8 @@
  *   the game starts by itself on both pages. A signed-out reader of a notification link
  *   (`?seat=`) is asked to sign in to play.
  * - A newcomer reaches a game against the bot from the landing page in under 5 clicks.
- * - The lobby (open tables and games in progress) at 375x740 and 1280x800, screenshots in
- *   test-results/screenshots.
+ * - The lobby (open tables and games in progress) at 375x740 and 1280x800, then a game's How to
+ *   play page reached from its link, screenshots in test-results/screenshots.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -213,6 +213,17 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await e.getByRole('link', { name: 'Lobby', exact: true }).click();
     await e.getByRole('link', { name: /^Watch Space Mountain/ }).first().click();
     await seeText(e, 'You are watching.', WAIT);
+
+    // From a game page to its How to play page: the summary and the engine's readings.
+    await e.getByRole('link', { name: 'How to play' }).click();
+    await e.getByRole('heading', { name: 'How to play Space Mountain: All Systems Go' }).waitFor({ timeout: WAIT });
+    await e.getByRole('heading', { name: 'How this server reads the rules' }).waitFor();
+    await seeText(e, 'Option: firstPlayer', WAIT);
+    await e.screenshot({ path: screenshotPath('how-to-play-phone.png'), fullPage: true });
+    await d.goto('/how-to-play/big-thunder');
+    await d.getByRole('heading', { name: 'How to play Big Thunder Mountain Railroad' }).waitFor({ timeout: WAIT });
+    expect(await d.locator('mp-how-to-play li[id^="note-"]').count()).toBeGreaterThanOrEqual(5);
+    await d.screenshot({ path: screenshotPath('how-to-play.png'), fullPage: true });
     expect(errors).toEqual([]);
     await Promise.all([ctxD.close(), ctxE.close()]);
   }, 240_000);
