@@ -13,10 +13,11 @@ const state = createRoute({
   operationId: 'getGameState',
   security: optionalAuth,
   tags: ['play'],
-  summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)",
+  summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (usually without the database)",
   description:
     'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game. ' +
-    "The ETag also carries a seated viewer's seen mark (`sinceLastSeen` is computed against it): after a visible read moves the mark, the next poll gets one fresh 200.",
+    "The ETag also carries a seated viewer's seen mark (`sinceLastSeen` is computed against it): after a visible read moves the mark, the next poll gets one fresh 200. " +
+    'A session that got a 200 (or a 304 from the database) in the last 5 minutes has its matching polls answered 304 by the game\'s Durable Object, without the database; a visible poll of a version its seat has not yet seen always goes to the database.',
   request: { params: GameIdParam, headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional() }) },
   responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
 });
