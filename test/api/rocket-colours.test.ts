@@ -114,6 +114,24 @@ describe('#14 rocket colours: each player chooses a Rocket (Setup)', () => {
     expect([outsider.status, outsider.json.error.code]).toEqual([403, 'not_seated']);
   });
 
+  it('changes are bounded: the same choice again writes nothing, and a seat changes at most 20 times', async () => {
+    const { id } = await openGame(2, { choices: { rocket: 'red' } });
+    const version = async () => (await meta(id, ada)).version as number;
+    const v0 = await version();
+    expect((await api.call('PUT', `/api/games/${id}/choices`, { token: ada, body: { choices: { rocket: 'red' } } })).status).toBe(200);
+    expect(await version()).toBe(v0);
+    const colours = ['blue', 'yellow', 'green', 'red'];
+    for (let i = 0; i < 20; i++) {
+      const r = await api.call('PUT', `/api/games/${id}/choices`, { token: ada, body: { choices: { rocket: colours[i % 4] } } });
+      expect(r.status, r.text).toBe(200);
+    }
+    expect(await version()).toBe(v0 + 20);
+    const over = await api.call('PUT', `/api/games/${id}/choices`, { token: ada, body: { choices: { rocket: 'blue' } } });
+    expect([over.status, over.json.error.code]).toEqual([409, 'too_many_changes']);
+    expect(await version()).toBe(v0 + 20);
+    expect(await seatChoices(id)).toEqual([{ seat: 0, choices: { rocket: 'red' } }]);
+  });
+
   it('start fills the option: chosen colours in seat order, unchosen seats get what is left; the board follows', async () => {
     const { id, invite } = await openGame(3, { choices: { rocket: 'green' } });
     expect((await api.call('POST', `/api/games/${id}/join`, { token: bob, body: { invite } })).status).toBe(200);

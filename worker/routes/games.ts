@@ -135,7 +135,7 @@ const choose = createRoute({
   tags: ['games'],
   summary: "Change your seat's setup choices while the game waits for players (Space Mountain: your Rocket colour)",
   description:
-    'Replaces your seat\'s choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value).',
+    'Replaces your seat\'s choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value), `too_many_changes` (a seat may change its choices 20 times per game; the same choices again change nothing and do not count).',
   request: { params: GameIdParam, ...jsonBody(z.object({ choices: ChoicesSchema })) },
   responses: {
     200: jsonResponse('Chosen', z.object({ seat: z.number().int(), choices: z.record(z.string(), z.string()) })),

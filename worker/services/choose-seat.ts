@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { seats } from '../../db/schema';
+import { and, count, eq } from 'drizzle-orm';
+import { gameEvents, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
@@ -12,9 +12,14 @@ import { checkChoicesFree, parseChoices, seatChoicesOf, type Choices } from './s
  * player chooses a Rocket"). The new choices replace the old ones (`{}` leaves the choice to
  * the start, which gives what is left). Appended as a `choice` event, so the check that nobody
  * else holds a value and the write share the game's version: a concurrent join or choice makes
- * this retry and check again.
- * Throws 403 `not_seated`, 400 `bad_choice`, 409 `not_open`, `choice_taken`, `conflict`.
+ * this retry and check again. The same choices again change nothing (no event). A seat may
+ * change its choices `MAX_CHOICE_CHANGES` times per game, so the log cannot be filled with them.
+ * Throws 403 `not_seated`, 400 `bad_choice`, 409 `not_open`, `choice_taken`, `too_many_changes`,
+ * `conflict`.
  */
+/** Choice changes one seat may make in one game (each is an event in the game's log). */
+export const MAX_CHOICE_CHANGES = 20;
+
 export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: string; choices: Record<string, string> }): Promise<{ seat: number; choices: Choices }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(ctx.db, args.gameId);
@@ -25,6 +30,14 @@ export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: st
     if (row.status !== 'open') throw new ApiError(409, 'not_open', 'The game has started: the choices are made.');
     const choices = parseChoices(game, args.choices);
     checkChoicesFree(game, taken, mine.seat, choices);
+    if (sameChoices(mine.choices, choices)) return { seat: mine.seat, choices };
+    const [made] = await ctx.db
+      .select({ n: count() })
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, row.id), eq(gameEvents.kind, 'choice'), eq(gameEvents.seat, mine.seat)));
+    if (made.n >= MAX_CHOICE_CHANGES) {
+      throw new ApiError(409, 'too_many_changes', `You changed your choices ${made.n} times in this game, the most allowed. Your ${choiceWords(game, mine.choices)} stays.`);
+    }
     const said = seatChoicesOf(game)
       .filter((c) => choices[c.id] !== undefined)
       .map((c) => `the ${c.values.find((v) => v.id === choices[c.id])!.label}`);
@@ -52,4 +65,18 @@ export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: st
     }
   }
   throw new ApiError(409, 'conflict', 'The game changed while you chose. Try again.');
+}
+
+function sameChoices(a: Choices, b: Choices): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/** "choice (Blue Rocket)" for the refusal, or "choice" when none is made. */
+function choiceWords(game: Parameters<typeof seatChoicesOf>[0], choices: Choices): string {
+  const named = seatChoicesOf(game).flatMap((c) => {
+    const v = c.values.find((x) => x.id === choices[c.id]);
+    return v ? [v.label] : [];
+  });
+  return named.length ? `choice (${named.join(', ')})` : 'choice';
 }
