@@ -17,12 +17,7 @@ import { isOver, resignedSeat, viewerSeat } from '../table';
 import type { GameMeta, GameState, Me, SinceLastSeen } from '../types';
 import { setPageTitle } from '../waiting';
 import type { MpConfirmDialog } from './mp-confirm-dialog';
-import './mp-about-game';
-import './mp-chat-panel';
 import './mp-confirm-dialog';
-import './mp-game-hook';
-import './mp-game-email-replies';
-import './mp-game-log';
 import './mp-game-over';
 import './mp-since-card';
 import './mp-turn-bar';
@@ -256,6 +251,7 @@ export class MpGamePage extends LitElement {
     // Chunks of their own, loaded when shown (an element upgrades when defined): not every visit needs them.
     if (this.meta?.status === 'open') void import('./mp-waiting-room');
     if (this.showReplay) void import('./mp-replay-viewer');
+    if (this.boardDrawn || this.meta?.status === 'open') void import('../game-page/extras');
   }
 
   private pollFailed(e: ApiError): void {

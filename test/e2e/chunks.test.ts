@@ -1,9 +1,9 @@
 /**
  * Issue #17 in Debian's Chromium against `npm start`: what a game page loads.
- * - For each game, the page requests boot.js, the main bundle (app.js and the chunk it imports)
- *   and its own board's chunk: no other board, no screen it does not show (settings, new game,
- *   lobby, record checker...). Those scripts are at most 60 KiB gzip together, and the board is
- *   drawn.
+ * - For each game, the page requests boot.js, the main bundle (app.js and the chunk it imports),
+ *   its own board's chunk and, once the board is drawn, the chunk of the parts beside it (log,
+ *   chat...): no other board, no screen it does not show (settings, new game, lobby, record
+ *   checker...). Those scripts are at most 60 KiB gzip together, and the board is drawn.
  * - Its first requests leave together: the game's metadata and state are asked for before the
  *   first of /api/me, metadata or state has answered (not one after another), and before the log
  *   and the chat.
@@ -22,6 +22,12 @@ const BOARD_OF: Record<string, string> = { 'big-thunder': 'bt-mountain-board', s
 /** Chunks of screens a game page never shows. */
 const NOT_ON_A_GAME_PAGE = /^\/chunks\/(mp-settings-page|mp-new-game-form|mp-lobby|mp-landing|mp-game-list|mp-how-to-play|mp-play-bot|mp-sign-in|mp-verify-page|mp-replay-viewer|mp-waiting-room)-/;
 const BUDGET_GZIP = 60 * 1024;
+
+/** The chunks `file` (under public/) imports statically. */
+function staticImports(file: string): string[] {
+  const code = readFileSync(path.join(root, 'public', file), 'utf8');
+  return [...code.matchAll(/\b(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)].map((m) => path.posix.join(path.posix.dirname(file), m[1]));
+}
 
 interface Seen {
   url: string;
@@ -62,6 +68,8 @@ describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => 
       watchPageErrors(errors, type, page);
       // The board is drawn: its element's shadow tree holds SVG.
       await page.locator(`${tag} svg`).first().waitFor({ state: 'attached', timeout: 30_000 });
+      // The parts beside the board come after it: wait for the chat's first request, then for quiet.
+      await expect.poll(() => seen.some((x) => /\/chat$/.test(x.path)), { timeout: 20_000 }).toBe(true);
       await page.waitForLoadState('networkidle');
 
       const scripts = [...new Set(seen.filter((s) => s.path.endsWith('.js')).map((s) => s.path))];
@@ -71,8 +79,16 @@ describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => 
       expect(scripts.filter((p) => NOT_ON_A_GAME_PAGE.test(p)), `${type}: screens it does not show`).toEqual([]);
       expect(scripts).toContain('/app.js');
       expect(scripts).toContain('/boot.js');
-      // main (app.js and the one chunk it imports) + the board: nothing else.
-      expect(scripts.length, `${type}: ${scripts.join(', ')}`).toBeLessThanOrEqual(4);
+      // boot.js, main (app.js and the one chunk it imports), the board, the parts beside it: nothing else.
+      const main = staticImports('/app.js');
+      expect(main).toHaveLength(1);
+      const extras = scripts.find((p) => /^\/chunks\/extras-/.test(p));
+      expect(extras, `${type}: ${scripts.join(', ')}`).toBeTruthy();
+      const allowed = new Set(['/boot.js', '/app.js', ...main, boards[0], extras!, ...staticImports(extras!)]);
+      expect(scripts.filter((p) => !allowed.has(p)), `${type}: ${scripts.join(', ')}`).toEqual([]);
+      // The parts beside the board are asked for after the board's chunk has arrived.
+      const boardChunk = seen.find((x) => x.path === boards[0])!;
+      expect(seen.find((x) => x.path === extras)!.sentAt).toBeGreaterThan(boardChunk.doneAt ?? Infinity);
       const gzip = scripts.reduce((sum, p) => sum + gzipSync(readFileSync(path.join(root, 'public', p)), { level: 9 }).length, 0);
       expect(gzip, `${type}: gzip bytes of ${scripts.join(', ')}`).toBeLessThanOrEqual(BUDGET_GZIP);
 
