@@ -4,7 +4,7 @@ import { shared } from '../styles';
 import type { SeatChoice, SeatWithChoices } from '../lobby-types';
 
 /** Swatches for values that name a colour (Space Mountain's Rockets); the words always come too. */
-const SWATCHES: Readonly<Record<string, string>> = {
+export const SWATCHES: Readonly<Record<string, string>> = {
   red: '#d1495b',
   blue: '#2e86de',
   yellow: '#f2b134',

@@ -6,7 +6,7 @@ import { shared } from '../styles';
 import { emptySeats } from '../table';
 import type { Me } from '../types';
 import './mp-invite-link';
-import './mp-seat-choices';
+import { SWATCHES } from './mp-seat-choices';
 import './mp-seat-list';
 
 /**
@@ -171,7 +171,7 @@ export class MpWaitingRoom extends LitElement {
         ${autoStart
           ? 'The game starts by itself when the last seat is taken; everyone is told.'
           : 'The game starts when its creator starts it.'}</p>
-      <mp-seat-list .players=${meta.players} .seats=${meta.seats} .activeSeats=${[]} .yourSeat=${meta.yourSeat}></mp-seat-list>
+      <mp-seat-list style=${seatColors(meta)} .players=${meta.players} .seats=${meta.seats} .activeSeats=${[]} .yourSeat=${meta.yourSeat}></mp-seat-list>
       ${meta.optionsText?.length
         ? html`<h3>Options</h3>
             <ul class="options">
@@ -207,7 +207,21 @@ export class MpWaitingRoom extends LitElement {
   }
 }
 
-/** "You fly the Blue Rocket." / "No preference: the start gives you one that is left." */
+/**
+ * Where players choose a colour (a Rocket), each seat's dot shows the colour it chose, and a
+ * seat that has not chosen yet a neutral grey: the palette's seat colours would say otherwise.
+ */
+function seatColors(meta: WaitingMeta): string {
+  const choice = meta.seatChoices?.find((c) => c.values.some((v) => SWATCHES[v.id]));
+  if (!choice) return '';
+  const seats = meta.seats as SeatWithChoices[];
+  return Array.from({ length: meta.players }, (_, i) => {
+    const value = seats.find((s) => s.seat === i)?.choices?.[choice.id];
+    return `--mp-seat-${i}: ${(value && SWATCHES[value]) || 'var(--mp-muted)'};`;
+  }).join(' ');
+}
+
+/** "You chose the Blue Rocket." / "No preference: the start gives you one that is left." */
 function choiceText(meta: WaitingMeta, choices: Record<string, string>): string {
   const said = (meta.seatChoices ?? []).flatMap((c) => {
     const v = c.values.find((x) => x.id === choices[c.id]);
