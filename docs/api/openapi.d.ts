@@ -147,6 +147,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/game-types/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How to play: a short summary in our own words and the readings the engine chose where the rulebook is silent or unclear */
+        get: operations["getRules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -154,7 +171,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your games, those where it is your turn first */
+        /** Your games: waiting for your move first, then the others under way, then those over (each group most recently played first) */
         get: operations["listMyGames"];
         put?: never;
         /**
@@ -197,8 +214,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take a free seat with the invite code */
+        /**
+         * Take a free seat with the invite code
+         * @description The creator is told (notice `player_joined`). When the seat was the last one and the game was created with `startWhenFull`, the game starts in the same commit (`started: true`) and every player is told. With `choices` the joiner makes their setup choices at once (400 `bad_choice`; 409 `choice_taken` when another seat holds that value).
+         */
         post: operations["joinGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/choices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change your seat's setup choices while the game waits for players (Space Mountain: your Rocket colour)
+         * @description Replaces your seat's choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value), `too_many_changes` (a seat may change its choices 20 times per game; the same choices again change nothing and do not count).
+         */
+        put: operations["setSeatChoices"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -214,8 +254,51 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start the game (creator, every seat filled) */
+        /**
+         * Start the game (creator, every seat filled)
+         * @description A game that is already running (its last join started it) answers its state: Start is idempotent while the game runs. 409 `not_open` once it is over.
+         */
         post: operations["startGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/lobby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public games waiting for players (join) and public games in progress (watch)
+         * @description At most 30 games in each list: `open` newest first, `live` most recently played first. Private games never appear.
+         */
+        get: operations["getLobby"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an invitation to a game that waits for players (any seated player)
+         * @description The email names you, the game and its options, and carries the game's invite link, which seats the invitee once signed in. At most 10 invitations per game and 30 per account in 24 hours (beyond: 429 `rate_limited`). 403 `not_seated`; 409 `not_open`, `game_full`, `already_seated` (that address has a seat).
+         */
+        post: operations["inviteByEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -230,8 +313,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your view of the game and your legal moves. ETag + If-None-Match -> 304 (reads one row)
-         * @description Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game.
+         * Your view of the game and your legal moves. ETag + If-None-Match -> 304 (usually without the database)
+         * @description Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game. The ETag also carries a seated viewer's seen mark (`sinceLastSeen` is computed against it): after a visible read moves the mark, the next poll gets one fresh 200. A session that got a 200 (or a 304 from the database) in the last 5 minutes has its matching polls answered 304 by the game's Durable Object, without the database; a visible poll of a version its seat has not yet seen always goes to the database.
          */
         get: operations["getGameState"];
         put?: never;
@@ -253,7 +336,7 @@ export interface paths {
         put?: never;
         /**
          * Make a move at the version you saw. Optional Idempotency-Key header makes retries safe
-         * @description A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).
+         * @description A move at an older version is applied to the game as it is now when everything since was other seats' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).
          */
         post: operations["makeMove"];
         delete?: never;
@@ -325,6 +408,23 @@ export interface paths {
         put?: never;
         /** Send a test message on every enabled channel */
         post: operations["sendTestNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/email-replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Play this game by email reply, or not (your seat; the account switch applies too) */
+        put: operations["putGameEmailReplies"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -563,12 +663,55 @@ export interface components {
             options: {
                 [key: string]: unknown;
             };
+            /** @description Choices each player makes for their own seat (`choices` when creating or joining); empty for most games */
+            seatChoices: components["schemas"]["SeatChoice"][];
+        };
+        SeatChoice: {
+            /** @example rocket */
+            id: string;
+            /** @example Rocket */
+            label: string;
+            values: {
+                /** @example blue */
+                id: string;
+                /** @example Blue Rocket */
+                label: string;
+            }[];
+        };
+        Rules: {
+            id: string;
+            title: string;
+            rulesVersion: string;
+            summary: {
+                goal: string;
+                turn: string[];
+                end: string;
+                scoring: string;
+            };
+            notes: components["schemas"]["RulesNote"][];
+        };
+        RulesNote: {
+            /** @example fate-on-empty-basin */
+            id: string;
+            text: string;
+            /** @description The game option that switches this reading */
+            option?: string;
+        };
+        /**
+         * @description Your seat's setup choices (the game type's `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)
+         * @example {
+         *       "rocket": "blue"
+         *     }
+         */
+        SeatChoices: {
+            [key: string]: string;
         };
         Seat: {
             seat: number;
             name: string;
             userId: string | null;
         };
+        /** @description Finished games: scores by seat and the ranking (winner first) */
         Result: ({
             scores: number[];
             ranking: number[];
@@ -589,8 +732,67 @@ export interface components {
             legalMoves: {
                 label: string;
                 move?: unknown;
+                /**
+                 * @description The move is legal but would do nothing now (#12): ask before sending it
+                 * @enum {string}
+                 */
+                effect?: "none";
+                /**
+                 * @description Why the move would do little or nothing now
+                 * @example You're in Town.
+                 */
+                warning?: string;
             }[];
             result: components["schemas"]["Result"];
+            /** @description A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board */
+            botsToMove: boolean;
+            /** @description POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since */
+            canUndo: boolean;
+            sinceLastSeen: components["schemas"]["SinceLastSeen"];
+        };
+        /** @description Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators */
+        SinceLastSeen: {
+            /** @description The seat's seen mark before this request: entries are the lines written after this version */
+            fromVersion: number;
+            /** @description Lines the seat may read, oldest first, in log order (at most 200, the newest) */
+            entries: components["schemas"]["LogLine"][];
+            /** @description Older unseen lines were left out: read them with GET /log?after=fromVersion */
+            truncated: boolean;
+        } | null;
+        LogLine: {
+            /** @description Version of the event that wrote the line */
+            seq: number;
+            /** @description Who acted (0-based seat), null for the game itself */
+            seat: number | null;
+            /** @description The sentence; `{{p:N}}` stands for the player at seat N (render it as their name) */
+            text: string;
+            /** @description When the event was stored (ISO 8601) */
+            at: string;
+            /**
+             * @description The move that wrote this line was taken back (strike it through)
+             * @enum {boolean}
+             */
+            undone?: true;
+        };
+        LobbyGame: {
+            id: string;
+            type: string;
+            title: string;
+            players: number;
+            seats: {
+                seat: number;
+                name: string;
+                isBot: boolean;
+            }[];
+            /** @description The options, one short line each ("Thinner fog: yes") */
+            optionsText: string[];
+            /** @description Open games: the invite link (POST .../join with its code seats you). Null for games in progress */
+            inviteUrl: string | null;
+            youAreSeated: boolean;
+            activeSeats: number[];
+            createdAt: string;
+            /** @description When the game last changed (a move, a join) */
+            updatedAt: string;
         };
         Webhook: {
             url: string;
@@ -606,6 +808,8 @@ export interface components {
             digest: boolean;
             /** @description Web Push to your subscribed devices (default on); left out: unchanged */
             push?: boolean;
+            /** @description Play by email reply: turn emails carry a reply address and a reply with a move plays it (default on); left out: unchanged */
+            emailReplies?: boolean;
             kinds: {
                 yourTurn: boolean;
                 gameStarted: boolean;
@@ -619,6 +823,10 @@ export interface components {
              * @default UTC
              */
             timeZone: string;
+        };
+        GameEmailReplies: {
+            /** @description Whether replies to this game's turn emails play moves */
+            on: boolean;
         };
         PushDevice: {
             id: string;
@@ -1034,6 +1242,46 @@ export interface operations {
             };
         };
     };
+    getRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How to play */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Rules"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listMyGames: {
         parameters: {
             query?: never;
@@ -1060,7 +1308,9 @@ export interface operations {
                             version: number;
                             yourSeat: number;
                             yourTurn: boolean;
+                            /** @description When the game was last played (a move, a join) */
                             updatedAt: string;
+                            result: components["schemas"]["Result"];
                         }[];
                     };
                 };
@@ -1115,10 +1365,16 @@ export interface operations {
                      */
                     public?: boolean;
                     /**
+                     * @description The join that takes the last seat starts the game, and every player is told; false: the creator presses Start
+                     * @default true
+                     */
+                    startWhenFull?: boolean;
+                    /**
                      * @description Fill seats 1..n with the built-in bot; a game full of bots starts at once
                      * @default 0
                      */
                     bots?: number;
+                    choices?: components["schemas"]["SeatChoices"];
                 };
             };
         };
@@ -1208,7 +1464,13 @@ export interface operations {
                         title: string;
                         status: string;
                         players: number;
-                        seats: components["schemas"]["Seat"][];
+                        seats: (components["schemas"]["Seat"] & {
+                            isBot: boolean;
+                            /** @description Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left) */
+                            choices?: {
+                                [key: string]: string;
+                            };
+                        })[];
                         version: number;
                         seedHash: string;
                         seed: string | null;
@@ -1217,6 +1479,14 @@ export interface operations {
                         isCreator: boolean;
                         inviteUrl: string | null;
                         result: components["schemas"]["Result"];
+                        /** @description The join that takes the last seat starts the game */
+                        startWhenFull: boolean;
+                        /** @description The options, one short line each ("Thinner fog: yes") */
+                        optionsText: string[];
+                        /** @description Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games */
+                        seatChoices: components["schemas"]["SeatChoice"][];
+                        /** @description While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders */
+                        invitedBy: string | null;
                     } & {
                         [key: string]: unknown;
                     };
@@ -1264,6 +1534,7 @@ export interface operations {
             content: {
                 "application/json": {
                     invite: string;
+                    choices?: components["schemas"]["SeatChoices"] & unknown;
                 };
             };
         };
@@ -1276,6 +1547,86 @@ export interface operations {
                 content: {
                     "application/json": {
                         seat: number;
+                        /** @description This join filled the table and started the game */
+                        started: boolean;
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setSeatChoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    choices: components["schemas"]["SeatChoices"] & unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Chosen */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        seat: number;
+                        choices: {
+                            [key: string]: string;
+                        };
                     };
                 };
             };
@@ -1375,6 +1726,123 @@ export interface operations {
             };
             /** @description Conflict (stale version, wrong status) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLobby: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lobby */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open: components["schemas"]["LobbyGame"][];
+                        live: components["schemas"]["LobbyGame"][];
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inviteByEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: email */
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: string;
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1611,12 +2079,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        entries: {
-                            seq: number;
-                            seat: number | null;
-                            text: string;
-                            at: string;
-                        }[];
+                        entries: components["schemas"]["LogLine"][];
                     };
                 };
             };
@@ -1657,6 +2120,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"] & {
                         push: boolean;
+                        emailReplies: boolean;
                         failures: {
                             id: number;
                             channel: string;
@@ -1701,6 +2165,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["NotificationSettings"] & {
                         push: boolean;
+                        emailReplies: boolean;
                         failures: {
                             id: number;
                             channel: string;
@@ -1773,6 +2238,68 @@ export interface operations {
             };
             /** @description Forbidden (not your seat or turn, CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putGameEmailReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameEmailReplies"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameEmailReplies"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
