@@ -67,7 +67,7 @@ for (const sig of ['SIGTERM', 'SIGINT'] as const) {
 async function jsFileSizes(): Promise<Record<string, { raw: number; gzip: number }>> {
   const out: Record<string, { raw: number; gzip: number }> = {};
   const dir = path.dirname(clientOutfile);
-  const names = ['app.js', ...(existsSync(path.join(dir, 'chunks')) ? readdirSync(path.join(dir, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`) : [])];
+  const names = ['app.js', 'boot.js', ...(existsSync(path.join(dir, 'chunks')) ? readdirSync(path.join(dir, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`) : [])];
   for (const name of names) {
     const buf = await readFile(path.join(dir, name)).catch(() => null);
     if (buf) out[`/${name}`] = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };

@@ -79,7 +79,9 @@ export function clientSection(r: J): string[] {
     `Built by scripts/build-client.ts (esbuild, ESM with code splitting): each game's board is a chunk of its own that the game page loads for its game only (\`loadBoard\`, client/games/index.ts); ` +
       `the screens the game page does not show (settings, new game, lobby, My games, sign-in, how to play, the record checker) and the waiting room and replay are chunks loaded when shown (client/screens.ts); ` +
       `everything the entry imports statically is ONE chunk (a build plugin, so the page does not fetch a dozen small shared chunks over the browser's 6 connections per host); ` +
-      `public/boot.js (client/boot.ts, ${fmt(cl.bundle.files?.['/boot.js']?.gzip, 0)} B gzip) runs first and starts the API requests and the board's chunk while app.js loads. ` +
+      `public/boot.js (client/boot.ts${cl.bundle.files?.['/boot.js'] ? `, ${fmt(cl.bundle.files['/boot.js'].gzip, 0)} B gzip` : ''}) runs first and starts /api/me, the game's metadata and state, and (once an answer names the game) its board's chunk while app.js loads; ` +
+      `the log, the chat and the other parts beside the board are a chunk asked for once the board has been drawn, and so are the log's and the chat's requests. ` +
+      `Before #17 the page loaded one bundle with all three boards (${BEFORE.js_gzip} gzip) and asked for /api/me, then the game, then its state, one after another (${BEFORE.render_ms} at 4x). ` +
       `All built JS: ${fmt(cl.bundle.all_js_raw_bytes, 0)} B raw, ${fmt(cl.bundle.all_js_gzip_bytes, 0)} B gzip in ${cl.bundle.all_js_files ?? 1} files (the record checker's chunk, with every engine and zod, is most of it). ` +
       `Per page, as the browser loaded it (a first visit: HTTP cache off, service worker bypassed), until its script requests stopped after the board was drawn:`,
   );
