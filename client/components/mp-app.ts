@@ -221,8 +221,7 @@ export class MpApp extends LitElement {
         this.games.reset();
         showWaiting(0);
       }
-      // On a game's page the list only counts games for the title: it waits until the board is up (#17).
-      if (this.me) setTimeout(() => void this.games.refresh(), this.route.name === 'game' ? 3000 : 0);
+      if (this.me) void this.games.refresh();
     } else if (changed.has('route') && this.route.name === 'home' && this.me) {
       // The list on screen should be the current one, not the last background poll's.
       void this.games.refresh();
