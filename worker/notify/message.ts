@@ -28,6 +28,13 @@ export interface Message {
 /** How to answer with a move; shown above the numbered choices. */
 export const REPLY_HELP = 'To play, reply to this email with a number, a code or the words of a choice (several lines for several steps, in order).';
 
+/**
+ * The heading above an email's lines, for kinds whose lines are not game log lines: an
+ * invitation and a test message are the message itself (no heading), a digest lists games.
+ * Every other kind: 'Since you last looked:'.
+ */
+const LINES_HEADING: Partial<Record<NotificationKind, string | null>> = { invitation: null, test: null, digest: 'Waiting for your move:' };
+
 /** Email parts plus the headers a provider should set. */
 export interface RenderedEmail {
   to: string;
@@ -57,11 +64,12 @@ export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, ti
   const m = { ...raw, subject: oneLine(raw.subject), lines: raw.lines.map(oneLine), intro: (raw.intro ?? []).map(oneLine) };
   const reply = raw.reply ? { address: oneLine(raw.reply.address), choices: raw.reply.choices.map(oneLine) } : null;
   const deadline = m.deadline ? `Deadline: ${formatInstant(m.deadline, timeZone)}` : null;
+  const heading = m.kind in LINES_HEADING ? LINES_HEADING[m.kind] : 'Since you last looked:';
   const text = [
     m.subject,
     '',
     ...(m.intro.length ? [...m.intro, ''] : []),
-    ...(m.lines.length ? ['Since you last looked:', ...m.lines.map((l) => `- ${l}`), ''] : []),
+    ...(m.lines.length ? (heading ? [heading, ...m.lines.map((l) => `- ${l}`), ''] : [...m.lines, '']) : []),
     ...(reply ? [REPLY_HELP, ...reply.choices, ''] : []),
     ...(deadline ? [deadline, ''] : []),
     `Open the game: ${m.url}`,
@@ -72,7 +80,7 @@ export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, ti
 <html><body style="font-family:system-ui,sans-serif;max-width:36rem">
 <p><strong>${m.subject}</strong></p>
 ${m.intro.map((l) => html`<p>${l}</p>`)}
-${m.lines.length ? html`<p>Since you last looked:</p><ul>${m.lines.map((l) => html`<li>${l}</li>`)}</ul>` : ''}
+${m.lines.length ? (heading ? html`<p>${heading}</p><ul>${m.lines.map((l) => html`<li>${l}</li>`)}</ul>` : m.lines.map((l) => html`<p>${l}</p>`)) : ''}
 ${reply ? html`<p>${REPLY_HELP}</p><pre style="font:inherit;white-space:pre-wrap">${reply.choices.join('\n')}</pre>` : ''}
 ${deadline ? html`<p>${deadline}</p>` : ''}
 <p><a href="${m.url}">Open the game</a></p>
