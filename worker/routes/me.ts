@@ -21,10 +21,18 @@ const patchMe = createRoute({
   operationId: 'updateMe',
   tags: ['me'],
   summary: 'Change your display name',
-  description: 'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@`: no email address ends up in it.',
+  description: 'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).',
   request: jsonBody(
     z.object({
-      name: z.string().trim().min(1).max(40).refine((n) => !n.includes('@'), 'A display name cannot contain "@": it is shown to other players, an email address must not be.'),
+      name: z
+        .string()
+        .trim()
+        .min(1)
+        .max(40)
+        .refine((n) => !n.includes('@'), 'A display name cannot contain "@": it is shown to other players, an email address must not be.')
+        // Log lines name players with {{p:N}} markers (engine/core/log-names.ts); a name holding one
+        // would be shown as another player's name wherever the line is rendered.
+        .refine((n) => !n.includes('{{') && !n.includes('}}'), 'A display name cannot contain "{{" or "}}".'),
     }),
   ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
