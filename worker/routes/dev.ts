@@ -20,7 +20,9 @@ export function devRoutes() {
   // Play by email reply locally (#16): the Reply box builds the message a mail client would send
   // and hands it to the same function as the Worker's email() handler.
   app.post('/dev/mailbox/reply', async (c) => {
-    const form = await c.req.parseBody();
+    // A malformed form (a broken multipart body) is the sender's mistake: 400, not a 500.
+    const form = await c.req.parseBody().catch(() => null);
+    if (!form) return c.json({ error: { code: 'bad_request', message: 'Send the Reply form: from, to, text (and subject, quote, messageId).' } }, 400);
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const raw = replyRaw({
       from: field('from'),
