@@ -6,7 +6,7 @@
  * colour of Bo's seat is yellow.
  */
 import { describe, expect, test } from 'vitest';
-import { hasChromium, newPlayerContext, phone, screenshotPath, seeText, signIn, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
+import { gamePageAttribute, hasChromium, newPlayerContext, phone, screenshotPath, seeText, signIn, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
 
 warnNoBrowser('test/e2e/rocket-colours.test.ts');
 
@@ -54,19 +54,7 @@ describe.skipIf(!hasChromium)('#14 rocket colours (browser)', () => {
     await a.locator('[data-seat="0"][aria-label$="Blue Rocket"]').first().waitFor({ timeout: 30_000 });
     const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as { status: string; options: { rockets: string[] } };
     expect(meta).toMatchObject({ status: 'active', options: { rockets: ['blue', 'yellow'] } });
-    const seatColour = await b.evaluate(() => {
-      const find = (root: Document | ShadowRoot): Element | null => {
-        const hit = root.querySelector('mp-game-page');
-        if (hit) return hit;
-        for (const el of Array.from(root.querySelectorAll('*'))) {
-          const inner = el.shadowRoot && find(el.shadowRoot);
-          if (inner) return inner;
-        }
-        return null;
-      };
-      const page = find(document) as HTMLElement | null;
-      return page ? page.style.getPropertyValue('--mp-seat-1') : null;
-    });
+    const seatColour = await gamePageAttribute(b, 'style:--mp-seat-1');
     expect(seatColour).toBe('#f2b134');
     await a.screenshot({ path: screenshotPath('rocket-colours-board.png') });
     expect(errors).toEqual([]);

@@ -236,18 +236,7 @@ export async function setName(page: Page, name: string): Promise<void> {
  * by polling, so right after a move elsewhere it may still show the position before it.
  */
 export async function pageAtVersion(page: Page, version: number, timeout = 45_000): Promise<void> {
-  const drawn = () => page.evaluate(() => {
-    const find = (root: Document | ShadowRoot): Element | null => {
-      const hit = root.querySelector('mp-game-page');
-      if (hit) return hit;
-      for (const el of Array.from(root.querySelectorAll('*'))) {
-        const inner = el.shadowRoot && find(el.shadowRoot);
-        if (inner) return inner;
-      }
-      return null;
-    };
-    return Number(find(document)?.getAttribute('data-version') ?? -1);
-  });
+  const drawn = async () => Number((await gamePageAttribute(page, 'data-version')) ?? -1);
   const until = Date.now() + timeout;
   let last = -1;
   while (Date.now() < until) {
@@ -333,13 +322,42 @@ export function useServerAndBrowser(opts: { env?: Record<string, string>; timeou
 }
 
 /**
- * Through the New game form: creates a game of `type` for `players`, takes the invite link and
- * goes to the game's page. Returns the invite link and the game's id.
+ * An attribute (or, with `style:` before the name, a CSS custom property) of the page's
+ * `mp-game-page`, found through the shadow roots; null when there is none.
  */
-export async function createGameInUi(page: Page, type: string, players: number, timeout = 15_000): Promise<{ invite: URL; id: string }> {
+export async function gamePageAttribute(page: Page, name: string): Promise<string | null> {
+  return page.evaluate((name) => {
+    const find = (root: Document | ShadowRoot): HTMLElement | null => {
+      const hit = root.querySelector<HTMLElement>('mp-game-page');
+      if (hit) return hit;
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const inner = el.shadowRoot && find(el.shadowRoot);
+        if (inner) return inner;
+      }
+      return null;
+    };
+    const el = find(document);
+    if (!el) return null;
+    return name.startsWith('style:') ? el.style.getPropertyValue(name.slice(6)) : el.getAttribute(name);
+  }, name);
+}
+
+/**
+ * Through the New game form: creates a game of `type` for `players`, takes the invite link and
+ * goes to the game's page. `selects` picks options by their select's label and the choice's
+ * label (e.g. `{ 'First player': 'creator' }`). Returns the invite link and the game's id.
+ */
+export async function createGameInUi(
+  page: Page,
+  type: string,
+  players: number,
+  timeout = 15_000,
+  selects: Record<string, string> = {},
+): Promise<{ invite: URL; id: string }> {
   await page.getByRole('link', { name: 'New game' }).first().click();
   await page.getByLabel('Game', { exact: true }).selectOption(type);
   await page.getByLabel('Players', { exact: true }).selectOption(String(players));
+  for (const [label, choice] of Object.entries(selects)) await page.getByLabel(label, { exact: true }).selectOption({ label: choice });
   await page.getByRole('button', { name: 'Create game' }).click();
   await seeText(page, 'Game created', timeout);
   const invite = new URL(await page.getByLabel(/Invite link/).inputValue());

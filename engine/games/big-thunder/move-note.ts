@@ -1,5 +1,5 @@
 import type { MoveNote, Seat } from '../../core';
-import { CART_CAPACITY, SUPPLIES, TOWN, type CardAction } from './components';
+import { ACTION_NAMES, CART_CAPACITY, SUPPLIES, TOWN, type CardAction } from './components';
 import { legalMoves } from './legal';
 import { shaftAt } from './marbles';
 import { cartLoad } from './mining';
@@ -8,15 +8,6 @@ import { applyMove } from './rules';
 import type { BigThunderState } from './state';
 
 const ACTION_MOVES = new Set<BigThunderMove['type']>(['move', 'pick', 'pan', 'bail', 'resupply', 'crosscut']);
-
-const ACTION_NAMES: Record<CardAction['kind'], string> = {
-  move: 'Move',
-  pick: 'Pick for Gold',
-  pan: 'Pan for Gold',
-  bail: 'Bail Water',
-  resupply: 'Resupply',
-  crosscut: 'Crosscut Tunnel',
-};
 
 /**
  * No silent no-ops (#12): playing a Supply card whose actions cannot be taken now (On Your Turn
