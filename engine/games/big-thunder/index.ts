@@ -30,7 +30,7 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   title: 'Big Thunder Mountain Railroad',
   minPlayers: 2,
   maxPlayers: 4,
-  // 2: `fateOnEmptyBasin` (see moves.ts); games from version 1 replay with their old reading.
+  // 2: `fateOnEmptyBasin` and `firstPlayer` (see moves.ts); games from version 1 replay as they were.
   rulesVersion: '2',
   replaysRulesVersions: ['1'],
   optionsSchema: bigThunderOptions,
