@@ -4,25 +4,35 @@ import type { SpaceMountainState } from './state';
 import { view, type SpaceMountainView } from './view';
 
 /**
- * `seat`'s view with what other players' secret Step 1 decisions show of themselves taken out:
- * during Step 1 ("All Systems Go! or Refuel?", decided simultaneously and revealed together)
- * another player's decision only shows as "decided" and drops them from the active seats.
+ * `seat`'s view without what the other players' own simultaneous choices show of themselves.
+ * Step 1 ("All Systems Go! or Refuel?") is decided in secret and revealed together: another
+ * player's decision only shows as "decided". While Rockets launch, and in Step 4 (each owner
+ * turns left or right, places a Mission marker, picks a Starport), another player's choice moves
+ * only their own Rocket and Missions: "Multiple Rockets can pass through or end up in the same
+ * square", so it changes nothing `seat` can use. What is shared stays compared: the Encounter
+ * tokens (a flip is news), the marker pool, fuel, dice, the phase and round.
  */
-function withoutOthersDecided(v: SpaceMountainView, seat: Seat): unknown {
-  if (v.phase !== 'plan') return v;
+function withoutOthersChoices(v: SpaceMountainView, seat: Seat): unknown {
+  if (v.phase !== 'plan' && v.phase !== 'launch' && v.phase !== 'move') return v;
   return {
     ...v,
-    players: v.players.map((p) => (p.seat === seat ? p : { ...p, decided: false })),
+    players: v.players.map((p) =>
+      p.seat === seat
+        ? p
+        : v.phase === 'plan'
+          ? { ...p, decided: false }
+          : { ...p, decided: false, rocket: null, flight: null, missions: [], approved: null, missionsComplete: 0, starportsVisited: 0 },
+    ),
     activeSeats: v.activeSeats.filter((s) => s === seat),
   };
 }
 
 /**
- * The commuting rule (#12) for Space Mountain: a Go/Refuel decision chosen in Step 1 stays the
- * same choice after other players decided meanwhile, since their decisions are secret until
- * the last one is in (rulebook, Step 1). Everything else `seat` sees must be unchanged: the same
- * round and roll, board, Missions, fuel and dice. Outside Step 1 the whole view must be equal.
+ * The commuting rule (#12) for Space Mountain: a choice made while other players choose at the
+ * same time (Go/Refuel in Step 1; launching; turning, placing a marker or returning to a
+ * Starport in Step 4) is still the same choice after they chose meanwhile, as long as nothing
+ * shared changed (`withoutOthersChoices`). Anything else `seat` sees must be unchanged.
  */
 export function commutes(before: SpaceMountainState, now: SpaceMountainState, seat: Seat, _move: SpaceMountainMove): boolean {
-  return canonicalJson(withoutOthersDecided(view(before, seat), seat)) === canonicalJson(withoutOthersDecided(view(now, seat), seat));
+  return canonicalJson(withoutOthersChoices(view(before, seat), seat)) === canonicalJson(withoutOthersChoices(view(now, seat), seat));
 }

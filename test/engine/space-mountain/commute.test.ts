@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { movesCommute } from '../../../engine/core';
 import { spaceMountain, type SpaceMountainMove } from '../../../engine/games/space-mountain';
-import { launched, newGame, play } from './helpers';
+import { givenGalaxy, launched, newGame, play, rollDice } from './helpers';
 
 const game = spaceMountain;
 
@@ -24,10 +24,35 @@ describe('#12 Space Mountain commutes: secret Step 1 decisions', () => {
     expect(movesCommute(game, s, mine, 0, { type: 'go' })).toBe(false); // already decided: not legal now
     const revealed = play(mine, 1, { type: 'go' }).state;
     expect(movesCommute(game, mine, revealed, 1, { type: 'go' })).toBe(false);
-    // Launch: a Rocket placed by another player is on the board I see.
-    const fresh = newGame(2);
+  });
+});
+
+describe('#12 Space Mountain commutes: Rockets launching and Step 4 choices ("Multiple Rockets can pass through or end up in the same square")', () => {
+  it("another player's launch commutes with mine", () => {
+    const fresh = newGame(3);
     expect(fresh.phase).toBe('launch');
     const placed = play(fresh, 1, game.legalMoves(fresh, 1)[0]).state;
-    expect(movesCommute(game, fresh, placed, 0, game.legalMoves(fresh, 0)[0])).toBe(false);
+    expect(game.view(placed, 0)).not.toEqual(game.view(fresh, 0));
+    expect(movesCommute(game, fresh, placed, 0, game.legalMoves(fresh, 0)[0])).toBe(true);
+  });
+
+  it("another owner's turn choice moves only their Rocket: my left or right still commutes", () => {
+    const s = givenGalaxy({ rockets: { 0: { at: 'C2', facing: 'north' }, 1: { at: 'C2', facing: 'north' } } });
+    const r = rollDice(s, 'T S T').state;
+    expect(game.activeSeats(r)).toEqual([0, 1]);
+    const theirs = play(r, 1, { type: 'turn', dir: 'left' }).state;
+    expect(game.view(theirs, 0)).not.toEqual(game.view(r, 0));
+    expect(movesCommute(game, r, theirs, 0, { type: 'turn', dir: 'right' })).toBe(true);
+    expect(movesCommute(game, r, theirs, 0, { type: 'turn', dir: 'left' })).toBe(true);
+  });
+
+  it('a flip of a shared Encounter token by another Rocket is news: it does not commute', () => {
+    const s = givenGalaxy({ rockets: { 0: { at: 'C2', facing: 'north' }, 1: { at: 'C2', facing: 'north' } } });
+    const r = rollDice(s, 'T S T').state;
+    const theirs = play(r, 1, { type: 'turn', dir: 'left' }).state;
+    const flipped = structuredClone(theirs);
+    const i = flipped.tokens.findIndex((t) => !t.faceUp);
+    flipped.tokens[i].faceUp = true;
+    expect(movesCommute(game, r, flipped, 0, { type: 'turn', dir: 'right' })).toBe(false);
   });
 });
