@@ -276,7 +276,9 @@ export class MpGamePage extends LitElement {
     if (this.game && s.version < this.game.version) return;
     this.game = s;
     // The first answer of a visit says what happened while away; later ones only since the last poll.
-    if (!this.since && !this.sinceDismissed && s.sinceLastSeen?.entries.length) this.since = s.sinceLastSeen;
+    // Only when somebody else acted: a first visit to a game just set up has nothing to catch up on.
+    const others = s.sinceLastSeen?.entries.some((e) => e.seat !== null && e.seat !== s.yourSeat);
+    if (!this.since && !this.sinceDismissed && others) this.since = s.sinceLastSeen ?? null;
     if (s.view !== null && s.view !== undefined) {
       this.seen.drawn(this.gameId, s.yourSeat, s.version, s.view, document.visibilityState === 'visible');
     }

@@ -79,9 +79,9 @@ export class MpSinceCard extends LitElement {
       ${lines.length
         ? html`<ol class="since-lines">
             ${lines.map((l) => html`<li>${l}</li>`)}
-            ${more ? html`<li class="muted">…and ${more} more in the log below.</li>` : nothing}
           </ol>`
         : nothing}
+      ${more ? html`<p class="muted">…and ${more} more in the log below.</p>` : nothing}
       ${this.changes.length
         ? html`<ul class="changes" aria-label="What changed on the board">
             ${changesBySeat(this.changes).map(

@@ -11,7 +11,7 @@
 /** One changed quantity: `seat` null for the table as a whole (a round, the fuel). */
 export interface ViewChange {
   seat: number | null;
-  /** The quantity in words: "score", "cart gold", "discard (cards)". */
+  /** The quantity in the rulebook's words: "points", "Gold Nuggets in the Mine Cart". */
   what: string;
   from: number;
   to: number;
@@ -19,12 +19,42 @@ export interface ViewChange {
   path: string;
 }
 
-/** Keys that describe the viewer or the layout, not the game moving on. */
-const IGNORED = new Set(['seat', 'you', 'version', 'activePlayer', 'rollsThisRound']);
+/**
+ * The quantities a returning player checks, by dotted key (`(count)` = a list's length), in the
+ * rulebooks' words. Anything else in a view (deck sizes, the supply bag, internal counters) is
+ * left out: it is not news a player reads, and its key is no word for people.
+ */
+const GLOSSARY: Readonly<Record<string, string>> = {
+  // Big Thunder Mountain Railroad
+  score: 'points',
+  position: 'Mine Cart space',
+  'cart.gold': 'Gold Nuggets in the Mine Cart',
+  'cart.ore': 'Raw Ore in the Mine Cart',
+  tokens: 'Town Tokens',
+  'upgrades(count)': 'Upgrades',
+  shareCount: 'Town Shares',
+  handCount: 'cards in hand',
+  // Snowdonia
+  iron: 'Iron Ore',
+  stone: 'Stone',
+  coal: 'Coal',
+  steel: 'Steel Bars',
+  rubble: 'Rubble',
+  markers: 'Ownership Markers left',
+  'contracts(count)': 'Contracts',
+  'labourers.placed': 'Labourers on Action Spaces',
+  'score.total': 'points so far',
+  // Space Mountain
+  missionsComplete: 'Missions completed',
+  starportsVisited: 'Starports visited',
+  round: 'round',
+  'fuel.level': 'Fuel Gauge',
+  'markers.pool': 'Mission markers in the pool',
+};
 
-/** "handCount" -> "hand count", "missionsComplete" -> "missions complete". */
-export function words(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+/** The words for a quantity's key, or null when it is not one a player checks. */
+export function words(key: string): string | null {
+  return GLOSSARY[key] ?? null;
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -44,12 +74,18 @@ function quantities(o: unknown, depth = 0): Map<string, { what: string; n: numbe
   const out = new Map<string, { what: string; n: number }>();
   if (!isRecord(o)) return out;
   for (const [k, v] of Object.entries(o)) {
-    if (IGNORED.has(k)) continue;
-    if (typeof v === 'number' && Number.isFinite(v)) out.set(k, { what: words(k), n: v });
-    else if (Array.isArray(v)) out.set(k, { what: `${words(k)} (count)`, n: v.length });
-    else if (isRecord(v) && depth === 0) for (const [p, q] of quantities(v, 1)) out.set(`${k}.${p}`, { what: `${words(k)} ${q.what}`, n: q.n });
+    if (typeof v === 'number' && Number.isFinite(v)) out.set(k, { what: k, n: v });
+    else if (Array.isArray(v)) out.set(k, { what: `${k}(count)`, n: v.length });
+    else if (isRecord(v) && depth === 0) for (const [p, q] of quantities(v, 1)) out.set(`${k}.${p}`, { what: `${k}.${q.what}`, n: q.n });
   }
-  return out;
+  if (depth > 0) return out;
+  // Only what the glossary names, in its words.
+  const named = new Map<string, { what: string; n: number }>();
+  for (const [path, q] of out) {
+    const w = words(q.what);
+    if (w) named.set(path, { what: w, n: q.n });
+  }
+  return named;
 }
 
 function diffQuantities(before: unknown, after: unknown, seat: number | null, base: string): ViewChange[] {

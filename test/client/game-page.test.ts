@@ -55,17 +55,18 @@ describe('#12 since you last looked: diff of views', () => {
   test('scores, number groups and list lengths per seat, then the table', () => {
     const changes = diffViews(before, after);
     expect(changes.map((c) => [c.seat, changeText(c)])).toEqual([
-      [1, 'score 8 → 15'],
-      [1, 'cart gold 0 → 3'],
-      [1, 'discard (count) 0 → 2'],
-      [1, 'upgrades (count) 0 → 1'],
+      [1, 'points 8 → 15'],
+      [1, 'Gold Nuggets in the Mine Cart 0 → 3'],
+      [1, 'Upgrades 0 → 1'],
       [null, 'round 2 → 3'],
     ]);
     expect(changes[0].path).toBe('seats.1.score');
     expect(changesBySeat(changes).map((g) => [g.seat, g.changes.length])).toEqual([
-      [1, 4],
+      [1, 3],
       [null, 1],
     ]);
+    // Internal counters (a discard pile's length, deck sizes) are not news in players' words: left out.
+    expect(changes.some((c) => /count|discard/.test(c.what))).toBe(false);
   });
 
   test('nothing changed, or not views at all: no changes', () => {
@@ -77,7 +78,7 @@ describe('#12 since you last looked: diff of views', () => {
   test('Space Mountain keeps its players under `players`', () => {
     const a = { fuel: { level: 5, start: 9 }, players: [{ seat: 0, missionsComplete: 0, starportsVisited: 1 }] };
     const b = { fuel: { level: 4, start: 9 }, players: [{ seat: 0, missionsComplete: 1, starportsVisited: 1 }] };
-    expect(diffViews(a, b).map(changeText)).toEqual(['missions complete 0 → 1', 'fuel level 5 → 4']);
+    expect(diffViews(a, b).map(changeText)).toEqual(['Missions completed 0 → 1', 'Fuel Gauge 5 → 4']);
   });
 
   /** A Storage over a Map (what localStorage is, without a browser). */

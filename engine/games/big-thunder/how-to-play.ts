@@ -23,7 +23,7 @@ export const bigThunderHowToPlay: HowToPlay = {
     },
     {
       id: 'components',
-      text: 'The rulebook has no card lists. The marble mix (7 Water, 7 Gold Nuggets, 7 Raw Ore, 1 Fate), the Starting Supplies, the 30 Market cards, the 10 Fate cards, the Town Share values and the Upgrade costs are reconstructions, listed in docs/rules/README.md.',
+      text: 'The rulebook has no card lists. The marble mix (7 Water, 7 Gold Nuggets, 7 Raw Ore, 1 Fate), the Starting Supplies, the 30 Market cards, the 10 Fate cards, the Town Share values and the Upgrade costs are reconstructions: consistent with the rulebook, and replaced as soon as the publisher\'s data is known.',
     },
     {
       id: 'fate-on-empty-basin',

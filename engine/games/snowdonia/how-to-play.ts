@@ -20,7 +20,7 @@ export const snowdoniaHowToPlay: HowToPlay = {
   notes: [
     {
       id: 'rulebook-cut-off',
-      text: 'The rulebook text stops in the middle of action C (Works). The rest of Works, and actions D to G, follow the publisher\'s public material and the reconstructions in docs/rules/README.md.',
+      text: 'The rulebook text stops in the middle of action C (Works). The rest of Works, and actions D to G, follow the publisher\'s public material, with reconstructions where it is silent (the Event track, the Track cards\' Rubble and points, the Contract values).',
     },
     {
       id: 'build-prerequisite',

@@ -32,7 +32,7 @@ export const spaceMountainHowToPlay: HowToPlay = {
     },
     {
       id: 'galaxy-board',
-      text: 'The Galaxy board, the Navigation dice faces, the Encounter token mix and the Mission cards are reconstructions (docs/rules/README.md): a 9 by 9 grid with five Starports, two pairs of Wormholes and 16 Encounter spaces.',
+      text: 'The Galaxy board, the Navigation dice faces, the Encounter token mix and the Mission cards are reconstructions: a 9 by 9 grid with five Starports, two pairs of Wormholes and 16 Encounter spaces.',
     },
     {
       id: 'first-player',
