@@ -198,7 +198,7 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
     const answersB = moveAnswers(b);
     let smId = '';
     let decisions = 0;
-    for (let guard = 0; decisions < 10 && guard < 600; guard++) {
+    for (let guard = 0; decisions < 10 && guard < 1500; guard++) {
       // A game may end before ten decisions (the dice): then another one.
       if (!smId || (await stateOf(ctxA, base, smId)).status !== 'active') {
         smId = await startedGame(base, [ctxA, ctxB], 'space-mountain');
@@ -209,10 +209,11 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       if (sA.view?.phase === 'plan' && sA.activeSeats.includes(0) && sA.activeSeats.includes(1)) {
         await pageAtVersion(a, sA.version);
         await pageAtVersion(b, sA.version);
-        // Ada goes, Bo refuels (so the fuel lasts); both pressed together.
+        // Both pressed together. Mostly both go, so both stay in the round and decide again at
+        // the next roll; every third time Bo refuels, so a Refuel is among the decisions too.
         const label = (t: string) => sA.legalMoves.find((m) => (m.move as { type: string; flip?: unknown[] }).type === t && !(m.move as { flip?: unknown[] }).flip?.length)!.label;
         const goA = a.locator('mp-turn-bar').getByRole('button', { name: label('go'), exact: true });
-        const goB = b.locator('mp-turn-bar').getByRole('button', { name: label('refuel'), exact: true });
+        const goB = b.locator('mp-turn-bar').getByRole('button', { name: label(decisions % 6 === 4 ? 'refuel' : 'go'), exact: true });
         await Promise.all([goA.waitFor(), goB.waitFor()]);
         await Promise.all([clickMove(a, goA), clickMove(b, goB)]);
         const after = async (p: Page) =>
