@@ -132,6 +132,9 @@ export function replay<S>(game: AnyGame, h: History, opts: ReplayOptions = {}): 
 export function checkUndo(moves: readonly EffectiveMove[], seat: Seat): void {
   const last = moves[moves.length - 1];
   if (!last) throw new IllegalMove('undo_barrier', 'There is no move to take back.');
-  if (last.seat !== seat) throw new IllegalMove('undo_barrier', 'Another seat has acted since your last move.');
+  if (last.seat !== seat) {
+    const mine = moves.some((m) => m.seat === seat);
+    throw new IllegalMove('undo_barrier', mine ? 'Another player has acted since your last move.' : 'You have made no move to take back.');
+  }
   if (last.reveals) throw new IllegalMove('undo_barrier', 'Your last move revealed something (dice, cards or hidden information) and cannot be taken back.');
 }

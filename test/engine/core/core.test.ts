@@ -112,7 +112,8 @@ describe('replay and undo', () => {
 
   it('checkUndo: only your own last move, and only one that revealed nothing', () => {
     expect(() => checkUndo([], 0)).toThrow(/no move/);
-    expect(() => checkUndo([{ seat: 1, move: {}, reveals: false }], 0)).toThrow(/Another seat/);
+    expect(() => checkUndo([{ seat: 1, move: {}, reveals: false }], 0)).toThrow(/You have made no move to take back/);
+    expect(() => checkUndo([{ seat: 0, move: {}, reveals: false }, { seat: 1, move: {}, reveals: false }], 0)).toThrow(/Another player has acted/);
     expect(() => checkUndo([{ seat: 0, move: {}, reveals: true }], 0)).toThrow(/revealed/);
     expect(() => checkUndo([{ seat: 0, move: {}, reveals: false }], 0)).not.toThrow();
   });
