@@ -23,7 +23,6 @@ import {
   hasChromium,
   newPlayerContext,
   phone,
-  screenshotPath,
   setName,
   signIn,
   warnNoBrowser,
@@ -32,6 +31,7 @@ import {
   seeText,
   useServerAndBrowser,
   pageAtVersion,
+  fullPageShot,
 } from './support';
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
@@ -236,8 +236,8 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     const screenshots = async (inPlay: string | null) => {
       await shows(bo.board.locator('[data-field="status"]'), "Ada's turn", 'Bo follows the turn');
       if (inPlay) await shows(bo.board.locator('bt-card-in-play bt-card .name'), inPlay, 'Bo sees the card Ada plays');
-      await pageA.screenshot({ path: screenshotPath('big-thunder.png'), fullPage: true });
-      await pageB.screenshot({ path: screenshotPath('big-thunder-phone.png'), fullPage: true });
+      await fullPageShot(pageA, 'big-thunder.png');
+      await fullPageShot(pageB, 'big-thunder-phone.png');
       shot = true;
     };
 

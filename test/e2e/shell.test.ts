@@ -11,7 +11,6 @@ import {
   hasChromium,
   newPlayerContext,
   phone,
-  screenshotPath,
   seeText,
   setName,
   signIn,
@@ -19,6 +18,7 @@ import {
   warnNoBrowser,
   watchPageErrors,
   useServerAndBrowser,
+  fullPageShot,
 } from './support';
 
 warnNoBrowser('test/e2e/shell.test.ts');
@@ -112,8 +112,8 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     expect(overflow).toBeLessThanOrEqual(0);
 
     // My games puts A's game first with "Your turn".
-    await a.screenshot({ path: screenshotPath('shell.png'), fullPage: true });
-    await b.screenshot({ path: screenshotPath('shell-phone.png'), fullPage: true });
+    await fullPageShot(a, 'shell.png');
+    await fullPageShot(b, 'shell-phone.png');
     await a.getByRole('link', { name: 'My games' }).click();
     await seeText(a, 'Secret Dice (test fixture)');
     await a.getByText('Your turn', { exact: true }).waitFor();

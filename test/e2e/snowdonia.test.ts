@@ -28,6 +28,7 @@ import {
   createGameInUi,
   joinByInvite,
   useServerAndBrowser,
+  fullPageShot,
 } from './support';
 
 warnNoBrowser('test/e2e/snowdonia.test.ts');
@@ -197,8 +198,8 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     // The phone layout has no sideways scrolling, and the page's plain buttons were never needed.
     const overflow = await b.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await a.screenshot({ path: screenshotPath('snowdonia.png'), fullPage: true });
-    await b.screenshot({ path: screenshotPath('snowdonia-phone.png'), fullPage: true });
+    await fullPageShot(a, 'snowdonia.png');
+    await fullPageShot(b, 'snowdonia-phone.png');
 
     expect(errors).toEqual([]);
     await ctxA.close();

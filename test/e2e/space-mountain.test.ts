@@ -17,7 +17,6 @@ import {
   hasChromium,
   newPlayerContext,
   phone,
-  screenshotPath,
   setName,
   signIn,
   warnNoBrowser,
@@ -26,6 +25,7 @@ import {
   joinByInvite,
   seeText,
   useServerAndBrowser,
+  fullPageShot,
 } from './support';
 
 warnNoBrowser('test/e2e/space-mountain.test.ts');
@@ -265,8 +265,8 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     const svgBox = await board(B).locator('sm-galaxy-map svg').boundingBox();
     expect(svgBox!.width).toBeLessThanOrEqual(375);
 
-    await a.screenshot({ path: screenshotPath('space-mountain.png'), fullPage: true });
-    await b.screenshot({ path: screenshotPath('space-mountain-phone.png'), fullPage: true });
+    await fullPageShot(a, 'space-mountain.png');
+    await fullPageShot(b, 'space-mountain-phone.png');
 
     expect(errors).toEqual([]);
     await ctxA.close();

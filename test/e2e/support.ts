@@ -322,6 +322,15 @@ export function useServerAndBrowser(opts: { env?: Record<string, string>; timeou
 }
 
 /**
+ * A full-page screenshot from the top of the page: the turn bar sticks to the top of the window
+ * (fixed at the bottom on a phone), so a page scrolled down would draw it over the board.
+ */
+export async function fullPageShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(name), fullPage: true });
+}
+
+/**
  * An attribute (or, with `style:` before the name, a CSS custom property) of the page's
  * `mp-game-page`, found through the shadow roots; null when there is none.
  */
