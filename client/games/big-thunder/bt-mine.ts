@@ -64,8 +64,10 @@ export class BtMine extends LitElement {
         margin: 0 0 0.5rem;
         font-size: 0.85rem;
       }
+      /* The card's name in the text colour: the Fate red (#d7263d) is under 4.5:1 on the dark theme;
+         the red border says "Fate". */
       .fate-card strong {
-        color: var(--bt-fate);
+        color: inherit;
       }
       .chooser {
         border: 2px solid var(--bt-target);
