@@ -111,6 +111,23 @@ describe('#16 reply text extraction', () => {
   });
 });
 
+describe('#12 no silent no-ops, by email too', () => {
+  it('a choice that would do nothing now, or has a warning, says so on its line; its words still pick it', () => {
+    const groups = numberChoices([
+      { label: 'Play Pan for Gold', move: { type: 'play', card: 3 }, effect: 'none', warning: "You're in Town." },
+      { label: 'Play Move 2', move: { type: 'play', card: 4 }, warning: 'Its Pick for Gold cannot act here.' },
+      { label: 'End turn', move: { type: 'endTurn' } },
+    ]);
+    expect(choiceLines(groups)).toEqual([
+      "1. Play Pan for Gold (would do nothing now: You're in Town)",
+      '2. Play Move 2 (Its Pick for Gold cannot act here)',
+      '3. End turn',
+    ]);
+    const r = resolveChoice('play pan', groups);
+    expect('choice' in r && r.choice.number).toBe(1);
+  });
+});
+
 describe('#16 choices: numbers, codes and words', () => {
   const sm = numberChoices([
     { label: 'All Systems Go!', move: { type: 'go' } },

@@ -14,6 +14,15 @@ export interface Choice {
   code: string | null;
   label: string;
   move: unknown;
+  /** What the page would ask before sending it (`effect: 'none'` or a `warning`, #12), for the email's line. */
+  note?: string;
+}
+
+/** The note of a legal move that would do nothing now, or has a warning; undefined otherwise. */
+function noteOf(m: LabelledMove): string | undefined {
+  const warning = m.warning?.trim().replace(/[.]+$/, '');
+  if (m.effect === 'none') return warning ? `would do nothing now: ${warning}` : 'would do nothing now';
+  return warning || undefined;
 }
 
 /** A heading and its choices; one untitled group when the list is short. */
@@ -64,7 +73,7 @@ function letters(i: number): string {
  * numbered in order of first appearance, each choice also getting a code (`2c`).
  */
 export function numberChoices(moves: LabelledMove[]): ChoiceGroup[] {
-  const flat = (): ChoiceGroup[] => [{ index: null, heading: null, choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move })) }];
+  const flat = (): ChoiceGroup[] => [{ index: null, heading: null, choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move, note: noteOf(m) })) }];
   if (moves.length <= GROUP_AFTER) return flat();
   let groups = groupBy(moves, (m) => (typeof (m.move as { type?: unknown })?.type === 'string' ? (m.move as { type: string }).type : ''));
   if (groups.length === 1) groups = groupBy(moves, (m) => m.label.replace(/\s*\([^()]*\)\s*$/, ''));
@@ -73,7 +82,7 @@ export function numberChoices(moves: LabelledMove[]): ChoiceGroup[] {
   return groups.map((group, g) => ({
     index: g + 1,
     heading: heading(group.map((m) => m.label)),
-    choices: group.map((m, i) => ({ number: ++number, code: `${g + 1}${letters(i)}`, label: m.label, move: m.move })),
+    choices: group.map((m, i) => ({ number: ++number, code: `${g + 1}${letters(i)}`, label: m.label, move: m.move, note: noteOf(m) })),
   }));
 }
 
@@ -86,7 +95,10 @@ export function allChoices(groups: ChoiceGroup[]): Choice[] {
 export function choiceLines(groups: ChoiceGroup[]): string[] {
   return groups.flatMap((g) => [
     ...(g.heading ? [`[${g.index}] ${g.heading}`] : []),
-    ...g.choices.map((c) => (c.code ? `  ${c.number} (${c.code}) ${c.label}` : `${c.number}. ${c.label}`)),
+    ...g.choices.map((c) => {
+      const line = c.code ? `  ${c.number} (${c.code}) ${c.label}` : `${c.number}. ${c.label}`;
+      return c.note ? `${line} (${c.note})` : line;
+    }),
   ]);
 }
 
