@@ -83,6 +83,18 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     expect(page.text).toContain('action="/dev/mailbox/reply"');
   });
 
+  it('a second answer to the same email, after the move was made, says the move is already made (not "the game moved on")', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const email0 = await emailOf(api, tokens[0]);
+    const address = (await mailbox(api)).find((m) => m.to === email0 && m.replyTo)!.replyTo!;
+    expect((await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } })).json.applied).toEqual(['Bank 1 point']);
+    const version = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    const again = await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } });
+    expect(again.json.applied).toEqual([]);
+    expect(again.json.refusal).toBe('"bank" was not played: you have already made your move since that email (on the game page or in another reply).');
+    expect((await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version).toBe(version);
+  });
+
   it('the account switch: off means no reply address in turn emails, and replies play nothing', async () => {
     const { id, tokens } = await api.startedGame(2);
     const email0 = await emailOf(api, tokens[0]);

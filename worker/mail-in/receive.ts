@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import PostalMime, { type Email } from 'postal-mime';
-import { games, notificationSettings, seats, users } from '../../db/schema';
+import { gameEvents, games, notificationSettings, seats, users } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import { sha256Hex } from '../services/crypto';
 import { gameOf } from '../services/game-rows';
@@ -124,8 +124,10 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
       state = await submitMove(ctx, { gameId: claims.gameId, user, version, move: picked.choice.move, idempotencyKey: `${key}:${i + 1}` });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      refusal =
-        err.code === 'stale_version'
+      const answered = err.code === 'stale_version' && i === 0 && (await movedSince(ctx, claims.gameId, claims.seat, version));
+      refusal = answered
+        ? `${where} was not played: you have already made your move since that email (on the game page or in another reply).`
+        : err.code === 'stale_version'
           ? `${where} was not played: the game moved on since that email, and what happened changes your choice (${picked.choice.label}).`
           : `${where} (${picked.choice.label}) was refused: ${err.message}`;
       break;
@@ -136,4 +138,14 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
   }
   await answer(applied, refusal, null);
   return { kind: 'answered', applied, refusal };
+}
+
+/** Whether `seat` itself has moved in the game after `version` (a second answer to one email). */
+async function movedSince(ctx: ServiceCtx, gameId: string, seat: number, version: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ seq: gameEvents.seq })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.gameId, gameId), gt(gameEvents.seq, version), eq(gameEvents.seat, seat), eq(gameEvents.kind, 'move')))
+    .limit(1);
+  return row !== undefined;
 }
