@@ -174,7 +174,7 @@ describe('POST /undo', () => {
     s = (await move(id, tokens[1], s.version, { type: 'bank' })).json;
     const others = await api.call('POST', `/api/games/${id}/undo`, { token: tokens[0], body: { version: s.version } });
     expect([others.status, others.json.error.code]).toEqual([422, 'undo_barrier']);
-    expect(others.json.error.message).toContain('Another seat');
+    expect(others.json.error.message).toContain('Another player has acted');
     const stale = await api.call('POST', `/api/games/${id}/undo`, { token: tokens[1], body: { version: s.version - 1 } });
     expect([stale.status, stale.json.error.code]).toEqual([409, 'stale_version']);
   });
