@@ -8,13 +8,16 @@ import type { SeatInfo } from './types';
  * player's display name in bold after a chip in the seat's colour (`--mp-seat-N`, the colour the
  * boards use for that seat), so the name reads the same in the log, the board and the seat list.
  * Lines without markers (written before markers existed) come back as they are. Names are Lit
- * text bindings, never HTML. The chip is decorative (`aria-hidden`): the name says who.
+ * text bindings, never HTML. The chip is decorative (`aria-hidden`): the name says who. `actor`
+ * (the seat whose colour dot already starts the line, in the game log) gets no second chip.
  */
-export function logLineTemplate(text: string, seats: readonly SeatInfo[]): Array<string | TemplateResult> {
+export function logLineTemplate(text: string, seats: readonly SeatInfo[], actor: number | null = null): Array<string | TemplateResult> {
   return logParts(text).map((p) =>
     typeof p === 'string'
       ? p
-      : html`<b class="who"
+      : p.seat === actor
+        ? html`<b class="who">${seatName([...seats], p.seat)}</b>`
+        : html`<b class="who"
           ><span
             aria-hidden="true"
             style="display:inline-block;width:0.55em;height:0.55em;margin-right:0.2em;border-radius:50%;vertical-align:0.05em;background:var(--mp-seat-${p.seat}, var(--mp-muted))"

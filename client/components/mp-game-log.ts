@@ -74,8 +74,8 @@ export class MpGameLog extends LitElement {
   @property({ attribute: false }) leftOffAt: number | null = null;
 
   /** The line with each `{{p:N}}` marker as the player's display name, in bold, after the seat's colour chip. */
-  private named(text: string) {
-    return logLineTemplate(text, this.seats);
+  private named(text: string, actor: number | null) {
+    return logLineTemplate(text, this.seats, actor);
   }
 
   override render() {
@@ -92,7 +92,7 @@ export class MpGameLog extends LitElement {
             class="seat"
             style=${e.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(e.seat)}, var(--mp-muted))`}
           ></span>
-          <span class="text">${this.named(e.text)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
+          <span class="text">${this.named(e.text, e.seat)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
           <time datetime=${e.at} title=${e.at}>${timeAgo(e.at)}</time>
         </li>
         ${i === divideAfter && i < ordered.length - 1 ? html`<li class="left-off">You left off here</li>` : ''}`,
