@@ -192,6 +192,11 @@ describe('webhook formats and signatures', () => {
     const s = JSON.parse(renderWebhookBody({ format: 'slack' }, m, 'mp-1', 0));
     expect(Object.keys(s)).toEqual(['text']);
     expect(s.text).toContain(`<${m.url}|Open the game>`);
+    // Chat messages show the last 10 lines and say how many earlier ones the game page has.
+    const many = JSON.parse(renderWebhookBody({ format: 'slack' }, { ...m, lines: Array.from({ length: 13 }, (_, i) => `line ${i + 1}`) }, 'mp-1', 0));
+    expect(many.text).toContain('(3 earlier lines on the game page)\n- line 4\n');
+    expect(many.text).not.toContain('- line 3\n');
+    expect(JSON.parse(renderWebhookBody({ format: 'slack' }, m, 'mp-1', 0)).text).not.toContain('earlier line');
   });
 
   it('webhook URLs: https to public hosts only; loopback only where allowed', () => {

@@ -102,8 +102,12 @@ ${deadline ? html`<p>${deadline}</p>` : ''}
 
 /** The text of a chat-style message (Discord, Slack): subject, unseen lines, link; user text escaped by `escape`. */
 function chatText(m: Message, link: string, escape: (text: string) => string): string {
-  const lines = m.lines.slice(-10).map((l) => `- ${escape(oneLine(l))}`);
-  return [escape(oneLine(m.subject)), ...lines, link].join('\n');
+  const shown = m.lines.slice(-10);
+  const lines = shown.map((l) => `- ${escape(oneLine(l))}`);
+  // Say that earlier lines were left out, so a reader does not take the last ten for the whole turn.
+  const cut = m.lines.length - shown.length;
+  const earlier = cut > 0 ? [escape(`(${cut} earlier line${cut === 1 ? '' : 's'} on the game page)`)] : [];
+  return [escape(oneLine(m.subject)), ...earlier, ...lines, link].join('\n');
 }
 
 /**
