@@ -125,7 +125,7 @@ export interface paths {
         head?: never;
         /**
          * Change your display name
-         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@`: no email address ends up in it.
+         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).
          */
         patch: operations["updateMe"];
         trace?: never;
