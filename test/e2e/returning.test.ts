@@ -225,6 +225,14 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
         decisions += 2;
         continue;
       }
+      // A Step 1 with one Rocket flying: it refuels through the API, which ends the round, so the
+      // next round starts with both deciding again (rather than flying on until the fuel runs out).
+      if (sA.view?.phase === 'plan') {
+        const refuel = { type: 'refuel', flip: [] };
+        if (sA.activeSeats.includes(0)) await postAs(ctxA, base, `/api/games/${smId}/moves`, { version: sA.version, move: refuel });
+        else if (sA.activeSeats.includes(1)) await postAs(ctxB, base, `/api/games/${smId}/moves`, { version: sA.version, move: refuel });
+        continue;
+      }
       // The flights between two Step 1s: whoever must act, through the API.
       const acted = (await play(ctxA, base, smId, 1)) + (await play(ctxB, base, smId, 1));
       if (!acted) await new Promise((r) => setTimeout(r, 200));
