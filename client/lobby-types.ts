@@ -1,22 +1,9 @@
 /** Shapes of the lobby API (`GET /api/lobby`) and the #14 fields of games, as the client reads them. */
+import type { components } from '../docs/api/openapi';
 import type { GameMeta, GameResult, GameSummary, SeatInfo } from './types';
 
-/** One game in the lobby. */
-export interface LobbyGame {
-  id: string;
-  type: string;
-  title: string;
-  players: number;
-  seats: { seat: number; name: string; isBot: boolean }[];
-  /** The options, one short line each ("Thinner fog: yes"). */
-  optionsText: string[];
-  /** Open games: the link that seats you. Null for games in progress. */
-  inviteUrl: string | null;
-  youAreSeated: boolean;
-  activeSeats: number[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** One game in the lobby: the API reference's `LobbyGame` (docs/api), not a hand copy of the server's. */
+export type LobbyGame = components['schemas']['LobbyGame'];
 
 export interface Lobby {
   open: LobbyGame[];
