@@ -6,28 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LogEntry, Seat } from '../../../engine/core';
-import { bigThunder, type BigThunderState } from '../../../engine/games/big-thunder';
+import { bigThunder } from '../../../engine/games/big-thunder';
 import { SUPPLIES } from '../../../engine/games/big-thunder/components';
 import { cardView } from '../../../engine/games/big-thunder/view';
-import { conservationProblems, fate, givenMine, play, start } from './helpers';
+import { claimJumperOpen, conservationProblems, play, start } from './helpers';
 
-const END = { type: 'endTurn' } as const;
 
-/** Seat 0 ends its turn; seat 1's marble run is the Fate marble: Claim Jumper. Seat 2 holds one card. */
-function claimJumperOpen(): BigThunderState {
-  const s0 = givenMine({
-    basin: { gold: 0, ore: 0, water: 0, fate: 1 },
-    park: 7,
-    players: 3,
-    options: { fateOnEmptyBasin: true },
-    fateTop: [fate('claimJumper')],
-    seats: { 2: { hand: [start(2, 'Resupply')] } },
-  });
-  const s = play(s0, 0, END).state;
-  expect(s.pending?.kind).toBe('claimJumper');
-  expect(bigThunder.activeSeats(s)).toEqual([1, 0]);
-  return s;
-}
 
 /** Ids of every Supplies card face (`{id, name, actions}`) anywhere in a view. */
 function cardFacesIn(value: unknown, out = new Set<number>()): Set<number> {

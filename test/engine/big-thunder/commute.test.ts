@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { movesCommute } from '../../../engine/core';
-import { bigThunder, type BigThunderState } from '../../../engine/games/big-thunder';
-import { fate, givenMine, play, start } from './helpers';
+import { bigThunder } from '../../../engine/games/big-thunder';
+import { claimJumperOpen, play } from './helpers';
 
-/** Seat 0 ends its turn; seat 1's marble run is the Fate marble: Claim Jumper, seats 0 and 1 choose. */
-function claimJumperOpen(): BigThunderState {
-  const s0 = givenMine({
-    basin: { gold: 0, ore: 0, water: 0, fate: 1 },
-    park: 7,
-    players: 3,
-    options: { fateOnEmptyBasin: true },
-    fateTop: [fate('claimJumper')],
-    seats: { 2: { hand: [start(2, 'Resupply')] } },
-  });
-  const s = play(s0, 0, { type: 'endTurn' }).state;
-  expect(bigThunder.activeSeats(s)).toEqual([1, 0]);
-  return s;
-}
 
 describe('#12 Big Thunder commutes: secret Claim Jumper choices', () => {
   it("another player's discard choice commutes with mine: it shows only as chosen and one card fewer in hand", () => {

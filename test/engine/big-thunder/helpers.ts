@@ -324,3 +324,22 @@ export function withLuck(s: BigThunderState, seat: Seat, move: BigThunderMove, w
   }
   throw new Error('no luck found');
 }
+
+/**
+ * Three players; seat 0 ends its turn and seat 1's marble run is the Fate marble alone:
+ * Claim Jumper (under `fateOnEmptyBasin`, which turns a card though the basin ran dry), seats 1
+ * and 0 choose a discard at once. Seat 2 holds one card.
+ */
+export function claimJumperOpen(): BigThunderState {
+  const s0 = givenMine({
+    basin: { gold: 0, ore: 0, water: 0, fate: 1 },
+    park: 7,
+    players: 3,
+    options: { fateOnEmptyBasin: true },
+    fateTop: [fate('claimJumper')],
+    seats: { 2: { hand: [start(2, 'Resupply')] } },
+  });
+  const s = play(s0, 0, { type: 'endTurn' }).state;
+  if (s.pending?.kind !== 'claimJumper' || bigThunder.activeSeats(s).join() !== '1,0') throw new Error('the scenario did not open a Claim Jumper for seats 1 and 0');
+  return s;
+}
