@@ -23,8 +23,8 @@ import { CpuMeter, findDescendants } from './lib/proc';
 import { traceSessions, type TracedSession } from './lib/pgtrace';
 import { longestRecords, midGameState, storedGame } from './lib/records';
 import { ratio, round, roundSummary, sleep, summarize } from './lib/stats';
-import { drizzle } from 'drizzle-orm/neon-serverless';
-import type { Db } from '../db/types';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { explainNested } from './lib/nested-plan';
 import { gameRequestQuery } from '../worker/services/game-request';
 
 type J = Record<string, unknown>;
@@ -281,7 +281,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   // time, through the same driver, no HTTP.
   const hashOf = async (token: string) => (await admin.query('select encode(sha256(convert_to($1, \'UTF8\')), \'hex\') as h', [token])).rows[0].h as string;
   const pollHash = await hashOf(pollGames[0].tokens[0]);
-  const pollQuery = (gameId: string) => gameRequestQuery(drizzle(admin) as unknown as Db, gameId, pollHash, new Date(), { row: false }).toSQL();
+  const pollQuery = (gameId: string) => new PgDialect().sqlToQuery(gameRequestQuery(gameId, pollHash, new Date(), { row: false }));
   const { sql: pollSql, params: pollParams } = pollQuery(pollGames[0].id);
   const bare304 = async (cold: boolean, n: number, deadline: number): Promise<BlockResult> => {
     const samples: { ms: number; kind: string }[] = [];
@@ -446,14 +446,16 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     const g = pollGames[0];
     const params = pollQuery(g.id).params;
     const counts = (await admin.query('select (select count(*) from games)::int as games, (select count(*) from sessions)::int as sessions')).rows[0];
-    {
-      const r = await admin.query(`explain (analyze, buffers) ${pollSql}`, params);
-      const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
+    if (db.logFile) {
+      // The statement inside mp_game_request, as auto_explain logs it (EXPLAIN of the call shows a Function Scan).
+      const nested = await explainNested(admin, db.logFile, pollSql, params);
+      const inner = nested.find((x) => /from games g/i.test(x.query));
+      const plan = inner?.plan ?? '(auto_explain logged no plan)';
       const indexes = [...plan.matchAll(/Index (?:Only )?Scan using (\S+)/g)].map((m) => m[1]);
       const rows = /actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/.exec(plan)?.[1];
       const hits = [...plan.matchAll(/Buffers: shared hit=(\d+)/g)].map((m) => Number(m[1]));
       explain.poll_304 = {
-        sql: pollSql,
+        sql: `${pollSql}\n-- inside it:\n${inner?.query ?? ''}`,
         plan,
         index: indexes.join(', ') || null,
         indexes,
@@ -461,7 +463,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
         rows: rows === undefined ? null : Number(rows),
         // the first Buffers line is the whole statement's
         shared_hit_buffers: hits.length ? hits[0] : null,
-        execution_ms: Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? Number.NaN),
+        execution_ms: inner?.duration_ms ?? Number.NaN,
         table_rows: counts,
       };
     }
@@ -490,9 +492,10 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     }
     log(`explain: 304 query uses ${(explain.poll_304 as { index: string }).index}`);
 
-    // The move's read (#17): planning on every request (unnamed statements, as the driver sends
-    // them) vs a plan kept on the connection (PREPARE; PostgreSQL's generic plan after 5 runs).
-    const moveRead = gameRequestQuery(drizzle(admin) as unknown as Db, g.id, pollHash, new Date(), { row: true, idempotencyKey: 'bench-k', recipients: true, tail: true }).toSQL();
+    // The move's read (#17): the function call, whose inner plans the server connection keeps,
+    // timed warm on one connection and as the first call on a new server backend (paid once per
+    // pooled server connection; on every request straight to PostgreSQL).
+    const moveRead = new PgDialect().sqlToQuery(gameRequestQuery(g.id, pollHash, new Date(), { row: true, idempotencyKey: 'bench-k', recipients: true, tail: true }));
     const timed = async (c: PoolClient, text: string, params: unknown[]) => {
       const r = await c.query(`explain (analyze, summary) ${text}`, params);
       const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
@@ -500,21 +503,28 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     };
     const pc = await admin.connect();
     try {
-      const unnamed: { plan: number; exec: number }[] = [];
-      for (let i = 0; i < 12; i++) unnamed.push(await timed(pc, moveRead.sql, moveRead.params));
-      const literals = moveRead.params.map((v) => (v === null ? 'null' : typeof v === 'number' ? String(v) : `'${String(v instanceof Date ? v.toISOString() : v).replace(/'/g, "''")}'`));
-      await pc.query(`prepare bench_move_read as ${moveRead.sql}`, []);
-      const prepared: { plan: number; exec: number }[] = [];
-      for (let i = 0; i < 12; i++) prepared.push(await timed(pc, `execute bench_move_read(${literals.join(', ')})`, []));
-      await pc.query('deallocate bench_move_read', []);
+      const warm: { plan: number; exec: number }[] = [];
+      for (let i = 0; i < 12; i++) warm.push(await timed(pc, moveRead.sql, moveRead.params));
       const med = (xs: number[]) => round(summarize(xs).p50);
-      // the last 6 runs: warm caches, and the prepared statement on its generic plan
+      const first: { plan: number; exec: number }[] = [];
+      // Only straight to PostgreSQL is a new connection a new backend (the server_direct section).
+      for (let i = 0; i < 5 && !db.pooler; i++) {
+        const direct = neonPool(db.url, 1);
+        const dc = await direct.connect();
+        try {
+          first.push(await timed(dc, moveRead.sql, moveRead.params));
+        } finally {
+          dc.release();
+          await direct.end();
+        }
+      }
+      // the last 6 warm runs: the function's statements on their generic plans
       explain.move_read = {
         sql_chars: moveRead.sql.length,
-        unnamed: { planning_ms: med(unnamed.slice(6).map((x) => x.plan)), execution_ms: med(unnamed.slice(6).map((x) => x.exec)) },
-        prepared: { planning_ms: med(prepared.slice(6).map((x) => x.plan)), execution_ms: med(prepared.slice(6).map((x) => x.exec)) },
+        function_warm: { planning_ms: med(warm.slice(6).map((x) => x.plan)), execution_ms: med(warm.slice(6).map((x) => x.exec)) },
+        function_first_on_backend: first.length ? { planning_ms: med(first.map((x) => x.plan)), execution_ms: med(first.map((x) => x.exec)) } : null,
       };
-      log(`move read: unnamed ${JSON.stringify((explain.move_read as J).unnamed)}, prepared ${JSON.stringify((explain.move_read as J).prepared)}`);
+      log(`move read: warm ${JSON.stringify((explain.move_read as J).function_warm)}, first on a backend ${JSON.stringify((explain.move_read as J).function_first_on_backend)}`);
     } finally {
       pc.release();
     }

@@ -7,10 +7,16 @@ import { makeTestApp, type TestApi } from './support';
  */
 let api: TestApi;
 let statements: string[] = [];
+let lastParams: unknown[] = [];
 beforeAll(async () => {
   // A grace period longer than waitUntil allows leaves the outbox to the cron: only the
   // request's own statements are counted.
-  api = await makeTestApp({ notifyGraceSeconds: 60 }, { onQuery: (q) => statements.push(q) });
+  api = await makeTestApp({ notifyGraceSeconds: 60 }, {
+    onQuery: (q, params) => {
+      statements.push(q);
+      lastParams = params;
+    },
+  });
 });
 beforeEach(() => {
   statements = [];
@@ -29,8 +35,11 @@ describe('statements per request on the hot paths', () => {
     const { result, sql } = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': first.headers.get('etag')! } }));
     expect(result.status).toBe(304);
     expect(sql).toHaveLength(1);
-    expect(sql[0]).toMatch(/^select "games"\."version"/);
-    expect(sql[0]).not.toContain('"snapshot"');
+    // The read is the SQL function of #17 (plans kept per connection), asked for the version alone.
+    expect(sql[0]).toMatch(/^select \* from mp_game_request\(/);
+    const args = await api.client.query<{ game: unknown; version: number }>(sql[0].replace(/\$(\d+)/g, (_, n) => `'${String(lastParams[Number(n) - 1]).replace(/'/g, "''")}'`));
+    expect(args.rows[0].game).toBeNull(); // no snapshot read for a 304
+    expect(args.rows[0].version).toBe(first.json.version);
   });
 
   it('a full GET /state is one statement', async () => {
@@ -50,7 +59,7 @@ describe('statements per request on the hot paths', () => {
     expect(result.status).toBe(200);
     expect(result.json.activeSeats).toEqual([1]);
     expect(sql).toHaveLength(2);
-    expect(sql[1]).toMatch(/^with locked as/);
+    expect(sql[1]).toMatch(/^select mp_append_event\(/);
     const outbox = await api.client.query<{ kind: string }>('select kind from outbox where game_id = $1 and kind = $2', [id, 'your_turn']);
     expect(outbox.rows.length).toBeGreaterThan(0);
     const retry = await counted(() => api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v + 1, move: { type: 'end' } }, headers: key }));

@@ -21,11 +21,11 @@ export class TestClock {
  * The Hono app in-process on a fresh in-memory PGlite (real Postgres), with the fixture game.
  * One per test file: PGlite takes seconds to create. `onQuery` sees every statement the app runs.
  */
-export async function makeTestApp(config: Partial<Config> = {}, opts: { onQuery?: (sql: string) => void } = {}) {
+export async function makeTestApp(config: Partial<Config> = {}, opts: { onQuery?: (sql: string, params: unknown[]) => void } = {}) {
   // A migrated template copy starts in under a second (a fresh PGlite + migrations takes 3-7 s).
   const client = await createMigratedPglite();
   const onQuery = opts.onQuery;
-  const db = drizzle(client, { schema, logger: onQuery ? { logQuery: (q) => onQuery(q) } : false }) as unknown as Db;
+  const db = drizzle(client, { schema, logger: onQuery ? { logQuery: (q, params) => onQuery(q, params) } : false }) as unknown as Db;
   const clock = new TestClock();
   const fullConfig: Config = {
     ...readConfig({ APP_ENV: 'test' }),

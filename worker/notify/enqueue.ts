@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { gameWebhooks, notificationSettings, outbox, pushSubscriptions, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { outbox, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { NotificationKind } from './message';
 import { DEFAULT_KINDS } from './settings';
@@ -67,20 +67,11 @@ const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started'
 
 /**
  * SQL for the recipients of game `gameId` as one JSON array (`Recipient[]`, bots and empty seats
- * left out), so a caller can fetch them inside another statement.
+ * left out), so a caller can fetch them inside another statement: the SQL function
+ * `mp_recipients` (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps.
  */
 export function recipientsJson(gameId: unknown) {
-  return sql<Recipient[]>`(select coalesce(json_agg(json_build_object(
-      'seat', s.seat, 'userId', s.user_id, 'email', u.email,
-      'settings', case when ns.user_id is null then null
-        else json_build_object('email', ns.email, 'digest', ns.digest, 'push', ns.push, 'kinds', ns.kinds, 'webhook', ns.webhook) end,
-      'gameHook', gw.config,
-      'pushDevices', coalesce((select json_agg(ps.id order by ps.id) from ${pushSubscriptions} ps where ps.user_id = s.user_id), '[]'::json))), '[]'::json)
-    from ${seats} s
-    join ${users} u on u.id = s.user_id
-    left join ${notificationSettings} ns on ns.user_id = s.user_id
-    left join ${gameWebhooks} gw on gw.game_id = s.game_id and gw.user_id = s.user_id
-    where s.game_id = ${gameId} and not s.is_bot)`;
+  return sql<Recipient[]>`mp_recipients(${gameId}::text)`;
 }
 
 /** The recipients of a game's notices (one statement). */

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { LogEntry } from '../../engine/core';
-import { gameEvents, games, outbox, seats } from '../../db/schema';
+import { gameEvents, games } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { OutboxRow } from '../notify/enqueue';
 import { isUniqueViolation } from './db-errors';
@@ -37,7 +37,8 @@ export interface NewEvent {
 }
 
 /**
- * Appends one event as ONE statement (one round trip, atomic without BEGIN/COMMIT): lock the
+ * Appends one event as ONE statement (one round trip, atomic without BEGIN/COMMIT; the SQL
+ * function `mp_append_event`): lock the
  * game row at `v` (`FOR UPDATE`; a writer that committed `v+1` meanwhile makes it match
  * nothing), then - only if it matched - insert event `v+1`, move the game row to `v+1`, mark
  * `seenBy` as having seen it and insert the outbox rows. The `(game_id, seq)` primary key still
@@ -52,9 +53,9 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   const seq = e.expectedVersion + 1;
   await noteCommit(e.gameId, { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } }, e.now);
   const run = async (tx: Db) => {
-    const result = await tx.execute<{ seq: number }>(statement);
-    const rows = (result as { rows?: { seq: number }[] }).rows ?? (result as unknown as { seq: number }[]);
-    if (rows.length !== 1) throw new VersionConflict();
+    const result = await tx.execute<{ seq: number | null }>(statement);
+    const rows = (result as { rows?: { seq: number | null }[] }).rows ?? (result as unknown as { seq: number | null }[]);
+    if (rows[0]?.seq !== seq) throw new VersionConflict();
   };
   try {
     if (e.also) {
@@ -71,55 +72,36 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   return e.expectedVersion + 1;
 }
 
-/** JSON text for a jsonb parameter (`null` stays SQL null). */
-function jsonb(value: unknown) {
-  return value === undefined || value === null ? sql`null::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
-}
+/** The `games` columns an event may change (`NewEvent.update`); `mp_append_event` sets exactly these. */
+const UPDATABLE = new Set<keyof typeof games.$inferInsert>(['snapshot', 'status', 'activeSeats', 'botSeats', 'result', 'options', 'deadlineAt', 'reminderStage']);
 
-/** The single statement of `appendEvent`. */
+/**
+ * The single statement of `appendEvent`: a call of the SQL function `mp_append_event`
+ * (db/migrations/0013_cached_plans.sql), whose plans the server connection keeps (#17), with the
+ * row changes and outbox rows as jsonb. Throws on an `update` key the function does not set.
+ */
 function appendStatement(e: NewEvent) {
-  const seq = e.expectedVersion + 1;
-  const now = e.now.toISOString();
-  const moveGame = sql`update ${games} set ${sql.join(
-    Object.entries({ ...e.update, version: seq, updatedAt: e.now }).map(([key, value]) => {
-      const column = games[key as keyof typeof games.$inferInsert];
-      return sql`${sql.identifier(column.name)} = ${column.columnType === 'PgJsonb' ? jsonb(value) : value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`;
-    }),
-    sql`, `,
-  )} from locked where ${games.id} = locked.id returning ${games.version}`;
-  const markSeen =
-    e.seenBy === null || e.seenBy === undefined
-      ? sql``
-      : sql`, seen as (update ${seats} set last_seen_seq = greatest(${seats.lastSeenSeq}, ${seq}::int)
-          where ${seats.gameId} = ${e.gameId} and ${seats.seat} = ${e.seenBy}::int and exists (select 1 from locked))`;
-  const rows = e.outbox ?? [];
-  const notify = rows.length
-    ? sql`, notices as (insert into ${outbox} (channel, target, payload, kind, user_id, game_id, next_attempt_at, created_at, dedupe_key)
-          select r.channel, r.target, r.payload, r.kind, r.user_id, r.game_id, r.next_attempt_at, r.created_at, r.dedupe_key
-          from jsonb_to_recordset(${JSON.stringify(
-            rows.map((r) => ({
-              channel: r.channel,
-              target: r.target,
-              payload: r.payload,
-              kind: r.kind,
-              user_id: r.userId ?? null,
-              game_id: r.gameId ?? null,
-              next_attempt_at: (r.nextAttemptAt ?? e.now).toISOString(),
-              created_at: (r.createdAt ?? e.now).toISOString(),
-              dedupe_key: r.dedupeKey ?? null,
-            })),
-          )}::jsonb) as r(channel text, target text, payload jsonb, kind text, user_id text, game_id text,
-            next_attempt_at timestamptz, created_at timestamptz, dedupe_key text)
-          where exists (select 1 from locked)
-          on conflict (dedupe_key) do nothing)`
-    : sql``;
-  return sql`with locked as (select ${games.id} as id from ${games} where ${games.id} = ${e.gameId} and ${games.version} = ${e.expectedVersion}::int for update),
-    event as (insert into ${gameEvents} (game_id, seq, kind, seat, payload, log, reveals, idempotency_key, response, created_at)
-      select locked.id, ${seq}::int, ${e.kind}, ${e.seat}::int, ${jsonb(e.payload ?? {})}, ${jsonb(e.log)}, ${e.reveals ?? false}::boolean,
-        ${e.idempotencyKey ?? null}::text, ${e.response === undefined ? null : JSON.stringify(e.response)}::text, ${now}::timestamptz
-      from locked returning seq),
-    moved as (${moveGame})${markSeen}${notify}
-    select seq from event`;
+  const update: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(e.update)) {
+    if (!UPDATABLE.has(key as keyof typeof games.$inferInsert)) throw new Error(`appendEvent cannot change games.${key}`);
+    // A key given as undefined clears the column, as a key given as null does.
+    update[games[key as keyof typeof games.$inferInsert].name] = value instanceof Date ? value.toISOString() : (value ?? null);
+  }
+  const outboxRows = (e.outbox ?? []).map((r) => ({
+    channel: r.channel,
+    target: r.target,
+    payload: r.payload,
+    kind: r.kind,
+    user_id: r.userId ?? null,
+    game_id: r.gameId ?? null,
+    next_attempt_at: (r.nextAttemptAt ?? e.now).toISOString(),
+    created_at: (r.createdAt ?? e.now).toISOString(),
+    dedupe_key: r.dedupeKey ?? null,
+  }));
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+  return sql`select mp_append_event(${e.gameId}::text, ${e.expectedVersion}::int, ${e.kind}::text, ${e.seat}::int, ${json(e.payload ?? {})}, ${json(e.log)},
+    ${e.reveals ?? false}::boolean, ${e.idempotencyKey ?? null}::text, ${e.response === undefined ? null : JSON.stringify(e.response)}::text,
+    ${e.now.toISOString()}::timestamptz, ${json(update)}, ${e.seenBy ?? null}::int, ${json(outboxRows)}) as seq`;
 }
 
 /** The event a request with this Idempotency-Key appended before, if any. */

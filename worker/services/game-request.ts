@@ -1,11 +1,10 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
-import { gameEvents, games, seats, sessions, users } from '../../db/schema';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/types';
-import { recipientsJson, type Recipient } from '../notify/enqueue';
+import type { Recipient } from '../notify/enqueue';
 import type { User } from '../types';
-import type { GameRow } from './game-rows';
+import { gameRowFromJson, type GameRow } from './game-rows';
 import type { LoggedEvent } from './log-lines';
-import { parseTail, tailJson, type TailRow } from './since-last-seen';
+import { MAX_EVENTS, parseTail, UNDO_TAIL, type TailRow } from './since-last-seen';
 
 /** The event an earlier request with the same Idempotency-Key appended. */
 export interface PriorEvent {
@@ -46,26 +45,32 @@ export interface GameRequestWants {
   tail?: boolean;
 }
 
-/** The one statement of `readGameRequest` (also what the benchmark EXPLAINs and times bare). */
-export function gameRequestQuery(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
-  return db
-    .select({
-      game: wants.row ? games : { version: games.version, isPublic: games.isPublic },
-      user: { id: users.id, email: users.email, name: users.name },
-      seat: seats.seat,
-      lastSeen: seats.lastSeenSeq,
-      prior: { seq: gameEvents.seq, seat: gameEvents.seat, payload: gameEvents.payload, response: gameEvents.response },
-      recipients: wants.recipients ? recipientsJson(sql`${games}.${sql.identifier('id')}`) : sql<null>`null`,
-      tail: wants.tail
-        ? sql<TailRow[] | null>`case when ${seats.seat} is null then null else ${tailJson(sql`${games}.${sql.identifier('id')}`, sql`${seats.lastSeenSeq}`, sql`${games}.${sql.identifier('version')}`)} end`
-        : sql<null>`null`,
-    })
-    .from(games)
-    .leftJoin(sessions, tokenHash ? and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)) : sql`false`)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(seats, and(eq(seats.gameId, games.id), eq(seats.userId, users.id), eq(seats.isBot, false)))
-    .leftJoin(gameEvents, wants.idempotencyKey ? and(eq(gameEvents.gameId, games.id), eq(gameEvents.idempotencyKey, wants.idempotencyKey)) : sql`false`)
-    .where(eq(games.id, gameId));
+/** A row of `mp_game_request` as the driver returns it. */
+type GameRequestRow = {
+  game: Record<string, unknown> | null;
+  version: number;
+  is_public: boolean;
+  user_id: string | null;
+  user_email: string | null;
+  user_name: string | null;
+  seat: number | null;
+  last_seen: number | null;
+  prior_seq: number | null;
+  prior_seat: number | null;
+  prior_payload: unknown;
+  prior_response: string | null;
+  recipients: Recipient[] | null;
+  tail: TailRow[] | null;
+};
+
+/**
+ * The one statement of `readGameRequest`: a call of the SQL function `mp_game_request`
+ * (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps (#17). The
+ * benchmark times it and has PostgreSQL explain the statement inside.
+ */
+export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
+  return sql`select * from mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
+    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${wants.tail ?? false}::boolean, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
 }
 
 /**
@@ -76,16 +81,17 @@ export function gameRequestQuery(db: Db, gameId: string, tokenHash: string | nul
  * sessions, users, seats and game_events by their unique keys.
  */
 export async function readGameRequest(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants): Promise<GameRequest | null> {
-  const [r] = await gameRequestQuery(db, gameId, tokenHash, now, wants);
+  const result = await db.execute<GameRequestRow>(gameRequestQuery(gameId, tokenHash, now, wants));
+  const [r] = (result as { rows?: GameRequestRow[] }).rows ?? (result as unknown as GameRequestRow[]);
   if (!r) return null;
   return {
-    user: r.user,
-    row: wants.row ? (r.game as GameRow) : null,
-    version: r.game.version,
-    isPublic: r.game.isPublic,
+    user: r.user_id === null ? null : { id: r.user_id, email: r.user_email!, name: r.user_name! },
+    row: wants.row && r.game ? gameRowFromJson(r.game) : null,
+    version: r.version,
+    isPublic: r.is_public,
     seat: r.seat,
-    lastSeen: r.lastSeen,
-    prior: r.prior,
+    lastSeen: r.last_seen,
+    prior: r.prior_seq === null ? null : { seq: r.prior_seq, seat: r.prior_seat, payload: r.prior_payload, response: r.prior_response },
     recipients: r.recipients,
     tail: r.tail ? parseTail(r.tail) : null,
   };

@@ -9,9 +9,9 @@ import { logLines, type LoggedEvent, type LogLine } from './log-lines';
 /** Most log lines `sinceLastSeen` carries: a game left for a month answers its newest 200 lines. */
 export const SINCE_LAST_SEEN_MAX_LINES = 200;
 /** Most events read for one answer (most events write one line or more, so 200 lines fit). */
-const MAX_EVENTS = 200;
+export const MAX_EVENTS = 200;
 /** Newest events read besides the unseen ones, to find the last move in effect for `canUndo`. */
-const UNDO_TAIL = 8;
+export const UNDO_TAIL = 8;
 
 /**
  * What happened since the seat last looked (#12): every log line it may read written after
@@ -50,15 +50,14 @@ export interface TailRow {
  * SQL for the events a seat's answer needs, as one jsonb value (newest first), so it rides along
  * in the statement that reads the game (no extra round trip): the events after the seat's seen
  * `mark` and the newest `UNDO_TAIL` of game `gameId` at `version`, at most `MAX_EVENTS`
- * (primary-key range scan). Any argument may be an SQL expression of the outer statement.
+ * (primary-key range scan; the SQL function `mp_tail`, db/migrations/0013_cached_plans.sql, whose
+ * plan the server connection keeps). Any argument may be an SQL expression of the outer statement.
  */
 export function tailJson(gameId: SQL | string, markOrSql: SQL | number, versionOrSql: SQL | number): SQL<TailRow[]> {
   const mark = typeof markOrSql === 'number' ? sql`${markOrSql}::int` : markOrSql;
   const version = typeof versionOrSql === 'number' ? sql`${versionOrSql}::int` : versionOrSql;
-  return sql<TailRow[]>`(select coalesce(jsonb_agg(jsonb_build_object('seq', t.seq, 'kind', t.kind, 'seat', t.seat, 'log', t.log, 'reveals', t.reveals, 'at', t.created_at) order by t.seq desc), '[]'::jsonb)
-    from (select e.seq, e.kind, e.seat, e.log, e.reveals, e.created_at from ${gameEvents} e
-      where e.game_id = ${gameId} and e.seq > greatest(0, least(${mark}, ${version} - ${UNDO_TAIL}))
-      order by e.seq desc limit ${MAX_EVENTS}) t)`;
+  const game = typeof gameId === 'string' ? sql`${gameId}::text` : gameId;
+  return sql<TailRow[]>`mp_tail(${game}, ${mark}, ${version}, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
 }
 
 /** `tailJson`'s value as events. */
