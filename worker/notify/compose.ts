@@ -1,10 +1,8 @@
-import { and, eq, gt } from 'drizzle-orm';
-import type { GameRegistry, LogEntry } from '../../engine/core';
-import { gameEvents, games, seats, users } from '../../db/schema';
-import type { Db } from '../../db/types';
+import type { GameRegistry } from '../../engine/core';
 import type { Config } from '../env';
 import { replyChoices } from '../mail-in/turn-choices';
 import { visibleEntries } from '../services/state';
+import type { NoticeGame } from './delivery-context';
 import type { GameNoticePayload } from './enqueue';
 import { logLineText, logNamer, summaryWithNames } from './log-text';
 import type { Message } from './message';
@@ -15,22 +13,19 @@ const MAX_LINES = 20;
 /**
  * Turns a stored game notice into a message with fresh data, or null when it is no longer
  * worth sending: the seat already looked at that version with the page visible (the "seen"
- * rule), it is no longer that seat's turn, or a reminder's deadline has moved.
+ * rule), it is no longer that seat's turn, or a reminder's deadline has moved. `current` is the
+ * notice's game as read at send time (`DeliveryContext.game`; null: the game is gone); no
+ * database reads here. Every seat is there because the log lines name the other players too (#12).
  */
 export async function composeGameNotice(
-  db: Db,
   registry: GameRegistry,
   publicUrl: string,
   p: GameNoticePayload,
+  current: NoticeGame | null,
   mail?: { replies: Config['mailReplies']; accountOn: boolean },
 ): Promise<Message | null> {
-  const [g] = await db.select().from(games).where(eq(games.id, p.gameId));
-  // Every seat in one statement: the log lines name the other players too (#12).
-  const table = await db
-    .select({ seat: seats.seat, isBot: seats.isBot, lastSeenSeq: seats.lastSeenSeq, name: users.name, emailReplies: seats.emailReplies })
-    .from(seats)
-    .leftJoin(users, eq(users.id, seats.userId))
-    .where(eq(seats.gameId, p.gameId));
+  const g = current?.row;
+  const table = current?.seats ?? [];
   const seat = table.find((s) => s.seat === p.seat);
   if (!g || !seat) return null;
   const stillActive = g.status === 'active' && g.activeSeats.includes(p.seat);
@@ -47,15 +42,7 @@ export async function composeGameNotice(
   const lines =
     p.kind === 'chat_mention'
       ? [p.detail ?? '']
-      : (
-          await db
-            .select({ log: gameEvents.log })
-            .from(gameEvents)
-            .where(and(eq(gameEvents.gameId, g.id), gt(gameEvents.seq, seat.lastSeenSeq)))
-            .orderBy(gameEvents.seq)
-        )
-          .flatMap((e) => visibleEntries(e.log as LogEntry[], p.seat).map((l) => logLineText(l.text, namer)))
-          .slice(-MAX_LINES);
+      : current!.logs.flatMap((log) => visibleEntries(log, p.seat).map((l) => logLineText(l.text, namer))).slice(-MAX_LINES);
   const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
   const seatLabel = `seat ${p.seat + 1}`;
   const result = g.result as { summary?: string; scores?: number[] } | null;

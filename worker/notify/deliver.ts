@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
 import { outbox, type WebhookConfig } from '../../db/schema';
@@ -6,6 +6,7 @@ import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
+import { claimWithContext, readDeliveryContext, type DeliveryContext, type OutboxRow } from './delivery-context';
 import { sendEmail } from './email';
 import { toMime } from './mime';
 import type { GameNoticePayload } from './enqueue';
@@ -14,13 +15,18 @@ import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { deliverPush, type PushOutcome } from './push';
 import { channelNow } from './send-time';
-import { settingsRow, settingsRows, type SettingsRow } from './settings';
+import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
 /** Rows are retried for at least this long, then marked failed. */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
 /** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
 const CLAIM_MS = 2 * 60 * 1000;
+/**
+ * A row's delivery context read with the claim serves while it is younger than this; a row whose
+ * turn comes later in a slow batch (webhooks that time out) reads its context again (#13.4).
+ */
+const CONTEXT_FRESH_MS = 1000;
 
 /** Exponential backoff with jitter: 30 s, 1 min, 2 min ... capped at 2 h, each times 0.75-1.25. */
 export function backoffMs(attempts: number, jitter: number): number {
@@ -36,46 +42,31 @@ export interface DrainReport {
   failed: number;
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
-
 /**
- * Claims up to `limit` due rows (`FOR UPDATE SKIP LOCKED`: concurrent drains never share a row)
- * in ONE statement - atomic without BEGIN/COMMIT, one round trip (#17: a drain after a move was
- * four). Returned oldest due first.
+ * Delivers up to `limit` due outbox rows. Each row costs two statements when nothing needs
+ * creating: its claim with everything it reads (`claimWithContext`, one for the whole batch) and
+ * its final update (#17); a push reads the device too, and a player's first email creates their
+ * settings row (the unsubscribe link needs its token).
  */
-async function claim(db: Db, now: Date, limit: number): Promise<OutboxRow[]> {
-  const due = db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lt(outbox.claimedUntil, now))))
-    .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  const rows = await db
-    .update(outbox)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${outbox.attempts} + 1` })
-    .where(inArray(outbox.id, due))
-    .returning();
-  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
 export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-  for (const row of await claim(db, now, limit)) {
+  for (const claimed of await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit)) {
+    const row = claimed.row;
     const key = `mp-${row.id}`;
     let outcome: PushOutcome;
     let rendered: unknown = undefined;
     try {
-      // The player's channels as they are now, not as they were when the notice was queued.
-      // The player's settings read just before sending (#13.4), once for both uses below.
-      const settings = row.kind === 'signin' || !row.userId ? null : ((await settingsRows(db, [row.userId])).get(row.userId) ?? null);
-      const current = row.kind === 'signin' ? null : await channelNow(db, row, settings);
+      // The player's channels and the game as they are now, not as they were when the notice was
+      // queued (#13.4): read with the claim, or again when the batch has taken a while.
+      const context: DeliveryContext = Date.now() - claimed.readAt > CONTEXT_FRESH_MS ? await readDeliveryContext(db, row.id) : claimed.context;
+      const settings = row.kind === 'signin' || !row.userId ? null : context.settings;
+      const current = row.kind === 'signin' ? null : channelNow(row, context);
       if (current?.skip) {
         await db.update(outbox).set({ status: 'skipped', claimedUntil: null, lastError: current.skip }).where(eq(outbox.id, row.id));
         report.skipped++;
         continue;
       }
-      const message = row.kind === 'signin' ? null : await composeMessage(db, registry, config, row, current?.viaGameWebhook, settings);
+      const message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
       if (row.kind !== 'signin' && !message) {
         await db.update(outbox).set({ status: 'skipped', claimedUntil: null }).where(eq(outbox.id, row.id));
         report.skipped++;
@@ -119,13 +110,13 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   return report;
 }
 
-async function composeMessage(db: Db, registry: GameRegistry, config: Config, row: OutboxRow, viaGameWebhook?: boolean, settings?: SettingsRow | null): Promise<Message | null> {
+async function composeMessage(registry: GameRegistry, config: Config, row: OutboxRow, context: DeliveryContext, viaGameWebhook?: boolean): Promise<Message | null> {
   const p = row.payload as GameNoticePayload & { message?: Message };
   // Messages that are not about one seat's game state (test, digest) are stored ready-made.
   if (p.message) return p.message;
   // Only an email can be answered with a move (#16), and only while the player's switch is on.
-  const mail = row.channel === 'email' ? { replies: config.mailReplies, accountOn: settings?.emailReplies ?? true } : undefined;
-  return composeGameNotice(db, registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p, mail);
+  const mail = row.channel === 'email' ? { replies: config.mailReplies, accountOn: context.settings?.emailReplies ?? true } : undefined;
+  return composeGameNotice(registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p, context.game, mail);
 }
 
 async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message, settings: SettingsRow | null) {

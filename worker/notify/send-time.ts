@@ -1,10 +1,7 @@
-import { and, eq } from 'drizzle-orm';
-import { gameWebhooks, outbox, type WebhookConfig } from '../../db/schema';
-import type { Db } from '../../db/types';
+import type { WebhookConfig } from '../../db/schema';
+import type { DeliveryContext, OutboxRow } from './delivery-context';
 import { KIND_SWITCH, type GameNoticePayload, type SeatNotice } from './enqueue';
-import { DEFAULT_KINDS, type SettingsRow } from './settings';
-
-type OutboxRow = typeof outbox.$inferSelect;
+import { DEFAULT_KINDS } from './settings';
 
 /**
  * Where a queued notice goes now: `skip` (a sentence) when the player turned that channel or
@@ -18,12 +15,13 @@ export interface ChannelNow {
 }
 
 /**
- * Reads the player's settings at delivery time (#13.4): a notice queued during the grace period
+ * Applies the player's settings at delivery time (#13.4): a notice queued during the grace period
  * honours an unsubscribe, a switched-off kind or channel, the daily digest and a removed or
- * replaced webhook that happened since. `s` is the player's settings row as just read (null:
- * none yet, so defaults). Rows without a user (none today) go as queued.
+ * replaced webhook that happened since. `context` is the row's delivery context as just read
+ * (settings null: none yet, so defaults). Rows without a user (none today) go as queued. No I/O.
  */
-export async function channelNow(db: Db, row: OutboxRow, s: SettingsRow | null): Promise<ChannelNow> {
+export function channelNow(row: OutboxRow, context: Pick<DeliveryContext, 'settings' | 'gameHook'>): ChannelNow {
+  const s = context.settings;
   const p = row.payload as Partial<GameNoticePayload> & { webhook?: WebhookConfig };
   const queued: ChannelNow = { skip: null, webhook: p.webhook ?? null, viaGameWebhook: !!p.viaGameWebhook };
   if (!row.userId) return queued;
@@ -38,10 +36,8 @@ export async function channelNow(db: Db, row: OutboxRow, s: SettingsRow | null):
   }
   if (row.channel === 'push') return s && !s.push ? { ...queued, skip: 'skipped: push turned off' } : queued;
   if (row.channel !== 'webhook') return queued;
-  const [game] = isGameNotice && row.gameId
-    ? await db.select({ config: gameWebhooks.config }).from(gameWebhooks).where(and(eq(gameWebhooks.gameId, row.gameId), eq(gameWebhooks.userId, row.userId)))
-    : [];
-  if (game) return { skip: null, webhook: game.config, viaGameWebhook: true };
+  const gameHook = isGameNotice && row.gameId ? context.gameHook : null;
+  if (gameHook) return { skip: null, webhook: gameHook, viaGameWebhook: true };
   if (s?.webhook) return { skip: null, webhook: s.webhook, viaGameWebhook: false };
   return { ...queued, skip: 'skipped: webhook removed' };
 }

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drainOutbox } from '../../worker/notify/deliver';
+import { testRegistry } from '../fixtures/registry';
+import { startReceiver } from '../support/receiver';
+import { makeTestApp, type TestApi } from './support';
+
+/** Longer than the grace a request waits out itself (commit.ts), so only the drains below deliver. */
+const GRACE_S = 60;
+
+let api: TestApi;
+let statements: string[] = [];
+let rx: Awaited<ReturnType<typeof startReceiver>>;
+let hung: (() => void) | null = null;
+beforeAll(async () => {
+  // A delivery that times out takes longer than a claimed row's context serves (1 s).
+  api = await makeTestApp({ notifyGraceSeconds: GRACE_S, deliveryTimeoutMs: 1500 }, { onQuery: (q) => statements.push(q) });
+  rx = await startReceiver((n) => {
+    if (n > 1) return 200;
+    hung?.();
+    return 'hang';
+  });
+});
+afterAll(() => rx.close());
+
+const drain = () => drainOutbox(api.db, testRegistry, api.config, api.clock.now());
+
+async function outboxRows(gameId: string) {
+  return (await api.client.query<any>('select kind, channel, status, last_error, payload from outbox where game_id = $1 order by id', [gameId])).rows;
+}
+
+describe('#17 a delivered notice costs two statements', () => {
+  it('draining one due your_turn email runs the claim (with everything the email needs) and the final update', async () => {
+    const { id, tokens } = await api.startedGame(2, { start: false });
+    // The player has a settings row (their first email creates it: the unsubscribe link needs its token).
+    await api.call('GET', '/api/me/notifications', { token: tokens[1] });
+    await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
+    api.clock.advance((GRACE_S + 1) * 1000);
+    await drain(); // the start's notices
+    const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
+    await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } });
+    const passed = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v + 1, move: { type: 'end' } } });
+    expect(passed.json.activeSeats).toEqual([1]);
+    api.clock.advance((GRACE_S + 1) * 1000);
+
+    statements = [];
+    const report = await drain();
+    expect(report).toEqual({ sent: 1, skipped: 0, retried: 0, failed: 0 });
+    expect(statements).toHaveLength(2);
+    expect(statements[0]).toMatch(/mp_claim_deliveries/);
+    expect(statements[1]).toMatch(/^update "outbox"/);
+    // The email was composed from that one read: the game, the seat's unseen lines with names.
+    const sent = (await outboxRows(id)).filter((r) => r.kind === 'your_turn').at(-1);
+    expect(sent.status).toBe('sent');
+    expect(sent.payload.subject).toMatch(/^Your turn in .* \(seat 2\)$/);
+    expect(sent.payload.text).toContain(`/games/${id}?seat=2`);
+    expect(sent.payload.text).toContain('/unsubscribe?token=');
+  });
+
+  it('a row delivered after a slow one in the same batch reads its context again (#13.4 settings at send time)', async () => {
+    const { id, tokens } = await api.startedGame(2, { start: false });
+    // Seat 1's notices go to a webhook that hangs on its first request; seat 2's by email.
+    const s0 = (await api.call('GET', '/api/me/notifications', { token: tokens[0] })).json;
+    await api.call('PUT', '/api/me/notifications', { token: tokens[0], body: { ...s0, failures: undefined, email: false, webhook: { url: `${rx.url}/slow`, format: 'json' } } });
+    const s1 = (await api.call('GET', '/api/me/notifications', { token: tokens[1] })).json;
+    await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
+    api.clock.advance((GRACE_S + 1) * 1000);
+    // While the webhook hangs (after the batch was claimed), seat 2 turns email off.
+    let turnedOff: Promise<unknown> = Promise.resolve();
+    hung = () => {
+      turnedOff = api.call('PUT', '/api/me/notifications', { token: tokens[1], body: { ...s1, failures: undefined, email: false } });
+    };
+    await drain();
+    hung = null;
+    expect((await turnedOff as { status: number }).status).toBe(200);
+    const rows = await outboxRows(id);
+    expect(rx.all.filter((r) => r.path === '/slow').length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.channel === 'email' && r.kind !== 'player_joined').map((r) => [r.kind, r.status, r.last_error])).toEqual([['game_started', 'skipped', 'skipped: email turned off']]);
+  });
+});

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import type { LogEntry } from '../../engine/core';
+import { notificationSettings, outbox, type WebhookConfig } from '../../db/schema';
+import { rowFromJson } from '../../db/json-row';
+import type { Db } from '../../db/types';
+import { gameRowFromJson, type GameRow } from '../services/game-rows';
+import type { SettingsRow } from './settings';
+
+/** A claimed `outbox` row. */
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** A seat of a notice's game as the message needs it: the name and seen mark of its player. */
+export interface NoticeSeat {
+  seat: number;
+  isBot: boolean;
+  lastSeenSeq: number;
+  /** The player's display name; null for a seat nobody holds. */
+  name: string | null;
+  /** The seat's switch for playing by email reply (#16). */
+  emailReplies: boolean;
+}
+
+/** The game of a game notice as it is now. */
+export interface NoticeGame {
+  row: GameRow;
+  /** Every seat of the game, by seat index. */
+  seats: NoticeSeat[];
+  /** The log of each event after the notice seat's seen mark, oldest first (empty for a chat mention). */
+  logs: LogEntry[][];
+}
+
+/**
+ * Everything delivering one outbox row reads from the database besides push subscriptions, read
+ * together at send time (#13.4; SQL function `mp_delivery_context`, db/migrations/0014_*.sql).
+ */
+export interface DeliveryContext {
+  /** The player's settings row; null when they have none yet (defaults) or the row has no user. */
+  settings: SettingsRow | null;
+  /** The player's webhook for the row's game (webhook rows only), else null. */
+  gameHook: WebhookConfig | null;
+  /** Null for rows that are not about one seat's game (sign-in, digest, test) or a game gone. */
+  game: NoticeGame | null;
+}
+
+/** A claimed row with its context and when (`Date.now()`) the context was read. */
+export interface ClaimedNotice {
+  row: OutboxRow;
+  context: DeliveryContext;
+  readAt: number;
+}
+
+/** The context of a sign-in row: it needs nothing. */
+const NONE: DeliveryContext = { settings: null, gameHook: null, game: null };
+
+const outboxRow = rowFromJson(outbox);
+const settingsRow = rowFromJson(notificationSettings);
+
+interface ContextJson {
+  settings: Record<string, unknown> | null;
+  gameHook: WebhookConfig | null;
+  game: { row: Record<string, unknown>; seats: NoticeSeat[]; log: LogEntry[][] } | null;
+}
+
+function contextFromJson(json: ContextJson | null): DeliveryContext {
+  if (!json) return NONE;
+  return {
+    settings: json.settings ? settingsRow(json.settings) : null,
+    gameHook: json.gameHook ?? null,
+    game: json.game ? { row: gameRowFromJson(json.game.row), seats: json.game.seats, logs: json.game.log } : null,
+  };
+}
+
+/** The rows of a `db.execute` (PGlite and the Neon driver shape the result differently). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+/**
+ * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
+ * concurrent drains never share a row) with each row's delivery context, in ONE statement (the
+ * SQL function `mp_claim_deliveries`, whose plans the server connection keeps; #17). Oldest due
+ * first.
+ */
+export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
+  const result = await db.execute(
+    sql`select notice, context from mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int)`,
+  );
+  const readAt = Date.now();
+  return rowsOf<{ notice: Record<string, unknown>; context: ContextJson | null }>(result).map((r) => ({
+    row: outboxRow(r.notice),
+    context: contextFromJson(r.context),
+    readAt,
+  }));
+}
+
+/** The delivery context of outbox row `id` read again now (one statement); `NONE`'s shape when the row is gone. */
+export async function readDeliveryContext(db: Db, id: number): Promise<DeliveryContext> {
+  const result = await db.execute(
+    sql`select mp_delivery_context(o.kind, o.channel, o.user_id, o.game_id, o.payload) as context from ${outbox} o where o.id = ${id}`,
+  );
+  const [r] = rowsOf<{ context: ContextJson | null }>(result);
+  return contextFromJson(r?.context ?? null);
+}
