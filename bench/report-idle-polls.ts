@@ -27,8 +27,8 @@ export function idleAndPolls(r: J): string[] {
   );
   out.push('');
   out.push(
-    `Load: ${sv.load_avg_1m_at_end !== undefined ? `the load average was ${sv.load_avg_1m_at_end} when this section ended` : `this run's load average was ${r.machine?.load_avg_1m_before} before and ${r.machine?.load_avg_1m_after} after`} on ${r.machine?.cores} cores (seven other helpers' tests and builds were running), so absolute milliseconds are inflated several times; ` +
-      'the ratios compare blocks measured alternately in the same run, and CPU times come from /proc.',
+    `Load: ${sv.load_avg_1m_at_end !== undefined ? `the load average was ${sv.load_avg_1m_at_end} when this section ended` : `this run's load average was ${r.machine?.load_avg_1m_before} before and ${r.machine?.load_avg_1m_after} after`} on ${r.machine?.cores} cores; ` +
+      'the ratios compare blocks measured alternately in the same run, and CPU times come from /proc (per process, so they do not count waiting for a CPU).',
   );
   out.push('');
 
@@ -97,7 +97,7 @@ export function idleAndPolls(r: J): string[] {
     const plan = phases.reduce((a, p) => a + p.parse_ms + p.bind_ms, 0);
     out.push(
       `Server time per move, by statement and phase, from the PostgreSQL log (log_min_duration_statement = 0; moves alternating \`bank\` and \`end\` through the pooler; durations are wall time inside the backend, so on this loaded machine they include waiting for a CPU; read the shares). ` +
-        `Total ${f(total, 2)} ms per move, of which **${f(plan, 2)} ms (${f((plan / total) * 100, 0)}%) is parse and plan**: the driver sends unnamed statements, so every request parses and plans its statements again.`,
+        `Total ${f(total, 2)} ms per move, of which ${f(plan, 2)} ms (${f((plan / total) * 100, 0)}%) is parse and plan of the statements as sent (the driver sends unnamed statements, parsed and planned on every request; the statements inside a function are not logged: their time is in the call's execute).`,
     );
     out.push('');
     out.push(
@@ -107,34 +107,35 @@ export function idleAndPolls(r: J): string[] {
       ),
     );
     out.push('');
-    const exec = phases.reduce((a, p) => a + p.execute_ms, 0);
-    const bare = m.bare_warm?.cpu_ms_per_op?.postgres;
     out.push(
-      `Execution alone is ${f(exec, 2)} ms per move${typeof bare === 'number' ? `, ${x2(exec / bare)} the bare transaction's whole PostgreSQL CPU (${f(bare, 2)} ms)` : ''}: ` +
-        'even with no parse and no planning at all, a move would stay near or above the 2x target, because it reads what the bare transaction never reads and delivers the notice the bare transaction only queues.',
+      'The move\'s two statements are calls of PL/pgSQL functions (db/migrations/0013_cached_plans.sql: `mp_game_request` reads the session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients and the seat\'s events; `mp_append_event` locks the game at its version, inserts the event, moves the game, marks the seat and queues the notices). ' +
+        'The call itself parses and plans in microseconds, and the statements inside it are planned on the first calls on a server connection and then run on kept plans: PL/pgSQL keeps them for the life of the connection, and behind the pooler (here PgBouncer; Neon\'s pooled endpoint in production) server connections outlive requests. ' +
+        'A turn change adds the delivery of its notice (`mp_claim_outbox`, the claim with everything the message needs, and the final update; migration 0014).',
     );
     out.push('');
   }
   const mr: J | undefined = sv.explain?.move_read;
-  if (mr) {
+  const mrDirect: J | undefined = r.sections?.server_direct?.explain?.move_read;
+  if (mr?.function_warm) {
+    const first = mr.function_first_on_backend ?? mrDirect?.function_first_on_backend;
     out.push(
-      `The move's read on a warm connection (EXPLAIN ANALYZE, median of the last 6 of 12 runs, ${f(mr.sql_chars, 0)} characters of SQL): as sent today, an unnamed statement planned on every request, ` +
-        `**${f(mr.unnamed.planning_ms, 3)} ms planning + ${f(mr.unnamed.execution_ms, 3)} ms execution**; the same statement PREPAREd and kept on the connection (PostgreSQL switches to a generic plan after five runs), ` +
-        `**${f(mr.prepared.planning_ms, 3)} ms + ${f(mr.prepared.execution_ms, 3)} ms**.`,
+      `The move's read on a warm connection (EXPLAIN ANALYZE of the call, median of the last 6 of 12 runs): **${f(mr.function_warm.planning_ms, 3)} ms planning + ${f(mr.function_warm.execution_ms, 3)} ms execution**` +
+        (first ? `; as the first call on a new server backend (straight to PostgreSQL, where every connection is one), ${f(first.planning_ms, 3)} ms + ${f(first.execution_ms, 3)} ms: the function is compiled and its statements planned once per server connection.` : '.') +
+        ' Before (the same read as one unnamed statement, measured on an idle machine on 2026-12-01 from d800bd0): 0.341 ms planning + 0.142 ms execution on every request; then a move cost 3.83x the bare transaction\'s PostgreSQL CPU (2.88 ms vs 0.75 ms), of which parse and plan were 75% of the logged statement time.',
     );
     out.push('');
   }
   const pr: J | undefined = sv.ratios?.c1?.move_vs_bare_warm_per_round;
   out.push(
-    `**\`move_vs_bare_ratio\` (${x2(r.move_vs_bare_ratio)}).** Per round of alternating blocks it ranged ${x2(pr?.min)}-${x2(pr?.max)} (median ${x2(pr?.median)}) in this run: on this machine the load, not the code, sets it. ` +
-      `Against a bare transaction that also opens a connection, as the Worker must, a move is ${x2(r.move_vs_bare_cold_ratio)}. What #17 added to a move is one Durable Object round trip before the commit (the two objects are told in parallel), ` +
-      'which the poll figures bound: a 304 answered by the object costs no more than GET /api/health. The rest of the gap is the read\'s planning (below) and the HTTP and connection floor of section 1.',
+    `**\`move_vs_bare_ratio\` (${x2(r.move_vs_bare_ratio)}).** Per round of alternating blocks it ranged ${x2(pr?.min)}-${x2(pr?.max)} (median ${x2(pr?.median)}) in this run. ` +
+      `Against a bare transaction that also opens a connection, as the Worker must, a move is ${x2(r.move_vs_bare_cold_ratio)}. A move adds to the bare transaction's work the HTTP and Worker floor (GET /api/health), one Durable Object round trip before the commit (the two objects are told in parallel; a 304 answered by the object costs no more than GET /api/health), and the engine; ` +
+      'the database part is two round trips against the bare transaction\'s five or six.',
   );
   out.push('');
   out.push(
-    '**The floor that stops `pg_cpu_move_vs_bare_ratio` <= 2x.** The bare transaction is short statements with few joins, planned in microseconds. A move is one read that brings everything the request needs in one round trip (session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients with their settings, webhooks and push devices, and since #12 the events since the seat last looked) and one statement that appends the event, moves the game, marks the seat and queues the notices; a turn change adds the delivery (claim, now one statement instead of BEGIN/SELECT/UPDATE/COMMIT; the compose reads; the update). ' +
-      'The executions are cheap (index scans, a few buffers); planning the large read again on every request is not. What would remove it: prepared statements kept on the server connection across requests (PgBouncer 1.21 and later with `max_prepared_statements`, which Neon\'s pooled endpoint runs; the PgBouncer here is 1.18, so it cannot be measured locally), or the read as a SQL function whose plan PostgreSQL caches per connection (a migration, and a second copy of the read\'s shape to keep in step with #12\'s). ' +
-      'The snapshot written per move is not where the time goes: the fixture\'s snapshot is a few hundred bytes and the real games\' are 1.3-1.7 KB stored (section 3), already compressed by TOAST above 2 KB, and writing it is part of the execute time above.',
+    '**Why PL/pgSQL functions and not prepared statements.** A Worker opens a new connection for every request, so a plan can only be kept on the server side. Protocol-level prepared statements would do it through PgBouncer 1.21 or later (`max_prepared_statements`, which Neon\'s pooled endpoint runs), but the pooler here is Debian 12\'s PgBouncer 1.18, which cannot (a statement prepared on one server connection is unknown on the next), so that could not be measured; ' +
+      'a function\'s kept plans work behind any pooler, on Neon and in PGlite, and each read has one copy, in SQL. The cost: the first call on each new server backend compiles the function and plans its statements (above), so straight to PostgreSQL, where every request is a new backend, a move gains nothing (section 1, without the pooler). ' +
+      'The snapshot written per move is not where the time goes: the fixture\'s snapshot is a few hundred bytes and the real games\' are 1.3-1.7 KB stored (section 3), already compressed by TOAST above 2 KB.',
   );
   out.push('');
   return out;

@@ -44,6 +44,13 @@ const SECTIONS: Section[] = [
 const TOTAL_MS = 14 * 60_000;
 
 const resultsFile = path.join(root, 'bench', 'results.json');
+
+/** What the load average before the run says about the absolute times (2 cores: above 1.5, something else was running). */
+function busyNote(load1m: number): string {
+  return load1m > 1.5
+    ? 'busy machine: other processes were running; compare ratios measured in the same run, not absolute times'
+    : 'idle machine before the run; ratios compare variants measured in the same run';
+}
 const markdownFile = path.join(root, 'bench', 'RESULTS.md');
 
 /**
@@ -168,7 +175,7 @@ async function main() {
     node: process.version,
     load_avg_1m_before: Math.round(loadBefore[0] * 100) / 100,
     load_avg_1m_after: Math.round(os.loadavg()[0] * 100) / 100,
-    note: 'shared machine: other engineers\' tests were running; compare ratios measured in the same run, not absolute times',
+    note: busyNote(loadBefore[0]),
   };
   const results: Record<string, any> = {
     date: new Date().toISOString(),

@@ -14,7 +14,8 @@ import { writeFileSync } from 'node:fs';
 import type { Pool, PoolClient } from '@neondatabase/serverless';
 import { bareMove, bareSteps, createBareGames, type BareLane } from './lib/bare';
 import { summarizeProfile } from './lib/cpuprofile';
-import { httpRequester, Lane, mapLimit, moveBlock, pollBlock, signIn, startGame, startSecretDice, type BenchGame, type BlockResult, type Requester } from './lib/driver';
+import { httpRequester, Lane, mapLimit, moveBlock, pollBlock, signIn, startGame, startSecretDice, type BenchGame, type BlockResult, type Requester, type SignInLinks } from './lib/driver';
+import { startReceiver } from '../test/support/receiver';
 import { neonPool, startBenchDb, startBenchWorker, type BenchDb, type BenchWorker } from './lib/env';
 import { bundleLocator, profileWorker } from './lib/inspector';
 import { idleHour, type IdleHour } from './lib/idle';
@@ -73,22 +74,39 @@ async function main() {
   cleanups.push(() => db.stop());
   log(`database ${db.kind} (${db.serverVersion})${db.pooler ? ` through ${db.pooler}` : ''} ready in ${(db.startMs / 1000).toFixed(1)} s`);
   let worker: BenchWorker | null = null;
+  let mail: Awaited<ReturnType<typeof startReceiver>> | null = null;
   const admin = neonPool(db.url, 1);
   const warmClients: PoolClient[] = [];
   try {
-    worker = await startBenchWorker(db, { NOTIFY_GRACE_SECONDS: '0' });
+    // Emails leave through an email API as in production (a stand-in on 127.0.0.1 answering 200),
+    // so the outbox stores what it stores in production, not the dev mailbox's whole messages.
+    mail = await startReceiver();
+    worker = await startBenchWorker(db, { NOTIFY_GRACE_SECONDS: '0', EMAIL_PROVIDER: 'resend', EMAIL_API_URL: mail.url, EMAIL_API_KEY: 'bench' });
     cleanups.unshift(() => worker!.stop());
     log(`Worker ready in ${(worker.startMs / 1000).toFixed(1)} s at ${worker.url}`);
-    return await run(db, worker, admin, warmClients);
+    return await run(db, worker, admin, warmClients, receivedLinks(mail));
   } finally {
     for (const c of warmClients) c.release();
     await admin.end().catch(() => {});
     await worker?.stop().catch((e: unknown) => log(`worker stop failed: ${e}`));
     await db.stop().catch((e: unknown) => log(`db stop failed: ${e}`));
+    await mail?.close();
   }
 }
 
-async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: PoolClient[]) {
+/** Sign-in tokens from the emails the stand-in email API received (Resend's JSON: `to`, `text`). */
+function receivedLinks(mail: Awaited<ReturnType<typeof startReceiver>>): SignInLinks {
+  return async (_req, email) => {
+    for (const r of mail.delivered) {
+      const body = JSON.parse(r.body) as { to?: string[]; text?: string };
+      const token = body.to?.includes(email) ? /\/auth\/callback\?token=([0-9a-f]{64})/.exec(body.text ?? '')?.[1] : undefined;
+      if (token) return token;
+    }
+    return undefined;
+  };
+}
+
+async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: PoolClient[], links: SignInLinks) {
   const req: Requester = httpRequester(worker.url);
   const isPg = db.kind === 'postgres';
   const workerPids = findDescendants('workerd');
@@ -121,7 +139,7 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
   const lanesNeeded = 2 + LEVELS.reduce((a, c) => a + c, 0);
   const ts = performance.now();
   const emails = Array.from({ length: lanesNeeded * PLAYERS }, (_, i) => `bench-${process.pid}-${i}@example.test`);
-  const tokens = await mapLimit(emails, 6, (e) => signIn(req, e));
+  const tokens = await mapLimit(emails, 6, (e) => signIn(req, e, links));
   log(`${tokens.length} players signed in in ${((performance.now() - ts) / 1000).toFixed(1)} s`);
   const tg = performance.now();
   const games = await mapLimit(Array.from({ length: lanesNeeded }, (_, i) => i), 4, (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)));
@@ -235,10 +253,15 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     };
   }
 
-  // --- Warm-up (JIT in workerd and Node, first connections), not recorded.
+  // --- Warm-up (JIT in workerd and Node, first connections), not recorded. Through the pooler,
+  // 16 games at once open the server connections every level uses, and warm each one: the first
+  // calls of the SQL functions on a backend compile them and plan their statements (#17), a cost
+  // a long-lived pooled connection pays once, not per request.
   {
     const until = performance.now() + 30_000;
     await moveBlock(req, [new Lane([warmGame])], 6, until);
+    for (let i = 0; i < 3; i++) await moveBlock(req, gamesByLevel[16].map((g) => new Lane([g])), 2, until);
+    await bareBlock(bareLanes.slice(0, 16), 2, false, until);
     await bareBlock([bareWarmLane], 6, false, until);
     await bareBlock([bareWarmLane], 6, true, until);
     await pollBlock(req, [warmGame], 3, false, until);
@@ -680,7 +703,7 @@ function summarizeAll(
       per_s: round(summarize(tput).p50),
       blocks: list.length,
       errors: list.reduce((a, b) => a + b.errors, 0),
-      cpu_ms_per_op: { worker: cpu('worker'), postgres: cpu('postgres'), bridge: cpu('bridge'), node_client: cpu('self') },
+      cpu_ms_per_op: { worker: cpu('worker'), postgres: cpu('postgres'), postgres_backends: cpu('postgres_backends'), bridge: cpu('bridge'), node_client: cpu('self') },
       wal_bytes_per_op: wal,
     };
   };

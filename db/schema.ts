@@ -167,7 +167,13 @@ export const outbox = pgTable(
     dedupeKey: text('dedupe_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_due_idx').on(t.status, t.nextAttemptAt), index('outbox_user_idx').on(t.userId, t.status)],
+  (t) => [
+    // Only pending rows, in the claim's order (#17): the claim walks it in order and stops at its
+    // limit, and sent rows, nearly all of the table, are not in it.
+    index('outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
+    // The settings page lists a player's failed deliveries; only those rows need indexing by player.
+    index('outbox_failed_idx').on(t.userId).where(sql`${t.status} = 'failed'`),
+  ],
 );
 
 /** Table talk: per game, never undone, not part of the event log. */

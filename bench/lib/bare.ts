@@ -103,6 +103,7 @@ export async function createBareGames(q: Exec, n: number, tag: string): Promise<
 }
 
 let keyCounter = 0;
+const NOT_DUE = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
 
 /** Runs one parameterized statement; resolves to the number of rows it affected. */
 export type Exec = (text: string, params: unknown[]) => Promise<number>;
@@ -126,7 +127,9 @@ export async function bareWrites(q: Exec, lane: BareLane, steps: BareStep[]): Pr
       const u = lane.users[n.seat];
       const payload = JSON.stringify({ kind: n.kind, gameId: lane.gameId, seat: n.seat, version: seq, userId: u.id });
       const b = params.length;
-      params.push('email', u.email, payload, n.kind, u.id, lane.gameId, now, `${n.kind}:${lane.gameId}:${n.seat}:${seq}:email:${u.email}`, now);
+      // Due in a year: the Worker's drains (which take every due row) must not deliver the bare
+      // transaction's notices, or their delivery would count as the moves' work.
+      params.push('email', u.email, payload, n.kind, u.id, lane.gameId, NOT_DUE, `${n.kind}:${lane.gameId}:${n.seat}:${seq}:email:${u.email}`, now);
       rows.push(`(default, $${b + 1}, $${b + 2}, $${b + 3}, default, $${b + 4}, $${b + 5}, $${b + 6}, default, default, default, $${b + 7}, default, $${b + 8}, $${b + 9})`);
     }
     await q(`${SQL.outboxColumns}${rows.join(', ')} on conflict ("dedupe_key") do nothing`, params);

@@ -53,15 +53,23 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return out;
 }
 
-/** Signs `email` in through the API and the dev mailbox (as test/support/http-client.ts does). */
-export async function signIn(req: Requester, email: string): Promise<string> {
+/** Where a sign-in link can be read back: the Worker's dev mailbox, or what an email API stand-in received. */
+export type SignInLinks = (req: Requester, email: string) => Promise<string | undefined>;
+
+/** The dev mailbox (`EMAIL_PROVIDER=dev`), as test/support/http-client.ts reads it. */
+export const devMailboxLinks: SignInLinks = async (req, email) => {
+  const box = await req('GET', '/dev/mailbox.json');
+  return box.status === 200 && Array.isArray(box.body) ? (box.body as { to: string; token?: string }[]).find((m) => m.to === email && m.token)?.token : undefined;
+};
+
+/** Signs `email` in through the API, reading the emailed token back through `links`. */
+export async function signIn(req: Requester, email: string, links: SignInLinks = devMailboxLinks): Promise<string> {
   const asked = await req('POST', '/api/auth/email', { body: { email } });
   if (asked.status !== 202) throw new Error(`POST /api/auth/email -> ${asked.status} ${asked.text.slice(0, 200)}`);
   const until = Date.now() + 15_000;
   let token: string | undefined;
   while (!token) {
-    const box = await req('GET', '/dev/mailbox.json');
-    if (box.status === 200 && Array.isArray(box.body)) token = (box.body as { to: string; token?: string }[]).find((m) => m.to === email && m.token)?.token;
+    token = await links(req, email);
     if (token) break;
     if (Date.now() > until) throw new Error(`no sign-in email for ${email}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -4,7 +4,8 @@
 -- function's statements for the life of the server connection, and server connections outlive
 -- requests behind PgBouncer and Neon's pooled endpoint. These functions are the only copy of
 -- each read (worker/services/game-request.ts, worker/notify/enqueue.ts,
--- worker/services/since-last-seen.ts call them).
+-- worker/services/since-last-seen.ts call them). They build json, not jsonb: the driver parses
+-- the text either way, and row_to_json of a game row costs three quarters of to_jsonb's CPU.
 
 -- The notice recipients of a game as one JSON array (`Recipient[]`), bots and empty seats left out.
 CREATE OR REPLACE FUNCTION mp_recipients(p_game text) RETURNS json
@@ -25,14 +26,14 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
--- The events a seat's answer needs, newest first, as one jsonb array (`TailRow[]`): those after
+-- The events a seat's answer needs, newest first, as one JSON array (`TailRow[]`): those after
 -- the seat's seen mark `p_mark` and the newest `p_undo_tail` of the game at `p_version`, at most
 -- `p_max` (a primary-key range scan).
-CREATE OR REPLACE FUNCTION mp_tail(p_game text, p_mark int, p_version int, p_undo_tail int, p_max int) RETURNS jsonb
+CREATE OR REPLACE FUNCTION mp_tail(p_game text, p_mark int, p_version int, p_undo_tail int, p_max int) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (
-    SELECT coalesce(jsonb_agg(jsonb_build_object('seq', t.seq, 'kind', t.kind, 'seat', t.seat, 'log', t.log, 'reveals', t.reveals, 'at', t.created_at) ORDER BY t.seq DESC), '[]'::jsonb)
+    SELECT coalesce(json_agg(json_build_object('seq', t.seq, 'kind', t.kind, 'seat', t.seat, 'log', t.log, 'reveals', t.reveals, 'at', t.created_at) ORDER BY t.seq DESC), '[]'::json)
     FROM (SELECT e.seq, e.kind, e.seat, e.log, e.reveals, e.created_at FROM game_events e
       WHERE e.game_id = p_game AND e.seq > greatest(0, least(p_mark, p_version - p_undo_tail))
       ORDER BY e.seq DESC LIMIT p_max) t);
@@ -40,20 +41,20 @@ END $$;
 --> statement-breakpoint
 
 -- Everything a request about one game needs before it acts, in one statement (`GameRequest`):
--- the session whose token hashes to `p_token` (unexpired at `p_now`), the game row as jsonb (only
+-- the session whose token hashes to `p_token` (unexpired at `p_now`), the game row as JSON (only
 -- with `p_row`; else its version and visibility alone, for a conditional GET), the caller's human
 -- seat and seen mark, the event an earlier request with Idempotency-Key `p_key` appended, and
 -- with `p_recipients` / `p_tail` the notice recipients and the seat's events (`mp_tail`).
 -- No row when the game does not exist.
 CREATE OR REPLACE FUNCTION mp_game_request(p_game text, p_token text, p_now timestamptz, p_row boolean, p_key text,
   p_recipients boolean, p_tail boolean, p_undo_tail int, p_max int)
-RETURNS TABLE (game jsonb, version int, is_public boolean, user_id text, user_email text, user_name text, seat int, last_seen int,
-  prior_seq int, prior_seat int, prior_payload jsonb, prior_response text, recipients json, tail jsonb)
+RETURNS TABLE (game json, version int, is_public boolean, user_id text, user_email text, user_name text, seat int, last_seen int,
+  prior_seq int, prior_seat int, prior_payload jsonb, prior_response text, recipients json, tail json)
 LANGUAGE plpgsql STABLE AS $$
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
-  SELECT CASE WHEN p_row THEN to_jsonb(g) END, g.version, g.is_public, u.id, u.email, u.name, s.seat, s.last_seen_seq,
+  SELECT CASE WHEN p_row THEN row_to_json(g) END, g.version, g.is_public, u.id, u.email, u.name, s.seat, s.last_seen_seq,
     e.seq, e.seat, e.payload, e.response,
     CASE WHEN p_recipients THEN mp_recipients(g.id) END,
     CASE WHEN p_tail AND s.seat IS NOT NULL THEN mp_tail(g.id, s.last_seen_seq, g.version, p_undo_tail, p_max) END

@@ -3,31 +3,31 @@
 -- (see 0013_cached_plans.sql). worker/notify/delivery-context.ts calls them; they are the only
 -- copy of these reads.
 
--- What delivering one outbox row needs, read at send time (#13.4), as one jsonb object
--- (`DeliveryContext` before mapping): the player's notification_settings row (`to_jsonb`, or
+-- What delivering one outbox row needs, read at send time (#13.4), as one JSON object
+-- (`DeliveryContext` before mapping): the player's notification_settings row (`row_to_json`, or
 -- null), the per-game webhook config of (game, player) for a webhook row (or null), and for a
 -- game notice (a payload with gameId and seat, not a ready-made message) the games row
--- (`to_jsonb`), every seat of the game (isBot, lastSeenSeq, emailReplies, the player's name) and
+-- (`row_to_json`), every seat of the game (isBot, lastSeenSeq, emailReplies, the player's name) and
 -- the log column of each event after the notice seat's seen mark, in seq order (none for a chat
 -- mention, which quotes its line). Null for a sign-in row.
 CREATE OR REPLACE FUNCTION mp_delivery_context(p_kind text, p_channel text, p_user text, p_game text, p_payload jsonb)
-RETURNS jsonb
+RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   IF p_kind = 'signin' THEN
     RETURN NULL;
   END IF;
-  RETURN jsonb_build_object(
-    'settings', (SELECT to_jsonb(ns) FROM notification_settings ns WHERE ns.user_id = p_user),
+  RETURN json_build_object(
+    'settings', (SELECT row_to_json(ns) FROM notification_settings ns WHERE ns.user_id = p_user),
     'gameHook', CASE WHEN p_channel = 'webhook' THEN
       (SELECT gw.config FROM game_webhooks gw WHERE gw.game_id = p_game AND gw.user_id = p_user) END,
     'game', CASE WHEN p_payload ? 'gameId' AND p_payload ? 'seat' AND NOT p_payload ? 'message' THEN
-      (SELECT jsonb_build_object(
-        'row', to_jsonb(g),
-        'seats', (SELECT coalesce(jsonb_agg(jsonb_build_object('seat', s.seat, 'isBot', s.is_bot, 'lastSeenSeq', s.last_seen_seq,
-            'emailReplies', s.email_replies, 'name', u.name) ORDER BY s.seat), '[]'::jsonb)
+      (SELECT json_build_object(
+        'row', row_to_json(g),
+        'seats', (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'isBot', s.is_bot, 'lastSeenSeq', s.last_seen_seq,
+            'emailReplies', s.email_replies, 'name', u.name) ORDER BY s.seat), '[]'::json)
           FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id),
-        'log', (SELECT coalesce(jsonb_agg(e.log ORDER BY e.seq), '[]'::jsonb)
+        'log', (SELECT coalesce(json_agg(e.log ORDER BY e.seq), '[]'::json)
           FROM game_events e
           WHERE p_kind <> 'chat_mention' AND e.game_id = g.id
             AND e.seq > (SELECT s.last_seen_seq FROM seats s WHERE s.game_id = g.id AND s.seat = (p_payload->>'seat')::int)))
@@ -36,10 +36,10 @@ END $$;
 --> statement-breakpoint
 
 -- Claims up to `p_limit` due outbox rows until `p_until` (attempts + 1; FOR UPDATE SKIP LOCKED, so
--- concurrent drains never share a row) and returns each as `to_jsonb` with its delivery context
+-- concurrent drains never share a row) and returns each as `row_to_json` with its delivery context
 -- (`mp_delivery_context`), oldest due first.
 CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int)
-RETURNS TABLE (notice jsonb, context jsonb)
+RETURNS TABLE (notice json, context json)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   RETURN QUERY
@@ -52,7 +52,7 @@ BEGIN
       LIMIT p_limit
       FOR UPDATE SKIP LOCKED)
     RETURNING o.*)
-  SELECT to_jsonb(c), mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload)
+  SELECT row_to_json(c), mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload)
   FROM claimed c
   ORDER BY c.next_attempt_at, c.id;
 END $$;

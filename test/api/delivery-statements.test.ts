@@ -47,7 +47,7 @@ describe('#17 a delivered notice costs two statements', () => {
     expect(report).toEqual({ sent: 1, skipped: 0, retried: 0, failed: 0 });
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/mp_claim_deliveries/);
-    expect(statements[1]).toMatch(/^update "outbox"/);
+    expect(statements[1]).toMatch(/^select mp_finish_delivery\(/);
     // The email was composed from that one read: the game, the seat's unseen lines with names.
     const sent = (await outboxRows(id)).filter((r) => r.kind === 'your_turn').at(-1);
     expect(sent.status).toBe('sent');

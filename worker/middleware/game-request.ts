@@ -18,7 +18,7 @@ export const gameRequest = createMiddleware<AppEnv>(async (c, next) => {
     row: isMove || !c.req.header('if-none-match'),
     idempotencyKey: isMove ? c.req.header('idempotency-key') : undefined,
     recipients: isMove,
-    tail: isMove || !c.req.header('if-none-match'),
+    tail: isMove ? 'unseen' : !c.req.header('if-none-match'),
   });
   if (pre) c.set('gameRequest', pre);
   await next();

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
-import { outbox, type WebhookConfig } from '../../db/schema';
+import type { WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
@@ -14,6 +13,7 @@ import { renderEmail, renderWebhookBody, type Message } from './message';
 import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { deliverPush, type PushOutcome } from './push';
+import { finishDelivery } from './finish-delivery';
 import { channelNow } from './send-time';
 import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
@@ -62,22 +62,29 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
       const settings = row.kind === 'signin' || !row.userId ? null : context.settings;
       const current = row.kind === 'signin' ? null : channelNow(row, context);
       if (current?.skip) {
-        await db.update(outbox).set({ status: 'skipped', claimedUntil: null, lastError: current.skip }).where(eq(outbox.id, row.id));
+        await finishDelivery(db, row.id, { status: 'skipped', error: current.skip });
         report.skipped++;
         continue;
       }
       const message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
       if (row.kind !== 'signin' && !message) {
-        await db.update(outbox).set({ status: 'skipped', claimedUntil: null }).where(eq(outbox.id, row.id));
+        await finishDelivery(db, row.id, { status: 'skipped', error: row.lastError });
         report.skipped++;
         continue;
       }
       if (row.channel === 'email') {
         const email = message ? await emailFor(db, config, row, message, settings) : { ...(row.payload as EmailMessage), headers: {} };
-        rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
-        // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
-        if (row.kind !== 'signin' && config.emailProvider === 'dev') rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
-        if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
+        if (config.emailProvider !== 'dev') {
+          // The provider has the message; the row keeps whom it went to and its subject. Storing
+          // each sent email's text and HTML was most of the row's bytes and of its update's CPU
+          // (#17), and a sign-in email's text holds its link.
+          rendered = { ...(row.kind === 'signin' ? {} : (row.payload as object)), to: email.to, subject: email.subject };
+        } else {
+          rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
+          // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
+          if (row.kind !== 'signin') rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
+          if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
+        }
         outcome = await sendEmail(config, email, key);
       } else if (row.channel === 'push') {
         outcome = await deliverPush(db, config, row.target, message!, now);
@@ -88,21 +95,18 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
       outcome = { ok: false, error: `internal: ${(err as Error).message}` };
     }
     if (outcome.ok) {
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: now, claimedUntil: null, lastError: null, ...(rendered ? { payload: rendered } : {}) })
-        .where(eq(outbox.id, row.id));
+      await finishDelivery(db, row.id, { status: 'sent', error: null, sentAt: now, payload: rendered });
       report.sent++;
     } else if (outcome.final) {
       // Not worth retrying (a push subscription that is gone, a push service that refused).
-      await db.update(outbox).set({ status: outcome.final, claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      await finishDelivery(db, row.id, { status: outcome.final, error: outcome.error ?? 'failed' });
       report[outcome.final]++;
     } else if (now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS) {
-      await db.update(outbox).set({ status: 'failed', claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      await finishDelivery(db, row.id, { status: 'failed', error: outcome.error ?? 'failed' });
       report.failed++;
     } else {
       const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
-      await db.update(outbox).set({ nextAttemptAt: next, claimedUntil: null, lastError: outcome.error ?? 'failed' }).where(eq(outbox.id, row.id));
+      await finishDelivery(db, row.id, { error: outcome.error ?? 'failed', nextAttemptAt: next });
       await noteDue(next); // the cron's next pass may be idle until then otherwise (#17)
       report.retried++;
     }

@@ -41,8 +41,12 @@ export interface GameRequestWants {
   row: boolean;
   idempotencyKey?: string;
   recipients?: boolean;
-  /** The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`; #12). */
-  tail?: boolean;
+  /**
+   * The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`; #12): `true` the
+   * unseen ones and the newest `UNDO_TAIL`; `'unseen'` only those after the seat's mark, for a
+   * move's answer, where the move itself is the last move in effect that `canUndo` looks for.
+   */
+  tail?: boolean | 'unseen';
 }
 
 /** A row of `mp_game_request` as the driver returns it. */
@@ -70,7 +74,7 @@ type GameRequestRow = {
  */
 export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
   return sql`select * from mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
-    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${wants.tail ?? false}::boolean, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
+    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${wants.tail === 'unseen' ? 0 : UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
 }
 
 /**

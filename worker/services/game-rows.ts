@@ -10,7 +10,7 @@ export type GameRow = typeof games.$inferSelect;
 const GAME_COLUMNS = Object.entries(getTableColumns(games));
 
 /**
- * A `games` row from its `to_jsonb` form (snake_case keys, timestamps as ISO text), as the SQL
+ * A `games` row from its `row_to_json` form (snake_case keys, timestamps as ISO text), as the SQL
  * functions of db/migrations/0013_cached_plans.sql send it: each column's own Drizzle mapping
  * (text to Date for timestamps), so the row equals what `select().from(games)` gives.
  */

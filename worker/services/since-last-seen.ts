@@ -47,7 +47,7 @@ export interface TailRow {
 }
 
 /**
- * SQL for the events a seat's answer needs, as one jsonb value (newest first), so it rides along
+ * SQL for the events a seat's answer needs, as one JSON value (newest first), so it rides along
  * in the statement that reads the game (no extra round trip): the events after the seat's seen
  * `mark` and the newest `UNDO_TAIL` of game `gameId` at `version`, at most `MAX_EVENTS`
  * (primary-key range scan; the SQL function `mp_tail`, db/migrations/0013_cached_plans.sql, whose
