@@ -77,8 +77,10 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         if (config.emailProvider !== 'dev') {
           // The provider has the message; the row keeps whom it went to and its subject. Storing
           // each sent email's text and HTML was most of the row's bytes and of its update's CPU
-          // (#17), and a sign-in email's text holds its link.
-          rendered = { ...(row.kind === 'signin' ? {} : (row.payload as object)), to: email.to, subject: email.subject };
+          // (#17), a sign-in email's text holds its link, and a ready-made message (test, digest,
+          // the answer to an emailed move) holds its lines.
+          const { message: _text, ...about } = row.kind === 'signin' ? {} : (row.payload as { message?: unknown });
+          rendered = { ...about, to: email.to, subject: email.subject };
         } else {
           rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
           // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
