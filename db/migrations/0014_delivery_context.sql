@@ -37,11 +37,29 @@ END $$;
 
 -- Claims up to `p_limit` due outbox rows until `p_until` (attempts + 1; FOR UPDATE SKIP LOCKED, so
 -- concurrent drains never share a row) and returns each as `row_to_json` with its delivery context
--- (`mp_delivery_context`), oldest due first.
-CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int)
+-- (`mp_delivery_context`), oldest due first. With `p_keys` (a jsonb array), only the due rows with those dedupe
+-- keys (the notices a commit just queued: found by their unique index, where the scan of all
+-- pending rows walks every row delivered since the last VACUUM).
+CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int, p_keys jsonb)
 RETURNS TABLE (notice json, context json)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
+  IF p_keys IS NOT NULL THEN
+    RETURN QUERY
+    WITH claimed AS (
+      UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
+      WHERE o.id IN (
+        SELECT d.id FROM outbox d
+        WHERE d.dedupe_key = ANY (ARRAY(SELECT jsonb_array_elements_text(p_keys))) AND d.status = 'pending' AND d.next_attempt_at <= p_now
+          AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED)
+      RETURNING o.*)
+    SELECT row_to_json(c), mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload)
+    FROM claimed c
+    ORDER BY c.next_attempt_at, c.id;
+    RETURN;
+  END IF;
   RETURN QUERY
   WITH claimed AS (
     UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1

@@ -43,14 +43,16 @@ export interface DrainReport {
 }
 
 /**
- * Delivers up to `limit` due outbox rows. Each row costs two statements when nothing needs
- * creating: its claim with everything it reads (`claimWithContext`, one for the whole batch) and
- * its final update (#17); a push reads the device too, and a player's first email creates their
- * settings row (the unsubscribe link needs its token).
+ * Delivers up to `limit` due outbox rows; with `keys`, only the due rows with those dedupe keys
+ * (the notices a commit just queued; the cron delivers everything else). Each row costs two
+ * statements when nothing needs creating: its claim with everything it reads
+ * (`claimWithContext`, one for the whole batch) and its final update (#17); a push reads the
+ * device too, and a player's first email creates their settings row (the unsubscribe link needs
+ * its token).
  */
-export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50): Promise<DrainReport> {
+export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50, keys?: readonly string[]): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-  for (const claimed of await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit)) {
+  for (const claimed of await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit, keys)) {
     const row = claimed.row;
     const key = `mp-${row.id}`;
     let outcome: PushOutcome;

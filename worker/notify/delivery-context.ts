@@ -79,11 +79,12 @@ function rowsOf<T>(result: unknown): T[] {
  * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
  * concurrent drains never share a row) with each row's delivery context, in ONE statement (the
  * SQL function `mp_claim_deliveries`, whose plans the server connection keeps; #17). Oldest due
- * first.
+ * first. With `keys`, only the due rows with those dedupe keys.
  */
-export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
+export async function claimWithContext(db: Db, now: Date, until: Date, limit: number, keys?: readonly string[]): Promise<ClaimedNotice[]> {
   const result = await db.execute(
-    sql`select notice, context from mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int)`,
+    sql`select notice, context from mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int,
+      ${keys ? JSON.stringify(keys) : null}::jsonb)`,
   );
   const readAt = Date.now();
   return rowsOf<{ notice: Record<string, unknown>; context: ContextJson | null }>(result).map((r) => ({

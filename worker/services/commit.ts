@@ -75,6 +75,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const botSeats = change.botSeats ?? row.botSeats;
   const answer = stateFor(game, { ...row, version, snapshot: change.state, status, botSeats }, change.seat, extras);
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
+  const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
   await appendEvent(ctx.db, {
     gameId: row.id,
     expectedVersion: row.version,
@@ -89,32 +90,61 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}), ...(change.options ? { options: change.options } : {}) },
     now: ctx.now,
     seenBy: change.seat,
-    outbox: noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }),
+    outbox: rows,
     also: change.also,
   });
-  if (notices.length) scheduleDrain(ctx);
+  if (notices.length) scheduleDrain(ctx, rows.map((r) => r.dedupeKey!));
   return answer;
 }
 
 /** Longest wait for the grace period inside `waitUntil` (Workers allow about 30 s). */
 const MAX_INLINE_GRACE_S = 25;
 
+/** The notices a request's one drain will deliver, by the request's `defer` (the drain runs last, once). */
+const toDrain = new WeakMap<ServiceCtx['defer'], { keys: Set<string>; all: boolean }>();
+
 /**
- * Delivers what is due right after the answer. With a grace period, waits it out first (inside
+ * Delivers what is due right after the answer: the outbox rows with dedupe keys `keys` (what a
+ * commit queued: found by their unique index, #17), or without keys everything due. Every call in
+ * one request (a move, then the bots' moves it set off) adds to the same single drain, which runs
+ * after the request's other deferred work. With a grace period, waits it out first (inside
  * `waitUntil`) so a player watching the game is marked as having seen it; a grace longer than
  * `MAX_INLINE_GRACE_S` is left to the cron.
  */
-export function scheduleDrain(ctx: ServiceCtx): void {
+export function scheduleDrain(ctx: ServiceCtx, keys?: readonly string[]): void {
   const grace = ctx.config.notifyGraceSeconds;
   if (grace > MAX_INLINE_GRACE_S) return;
+  const pending = toDrain.get(ctx.defer);
+  if (pending) {
+    if (keys) for (const k of keys) pending.keys.add(k);
+    else pending.all = true;
+    return;
+  }
+  const mine = { keys: new Set(keys ?? []), all: !keys };
+  toDrain.set(ctx.defer, mine);
   ctx.defer(
-    // After a real wait, real time: rows queued by bots meanwhile are due as well.
-    (db) => drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now),
+    (db) => {
+      toDrain.delete(ctx.defer);
+      // After a real wait, real time: the rows are due by then.
+      return drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now, 50, mine.all ? undefined : [...mine.keys]);
+    },
     { last: true, waitMs: grace * 1000 },
   );
 }
 
-/** Delivers what is due now, after the answer (sign-in emails, test messages). */
+/** Delivers everything due now, after the answer (sign-in emails, test messages); joins a drain the request already scheduled. */
 export function drainSoon(ctx: ServiceCtx): void {
-  ctx.defer((db) => drainOutbox(db, ctx.registry, ctx.config, ctx.now), { last: true });
+  const pending = toDrain.get(ctx.defer);
+  if (pending) {
+    pending.all = true;
+    return;
+  }
+  toDrain.set(ctx.defer, { keys: new Set(), all: true });
+  ctx.defer(
+    (db) => {
+      toDrain.delete(ctx.defer);
+      return drainOutbox(db, ctx.registry, ctx.config, ctx.now);
+    },
+    { last: true },
+  );
 }
