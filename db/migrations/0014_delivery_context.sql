@@ -36,16 +36,17 @@ END $$;
 --> statement-breakpoint
 
 -- Claims up to `p_limit` due outbox rows until `p_until` (attempts + 1; FOR UPDATE SKIP LOCKED, so
--- concurrent drains never share a row) and returns each as `row_to_json` with its delivery context
--- (`mp_delivery_context`), oldest due first. With `p_keys` (a jsonb array), only the due rows with those dedupe
--- keys (the notices a commit just queued: found by their unique index, where the scan of all
--- pending rows walks every row delivered since the last VACUUM).
+-- concurrent drains never share a row) and returns them as one JSON array, oldest due first, of
+-- `{notice: row_to_json of the row, context: mp_delivery_context}`. With `p_keys` (a jsonb array),
+-- only the due rows with those dedupe keys (the notices a commit just queued: found by their
+-- unique index, where the scan of all pending rows walks every row delivered since the last VACUUM).
 CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int, p_keys jsonb)
-RETURNS TABLE (notice json, context json)
+RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  claimed_rows json;
 BEGIN
   IF p_keys IS NOT NULL THEN
-    RETURN QUERY
     WITH claimed AS (
       UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
       WHERE o.id IN (
@@ -55,22 +56,22 @@ BEGIN
         LIMIT p_limit
         FOR UPDATE SKIP LOCKED)
       RETURNING o.*)
-    SELECT row_to_json(c), mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload)
-    FROM claimed c
-    ORDER BY c.next_attempt_at, c.id;
-    RETURN;
+    SELECT json_agg(json_build_object('notice', row_to_json(c), 'context', mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload))
+      ORDER BY c.next_attempt_at, c.id)
+    INTO claimed_rows FROM claimed c;
+  ELSE
+    WITH claimed AS (
+      UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
+      WHERE o.id IN (
+        SELECT d.id FROM outbox d
+        WHERE d.status = 'pending' AND d.next_attempt_at <= p_now AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
+        ORDER BY d.next_attempt_at, d.id
+        LIMIT p_limit
+        FOR UPDATE SKIP LOCKED)
+      RETURNING o.*)
+    SELECT json_agg(json_build_object('notice', row_to_json(c), 'context', mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload))
+      ORDER BY c.next_attempt_at, c.id)
+    INTO claimed_rows FROM claimed c;
   END IF;
-  RETURN QUERY
-  WITH claimed AS (
-    UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
-    WHERE o.id IN (
-      SELECT d.id FROM outbox d
-      WHERE d.status = 'pending' AND d.next_attempt_at <= p_now AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
-      ORDER BY d.next_attempt_at, d.id
-      LIMIT p_limit
-      FOR UPDATE SKIP LOCKED)
-    RETURNING o.*)
-  SELECT row_to_json(c), mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload)
-  FROM claimed c
-  ORDER BY c.next_attempt_at, c.id;
+  RETURN coalesce(claimed_rows, '[]'::json);
 END $$;

@@ -36,10 +36,10 @@ describe('statements per request on the hot paths', () => {
     expect(result.status).toBe(304);
     expect(sql).toHaveLength(1);
     // The read is the SQL function of #17 (plans kept per connection), asked for the version alone.
-    expect(sql[0]).toMatch(/^select \* from mp_game_request\(/);
-    const args = await api.client.query<{ game: unknown; version: number }>(sql[0].replace(/\$(\d+)/g, (_, n) => `'${String(lastParams[Number(n) - 1]).replace(/'/g, "''")}'`));
-    expect(args.rows[0].game).toBeNull(); // no snapshot read for a 304
-    expect(args.rows[0].version).toBe(first.json.version);
+    expect(sql[0]).toMatch(/^select mp_game_request\(/);
+    const args = await api.client.query<{ request: { game: unknown; version: number } }>(sql[0].replace(/\$(\d+)/g, (_, n) => `'${String(lastParams[Number(n) - 1]).replace(/'/g, "''")}'`));
+    expect(args.rows[0].request.game).toBeNull(); // no snapshot read for a 304
+    expect(args.rows[0].request.version).toBe(first.json.version);
   });
 
   it('a full GET /state is one statement', async () => {

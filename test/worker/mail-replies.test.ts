@@ -270,7 +270,8 @@ describe('#16 refusals', () => {
     expect(sent.status).toBe(200);
     const answer = await answerTo(sent.messageId);
     expect(answer.text).toContain('Not done: "launch the rocket": "launch the rocket" matches none of the choices.');
-    expect(answer.text).toContain('1. ');
+    // The choices again: "1. ..." when few, grouped ("[1] Play" then "  1 (1a) ...") when the hand gives many.
+    expect(answer.text).toMatch(/(^|\n)\s*1(\.| \(1a\)) \S/);
     expect(answer.replyTo).toBe(await replyTo(gameId, seat, st.version));
     expect((await stateOf(gameId, a)).version).toBe(st.version);
   });

@@ -83,11 +83,12 @@ function rowsOf<T>(result: unknown): T[] {
  */
 export async function claimWithContext(db: Db, now: Date, until: Date, limit: number, keys?: readonly string[]): Promise<ClaimedNotice[]> {
   const result = await db.execute(
-    sql`select notice, context from mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int,
-      ${keys ? JSON.stringify(keys) : null}::jsonb)`,
+    sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int,
+      ${keys ? JSON.stringify(keys) : null}::jsonb) as claimed`,
   );
   const readAt = Date.now();
-  return rowsOf<{ notice: Record<string, unknown>; context: ContextJson | null }>(result).map((r) => ({
+  const [{ claimed }] = rowsOf<{ claimed: { notice: Record<string, unknown>; context: ContextJson | null }[] }>(result);
+  return claimed.map((r) => ({
     row: outboxRow(r.notice),
     context: contextFromJson(r.context),
     readAt,

@@ -49,7 +49,7 @@ export interface GameRequestWants {
   tail?: boolean | 'unseen';
 }
 
-/** A row of `mp_game_request` as the driver returns it. */
+/** The JSON object `mp_game_request` returns. */
 type GameRequestRow = {
   game: Record<string, unknown> | null;
   version: number;
@@ -73,8 +73,8 @@ type GameRequestRow = {
  * benchmark times it and has PostgreSQL explain the statement inside.
  */
 export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
-  return sql`select * from mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
-    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${wants.tail === 'unseen' ? 0 : UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
+  return sql`select mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
+    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${wants.tail === 'unseen' ? 0 : UNDO_TAIL}::int, ${MAX_EVENTS}::int) as request`;
 }
 
 /**
@@ -85,8 +85,8 @@ export function gameRequestQuery(gameId: string, tokenHash: string | null, now: 
  * sessions, users, seats and game_events by their unique keys.
  */
 export async function readGameRequest(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants): Promise<GameRequest | null> {
-  const result = await db.execute<GameRequestRow>(gameRequestQuery(gameId, tokenHash, now, wants));
-  const [r] = (result as { rows?: GameRequestRow[] }).rows ?? (result as unknown as GameRequestRow[]);
+  const result = await db.execute<{ request: GameRequestRow | null }>(gameRequestQuery(gameId, tokenHash, now, wants));
+  const r = ((result as { rows?: { request: GameRequestRow | null }[] }).rows ?? (result as unknown as { request: GameRequestRow | null }[]))[0]?.request;
   if (!r) return null;
   return {
     user: r.user_id === null ? null : { id: r.user_id, email: r.user_email!, name: r.user_name! },
