@@ -51,4 +51,9 @@ export interface ServiceCtx {
    * sends what they caused.
    */
   defer: (task: (db: Db) => Promise<unknown>, opts?: { last?: boolean; waitMs?: number }) => void;
+  /**
+   * True where `last` deferred tasks run after the answer (a request, an inbound email), so a
+   * commit may queue its notices already claimed for the request's drain (worker/notify/request-drain.ts).
+   */
+  drainsAfter?: boolean;
 }

@@ -72,7 +72,8 @@ END $$;
 -- makes it match nothing: returns NULL), insert the event, move the game row to the new version
 -- with the columns `p_update` names (snake_case keys; an absent key keeps the column; these are
 -- the columns a game event changes), mark `p_seen_by` as having seen it, and insert the outbox
--- rows `p_outbox` (a jsonb array of rows; a repeated dedupe_key is left out). Returns the new version.
+-- rows `p_outbox` (a jsonb array of rows, each possibly already claimed by the request that will
+-- deliver it; a repeated dedupe_key is left out). Returns the new version.
 CREATE OR REPLACE FUNCTION mp_append_event(p_game text, p_expected int, p_kind text, p_seat int, p_payload jsonb, p_log jsonb,
   p_reveals boolean, p_key text, p_response text, p_now timestamptz, p_update jsonb, p_seen_by int, p_outbox jsonb)
 RETURNS int
@@ -102,10 +103,11 @@ BEGIN
     UPDATE seats s SET last_seen_seq = greatest(s.last_seen_seq, v) WHERE s.game_id = p_game AND s.seat = p_seen_by;
   END IF;
   IF jsonb_array_length(p_outbox) > 0 THEN
-    INSERT INTO outbox (channel, target, payload, kind, user_id, game_id, next_attempt_at, created_at, dedupe_key)
-    SELECT r.channel, r.target, r.payload, r.kind, r.user_id, r.game_id, r.next_attempt_at, r.created_at, r.dedupe_key
+    INSERT INTO outbox (channel, target, payload, kind, user_id, game_id, next_attempt_at, created_at, dedupe_key, claimed_until, attempts)
+    SELECT r.channel, r.target, r.payload, r.kind, r.user_id, r.game_id, r.next_attempt_at, r.created_at, r.dedupe_key,
+      r.claimed_until, coalesce(r.attempts, 0)
     FROM jsonb_to_recordset(p_outbox) AS r(channel text, target text, payload jsonb, kind text, user_id text, game_id text,
-      next_attempt_at timestamptz, created_at timestamptz, dedupe_key text)
+      next_attempt_at timestamptz, created_at timestamptz, dedupe_key text, claimed_until timestamptz, attempts int)
     ON CONFLICT (dedupe_key) DO NOTHING;
   END IF;
   RETURN v;

@@ -35,43 +35,43 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+-- The rows with dedupe keys `p_keys` (a jsonb array) that a commit queued already claimed until
+-- `p_held` for the request that delivers them (no claim to write: #17), while still pending and
+-- still so claimed, as `mp_claim_deliveries` returns rows. A row whose claim was given up, or
+-- that the cron took after it lapsed, is not returned.
+CREATE OR REPLACE FUNCTION mp_held_deliveries(p_now timestamptz, p_held timestamptz, p_keys jsonb)
+RETURNS json
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce((
+    SELECT json_agg(json_build_object('notice', row_to_json(o), 'context', mp_delivery_context(o.kind, o.channel, o.user_id, o.game_id, o.payload))
+      ORDER BY o.next_attempt_at, o.id)
+    FROM outbox o
+    WHERE o.dedupe_key = ANY (ARRAY(SELECT jsonb_array_elements_text(p_keys))) AND o.status = 'pending'
+      AND o.claimed_until = p_held AND p_held > p_now AND o.next_attempt_at <= p_now), '[]'::json);
+END $$;
+--> statement-breakpoint
+
 -- Claims up to `p_limit` due outbox rows until `p_until` (attempts + 1; FOR UPDATE SKIP LOCKED, so
 -- concurrent drains never share a row) and returns them as one JSON array, oldest due first, of
--- `{notice: row_to_json of the row, context: mp_delivery_context}`. With `p_keys` (a jsonb array),
--- only the due rows with those dedupe keys (the notices a commit just queued: found by their
--- unique index, where the scan of all pending rows walks every row delivered since the last VACUUM).
-CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int, p_keys jsonb)
+-- `{notice: row_to_json of the row, context: mp_delivery_context}`.
+CREATE OR REPLACE FUNCTION mp_claim_deliveries(p_now timestamptz, p_until timestamptz, p_limit int)
 RETURNS json
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   claimed_rows json;
 BEGIN
-  IF p_keys IS NOT NULL THEN
-    WITH claimed AS (
-      UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
-      WHERE o.id IN (
-        SELECT d.id FROM outbox d
-        WHERE d.dedupe_key = ANY (ARRAY(SELECT jsonb_array_elements_text(p_keys))) AND d.status = 'pending' AND d.next_attempt_at <= p_now
-          AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
-        LIMIT p_limit
-        FOR UPDATE SKIP LOCKED)
-      RETURNING o.*)
-    SELECT json_agg(json_build_object('notice', row_to_json(c), 'context', mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload))
-      ORDER BY c.next_attempt_at, c.id)
-    INTO claimed_rows FROM claimed c;
-  ELSE
-    WITH claimed AS (
-      UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
-      WHERE o.id IN (
-        SELECT d.id FROM outbox d
-        WHERE d.status = 'pending' AND d.next_attempt_at <= p_now AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
-        ORDER BY d.next_attempt_at, d.id
-        LIMIT p_limit
-        FOR UPDATE SKIP LOCKED)
-      RETURNING o.*)
-    SELECT json_agg(json_build_object('notice', row_to_json(c), 'context', mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload))
-      ORDER BY c.next_attempt_at, c.id)
-    INTO claimed_rows FROM claimed c;
-  END IF;
+  WITH claimed AS (
+    UPDATE outbox o SET claimed_until = p_until, attempts = o.attempts + 1
+    WHERE o.id IN (
+      SELECT d.id FROM outbox d
+      WHERE d.status = 'pending' AND d.next_attempt_at <= p_now AND (d.claimed_until IS NULL OR d.claimed_until < p_now)
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT p_limit
+      FOR UPDATE SKIP LOCKED)
+    RETURNING o.*)
+  SELECT json_agg(json_build_object('notice', row_to_json(c), 'context', mp_delivery_context(c.kind, c.channel, c.user_id, c.game_id, c.payload))
+    ORDER BY c.next_attempt_at, c.id)
+  INTO claimed_rows FROM claimed c;
   RETURN coalesce(claimed_rows, '[]'::json);
 END $$;

@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * #17: the drain after a commit claims the notices that commit queued by their dedupe keys (a
- * unique-index lookup), instead of scanning every pending row; whatever else is due stays for the
- * cron. Bots' moves set off by the same request add their notices to the same single drain.
+ * #17: a commit queues its notices already claimed for the drain of its own request, which reads
+ * them by their dedupe keys (a unique-index lookup, no claim to write) instead of claiming from
+ * every pending row; whatever else is due stays for the cron. Bots' moves set off by the same
+ * request add their notices to the same single drain. A hold whose drain never ran lapses like
+ * any claim, and the cron delivers the row.
  */
 let api: TestApi;
 beforeAll(async () => {
@@ -55,5 +57,19 @@ describe('#17 a commit drains its own notices', () => {
     expect(pending).toEqual([]);
     const mine = await statusOf(`game_id = $1 and kind = 'your_turn' and user_id = (select user_id from seats where game_id = $1 and seat = 0)`, [id]);
     expect(mine.at(-1)).toEqual({ kind: 'your_turn', status: 'sent' });
+  });
+
+  it('a held notice whose drain never ran is left alone until its hold lapses, then the cron delivers it', async () => {
+    const now = api.clock.now();
+    const key = `held-${now.getTime()}`;
+    await api.client.query(
+      `insert into outbox (channel, target, payload, kind, next_attempt_at, created_at, dedupe_key, claimed_until, attempts) values ('email', 'held@example.com', $1, 'test', $2, $2, $3, $4, 1)`,
+      [JSON.stringify({ message: { kind: 'test', subject: 'Held', lines: ['held for a request'], url: 'http://localhost:8787/' } }), now, key, new Date(now.getTime() + 2 * 60_000)],
+    );
+    await api.cron();
+    expect(await statusOf('dedupe_key = $1', [key])).toEqual([{ kind: 'test', status: 'pending' }]);
+    api.clock.advance(3 * 60_000);
+    await api.cron();
+    expect(await statusOf('dedupe_key = $1', [key])).toEqual([{ kind: 'test', status: 'sent' }]);
   });
 });

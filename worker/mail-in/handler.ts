@@ -36,6 +36,7 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
         if (!opts?.last) tasks.push(task);
         else after.last ??= { task, waitMs: opts.waitMs ?? 0 };
       },
+      drainsAfter: true,
     };
     try {
       const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });

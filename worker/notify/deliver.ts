@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
-import { claimWithContext, readDeliveryContext, type DeliveryContext, type OutboxRow } from './delivery-context';
+import { claimWithContext, heldWithContext, readDeliveryContext, type DeliveryContext, type OutboxRow } from './delivery-context';
 import { sendEmail } from './email';
 import { toMime } from './mime';
 import type { GameNoticePayload } from './enqueue';
@@ -21,7 +21,13 @@ import { signBody } from './signature';
 /** Rows are retried for at least this long, then marked failed. */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
 /** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
-const CLAIM_MS = 2 * 60 * 1000;
+export const CLAIM_MS = 2 * 60 * 1000;
+
+/** Notices a commit queued already claimed (until `until`) for the request that delivers them (`heldWithContext`). */
+export interface HeldNotices {
+  keys: readonly string[];
+  until: Date;
+}
 /**
  * A row's delivery context read with the claim serves while it is younger than this; a row whose
  * turn comes later in a slow batch (webhooks that time out) reads its context again (#13.4).
@@ -43,16 +49,17 @@ export interface DrainReport {
 }
 
 /**
- * Delivers up to `limit` due outbox rows; with `keys`, only the due rows with those dedupe keys
- * (the notices a commit just queued; the cron delivers everything else). Each row costs two
- * statements when nothing needs creating: its claim with everything it reads
- * (`claimWithContext`, one for the whole batch) and its final update (#17); a push reads the
- * device too, and a player's first email creates their settings row (the unsubscribe link needs
- * its token).
+ * Delivers up to `limit` due outbox rows; with `held`, only the notices a commit queued already
+ * claimed for this request (the cron delivers everything else). Each row costs two statements
+ * when nothing needs creating: its claim with everything it reads (`claimWithContext`; for held
+ * rows a read, `heldWithContext`; one for the whole batch) and its final update (#17); a push
+ * reads the device too, and a player's first email creates their settings row (the unsubscribe
+ * link needs its token).
  */
-export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50, keys?: readonly string[]): Promise<DrainReport> {
+export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50, held?: HeldNotices): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-  for (const claimed of await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit, keys)) {
+  const batch = held ? await heldWithContext(db, now, held.until, held.keys) : await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit);
+  for (const claimed of batch) {
     const row = claimed.row;
     const key = `mp-${row.id}`;
     let outcome: PushOutcome;

@@ -79,13 +79,27 @@ function rowsOf<T>(result: unknown): T[] {
  * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
  * concurrent drains never share a row) with each row's delivery context, in ONE statement (the
  * SQL function `mp_claim_deliveries`, whose plans the server connection keeps; #17). Oldest due
- * first. With `keys`, only the due rows with those dedupe keys.
+ * first.
  */
-export async function claimWithContext(db: Db, now: Date, until: Date, limit: number, keys?: readonly string[]): Promise<ClaimedNotice[]> {
-  const result = await db.execute(
-    sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int,
-      ${keys ? JSON.stringify(keys) : null}::jsonb) as claimed`,
+export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
+  return claimedNotices(
+    await db.execute(sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int) as claimed`),
   );
+}
+
+/**
+ * The due rows with dedupe keys `keys` that a commit queued already claimed until `held` for this
+ * request to deliver, with each row's delivery context, in ONE read (`mp_held_deliveries`; no
+ * claim to write, #17). Rows no longer so claimed (the claim lapsed and the cron took them) are
+ * left out.
+ */
+export async function heldWithContext(db: Db, now: Date, held: Date, keys: readonly string[]): Promise<ClaimedNotice[]> {
+  return claimedNotices(
+    await db.execute(sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${JSON.stringify(keys)}::jsonb) as claimed`),
+  );
+}
+
+function claimedNotices(result: unknown): ClaimedNotice[] {
   const readAt = Date.now();
   const [{ claimed }] = rowsOf<{ claimed: { notice: Record<string, unknown>; context: ContextJson | null }[] }>(result);
   return claimed.map((r) => ({

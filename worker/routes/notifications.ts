@@ -4,7 +4,7 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, GameIdParam, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { drainSoon } from '../services/commit';
+import { drainSoon } from '../notify/request-drain';
 import { loadGame, seatOf } from '../services/game-rows';
 import { checkWebhookUrl } from '../notify/outbound';
 import { recentFailures, saveSettings, setGameEmailReplies, setGameWebhook, settingsRow, settingsView, unsubscribe } from '../notify/settings';

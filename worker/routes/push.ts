@@ -3,7 +3,7 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { drainSoon } from '../services/commit';
+import { drainSoon } from '../notify/request-drain';
 import type { Config } from '../env';
 import { checkPushEndpoint } from '../notify/push';
 import { enqueuePushTest, listPushDevices, MAX_PUSH_SUBSCRIPTIONS, removePushDevice, subscribePush } from '../notify/push-subscriptions';

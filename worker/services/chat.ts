@@ -7,7 +7,7 @@ import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
 import { skipSeenMentions } from '../notify/seen';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
-import { scheduleDrain } from './commit';
+import { scheduleDrain } from '../notify/request-drain';
 import { loadGame, seatOf } from './game-rows';
 import { lockForLimit } from './limit-lock';
 

@@ -1,6 +1,6 @@
 import type { AnyGame, LogEntry } from '../../engine/core';
-import { drainOutbox } from '../notify/deliver';
 import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notify/enqueue';
+import { holdNotices, scheduleDrain } from '../notify/request-drain';
 import { planTransition } from '../notify/transition';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
@@ -75,7 +75,11 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const botSeats = change.botSeats ?? row.botSeats;
   const answer = stateFor(game, { ...row, version, snapshot: change.state, status, botSeats }, change.seat, extras);
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
-  const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
+  // Delivered by this request after the answer (`scheduleDrain`): queued already claimed for it.
+  const held = notices.length ? holdNotices(ctx) : null;
+  const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map((r) =>
+    held ? { ...r, claimedUntil: held, attempts: 1 } : r,
+  );
   await appendEvent(ctx.db, {
     gameId: row.id,
     expectedVersion: row.version,
@@ -95,56 +99,4 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   });
   if (notices.length) scheduleDrain(ctx, rows.map((r) => r.dedupeKey!));
   return answer;
-}
-
-/** Longest wait for the grace period inside `waitUntil` (Workers allow about 30 s). */
-const MAX_INLINE_GRACE_S = 25;
-
-/** The notices a request's one drain will deliver, by the request's `defer` (the drain runs last, once). */
-const toDrain = new WeakMap<ServiceCtx['defer'], { keys: Set<string>; all: boolean }>();
-
-/**
- * Delivers what is due right after the answer: the outbox rows with dedupe keys `keys` (what a
- * commit queued: found by their unique index, #17), or without keys everything due. Every call in
- * one request (a move, then the bots' moves it set off) adds to the same single drain, which runs
- * after the request's other deferred work. With a grace period, waits it out first (inside
- * `waitUntil`) so a player watching the game is marked as having seen it; a grace longer than
- * `MAX_INLINE_GRACE_S` is left to the cron.
- */
-export function scheduleDrain(ctx: ServiceCtx, keys?: readonly string[]): void {
-  const grace = ctx.config.notifyGraceSeconds;
-  if (grace > MAX_INLINE_GRACE_S) return;
-  const pending = toDrain.get(ctx.defer);
-  if (pending) {
-    if (keys) for (const k of keys) pending.keys.add(k);
-    else pending.all = true;
-    return;
-  }
-  const mine = { keys: new Set(keys ?? []), all: !keys };
-  toDrain.set(ctx.defer, mine);
-  ctx.defer(
-    (db) => {
-      toDrain.delete(ctx.defer);
-      // After a real wait, real time: the rows are due by then.
-      return drainOutbox(db, ctx.registry, ctx.config, grace > 0 ? new Date() : ctx.now, 50, mine.all ? undefined : [...mine.keys]);
-    },
-    { last: true, waitMs: grace * 1000 },
-  );
-}
-
-/** Delivers everything due now, after the answer (sign-in emails, test messages); joins a drain the request already scheduled. */
-export function drainSoon(ctx: ServiceCtx): void {
-  const pending = toDrain.get(ctx.defer);
-  if (pending) {
-    pending.all = true;
-    return;
-  }
-  toDrain.set(ctx.defer, { keys: new Set(), all: true });
-  ctx.defer(
-    (db) => {
-      toDrain.delete(ctx.defer);
-      return drainOutbox(db, ctx.registry, ctx.config, ctx.now);
-    },
-    { last: true },
-  );
 }

@@ -97,6 +97,8 @@ function appendStatement(e: NewEvent) {
     next_attempt_at: (r.nextAttemptAt ?? e.now).toISOString(),
     created_at: (r.createdAt ?? e.now).toISOString(),
     dedupe_key: r.dedupeKey ?? null,
+    claimed_until: r.claimedUntil ? r.claimedUntil.toISOString() : null,
+    attempts: r.attempts ?? 0,
   }));
   const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
   return sql`select mp_append_event(${e.gameId}::text, ${e.expectedVersion}::int, ${e.kind}::text, ${e.seat}::int, ${json(e.payload ?? {})}, ${json(e.log)},

@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors';
 import type { Message } from '../notify/message';
 import type { ServiceCtx, User } from '../types';
 import { normaliseEmail } from './auth';
-import { drainSoon } from './commit';
+import { drainSoon } from '../notify/request-drain';
 import { gameOf, loadGame, seatList } from './game-rows';
 import { lockForLimit } from './limit-lock';
 import { inviteUrl } from './lobby';
