@@ -144,7 +144,7 @@ export function idleAndPolls(r: J): string[] {
     const callPlan = phases.reduce((a, p) => a + p.parse_ms + p.bind_ms, 0);
     const met = r.pg_cpu_move_vs_bare_ratio <= 2;
     out.push(
-      `**${met ? 'What is left' : 'The floor that stops'} \`pg_cpu_move_vs_bare_ratio\` ${met ? '' : '<= 2x '}(${x2(r.pg_cpu_move_vs_bare_ratio)}).** ` +
+      `**${met ? 'What is left of' : 'The floor that stops'} \`pg_cpu_move_vs_bare_ratio\` ${met ? '' : '<= 2x '}(${x2(r.pg_cpu_move_vs_bare_ratio)}).** ` +
         `Of the ${f(mb.postgres_backends, 2)} ms a move costs the backends, the statements' logged time is ${f(logged, 2)} ms; the rest, ${f(Math.max(0, mb.postgres_backends - logged), 2)} ms, is per-statement work outside it (protocol messages, the implicit transaction of each statement and its commit: a move commits two or three times where the bare transaction commits once). ` +
         `Parsing and planning the calls themselves is ${f(callPlan, 2)} ms per move; named prepared statements would remove it, through PgBouncer 1.21 or later (Neon's pooled endpoint), which Debian 12 does not have. ` +
         'What a move does beyond the bare writes is one read (session, seat, the Idempotency-Key, recipients, unseen events) and, every other move, the delivery of a notice (its context read and its outcome written), which the bare transaction never does; on this machine that work alone is about as much as the bare transaction.',

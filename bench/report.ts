@@ -125,6 +125,7 @@ export function renderMarkdown(r: J): string {
           `See the replay profile below.`,
       );
     }
+    const missed = items.length;
     if (sv.storage?.['big-thunder']) {
       items.push(
         `**Storage (no target; worth knowing).** An event appended with an Idempotency-Key stores the answer it gave (game_events.response, for retries): ${fmt(sv.storage['big-thunder'].response_stored_bytes_per_move, 0)} of ${fmt(sv.storage['big-thunder'].event_stored_bytes_per_move, 0)} stored bytes per Big Thunder move. ` +
@@ -132,7 +133,7 @@ export function renderMarkdown(r: J): string {
       );
     }
     if (items.length) {
-      out.push('## Targets missed: why, and what would fix it');
+      out.push(missed ? '## Targets missed: why, and what would fix it' : '## Worth knowing');
       out.push('');
       for (const it of items) out.push(`- ${it}`);
       out.push('');
