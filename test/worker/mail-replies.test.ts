@@ -99,6 +99,23 @@ async function answersTo(messageId: string): Promise<BoxMail[]> {
   return box.body.filter((m) => (m.raw ?? '').includes(`In-Reply-To: ${messageId}`));
 }
 
+/**
+ * Settles simultaneous choices through the API: a Big Thunder turn may open with a Claim Jumper (a
+ * Fate card), where every player discards at once, so the next reply meets one player to move.
+ * Returns the state as `players[0]` then sees it.
+ */
+async function settleSimultaneous(gameId: string, players: Player[]) {
+  let now = await stateOf(gameId, players[0]);
+  for (let i = 0; i < 4 && now.activeSeats.length > 1; i++) {
+    for (const s of now.activeSeats) {
+      const st = await stateOf(gameId, players[s]);
+      if (st.activeSeats.includes(s)) await api.post(`/api/games/${gameId}/moves`, { version: st.version, move: st.legalMoves[0].move }, { token: players[s].token });
+    }
+    now = await stateOf(gameId, players[0]);
+  }
+  return now;
+}
+
 /** The one answer to `messageId`, waiting for the outbox drain that runs after the handler. */
 async function answerTo(messageId: string, timeoutMs = 15_000): Promise<BoxMail> {
   const until = Date.now() + timeoutMs;
@@ -196,15 +213,7 @@ describe('#16 Big Thunder turns from multi-line replies', () => {
       expect(answer.text).not.toContain('{{p:');
       let after = await stateOf(gameId, a);
       expect(after.version).toBeGreaterThanOrEqual(mine.version + lines.length);
-      // The next turn may open with a Claim Jumper (a Fate card): every player discards at once.
-      // Those choices are settled through the API, so the next reply meets one player to move.
-      for (let i = 0; i < 4 && after.activeSeats.length > 1; i++) {
-        for (const s of after.activeSeats) {
-          const st = await stateOf(gameId, players[s]);
-          if (st.activeSeats.includes(s)) await api.post(`/api/games/${gameId}/moves`, { version: st.version, move: st.legalMoves[0].move }, { token: players[s].token });
-        }
-        after = await stateOf(gameId, a);
-      }
+      after = await settleSimultaneous(gameId, players);
       expect(after.activeSeats).not.toContain(seat);
     }
   });
@@ -220,7 +229,8 @@ describe('#16 refusals', () => {
     gameId = await api.startGame('big-thunder', [a.token, b.token]);
   });
   const turn = async () => {
-    const st = await stateOf(gameId, a);
+    // A turn may open with a Claim Jumper (both players discard at once): settle it first.
+    const st = await settleSimultaneous(gameId, [a, b]);
     const seat = st.activeSeats[0];
     const p = seat === 0 ? a : b;
     return { seat, p, other: seat === 0 ? b : a, st: await stateOf(gameId, p) };
