@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { LogEntry } from '../../engine/core';
 import { notificationSettings, outbox, type WebhookConfig } from '../../db/schema';
-import { rowFromJson } from '../../db/json-row';
+import { executedRows, rowFromJson } from '../../db/json-row';
 import type { Db } from '../../db/types';
 import { gameRowFromJson, type GameRow } from '../services/game-rows';
 import type { SettingsRow } from './settings';
@@ -70,10 +70,6 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
   };
 }
 
-/** The rows of a `db.execute` (PGlite and the Neon driver shape the result differently). */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /**
  * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
@@ -101,7 +97,7 @@ export async function heldWithContext(db: Db, now: Date, held: Date, keys: reado
 
 function claimedNotices(result: unknown): ClaimedNotice[] {
   const readAt = Date.now();
-  const [{ claimed }] = rowsOf<{ claimed: { notice: Record<string, unknown>; context: ContextJson | null }[] }>(result);
+  const [{ claimed }] = executedRows<{ claimed: { notice: Record<string, unknown>; context: ContextJson | null }[] }>(result);
   return claimed.map((r) => ({
     row: outboxRow(r.notice),
     context: contextFromJson(r.context),
@@ -114,6 +110,6 @@ export async function readDeliveryContext(db: Db, id: number): Promise<DeliveryC
   const result = await db.execute(
     sql`select mp_delivery_context(o.kind, o.channel, o.user_id, o.game_id, o.payload) as context from ${outbox} o where o.id = ${id}`,
   );
-  const [r] = rowsOf<{ context: ContextJson | null }>(result);
+  const [r] = executedRows<{ context: ContextJson | null }>(result);
   return contextFromJson(r?.context ?? null);
 }

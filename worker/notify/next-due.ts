@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executedRows } from '../../db/json-row';
 import { gameEvents, games, notificationSettings, outbox, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NEVER } from '../clock/notes';
@@ -54,5 +55,5 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
 
 async function exec(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = await db.execute(query);
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as unknown as Record<string, unknown>[])) as Record<string, unknown>[];
+  return executedRows<Record<string, unknown>>(result);
 }

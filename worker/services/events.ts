@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { executedRows } from '../../db/json-row';
 import type { LogEntry } from '../../engine/core';
 import { gameEvents, games } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -54,7 +55,7 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   await noteCommit(e.gameId, { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } }, e.now);
   const run = async (tx: Db) => {
     const result = await tx.execute<{ seq: number | null }>(statement);
-    const rows = (result as { rows?: { seq: number | null }[] }).rows ?? (result as unknown as { seq: number | null }[]);
+    const rows = executedRows<{ seq: number | null }>(result);
     if (rows[0]?.seq !== seq) throw new VersionConflict();
   };
   try {

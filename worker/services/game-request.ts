@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { executedRows } from '../../db/json-row';
 import type { Db } from '../../db/types';
 import type { Recipient } from '../notify/enqueue';
 import type { User } from '../types';
@@ -86,7 +87,7 @@ export function gameRequestQuery(gameId: string, tokenHash: string | null, now: 
  */
 export async function readGameRequest(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants): Promise<GameRequest | null> {
   const result = await db.execute<{ request: GameRequestRow | null }>(gameRequestQuery(gameId, tokenHash, now, wants));
-  const r = ((result as { rows?: { request: GameRequestRow | null }[] }).rows ?? (result as unknown as { request: GameRequestRow | null }[]))[0]?.request;
+  const r = executedRows<{ request: GameRequestRow | null }>(result)[0]?.request;
   if (!r) return null;
   return {
     user: r.user_id === null ? null : { id: r.user_id, email: r.user_email!, name: r.user_name! },

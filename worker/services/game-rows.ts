@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { rowFromJson } from '../../db/json-row';
 import type { AnyGame, GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -7,21 +8,11 @@ import { ApiError } from '../http/errors';
 /** A `games` row as read from the database. */
 export type GameRow = typeof games.$inferSelect;
 
-const GAME_COLUMNS = Object.entries(getTableColumns(games));
-
 /**
- * A `games` row from its `row_to_json` form (snake_case keys, timestamps as ISO text), as the SQL
- * functions of db/migrations/0013_cached_plans.sql send it: each column's own Drizzle mapping
- * (text to Date for timestamps), so the row equals what `select().from(games)` gives.
+ * A `games` row from its `row_to_json` form, as the SQL functions of
+ * db/migrations/0013_cached_plans.sql send it (`rowFromJson`: each column's own Drizzle mapping).
  */
-export function gameRowFromJson(json: Record<string, unknown>): GameRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of GAME_COLUMNS) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as GameRow;
-}
+export const gameRowFromJson: (json: Record<string, unknown>) => GameRow = rowFromJson(games);
 
 /** Loads a game row by id; 404 `game_not_found` when absent. */
 export async function loadGame(db: Db, id: string): Promise<GameRow> {
