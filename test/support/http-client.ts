@@ -81,13 +81,15 @@ export class ApiClient {
 
   /**
    * Creates a game as `players[0]` (seat 0), has the others join by the invite code, and starts
-   * it. Returns the game id.
+   * it. Returns the game id. `afterCreate` runs on the open game before anyone joins (a test may
+   * fix its seed there: the last join may start the game at once).
    */
-  async startGame(type: string, players: string[], options: Record<string, unknown> = {}): Promise<string> {
+  async startGame(type: string, players: string[], options: Record<string, unknown> = {}, afterCreate?: (gameId: string) => Promise<void>): Promise<string> {
     const created = await this.post<{ id: string; inviteUrl: string }>('/api/games', { type, players: players.length, options }, { token: players[0] });
     if (created.status !== 201) throw new Error(`POST /api/games -> ${created.status} ${created.text}`);
     const { id, inviteUrl } = created.body;
     const invite = inviteCode(inviteUrl);
+    await afterCreate?.(id);
     for (const token of players.slice(1)) {
       const joined = await this.post(`/api/games/${id}/join`, { invite }, { token });
       if (joined.status !== 200) throw new Error(`POST /api/games/${id}/join -> ${joined.status} ${joined.text}`);

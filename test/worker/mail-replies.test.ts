@@ -4,14 +4,27 @@
  * it) and the answers come out of the outbox into the dev mailbox. The tests sign reply tokens
  * with the test Worker's MAIL_REPLY_SECRET (test/support/mail.ts), as a turn email would carry.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signReplyToken } from '../../worker/mail-in/token';
 import { ApiClient, uniqueEmail } from '../support/http-client';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from '../support/mail';
+import { sqlRows } from '../support/neon-node';
 
 const url = inject('workerUrl');
 const api = new ApiClient(url);
+
+/**
+ * Starts a game whose secret seed the test chose (and its commitment, sha256 of the seed), so
+ * the shuffles are the same on every run: which Fate card or Mission a turn meets is then no
+ * longer luck, and a failure here is reproducible rather than one deal in many.
+ */
+async function startSeeded(type: string, players: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
+  return api.startGame(type, players.map((p) => p.token), options, async (gameId) => {
+    const hash = createHash('sha256').update(seed).digest('hex');
+    await sqlRows(inject('databaseUrl'), inject('dbWsProxy'), 'update games set seed = $1, seed_hash = $2 where id = $3', [seed, hash, gameId]);
+  });
+}
 
 interface Player {
   email: string;
@@ -137,7 +150,7 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
   it('Go/Refuel, turns and Mission marker placements until the game is over', { timeout: 900_000 }, async () => {
     const a = await player('sm-a');
     const b = await player('sm-b');
-    const gameId = await api.startGame('space-mountain', [a.token, b.token], { missionsOnly: true, missions: 3 });
+    const gameId = await startSeeded('space-mountain', [a, b], { missionsOnly: true, missions: 3 }, '5ace0000000000000000000000000001');
     const players = [a, b];
     const kinds = new Set<string>();
     let emails = 0;
@@ -169,7 +182,7 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
   it('two simultaneous Go/Refuel replies at the same version both apply (they commute)', async () => {
     const a = await player('sim-a');
     const b = await player('sim-b');
-    const gameId = await api.startGame('space-mountain', [a.token, b.token], { missionsOnly: true, missions: 3 });
+    const gameId = await startSeeded('space-mountain', [a, b], { missionsOnly: true, missions: 3 }, '5ace0000000000000000000000000002');
     let st = await stateOf(gameId, a);
     // Start positions first, if the round begins with them.
     for (let i = 0; i < 10 && !(st.activeSeats.length === 2 && st.legalMoves.some((m) => m.move.type === 'go')); i++) {
@@ -183,7 +196,8 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
     const first = await deliver({ from: a.email, to: await replyTo(gameId, 0, v), text: 'go' });
     const second = await deliver({ from: b.email, to: await replyTo(gameId, 1, v), text: 'refuel' });
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect((await answerTo(second.messageId)).text).toContain('Done: Refuel.');
+    const answered = (await answerTo(second.messageId)).text;
+    expect(answered, answered).toContain('Done: Refuel.');
     expect((await stateOf(gameId, a)).version).toBe(v + 2);
   });
 });
@@ -192,7 +206,7 @@ describe('#16 Big Thunder turns from multi-line replies', () => {
   it('each reply plays a card, its action and End turn, in order', async () => {
     const a = await player('bt-a');
     const b = await player('bt-b');
-    const gameId = await api.startGame('big-thunder', [a.token, b.token]);
+    const gameId = await startSeeded('big-thunder', [a, b], {}, 'b1670000000000000000000000000001');
     const players = [a, b];
     for (let turn = 0; turn < 4; turn++) {
       const st = await stateOf(gameId, a);
@@ -226,7 +240,7 @@ describe('#16 refusals', () => {
   beforeAll(async () => {
     a = await player('ref-a');
     b = await player('ref-b');
-    gameId = await api.startGame('big-thunder', [a.token, b.token]);
+    gameId = await startSeeded('big-thunder', [a, b], {}, 'b1670000000000000000000000000002');
   });
   const turn = async () => {
     // A turn may open with a Claim Jumper (both players discard at once): settle it first.
