@@ -29,6 +29,15 @@ import { defineConfig } from 'vitest/config';
  */
 const seconds = (s: number) => s * 1000;
 
+/**
+ * The two layers that run real processes (workerd, a dev server, Chromium) try a failed test once
+ * more: on a shared 2-core machine a process can stall past what a test waits for. A retry never
+ * hides a flake: `npm test` names every test that passed only on its retry in its summary, so it
+ * is hunted like a failure. The in-process layers never retry: a property test that fails once
+ * has found a game that breaks a rule.
+ */
+const RETRY_REAL_PROCESSES = 1;
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -73,6 +82,7 @@ export default defineConfig({
           globalSetup: ['test/support/worker-global-setup.ts'],
           testTimeout: seconds(120),
           hookTimeout: seconds(180),
+          retry: RETRY_REAL_PROCESSES,
         },
       },
       {
@@ -84,6 +94,7 @@ export default defineConfig({
           testTimeout: seconds(300),
           hookTimeout: seconds(300), // starts the dev server and a browser
           fileParallelism: false, // one dev server, one browser at a time
+          retry: RETRY_REAL_PROCESSES,
         },
       },
     ],

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPostgresBinDir, realPostgresAvailable } from '../test/support/postgres';
+import type { TestSummary } from '../test/support/summary-reporter';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
@@ -29,8 +30,10 @@ interface Phase {
   failed: number;
   skipped: number;
   note?: string;
-  /** Failed tests and failed files (a hook or an import that threw), with their first error line. */
+  /** Failed tests, hooks and imports, with their first error line. */
   failures: string[];
+  /** Tests that failed and then passed on their retry (the worker and e2e layers retry once). */
+  flaky: string[];
 }
 const phases: Phase[] = [];
 
@@ -42,55 +45,28 @@ function banner(text: string) {
 async function runVitest(name: string, args: string[], env: Record<string, string> = {}): Promise<Phase> {
   banner(name);
   const json = path.join(tmp, `${phases.length}.json`);
+  const reporter = path.join(root, 'test', 'support', 'summary-reporter.ts');
   const t0 = performance.now();
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(vitest, ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], {
+    const child = spawn(vitest, ['run', ...args, '--reporter=default', `--reporter=${reporter}`], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, MP_TEST_SUMMARY: json },
     });
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
-  const phase: Phase = { name, ok: code === 0, seconds: (performance.now() - t0) / 1000, passed: 0, failed: 0, skipped: 0, failures: [] };
+  const phase: Phase = { name, ok: code === 0, seconds: (performance.now() - t0) / 1000, passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
   try {
-    const r = JSON.parse(readFileSync(json, 'utf8'));
-    phase.passed = r.numPassedTests ?? 0;
-    phase.failed = r.numFailedTests ?? 0;
-    phase.skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-    if (r.numFailedTestSuites) phase.note = `${r.numFailedTestSuites} failed suite(s)`;
-    phase.failures = failuresOf(r);
+    const r = JSON.parse(readFileSync(json, 'utf8')) as TestSummary;
+    Object.assign(phase, { passed: r.passed, failed: r.failed, skipped: r.skipped, failures: r.failures, flaky: r.flaky });
+    if (r.flaky.length) phase.note = `${r.flaky.length} passed only on a retry`;
   } catch {
     phase.note = 'no test report (vitest crashed?)';
   }
   if (code !== 0 && phase.failed === 0) phase.failed = 1; // a crash or a failing hook still counts
   phases.push(phase);
   return phase;
-}
-
-/** The first line of an error text, without ANSI colours, at most 300 characters. */
-function firstLine(text: string): string {
-  const line = text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
-  return line.trim().slice(0, 300);
-}
-
-/**
- * What failed, from vitest's JSON report (Jest's shape): each failed test as "file > title: first
- * error line", and each file that failed outside its tests (a hook, an import) with its message.
- * The summary repeats them so the end of a long CI log says what failed, not only how many.
- */
-function failuresOf(r: { testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ status: string; fullName?: string; title: string; failureMessages?: string[] }> }> }): string[] {
-  const out: string[] = [];
-  for (const file of r.testResults ?? []) {
-    const rel = path.relative(root, file.name);
-    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
-    for (const t of failed) out.push(`${rel} > ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0] ?? '')}`);
-    if (file.status === 'failed' && (file.message || !failed.length)) {
-      // A hook's error is not in the report (its message is empty): the log above has it.
-      out.push(`${rel} (outside its tests): ${firstLine(file.message ?? '') || 'a hook failed, see its error above'}`);
-    }
-  }
-  return out;
 }
 
 let interrupted = false;
@@ -107,11 +83,11 @@ if (!interrupted && wantsWorker) {
   } else if (ci) {
     banner('Worker layer on real PostgreSQL: FAILED');
     console.log('CI=true but no PostgreSQL server under /usr/lib/postgresql/*/bin: .ci/run must `apt-get install -y postgresql`.');
-    phases.push({ name: 'Worker layer on real PostgreSQL', ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, note: 'PostgreSQL not installed', failures: [] });
+    phases.push({ name: 'Worker layer on real PostgreSQL', ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, note: 'PostgreSQL not installed', failures: [], flaky: [] });
   } else {
     banner('Worker layer on real PostgreSQL: SKIPPED');
     console.log('No PostgreSQL server installed (apt-get install -y postgresql). CI runs this layer; locally it is optional.');
-    phases.push({ name: 'Worker layer on real PostgreSQL', ok: true, seconds: 0, passed: 0, failed: 0, skipped: 0, note: 'skipped: PostgreSQL not installed', failures: [] });
+    phases.push({ name: 'Worker layer on real PostgreSQL', ok: true, seconds: 0, passed: 0, failed: 0, skipped: 0, note: 'skipped: PostgreSQL not installed', failures: [], flaky: [] });
   }
 }
 rmSync(tmp, { recursive: true, force: true });
@@ -122,6 +98,7 @@ for (const p of phases) {
     `${p.ok ? 'PASS' : 'FAIL'}  ${p.name}: ${p.passed} passed, ${p.failed} failed, ${p.skipped} skipped (${p.seconds.toFixed(1)} s)${p.note ? ` - ${p.note}` : ''}`,
   );
   for (const f of p.failures) console.log(`        x ${f}`);
+  for (const f of p.flaky) console.log(`        ~ ${f}`);
 }
 const total = phases.reduce((a, p) => ({ passed: a.passed + p.passed, failed: a.failed + p.failed, skipped: a.skipped + p.skipped }), { passed: 0, failed: 0, skipped: 0 });
 const ok = !interrupted && phases.every((p) => p.ok);

@@ -1,0 +1,56 @@
+/**
+ * A vitest reporter for `npm test`'s closing summary (scripts/test.ts): counts, what failed and
+ * what passed only on a retry, written as JSON to the file named by `MP_TEST_SUMMARY`.
+ *
+ * Why not vitest's JSON reporter: it leaves a hook's error out (the file is "failed" with an
+ * empty message) and cannot tell a test that passed on its retry from one that passed at once,
+ * and those are the two things the end of a long CI log must name.
+ */
+import { writeFileSync } from 'node:fs';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+
+/** What scripts/test.ts reads back. `failures` and `flaky` are "file > test: first error line". */
+export interface TestSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  failures: string[];
+  flaky: string[];
+}
+
+/** The first non-empty line of an error text, without ANSI colours, at most 300 characters. */
+export function firstLine(text: string | undefined): string {
+  const line = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
+const describeError = (e: SerializedError | undefined) => firstLine(e ? `${e.name ?? 'Error'}: ${e.message}` : '');
+
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>): void {
+    const out = process.env.MP_TEST_SUMMARY;
+    if (!out) return;
+    const summary: TestSummary = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
+    for (const m of modules) {
+      const file = m.relativeModuleId;
+      // A module's or a suite's own errors: a failed import, or a beforeAll/afterAll that threw.
+      for (const e of m.errors()) summary.failures.push(`${file} (outside its tests): ${describeError(e)}`);
+      for (const s of m.children.allSuites()) for (const e of s.errors()) summary.failures.push(`${file} > ${s.fullName} (a hook): ${describeError(e)}`);
+      for (const t of m.children.allTests()) {
+        const result = t.result();
+        if (result.state === 'failed') {
+          summary.failed++;
+          summary.failures.push(`${file} > ${t.fullName}: ${describeError(result.errors?.[0])}`);
+        } else if (result.state === 'passed') {
+          summary.passed++;
+          const d = t.diagnostic();
+          // The earlier try's error, when vitest kept it, says what to hunt.
+          const before = result.errors?.length ? `, first: ${describeError(result.errors[0])}` : '';
+          if (d?.flaky) summary.flaky.push(`${file} > ${t.fullName} (passed on try ${d.retryCount + 1}${before})`);
+        } else summary.skipped++;
+      }
+    }
+    for (const e of unhandled) summary.failures.push(`unhandled error: ${describeError(e)}`);
+    writeFileSync(out, JSON.stringify(summary));
+  }
+}
