@@ -7,6 +7,8 @@
  *
  * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`) and runs
  * step 2 only when the arguments select the worker project. Exits non-zero if anything failed.
+ * The closing summary (from test/support/summary-reporter.ts) names each failed test, hook or
+ * import, and each test that passed only on its retry, so the end of a CI log says what to fix.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
