@@ -156,8 +156,9 @@ describe.skipIf(!hasChromium)('#15 installable app, offline shell, push settings
     const bank = page.getByRole('button', { name: 'Bank 1 point' });
     await bank.waitFor();
     expect(await bank.isDisabled()).toBe(false);
-    // The title keeps the count in front of the game's own title.
-    expect(await page.title()).toMatch(/^\(1\) \(Your turn\) .* · Mountain Post$/);
+    // The title keeps the count in front of the game's own title. The count comes from its own
+    // request, which may answer after the board's: wait for it (CI once read the title between).
+    await expect.poll(() => page.title(), { timeout: 20_000 }).toMatch(/^\(1\) \(Your turn\) .* · Mountain Post$/);
 
     await ctx.setOffline(true);
     await seeText(page, 'You are offline.');
