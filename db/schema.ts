@@ -173,6 +173,8 @@ export const outbox = pgTable(
     index('outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     // The settings page lists a player's failed deliveries; only those rows need indexing by player.
     index('outbox_failed_idx').on(t.userId).where(sql`${t.status} = 'failed'`),
+    // Rows done with (sent, skipped, failed), oldest first: the cron's retention sweep reads only this.
+    index('outbox_finished_age_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
   ],
 );
 

@@ -30,6 +30,7 @@ export interface Env {
   SIGNIN_LIMIT_PER_IP?: string;
   /** Hours a move's stored answer is kept for Idempotency-Key retries (the cron clears older ones). */
   IDEMPOTENCY_RETENTION_HOURS?: string;
+  OUTBOX_RETENTION_DAYS?: string;
   /** Games one account may create per hour, and may have unfinished (open or active) at once. */
   GAME_LIMIT_PER_HOUR?: string;
   GAME_LIMIT_UNFINISHED?: string;
@@ -81,6 +82,8 @@ const configSchema = z.object({
   }),
   /** After this many hours a retry with the same Idempotency-Key gets 409 `idempotency_key_expired`. */
   idempotencyRetentionHours: z.coerce.number().int().positive().default(24),
+  /** Days a delivered, skipped or failed notification is kept in the outbox (the settings page lists failures) before the cron deletes it. */
+  outboxRetentionDays: z.coerce.number().int().positive().default(30),
   /** Per creator: games created in the last hour, and unfinished games (429 / 409 beyond; #13.12). */
   gameLimits: z.object({
     perHour: z.coerce.number().int().positive().default(20),
@@ -130,6 +133,7 @@ export function readConfig(env: Partial<Env>): Config {
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
     signinLimits: { perClient: env.SIGNIN_LIMIT_PER_CLIENT || undefined, perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
     idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
+    outboxRetentionDays: env.OUTBOX_RETENTION_DAYS || undefined,
     gameLimits: { perHour: env.GAME_LIMIT_PER_HOUR || undefined, unfinished: env.GAME_LIMIT_UNFINISHED || undefined },
     botMoves: { perGameRun: env.BOT_MOVES_PER_GAME_RUN || undefined, perCron: env.BOT_MOVES_PER_CRON || undefined },
     // One of the three set means push was meant to be on: a missing one fails loudly, naming it.

@@ -10,6 +10,7 @@ import { VersionConflict } from '../services/events';
 import { gameOf, loadGame, type GameRow } from '../services/game-rows';
 import { drainOutbox, type DrainReport } from './deliver';
 import { enqueueNotices } from './enqueue';
+import { clearOldDeliveries } from './outbox-retention';
 import type { Message } from './message';
 import { TIME_CONTROL_MS } from './transition';
 
@@ -29,13 +30,15 @@ export interface CronReport {
   delivery: DrainReport;
   /** Stored Idempotency-Key answers cleared because they outlived the retention window. */
   answersCleared: number;
+  /** Finished outbox rows deleted because they outlived `outboxRetentionDays`. */
+  deliveriesCleared: number;
 }
 
 /**
  * The cron trigger (and `/__scheduled` locally): reminders at half time and 2 h before each
  * deadline, timeouts at the deadline, daily digests, outbox delivery with retries, and last
  * a bounded batch of the answers kept for Idempotency-Key retries that outlived the retention
- * window. Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe
+ * window and one of finished outbox rows that outlived theirs. Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe
  * keys, skipped locked rows).
  */
 export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
@@ -46,6 +49,7 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
     botMoves: 0,
     delivery: { sent: 0, skipped: 0, retried: 0, failed: 0 },
     answersCleared: 0,
+    deliveriesCleared: 0,
   };
   const soon = new Date(ctx.now.getTime() + 72 * 3600 * 1000);
   const due = await ctx.db
@@ -66,6 +70,7 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
   report.digests = await enqueueDigests(ctx);
   report.delivery = await drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now, 200);
   report.answersCleared = await clearExpiredAnswers(ctx.db, new Date(ctx.now.getTime() - ctx.config.idempotencyRetentionHours * HOUR_MS));
+  report.deliveriesCleared = await clearOldDeliveries(ctx.db, new Date(ctx.now.getTime() - ctx.config.outboxRetentionDays * DAY_MS));
   return report;
 }
 
