@@ -134,7 +134,7 @@ export function idleAndPolls(r: J): string[] {
         ['delivery in two statements, the claim reading everything the message needs (0014)', '1.5 ms -> 1.1 ms per move'],
         ['emails through an email API as in production (the row keeps recipient and subject), bare notices never delivered by the moves\' drains, schedstat CPU, pooled connections warmed before measuring', '2.03x'],
         ['a move\'s answer reads only the unseen events; mp_finish_delivery; partial outbox indexes; row_to_json instead of to_jsonb', '1.84x'],
-        ['the read and the claim return one JSON value; a commit\'s notices held for its own drain and read by key (no claim to write, no scan of pending rows)', `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.84x-2.15x over the last eight runs of the section: the bare transaction\'s own CPU varies by a fifth between runs)`],
+        ['the read and the claim return one JSON value; a commit\'s notices held for its own drain and read by key (no claim to write, no scan of pending rows)', `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.83x-2.15x over ten runs of the section in two sessions: the bare transaction\'s own CPU varies by a fifth between runs)`],
       ],
     ),
   );
