@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
-import { readConfig } from './env';
+import { ConfigError, readConfig } from './env';
 import { ApiError, errorBody } from './http/errors';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
 import type { Db } from '../db/types';
@@ -130,6 +130,11 @@ export function createApp(deps: Deps) {
     if (err instanceof HTTPException) {
       const status = err.status;
       return c.json(errorBody(status === 400 ? 'bad_request' : 'http_error', err.message || 'Bad request.'), status);
+    }
+    if (err instanceof ConfigError) {
+      // The operator's mistake, not the request's: say which setting, every time, until fixed.
+      console.error(err.message);
+      return c.json(errorBody('misconfigured', `${err.message}. Fix the setting and restart the Worker.`), 503);
     }
     console.error('unhandled error', err);
     return c.json(errorBody('internal', 'Something went wrong on our side. Nothing was changed.'), 500);

@@ -120,9 +120,45 @@ const configSchema = z.object({
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
 export type Config = z.infer<typeof configSchema>;
 
-/** Parses the environment into `Config`. Throws a zod error naming the bad variable. */
+/** The variable behind each `Config` field, for errors an operator can act on (paths joined by "."). */
+const VARIABLE_OF: Record<string, string> = {
+  appEnv: 'APP_ENV',
+  emailProvider: 'EMAIL_PROVIDER',
+  emailFrom: 'EMAIL_FROM',
+  emailApiKey: 'EMAIL_API_KEY',
+  emailApiUrl: 'EMAIL_API_URL',
+  publicUrl: 'PUBLIC_URL',
+  notifyGraceSeconds: 'NOTIFY_GRACE_SECONDS',
+  'signinLimits.perClient': 'SIGNIN_LIMIT_PER_CLIENT',
+  'signinLimits.perEmail': 'SIGNIN_LIMIT_PER_EMAIL',
+  'signinLimits.perIp': 'SIGNIN_LIMIT_PER_IP',
+  idempotencyRetentionHours: 'IDEMPOTENCY_RETENTION_HOURS',
+  outboxRetentionDays: 'OUTBOX_RETENTION_DAYS',
+  'gameLimits.perHour': 'GAME_LIMIT_PER_HOUR',
+  'gameLimits.unfinished': 'GAME_LIMIT_UNFINISHED',
+  'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
+  'botMoves.perCron': 'BOT_MOVES_PER_CRON',
+  'vapid.publicKey': 'VAPID_PUBLIC_KEY',
+  'vapid.privateKey': 'VAPID_PRIVATE_KEY',
+  'vapid.subject': 'VAPID_SUBJECT',
+  'mailReplies.secret': 'MAIL_REPLY_SECRET',
+  'mailReplies.domain': 'MAIL_DOMAIN',
+};
+
+/**
+ * A setting the Worker cannot run with. Its message names each bad variable with zod's reason
+ * (never the value: a secret may be among them); requests answer 503 `misconfigured` with it.
+ */
+export class ConfigError extends Error {
+  constructor(readonly variables: string[], reasons: string[]) {
+    super(`Invalid configuration: ${reasons.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment into `Config`. Throws `ConfigError` naming each bad variable. */
 export function readConfig(env: Partial<Env>): Config {
-  return configSchema.parse({
+  const parsed = configSchema.safeParse({
     appEnv: env.APP_ENV || undefined,
     emailProvider: env.EMAIL_PROVIDER || undefined,
     emailFrom: env.EMAIL_FROM || undefined,
@@ -143,6 +179,9 @@ export function readConfig(env: Partial<Env>): Config {
         : null,
     mailReplies: mailRepliesOf(env),
   });
+  if (parsed.success) return parsed.data;
+  const variables = parsed.error.issues.map((i) => VARIABLE_OF[i.path.join('.')] ?? i.path.join('.'));
+  throw new ConfigError(variables, parsed.error.issues.map((i, k) => `${variables[k]}: ${i.message}`));
 }
 
 /** The reply secret and domain from the environment, or null (replies off). */
