@@ -121,11 +121,13 @@ async function waitForReady(url: string, ms: number): Promise<boolean> {
     if (wrangler && wrangler.exitCode !== null) return false;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(7000) });
-      const body = (await res.json().catch(() => ({}))) as { instance?: string; error?: { message?: string } };
+      const body = (await res.json().catch(() => ({}))) as { instance?: string; error?: { code?: string; message?: string } };
       if (res.ok && body.instance === instance) return true;
       notReady = res.ok
         ? 'another server answers on this port (not the Worker started here): is a second `npm start` running? Set PORT'
         : `${res.status}: ${body.error?.message ?? 'not ready'}`;
+      // Waiting does not fix a bad setting: say which one now.
+      if (body.error?.code === 'misconfigured') return false;
     } catch (e) {
       notReady = (e as Error).message;
     }
@@ -216,8 +218,9 @@ wrangler.on('exit', (code, signal) => {
 
 const base = `http://127.0.0.1:${port}`;
 const readyS = Number(process.env.MP_READY_TIMEOUT_S) || 60;
+const waitStart = performance.now();
 if (!(await waitForReady(`${base}/api/ready`, readyS * 1000))) {
-  console.error(`[dev] the Worker was not ready at ${base}/api/ready within ${readyS} s: ${notReady}`);
+  console.error(`[dev] the Worker was not ready at ${base}/api/ready after ${secs(performance.now() - waitStart)} (at most ${readyS} s): ${notReady}`);
   await stop(1, 'startup failed');
 }
 log(
