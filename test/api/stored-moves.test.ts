@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, type AnyGame } from '../../engine/core';
 import { shippedGames } from '../../engine/games';
+import { SET_SEED_SQL, seedFromLabel, setSeedParams } from '../support/fixed-seed';
 import { makeTestApp, type TestApi } from './support';
 
 /**
@@ -30,18 +30,16 @@ function leanest(game: AnyGame, move: Record<string, unknown>): Record<string, u
 }
 
 /**
- * A started 2-player game whose secret seed comes from `tag` (written, with its commitment, before
- * the join that starts the game): the moves these tests pick depend on the deal, so a fixed deal
- * makes "every kind of move was sent" the same on every run, and a failure reproducible.
+ * A started 2-player game whose deal comes from `tag` (test/support/fixed-seed.ts): the moves
+ * these tests pick depend on the deal, so a fixed deal makes "every kind of move was sent" the
+ * same on every run, and a failure reproducible.
  */
 async function newGame(type: string, tag: string, extra: Record<string, unknown> = {}) {
   const tokens = [await api.signIn(`${tag}-a@stored.test`), await api.signIn(`${tag}-b@stored.test`)];
   const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type, players: 2, ...extra } });
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;
-  const seed = createHash('sha256').update(`stored-moves:${tag}`).digest('hex').slice(0, 32);
-  const seedHash = createHash('sha256').update(seed).digest('hex');
-  await api.client.query('update games set seed = $1, seed_hash = $2 where id = $3', [seed, seedHash, id]);
+  await api.client.query(SET_SEED_SQL, setSeedParams(seedFromLabel(`stored-moves:${tag}`), id));
   await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
   expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
   return { id, tokens };

@@ -4,25 +4,24 @@
  * it) and the answers come out of the outbox into the dev mailbox. The tests sign reply tokens
  * with the test Worker's MAIL_REPLY_SECRET (test/support/mail.ts), as a turn email would carry.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { signReplyToken } from '../../worker/mail-in/token';
 import { ApiClient, uniqueEmail } from '../support/http-client';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from '../support/mail';
+import { SET_SEED_SQL, setSeedParams } from '../support/fixed-seed';
 import { sqlRows } from '../support/neon-node';
 
 const url = inject('workerUrl');
 const api = new ApiClient(url);
 
 /**
- * Starts a game whose secret seed the test chose (and its commitment, sha256 of the seed), so
- * the shuffles are the same on every run: which Fate card or Mission a turn meets is then no
- * longer luck, and a failure here is reproducible rather than one deal in many.
+ * Starts a game from a seed the test chose (test/support/fixed-seed.ts): which Fate card or
+ * Mission a turn meets is then no longer luck, and a failure here reproduces.
  */
 async function startSeeded(type: string, players: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
   return api.startGame(type, players.map((p) => p.token), options, async (gameId) => {
-    const hash = createHash('sha256').update(seed).digest('hex');
-    await sqlRows(inject('databaseUrl'), inject('dbWsProxy'), 'update games set seed = $1, seed_hash = $2 where id = $3', [seed, hash, gameId]);
+    await sqlRows(inject('databaseUrl'), inject('dbWsProxy'), SET_SEED_SQL, setSeedParams(seed, gameId));
   });
 }
 
