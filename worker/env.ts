@@ -120,8 +120,8 @@ const configSchema = z.object({
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
 export type Config = z.infer<typeof configSchema>;
 
-/** The variable behind each `Config` field, for errors an operator can act on (paths joined by "."). */
-const VARIABLE_OF: Record<string, string> = {
+/** The settings read straight from one variable each: `Config` path (nested by ".") -> variable. */
+const PLAIN_SETTINGS: Record<string, keyof Env> = {
   appEnv: 'APP_ENV',
   emailProvider: 'EMAIL_PROVIDER',
   emailFrom: 'EMAIL_FROM',
@@ -138,12 +138,28 @@ const VARIABLE_OF: Record<string, string> = {
   'gameLimits.unfinished': 'GAME_LIMIT_UNFINISHED',
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
+};
+
+/** The variables behind the settings `readConfig` builds by rules of their own, for naming them in errors. */
+const RULED_SETTINGS: Record<string, keyof Env> = {
   'vapid.publicKey': 'VAPID_PUBLIC_KEY',
   'vapid.privateKey': 'VAPID_PRIVATE_KEY',
   'vapid.subject': 'VAPID_SUBJECT',
   'mailReplies.secret': 'MAIL_REPLY_SECRET',
   'mailReplies.domain': 'MAIL_DOMAIN',
 };
+
+/** `PLAIN_SETTINGS` read from `env` into `Config`'s shape (an empty variable counts as unset). */
+function plainSettings(env: Partial<Env>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [path, name] of Object.entries(PLAIN_SETTINGS)) {
+    const value = env[name] || undefined;
+    const [group, key] = path.split('.');
+    if (key === undefined) input[group] = value;
+    else ((input[group] ??= {}) as Record<string, unknown>)[key] = value;
+  }
+  return input;
+}
 
 /**
  * A setting the Worker cannot run with. Its message names each bad variable with zod's reason
@@ -159,19 +175,8 @@ export class ConfigError extends Error {
 /** Parses the environment into `Config`. Throws `ConfigError` naming each bad variable. */
 export function readConfig(env: Partial<Env>): Config {
   const parsed = configSchema.safeParse({
-    appEnv: env.APP_ENV || undefined,
-    emailProvider: env.EMAIL_PROVIDER || undefined,
-    emailFrom: env.EMAIL_FROM || undefined,
-    emailApiKey: env.EMAIL_API_KEY || undefined,
-    emailApiUrl: env.EMAIL_API_URL || undefined,
-    publicUrl: env.PUBLIC_URL || undefined,
-    notifyGraceSeconds: env.NOTIFY_GRACE_SECONDS || undefined,
+    ...plainSettings(env),
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
-    signinLimits: { perClient: env.SIGNIN_LIMIT_PER_CLIENT || undefined, perEmail: env.SIGNIN_LIMIT_PER_EMAIL || undefined, perIp: env.SIGNIN_LIMIT_PER_IP || undefined },
-    idempotencyRetentionHours: env.IDEMPOTENCY_RETENTION_HOURS || undefined,
-    outboxRetentionDays: env.OUTBOX_RETENTION_DAYS || undefined,
-    gameLimits: { perHour: env.GAME_LIMIT_PER_HOUR || undefined, unfinished: env.GAME_LIMIT_UNFINISHED || undefined },
-    botMoves: { perGameRun: env.BOT_MOVES_PER_GAME_RUN || undefined, perCron: env.BOT_MOVES_PER_CRON || undefined },
     // One of the three set means push was meant to be on: a missing one fails loudly, naming it.
     vapid:
       env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY || env.VAPID_SUBJECT
@@ -180,7 +185,10 @@ export function readConfig(env: Partial<Env>): Config {
     mailReplies: mailRepliesOf(env),
   });
   if (parsed.success) return parsed.data;
-  const variables = parsed.error.issues.map((i) => VARIABLE_OF[i.path.join('.')] ?? i.path.join('.'));
+  const variables = parsed.error.issues.map((i) => {
+    const path = i.path.join('.');
+    return PLAIN_SETTINGS[path] ?? RULED_SETTINGS[path] ?? path;
+  });
   throw new ConfigError(variables, parsed.error.issues.map((i, k) => `${variables[k]}: ${i.message}`));
 }
 
