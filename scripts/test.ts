@@ -46,21 +46,21 @@ function banner(text: string) {
 
 async function runVitest(name: string, args: string[], env: Record<string, string> = {}): Promise<Phase> {
   banner(name);
-  const json = path.join(tmp, `${phases.length}.json`);
+  const summaryFile = path.join(tmp, `${phases.length}.json`);
   const reporter = path.join(root, 'test', 'support', 'summary-reporter.ts');
   const t0 = performance.now();
   const code = await new Promise<number>((resolve) => {
     const child = spawn(vitest, ['run', ...args, '--reporter=default', `--reporter=${reporter}`], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ...env, MP_TEST_SUMMARY: json },
+      env: { ...process.env, ...env, MP_TEST_SUMMARY: summaryFile },
     });
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
   const phase: Phase = { name, ok: code === 0, seconds: (performance.now() - t0) / 1000, passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
   try {
-    const r = JSON.parse(readFileSync(json, 'utf8')) as TestSummary;
+    const r = JSON.parse(readFileSync(summaryFile, 'utf8')) as TestSummary;
     Object.assign(phase, { passed: r.passed, failed: r.failed, skipped: r.skipped, failures: r.failures, flaky: r.flaky });
     if (r.flaky.length) phase.note = `${r.flaky.length} passed only on a retry`;
   } catch {
