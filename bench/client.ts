@@ -67,7 +67,15 @@ for (const sig of ['SIGTERM', 'SIGINT'] as const) {
 async function jsFileSizes(): Promise<Record<string, { raw: number; gzip: number }>> {
   const out: Record<string, { raw: number; gzip: number }> = {};
   const dir = path.dirname(clientOutfile);
-  const names = ['app.js', 'boot.js', ...(existsSync(path.join(dir, 'chunks')) ? readdirSync(path.join(dir, 'chunks')).filter((f) => f.endsWith('.js')).map((f) => `chunks/${f}`) : [])];
+  const names = [
+    'app.js',
+    'boot.js',
+    ...(existsSync(path.join(dir, 'chunks'))
+      ? readdirSync(path.join(dir, 'chunks'))
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => `chunks/${f}`)
+      : []),
+  ];
   for (const name of names) {
     const buf = await readFile(path.join(dir, name)).catch(() => null);
     if (buf) out[`/${name}`] = { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
@@ -106,7 +114,10 @@ type Resource = { name: string; start: number; end: number; size: number; transf
 const pathOf = (u: string) => new URL(u).pathname;
 const isJs = (u: string) => /\.m?js$/.test(pathOf(u));
 /** A path with the game id left out, to compare loads of different games. */
-const shortPath = (u: string) => pathOf(u).replace(/g_[0-9a-f]+/, ':id').replace(/-[A-Z0-9]{8}\.js$/, '.js');
+const shortPath = (u: string) =>
+  pathOf(u)
+    .replace(/g_[0-9a-f]+/, ':id')
+    .replace(/-[A-Z0-9]{8}\.js$/, '.js');
 
 /**
  * One navigation to the game page in a fresh tab: HTTP cache off and the service worker
@@ -118,7 +129,11 @@ async function measureRender(page: Page, url: string, game: string, throttled: b
   // The bytes as served, kept by path (others may rebuild public/ in this shared checkout meanwhile).
   page.on('response', (r) => {
     const p = pathOf(r.url());
-    if (isJs(r.url()) && r.ok() && !served.has(p)) void r.body().then((b) => served.set(p, { raw: b.length, gzip: gzipSync(b, { level: 9 }).length }), () => {});
+    if (isJs(r.url()) && r.ok() && !served.has(p))
+      void r.body().then(
+        (b) => served.set(p, { raw: b.length, gzip: gzipSync(b, { level: 9 }).length }),
+        () => {},
+      );
   });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -181,7 +196,10 @@ async function playMovesIn(base: string, players: BrowserContext[], id: string, 
       if (s.status !== 'active') return made;
       if (s.yourSeat === null || !s.activeSeats.includes(s.yourSeat) || !s.legalMoves.length) continue;
       const pick = s.legalMoves[(made * 7 + 3) % s.legalMoves.length];
-      const r = await p.request.post(`${base}/api/games/${id}/moves`, { data: { version: s.version, move: pick.move }, headers: { origin: base } });
+      const r = await p.request.post(`${base}/api/games/${id}/moves`, {
+        data: { version: s.version, move: pick.move },
+        headers: { origin: base },
+      });
       if (r.ok()) {
         made++;
         moved = true;
@@ -207,7 +225,9 @@ async function main() {
     all_js_gzip_bytes: Object.values(files).reduce((a, f) => a + f.gzip, 0),
     files,
   };
-  log(`bundle: app.js ${sizes.raw_bytes} B raw, ${sizes.gzip_bytes} B gzip; all JS ${sizes.all_js_raw_bytes} B in ${sizes.all_js_files} files`);
+  log(
+    `bundle: app.js ${sizes.raw_bytes} B raw, ${sizes.gzip_bytes} B gzip; all JS ${sizes.all_js_raw_bytes} B in ${sizes.all_js_files} files`,
+  );
   if (!existsSync(chromiumPath)) return { bundle: sizes, first_render: { skipped: `no Chromium at ${chromiumPath}` } };
 
   // 2. The server and two players with a started game.
@@ -225,7 +245,11 @@ async function main() {
     const id = await startedGame(base, [a, b], type);
     games[type] = { id, moves: await playMovesIn(base, [a, b], id, MOVES_IN) };
   }
-  log(`players signed in, games started and played in: ${Object.entries(games).map(([t, g]) => `${t} ${g.moves} moves`).join(', ')}`);
+  log(
+    `players signed in, games started and played in: ${Object.entries(games)
+      .map(([t, g]) => `${t} ${g.moves} moves`)
+      .join(', ')}`,
+  );
 
   // JS per page as the browser loads it (fresh tab, cache disabled): the signed-out start page here,
   // the game pages from the render samples below.
@@ -240,7 +264,11 @@ async function main() {
     await page.waitForSelector('mp-landing', { timeout: 30_000 }).catch(() => {});
     await sleep(1000);
     const r = ((await page.evaluate(RESOURCES)) as Resource[]).filter((e) => isJs(e.name));
-    perPage['sign-in (/)'] = { js_bytes: r.reduce((x, e) => x + e.size, 0), js_transfer_bytes: r.reduce((x, e) => x + e.transfer, 0), scripts: [...new Set(r.map((e) => pathOf(e.name)))] };
+    perPage['sign-in (/)'] = {
+      js_bytes: r.reduce((x, e) => x + e.size, 0),
+      js_transfer_bytes: r.reduce((x, e) => x + e.transfer, 0),
+      scripts: [...new Set(r.map((e) => pathOf(e.name)))],
+    };
     await anon.close();
   }
   await pa.close();
@@ -263,7 +291,9 @@ async function main() {
             renders.push(await measureRender(page, `${base}/games/${games[type].id}`, type, throttled));
             break;
           } catch (e) {
-            failures.push(`${type} ${throttled ? 'throttled' : 'unthrottled'}: ${String((e as Error).message).split('\n')[0]}${errors.length ? ` (page error: ${errors[0]})` : ''}`);
+            failures.push(
+              `${type} ${throttled ? 'throttled' : 'unthrottled'}: ${String((e as Error).message).split('\n')[0]}${errors.length ? ` (page error: ${errors[0]})` : ''}`,
+            );
             log(`render failed: ${failures[failures.length - 1]}`);
           } finally {
             await page.close();
@@ -277,7 +307,8 @@ async function main() {
   const now = await jsFileSizes();
   const sizeOf = (x: string) => served.get(x) ?? now[x];
   const gzipOf = (scripts: string[]) => (scripts.every((x) => sizeOf(x)) ? scripts.reduce((acc, x) => acc + sizeOf(x).gzip, 0) : null);
-  const sum = (list: Render[], k: 'board_ms' | 'app_js_ms' | 'state_ms' | 'board_js_ms') => roundSummary(summarize(list.map((r) => r[k]).filter((x): x is number => x !== null)));
+  const sum = (list: Render[], k: 'board_ms' | 'app_js_ms' | 'state_ms' | 'board_js_ms') =>
+    roundSummary(summarize(list.map((r) => r[k]).filter((x): x is number => x !== null)));
   const perGame: Record<string, any> = {};
   for (const type of GAMES) {
     const mine = renders.filter((r) => r.game === type);
@@ -296,12 +327,27 @@ async function main() {
       js_transfer_bytes: widest.js_transfer_bytes,
       scripts: widest.scripts,
       scripts_before_board: last.scripts_before_board,
-      throttled_4x: { board_ms: sum(t, 'board_ms'), app_js_ms: sum(t, 'app_js_ms'), state_ms: sum(t, 'state_ms'), board_js_ms: sum(t, 'board_js_ms') },
-      unthrottled: { board_ms: sum(u, 'board_ms'), app_js_ms: sum(u, 'app_js_ms'), state_ms: sum(u, 'state_ms'), board_js_ms: sum(u, 'board_js_ms') },
+      throttled_4x: {
+        board_ms: sum(t, 'board_ms'),
+        app_js_ms: sum(t, 'app_js_ms'),
+        state_ms: sum(t, 'state_ms'),
+        board_js_ms: sum(t, 'board_js_ms'),
+      },
+      unthrottled: {
+        board_ms: sum(u, 'board_ms'),
+        app_js_ms: sum(u, 'app_js_ms'),
+        state_ms: sum(u, 'state_ms'),
+        board_js_ms: sum(u, 'board_js_ms'),
+      },
       throttled_vs_unthrottled: ratio(sum(t, 'board_ms').p50, sum(u, 'board_ms').p50),
       api_requests_before_board: last.api_requests,
       waterfall_throttled: lastThrottled?.waterfall ?? null,
-      samples: mine.map((r) => ({ throttled: r.throttled, board_ms: round(r.board_ms), state_ms: r.state_ms === null ? null : round(r.state_ms), board_js_ms: r.board_js_ms === null ? null : round(r.board_js_ms) })),
+      samples: mine.map((r) => ({
+        throttled: r.throttled,
+        board_ms: round(r.board_ms),
+        state_ms: r.state_ms === null ? null : round(r.state_ms),
+        board_js_ms: r.board_js_ms === null ? null : round(r.board_js_ms),
+      })),
     };
   }
   const worst = <K extends string>(pick: (g: any) => number | null | undefined): { game: K | null; value: number | null } => {
@@ -316,7 +362,13 @@ async function main() {
   const worstRender = worst((g) => g.throttled_4x.board_ms.p50);
   const pages: Record<string, { js_bytes: number; js_transfer_bytes: number; scripts: string[]; js_gzip_bytes: number | null }> = {};
   for (const [k, v] of Object.entries(perPage)) pages[k] = { ...v, js_gzip_bytes: gzipOf(v.scripts) };
-  for (const [g, v] of Object.entries(perGame)) pages[`game (/games/:id), ${g}`] = { js_bytes: v.js_bytes, js_transfer_bytes: v.js_transfer_bytes, scripts: v.scripts, js_gzip_bytes: v.js_gzip_bytes };
+  for (const [g, v] of Object.entries(perGame))
+    pages[`game (/games/:id), ${g}`] = {
+      js_bytes: v.js_bytes,
+      js_transfer_bytes: v.js_transfer_bytes,
+      scripts: v.scripts,
+      js_gzip_bytes: v.js_gzip_bytes,
+    };
   // The old key: the worst game's page.
   if (worstJs.game) pages['game (/games/:id)'] = pages[`game (/games/:id), ${worstJs.game}`];
   const fr = worstRender.game ? perGame[worstRender.game] : null;

@@ -97,7 +97,13 @@ export async function runEngines() {
     // Warm the JIT on this game first, or its first cell pays for compilation.
     const w0 = performance.now();
     for (let i = 0; performance.now() - w0 < (quick ? 150 : 500) || i < 2; i++) {
-      selfPlay(game, { players: game.maxPlayers - (i % (game.maxPlayers - game.minPlayers + 1)), options: {}, seed: seedHex(i, 'jit'), botSeed: seedHex(i, 'jitbot'), maxMoves: MAX_MOVES });
+      selfPlay(game, {
+        players: game.maxPlayers - (i % (game.maxPlayers - game.minPlayers + 1)),
+        options: {},
+        seed: seedHex(i, 'jit'),
+        botSeed: seedHex(i, 'jitbot'),
+        maxMoves: MAX_MOVES,
+      });
       if (performance.now() - w0 > 5_000) break;
     }
     for (let p = game.minPlayers; p <= game.maxPlayers; p++) {
@@ -181,7 +187,8 @@ export async function runEngines() {
 
     const stored = storedGame(record);
     const bytes = (s: string) => Buffer.byteLength(s);
-    const per = (f: (e: (typeof stored.events)[number]) => number) => round(stored.events.reduce((a, e) => a + f(e), 0) / stored.events.length, 1);
+    const per = (f: (e: (typeof stored.events)[number]) => number) =>
+      round(stored.events.reduce((a, e) => a + f(e), 0) / stored.events.length, 1);
     storage[type] = {
       file,
       players: stored.players,
@@ -192,7 +199,9 @@ export async function runEngines() {
       event_response_bytes_per_move: per((e) => bytes(e.response)),
       event_bytes_per_move: per((e) => bytes(e.payload) + bytes(e.log) + bytes(e.response)),
     };
-    console.error(`[engines] replay ${type} (${record.events.length} events): p50 ${sum.p50} ms (cpu ${cpuSum.p50} ms, copying-apply cpu ${applySum.p50} ms), p95 ${sum.p95} ms`);
+    console.error(
+      `[engines] replay ${type} (${record.events.length} events): p50 ${sum.p50} ms (cpu ${cpuSum.p50} ms, copying-apply cpu ${applySum.p50} ms), p95 ${sum.p95} ms`,
+    );
   }
 
   const playoutsPerS: Record<string, Record<string, number>> = {};

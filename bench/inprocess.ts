@@ -68,7 +68,11 @@ async function main() {
   const emails = Array.from({ length: lanesNeeded * PLAYERS }, (_, i) => `inproc-${process.pid}-${i}@example.test`);
   const tokens = await mapLimit(emails, 4, (e) => signIn(req, e));
   await drain();
-  const games = await mapLimit(Array.from({ length: lanesNeeded }, (_, i) => i), 4, (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)));
+  const games = await mapLimit(
+    Array.from({ length: lanesNeeded }, (_, i) => i),
+    4,
+    (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)),
+  );
   await drain();
   log(`${tokens.length} players, ${games.length} games`);
   const gamesByLevel: Record<number, typeof games> = {};
@@ -112,7 +116,16 @@ async function main() {
     const r = await fn();
     await drain(); // deferred work (bot check, outbox drain) belongs to the block
     const cu = process.cpuUsage(c0);
-    recs.push({ mode, c, n: r.samples.length, wallMs: r.wallMs, ms: r.samples.map((s) => s.ms), kinds: r.samples.map((s) => s.kind), cpuMs: (cu.user + cu.system) / 1000, errors: r.errors });
+    recs.push({
+      mode,
+      c,
+      n: r.samples.length,
+      wallMs: r.wallMs,
+      ms: r.samples.map((s) => s.ms),
+      kinds: r.samples.map((s) => s.kind),
+      cpuMs: (cu.user + cu.system) / 1000,
+      errors: r.errors,
+    });
   };
 
   // warm-up
@@ -126,7 +139,9 @@ async function main() {
       const order = r % 2 === 0 ? ['move', 'bare'] : ['bare', 'move'];
       for (const mode of order) {
         const dl = performance.now() + Math.max(3_000, (hardDeadline - performance.now()) * 0.08);
-        await measured(mode, c, () => (mode === 'move' ? moveBlock(req, lanes, PER_LANE[c], dl) : bareBlock(bareLanes.slice(0, c), PER_LANE[c], dl)));
+        await measured(mode, c, () =>
+          mode === 'move' ? moveBlock(req, lanes, PER_LANE[c], dl) : bareBlock(bareLanes.slice(0, c), PER_LANE[c], dl),
+        );
       }
     }
     const m = summarize(recs.filter((x) => x.c === c && x.mode === 'move').flatMap((x) => x.ms));
@@ -159,7 +174,8 @@ async function main() {
   const agg = (list: Rec[]) => {
     const n = list.reduce((a, x) => a + x.n, 0);
     const byKind: Record<string, number> = {};
-    for (const kind of new Set(list.flatMap((x) => x.kinds))) byKind[kind] = round(summarize(list.flatMap((x) => x.ms.filter((_, i) => x.kinds[i] === kind))).p50);
+    for (const kind of new Set(list.flatMap((x) => x.kinds)))
+      byKind[kind] = round(summarize(list.flatMap((x) => x.ms.filter((_, i) => x.kinds[i] === kind))).p50);
     return {
       ms: roundSummary(summarize(list.flatMap((x) => x.ms))),
       p50_by_kind: byKind,
@@ -174,7 +190,11 @@ async function main() {
     const m = agg(recs.filter((x) => x.c === c && x.mode === 'move'));
     const b = agg(recs.filter((x) => x.c === c && x.mode === 'bare'));
     moves[`c${c}`] = { move: m, bare: b };
-    ratios[`c${c}`] = { move_vs_bare_p50: ratio(m.ms.p50, b.ms.p50), throughput_move_vs_bare: ratio(m.per_s, b.per_s), cpu_move_vs_bare: ratio(m.cpu_ms_per_op, b.cpu_ms_per_op) };
+    ratios[`c${c}`] = {
+      move_vs_bare_p50: ratio(m.ms.p50, b.ms.p50),
+      throughput_move_vs_bare: ratio(m.per_s, b.per_s),
+      cpu_move_vs_bare: ratio(m.cpu_ms_per_op, b.cpu_ms_per_op),
+    };
   }
   const p304 = agg(recs.filter((x) => x.mode === '304'));
   const pfull = agg(recs.filter((x) => x.mode === 'full'));

@@ -4,10 +4,15 @@
  */
 type J = Record<string, any>;
 
-const f = (x: unknown, digits = 1) => (typeof x === 'number' && Number.isFinite(x) ? (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits)) : '-');
+const f = (x: unknown, digits = 1) =>
+  typeof x === 'number' && Number.isFinite(x) ? (Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : x.toFixed(digits)) : '-';
 const x2 = (x: unknown) => (typeof x === 'number' ? `${x.toFixed(2)}x` : '-');
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`),
+  ].join('\n');
 
 /** Markdown lines of the section "Idle, polls and the PostgreSQL time of a move (#17)". */
 export function idleAndPolls(r: J): string[] {
@@ -52,7 +57,7 @@ export function idleAndPolls(r: J): string[] {
   out.push(
     '**Why a Durable Object and not Workers KV.** The instant is written by concurrent commits as "the earlier of the two": KV has no compare-and-set, so two read-modify-writes that interleave can put back the later instant and lose a deadline; ' +
       'KV also allows about one write per second per key, and its reads are eventually consistent (other locations may serve a value up to 60 s old), so a deadline written just before a tick could be missed by that tick. ' +
-      'A Durable Object runs one request at a time over transactional storage, so `earlier` is an atomic minimum, and every read sees the last write. Locally, Miniflare\'s KV is strongly consistent, so the KV failure cannot be shown here; ' +
+      "A Durable Object runs one request at a time over transactional storage, so `earlier` is an atomic minimum, and every read sees the last write. Locally, Miniflare's KV is strongly consistent, so the KV failure cannot be shown here; " +
       `the DO's cost can: a poll answered by the per-game object (below) takes ${f(c1.poll_304?.ms?.p50)} ms against ${f(c1.health?.ms?.p50)} ms for GET /api/health, which asks nothing. ` +
       'A DO alarm could run the work at the exact instant instead of at the next tick; the cron stays the one runner (retries and batches as before), so a deadline fires at the first tick after it, as before.',
   );
@@ -61,10 +66,10 @@ export function idleAndPolls(r: J): string[] {
   out.push('### Polls: a per-game Durable Object answers 304');
   out.push('');
   out.push(
-    '`GameVersions` (worker/clock/game-versions.ts, one object per game) holds the game\'s version, each seat\'s seen mark, and the session tokens (SHA-256) that got a database answer for the game in the last 5 minutes (`VIEWER_TRUST_MS`), with their user and seat. ' +
+    "`GameVersions` (worker/clock/game-versions.ts, one object per game) holds the game's version, each seat's seen mark, and the session tokens (SHA-256) that got a database answer for the game in the last 5 minutes (`VIEWER_TRUST_MS`), with their user and seat. " +
       'A conditional GET /state is answered 304 by worker/middleware/known-version.ts when the ETag the database would give (version, seen mark, viewer) equals If-None-Match; no database pool is used. ' +
-      'Consistency: `appendEvent` tells the object the new version (and the acting seat\'s mark) **before** it commits, and waits for it, so the object is never behind Postgres: a failed commit only leaves it ahead, which costs a full answer, never a stale 304. ' +
-      'Its state is in the object\'s storage, and the object answers only once the write is durable, so an object that restarts (eviction, deploy) between an announcement and the commit comes back with the announced version; kept in memory only, a restart could bring back an older version than the one just committed. ' +
+      "Consistency: `appendEvent` tells the object the new version (and the acting seat's mark) **before** it commits, and waits for it, so the object is never behind Postgres: a failed commit only leaves it ahead, which costs a full answer, never a stale 304. " +
+      "Its state is in the object's storage, and the object answers only once the write is durable, so an object that restarts (eviction, deploy) between an announcement and the commit comes back with the announced version; kept in memory only, a restart could bring back an older version than the one just committed. " +
       'Every database answer (200, or a 304 that marked the version seen) writes the version and mark it read before the response goes out. A visible poll whose seat has not yet seen the version still goes to the database, which must write the seen mark. ' +
       'Tests: "#17 a matching poll gets 304 with no database connection ..." (no connection opened at the bridge by three polls) and "#17 no stale 304: after the mover has its answer, every poll sent carries the new version" (a poller polls without pause while 6 moves land).',
   );
@@ -74,22 +79,46 @@ export function idleAndPolls(r: J): string[] {
       table(
         ['variant (1 at a time)', 'p50 ms', 'p95 ms', 'CPU ms per request: workerd + postgres'],
         [
-          ['304 answered by the game\'s Durable Object', f(c1.poll_304.ms.p50), f(c1.poll_304.ms.p95), `${f(c1.poll_304.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304.cpu_ms_per_op.postgres, 2)}`],
-          ['full 200 (database; then the object is told)', f(c1.full.ms.p50), f(c1.full.ms.p95), `${f(c1.full.cpu_ms_per_op.worker, 2)} + ${f(c1.full.cpu_ms_per_op.postgres, 2)}`],
-          ...(c1.poll_304_real ? [['304 on a real game (Snowdonia, 4 players)', f(c1.poll_304_real.ms.p50), f(c1.poll_304_real.ms.p95), `${f(c1.poll_304_real.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304_real.cpu_ms_per_op.postgres, 2)}`]] : []),
-          ['GET /api/health (no database, no object)', f(c1.health?.ms?.p50), f(c1.health?.ms?.p95), `${f(c1.health?.cpu_ms_per_op?.worker, 2)} + -`],
+          [
+            "304 answered by the game's Durable Object",
+            f(c1.poll_304.ms.p50),
+            f(c1.poll_304.ms.p95),
+            `${f(c1.poll_304.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304.cpu_ms_per_op.postgres, 2)}`,
+          ],
+          [
+            'full 200 (database; then the object is told)',
+            f(c1.full.ms.p50),
+            f(c1.full.ms.p95),
+            `${f(c1.full.cpu_ms_per_op.worker, 2)} + ${f(c1.full.cpu_ms_per_op.postgres, 2)}`,
+          ],
+          ...(c1.poll_304_real
+            ? [
+                [
+                  '304 on a real game (Snowdonia, 4 players)',
+                  f(c1.poll_304_real.ms.p50),
+                  f(c1.poll_304_real.ms.p95),
+                  `${f(c1.poll_304_real.cpu_ms_per_op.worker, 2)} + ${f(c1.poll_304_real.cpu_ms_per_op.postgres, 2)}`,
+                ],
+              ]
+            : []),
+          [
+            'GET /api/health (no database, no object)',
+            f(c1.health?.ms?.p50),
+            f(c1.health?.ms?.p95),
+            `${f(c1.health?.cpu_ms_per_op?.worker, 2)} + -`,
+          ],
         ],
       ),
     );
     out.push('');
     out.push(
-      'Why not the alternatives: KV with a version check has the consistency problem above (a poller elsewhere could be told 304 for up to 60 s after a move); Neon\'s HTTP query would still run a statement per poll on a Postgres that must then stay awake, and needs a local stand-in that measures nothing real. ' +
+      "Why not the alternatives: KV with a version check has the consistency problem above (a poller elsewhere could be told 304 for up to 60 s after a move); Neon's HTTP query would still run a statement per poll on a Postgres that must then stay awake, and needs a local stand-in that measures nothing real. " +
         'The object costs one DO request per 304 (and one per full answer and per commit).',
     );
     out.push('');
   }
 
-  out.push('### Where a move\'s PostgreSQL time goes');
+  out.push("### Where a move's PostgreSQL time goes");
   out.push('');
   const phases: J[] = sv.move_phases ?? [];
   if (phases.length) {
@@ -103,14 +132,22 @@ export function idleAndPolls(r: J): string[] {
     out.push(
       table(
         ['statement', 'per move', 'parse ms', 'plan (bind) ms', 'execute ms'],
-        phases.slice(0, 10).map((p) => [`\`${p.sql.replace(/\|/g, '\\|').slice(0, 80)}...\``, f(p.per_op, 2), f(p.parse_ms, 3), f(p.bind_ms, 3), f(p.execute_ms, 3)]),
+        phases
+          .slice(0, 10)
+          .map((p) => [
+            `\`${p.sql.replace(/\|/g, '\\|').slice(0, 80)}...\``,
+            f(p.per_op, 2),
+            f(p.parse_ms, 3),
+            f(p.bind_ms, 3),
+            f(p.execute_ms, 3),
+          ]),
       ),
     );
     out.push('');
     out.push(
-      'The move\'s two statements are calls of PL/pgSQL functions (db/migrations/0013_cached_plans.sql: `mp_game_request` reads the session, game row, seat, the Idempotency-Key\'s earlier event, the notice recipients and the seat\'s events; `mp_append_event` locks the game at its version, inserts the event, moves the game, marks the seat and queues the notices). ' +
-        'The call itself parses and plans in microseconds, and the statements inside it are planned on the first calls on a server connection and then run on kept plans: PL/pgSQL keeps them for the life of the connection, and behind the pooler (here PgBouncer; Neon\'s pooled endpoint in production) server connections outlive requests. ' +
-        'A turn change adds the delivery of its notice: the commit queues it already claimed for its own request\'s drain, which reads it by its dedupe key with everything the message needs (`mp_held_deliveries`, migration 0014, where it was a claim and five reads), and `mp_finish_delivery` (0016) records the outcome; the cron claims whatever else is due (`mp_claim_deliveries`).',
+      "The move's two statements are calls of PL/pgSQL functions (db/migrations/0013_cached_plans.sql: `mp_game_request` reads the session, game row, seat, the Idempotency-Key's earlier event, the notice recipients and the seat's events; `mp_append_event` locks the game at its version, inserts the event, moves the game, marks the seat and queues the notices). " +
+        "The call itself parses and plans in microseconds, and the statements inside it are planned on the first calls on a server connection and then run on kept plans: PL/pgSQL keeps them for the life of the connection, and behind the pooler (here PgBouncer; Neon's pooled endpoint in production) server connections outlive requests. " +
+        "A turn change adds the delivery of its notice: the commit queues it already claimed for its own request's drain, which reads it by its dedupe key with everything the message needs (`mp_held_deliveries`, migration 0014, where it was a claim and five reads), and `mp_finish_delivery` (0016) records the outcome; the cron claims whatever else is due (`mp_claim_deliveries`).",
     );
     out.push('');
   }
@@ -119,22 +156,36 @@ export function idleAndPolls(r: J): string[] {
   if (typeof mb?.postgres_backends === 'number') {
     out.push(
       `Of the PostgreSQL CPU per operation (1 game), the client backends that ran the statements spent ${f(mb.postgres_backends, 3)} ms per move and ${f(bb?.postgres_backends, 3)} ms per bare transaction (${x2(mb.postgres_backends / bb?.postgres_backends)}); ` +
-        'the rest is its background processes (WAL writer, checkpointer, autovacuum). CPU is read from each thread\'s schedstat (nanoseconds): /proc/<pid>/stat counts 10 ms ticks, and a block of ten moves of about a millisecond each showed 0 or 10 ms, which made earlier runs of this figure noise.',
+        "the rest is its background processes (WAL writer, checkpointer, autovacuum). CPU is read from each thread's schedstat (nanoseconds): /proc/<pid>/stat counts 10 ms ticks, and a block of ten moves of about a millisecond each showed 0 or 10 ms, which made earlier runs of this figure noise.",
     );
     out.push('');
   }
-  out.push('What brought it down, each step measured on an otherwise idle machine (PostgreSQL CPU per move, its notice delivery included, against the bare transaction):');
+  out.push(
+    'What brought it down, each step measured on an otherwise idle machine (PostgreSQL CPU per move, its notice delivery included, against the bare transaction):',
+  );
   out.push('');
   out.push(
     table(
       ['step', 'move vs bare'],
       [
-        ['before: the read and the commit as unnamed statements, delivery in six statements, the sent email stored whole (d800bd0)', '3.83x (2.88 ms vs 0.75 ms; tick-based CPU)'],
-        ['the move\'s read and append as PL/pgSQL functions (0013)', 'without delivery 1.2-1.4 ms -> 0.6-0.75 ms per move'],
+        [
+          'before: the read and the commit as unnamed statements, delivery in six statements, the sent email stored whole (d800bd0)',
+          '3.83x (2.88 ms vs 0.75 ms; tick-based CPU)',
+        ],
+        ["the move's read and append as PL/pgSQL functions (0013)", 'without delivery 1.2-1.4 ms -> 0.6-0.75 ms per move'],
         ['delivery in two statements, the claim reading everything the message needs (0014)', '1.5 ms -> 1.1 ms per move'],
-        ['emails through an email API as in production (the row keeps recipient and subject), bare notices never delivered by the moves\' drains, schedstat CPU, pooled connections warmed before measuring', '2.03x'],
-        ['a move\'s answer reads only the unseen events; mp_finish_delivery; partial outbox indexes; row_to_json instead of to_jsonb', '1.84x'],
-        ['the read and the claim return one JSON value; a commit\'s notices held for its own drain and read by key (no claim to write, no scan of pending rows)', `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.83x-2.15x over ten runs of the section in two sessions: the bare transaction\'s own CPU varies by a fifth between runs)`],
+        [
+          "emails through an email API as in production (the row keeps recipient and subject), bare notices never delivered by the moves' drains, schedstat CPU, pooled connections warmed before measuring",
+          '2.03x',
+        ],
+        [
+          "a move's answer reads only the unseen events; mp_finish_delivery; partial outbox indexes; row_to_json instead of to_jsonb",
+          '1.84x',
+        ],
+        [
+          "the read and the claim return one JSON value; a commit's notices held for its own drain and read by key (no claim to write, no scan of pending rows)",
+          `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.83x-2.15x over ten runs of the section in two sessions: the bare transaction\'s own CPU varies by a fifth between runs)`,
+        ],
       ],
     ),
   );
@@ -157,8 +208,10 @@ export function idleAndPolls(r: J): string[] {
     const first = mr.function_first_on_backend ?? mrDirect?.function_first_on_backend;
     out.push(
       `The move's read on a warm connection (EXPLAIN ANALYZE of the call, median of the last 6 of 12 runs): **${f(mr.function_warm.planning_ms, 3)} ms planning + ${f(mr.function_warm.execution_ms, 3)} ms execution**` +
-        (first ? `; as the first call on a new server backend (straight to PostgreSQL, where every connection is one), ${f(first.planning_ms, 3)} ms + ${f(first.execution_ms, 3)} ms: the function is compiled and its statements planned once per server connection.` : '.') +
-        ' Before (the same read as one unnamed statement, measured on an idle machine on 2026-12-01 from d800bd0): 0.341 ms planning + 0.142 ms execution on every request; then a move cost 3.83x the bare transaction\'s PostgreSQL CPU (2.88 ms vs 0.75 ms), of which parse and plan were 75% of the logged statement time.',
+        (first
+          ? `; as the first call on a new server backend (straight to PostgreSQL, where every connection is one), ${f(first.planning_ms, 3)} ms + ${f(first.execution_ms, 3)} ms: the function is compiled and its statements planned once per server connection.`
+          : '.') +
+        " Before (the same read as one unnamed statement, measured on an idle machine on 2026-12-01 from d800bd0): 0.341 ms planning + 0.142 ms execution on every request; then a move cost 3.83x the bare transaction's PostgreSQL CPU (2.88 ms vs 0.75 ms), of which parse and plan were 75% of the logged statement time.",
     );
     out.push('');
   }
@@ -166,13 +219,13 @@ export function idleAndPolls(r: J): string[] {
   out.push(
     `**\`move_vs_bare_ratio\` (${x2(r.move_vs_bare_ratio)}).** Per round of alternating blocks it ranged ${x2(pr?.min)}-${x2(pr?.max)} (median ${x2(pr?.median)}) in this run. ` +
       `Against a bare transaction that also opens a connection, as the Worker must, a move is ${x2(r.move_vs_bare_cold_ratio)}. A move adds to the bare transaction's work the HTTP and Worker floor (GET /api/health), one Durable Object round trip before the commit (the two objects are told in parallel; a 304 answered by the object costs no more than GET /api/health), and the engine; ` +
-      'the database part is two round trips against the bare transaction\'s five or six.',
+      "the database part is two round trips against the bare transaction's five or six.",
   );
   out.push('');
   out.push(
-    '**Why PL/pgSQL functions and not prepared statements.** A Worker opens a new connection for every request, so a plan can only be kept on the server side. Protocol-level prepared statements would do it through PgBouncer 1.21 or later (`max_prepared_statements`, which Neon\'s pooled endpoint runs), but the pooler here is Debian 12\'s PgBouncer 1.18, which cannot (a statement prepared on one server connection is unknown on the next), so that could not be measured; ' +
-      'a function\'s kept plans work behind any pooler, on Neon and in PGlite, and each read has one copy, in SQL. The cost: the first call on each new server backend compiles the function and plans its statements (above), so straight to PostgreSQL, where every request is a new backend, a move gains nothing (section 1, without the pooler). ' +
-      'The snapshot written per move is not where the time goes: the fixture\'s snapshot is a few hundred bytes and the real games\' are 1.3-1.7 KB stored (section 3), already compressed by TOAST above 2 KB.',
+    "**Why PL/pgSQL functions and not prepared statements.** A Worker opens a new connection for every request, so a plan can only be kept on the server side. Protocol-level prepared statements would do it through PgBouncer 1.21 or later (`max_prepared_statements`, which Neon's pooled endpoint runs), but the pooler here is Debian 12's PgBouncer 1.18, which cannot (a statement prepared on one server connection is unknown on the next), so that could not be measured; " +
+      "a function's kept plans work behind any pooler, on Neon and in PGlite, and each read has one copy, in SQL. The cost: the first call on each new server backend compiles the function and plans its statements (above), so straight to PostgreSQL, where every request is a new backend, a move gains nothing (section 1, without the pooler). " +
+      "The snapshot written per move is not where the time goes: the fixture's snapshot is a few hundred bytes and the real games' are 1.3-1.7 KB stored (section 3), already compressed by TOAST above 2 KB.",
   );
   out.push('');
   return out;

@@ -19,10 +19,18 @@ const ratioText = (x: unknown) => (typeof x === 'number' ? `${x.toFixed(2)}x` : 
 const kb = (x: unknown) => (typeof x === 'number' ? `${(x / 1024).toFixed(1)} KiB` : '-');
 const met = (m: unknown) => (m === true ? 'met' : m === false ? '**missed**' : '-');
 const table = (head: string[], rows: (string | number)[][]) =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`),
+  ].join('\n');
 
 /** Headline ratios of the run before the one-statement read and commit (2026-11-29 13:36 UTC, bench/results.json then). */
-const HISTORY = { move_vs_bare: '3.47x', poll304_vs_full: '0.75x', replay: { snowdonia: 11.9, 'big-thunder': 1.3, 'space-mountain': 0.65 } };
+const HISTORY = {
+  move_vs_bare: '3.47x',
+  poll304_vs_full: '0.75x',
+  replay: { snowdonia: 11.9, 'big-thunder': 1.3, 'space-mountain': 0.65 },
+};
 
 export function renderMarkdown(r: J): string {
   const sv: J = r.sections?.server ?? {};
@@ -51,21 +59,74 @@ export function renderMarkdown(r: J): string {
     table(
       ['measure', 'result', 'target', ''],
       [
-        ['Move through the Worker vs bare transaction (p50, 1 game)', `${ratioText(r.move_vs_bare_ratio)} (${ms(r.move_ms_p50)} vs ${ms(r.bare_ms_p50)})`, '<= 1.5x', met(r.targets?.move_vs_bare_ratio?.met)],
-        ['Same, bare with a new connection per transaction (as the Worker opens one)', `${ratioText(r.move_vs_bare_cold_ratio)} (vs ${ms(sv.bare_cold_ms_p50)})`, '', ''],
+        [
+          'Move through the Worker vs bare transaction (p50, 1 game)',
+          `${ratioText(r.move_vs_bare_ratio)} (${ms(r.move_ms_p50)} vs ${ms(r.bare_ms_p50)})`,
+          '<= 1.5x',
+          met(r.targets?.move_vs_bare_ratio?.met),
+        ],
+        [
+          'Same, bare with a new connection per transaction (as the Worker opens one)',
+          `${ratioText(r.move_vs_bare_cold_ratio)} (vs ${ms(sv.bare_cold_ms_p50)})`,
+          '',
+          '',
+        ],
         ...(sd.move_vs_bare_ratio
-          ? [['Same without the pooler (straight to PostgreSQL: a new backend per request; short run)', `${ratioText(sd.move_vs_bare_ratio)} (${ms(sd.move_ms_p50)} vs ${ms(sd.bare_ms_p50)})`, '', '']]
+          ? [
+              [
+                'Same without the pooler (straight to PostgreSQL: a new backend per request; short run)',
+                `${ratioText(sd.move_vs_bare_ratio)} (${ms(sd.move_ms_p50)} vs ${ms(sd.bare_ms_p50)})`,
+                '',
+                '',
+              ],
+            ]
           : []),
-        ['304 poll vs full GET /state (p50, sequential; fixture game)', `${ratioText(r.poll304_vs_full_ratio)} (${ms(r.poll304_ms_p50)} vs ${ms(r.poll_full_ms_p50)})`, '<= 0.4x', met(r.targets?.poll304_vs_full_ratio?.met)],
+        [
+          '304 poll vs full GET /state (p50, sequential; fixture game)',
+          `${ratioText(r.poll304_vs_full_ratio)} (${ms(r.poll304_ms_p50)} vs ${ms(r.poll_full_ms_p50)})`,
+          '<= 0.4x',
+          met(r.targets?.poll304_vs_full_ratio?.met),
+        ],
         ...(sv.polls?.c1?.full_real
-          ? [['Same on a real game (Snowdonia, 4 players, mid-game)', `${ratioText(sv.poll304_vs_full_ratio_real_game)} (${ms(sv.polls.c1.poll_304_real.ms.p50)} vs ${ms(sv.polls.c1.full_real.ms.p50)})`, '<= 0.4x', met(sv.poll304_vs_full_ratio_real_game <= 0.4)]]
+          ? [
+              [
+                'Same on a real game (Snowdonia, 4 players, mid-game)',
+                `${ratioText(sv.poll304_vs_full_ratio_real_game)} (${ms(sv.polls.c1.poll_304_real.ms.p50)} vs ${ms(sv.polls.c1.full_real.ms.p50)})`,
+                '<= 0.4x',
+                met(sv.poll304_vs_full_ratio_real_game <= 0.4),
+              ],
+            ]
           : []),
         ...(sv.polls?.c1?.health
-          ? [['Floor: GET /api/health (no database) vs full GET /state', `${ratioText(sv.polls.c1.health.ms.p50 / sv.polls.c1.full.ms.p50)} (${ms(sv.polls.c1.health.ms.p50)})`, '', '']]
+          ? [
+              [
+                'Floor: GET /api/health (no database) vs full GET /state',
+                `${ratioText(sv.polls.c1.health.ms.p50 / sv.polls.c1.full.ms.p50)} (${ms(sv.polls.c1.health.ms.p50)})`,
+                '',
+                '',
+              ],
+            ]
           : []),
-        ['PostgreSQL statements during an idle hour (12 cron ticks, nothing due; #17)', fmt(r.idle_pg_statements_per_hour, 0), '0', met(r.targets?.idle_pg_statements_per_hour?.met)],
-        ['PostgreSQL CPU per move vs bare transaction (1 game; #17)', `${ratioText(r.pg_cpu_move_vs_bare_ratio)} (${fmt(sv.moves?.c1?.move?.cpu_ms_per_op?.postgres, 2)} ms vs ${fmt(sv.moves?.c1?.bare_warm?.cpu_ms_per_op?.postgres, 2)} ms)`, '<= 2x', met(r.targets?.pg_cpu_move_vs_bare_ratio?.met)],
-        ['304 query touches one indexed row', sv.explain?.poll_304 ? `${sv.explain.poll_304.index ?? 'no index'}, rows=${sv.explain.poll_304.rows}, ${sv.explain.poll_304.shared_hit_buffers} buffers` : '-', 'index scan, 1 row', met(r.targets?.poll304_touches_one_indexed_row?.met)],
+        [
+          'PostgreSQL statements during an idle hour (12 cron ticks, nothing due; #17)',
+          fmt(r.idle_pg_statements_per_hour, 0),
+          '0',
+          met(r.targets?.idle_pg_statements_per_hour?.met),
+        ],
+        [
+          'PostgreSQL CPU per move vs bare transaction (1 game; #17)',
+          `${ratioText(r.pg_cpu_move_vs_bare_ratio)} (${fmt(sv.moves?.c1?.move?.cpu_ms_per_op?.postgres, 2)} ms vs ${fmt(sv.moves?.c1?.bare_warm?.cpu_ms_per_op?.postgres, 2)} ms)`,
+          '<= 2x',
+          met(r.targets?.pg_cpu_move_vs_bare_ratio?.met),
+        ],
+        [
+          '304 query touches one indexed row',
+          sv.explain?.poll_304
+            ? `${sv.explain.poll_304.index ?? 'no index'}, rows=${sv.explain.poll_304.rows}, ${sv.explain.poll_304.shared_hit_buffers} buffers`
+            : '-',
+          'index scan, 1 row',
+          met(r.targets?.poll304_touches_one_indexed_row?.met),
+        ],
         ...Object.entries(r.replay_ms ?? {}).map(([g, v]) => [
           `Replay of the longest ${g} record (p50 wall; CPU time)`,
           `${ms(v)}; CPU ${ms(e.replay?.[g]?.cpu_ms?.p50)}`,
@@ -79,7 +140,10 @@ export function renderMarkdown(r: J): string {
   out.push('');
   if (r.runs) {
     const failed = Object.entries(r.runs as J).filter(([, v]) => !(v as J).ok);
-    if (failed.length) out.push(`Sections that failed in the last run (older results kept if any): ${failed.map(([k, v]) => `${k} (${(v as J).error})`).join(', ')}.\n`);
+    if (failed.length)
+      out.push(
+        `Sections that failed in the last run (older results kept if any): ${failed.map(([k, v]) => `${k} (${(v as J).error})`).join(', ')}.\n`,
+      );
   }
 
   // What missed, why, and what would fix it (the evidence is in the sections below).
@@ -171,12 +235,26 @@ export function renderMarkdown(r: J): string {
         `${fmt(x.move.cpu_ms_per_op.worker)} + ${fmt(x.move.cpu_ms_per_op.postgres)} + ${fmt(x.move.cpu_ms_per_op.bridge)}`,
         `${fmt(x.bare_warm.cpu_ms_per_op.postgres)} + ${fmt(x.bare_warm.cpu_ms_per_op.bridge)}`,
         `${fmt(x.move.n ?? x.move.ms.n, 0)}${x.move.errors ? ` (${x.move.errors} errors)` : ''}`,
-        rt.move_vs_bare_warm_per_round ? `${ratioText(rt.move_vs_bare_warm_per_round.median)} (${ratioText(rt.move_vs_bare_warm_per_round.min)}-${ratioText(rt.move_vs_bare_warm_per_round.max)})` : '-',
+        rt.move_vs_bare_warm_per_round
+          ? `${ratioText(rt.move_vs_bare_warm_per_round.median)} (${ratioText(rt.move_vs_bare_warm_per_round.min)}-${ratioText(rt.move_vs_bare_warm_per_round.max)})`
+          : '-',
       ]);
     }
     out.push(
       table(
-        ['games at once', 'move p50 / p95 ms', 'bare warm p50 / p95', 'bare cold p50 / p95', 'move / bare warm', 'move / bare cold', 'per s: move / warm / cold', 'CPU ms per move: workerd + postgres + bridge', 'CPU ms per bare txn: postgres + bridge', 'moves', 'move / bare warm per round: median (min-max)'],
+        [
+          'games at once',
+          'move p50 / p95 ms',
+          'bare warm p50 / p95',
+          'bare cold p50 / p95',
+          'move / bare warm',
+          'move / bare cold',
+          'per s: move / warm / cold',
+          'CPU ms per move: workerd + postgres + bridge',
+          'CPU ms per bare txn: postgres + bridge',
+          'moves',
+          'move / bare warm per round: median (min-max)',
+        ],
         rows,
       ),
     );
@@ -208,10 +286,22 @@ export function renderMarkdown(r: J): string {
         [
           ['HTTP in and out of workerd, the Worker per request', fmt(health), 'GET /api/health (no database)'],
           ['a new database connection', fmt(connect), 'Pool + connect through driver and bridge, from Node'],
-          [`its ${statements} statements (read; commit)`, fmt(statements * rtt), `${statements} x ${fmt(rtt, 2)} ms round trip (\`select 1\`)`],
-          ['the rest: the statements\' planning and execution, Worker CPU (validation, engine, drizzle, the driver), connection set-up inside workerd, scheduling', fmt(rest), 'move - the above'],
+          [
+            `its ${statements} statements (read; commit)`,
+            fmt(statements * rtt),
+            `${statements} x ${fmt(rtt, 2)} ms round trip (\`select 1\`)`,
+          ],
+          [
+            "the rest: the statements' planning and execution, Worker CPU (validation, engine, drizzle, the driver), connection set-up inside workerd, scheduling",
+            fmt(rest),
+            'move - the above',
+          ],
           ['**move**', `**${fmt(c1.move.ms.p50)}**`, 'POST /moves'],
-          ['bare transaction on an open connection, for comparison', fmt(c1.bare_warm.ms.p50), 'BEGIN, insert event, update game, update seat, [insert outbox], COMMIT'],
+          [
+            'bare transaction on an open connection, for comparison',
+            fmt(c1.bare_warm.ms.p50),
+            'BEGIN, insert event, update game, update seat, [insert outbox], COMMIT',
+          ],
         ],
       ),
     );
@@ -227,15 +317,69 @@ export function renderMarkdown(r: J): string {
       table(
         ['variant', 'p50 ms', 'p95 ms', 'per s', 'CPU ms per request: workerd + postgres'],
         [
-          ['304 (If-None-Match), 1 at a time', fmt(p.c1.poll_304.ms.p50), fmt(p.c1.poll_304.ms.p95), fmt(p.c1.poll_304.per_s), `${fmt(p.c1.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c1.poll_304.cpu_ms_per_op.postgres)}`],
-          ['full 200, 1 at a time', fmt(p.c1.full.ms.p50), fmt(p.c1.full.ms.p95), fmt(p.c1.full.per_s), `${fmt(p.c1.full.cpu_ms_per_op.worker)} + ${fmt(p.c1.full.cpu_ms_per_op.postgres)}`],
-          ['304 on a real game (Snowdonia, 4 players, mid-game), 1 at a time', fmt(p.c1.poll_304_real?.ms?.p50), fmt(p.c1.poll_304_real?.ms?.p95), fmt(p.c1.poll_304_real?.per_s), `${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.postgres)}`],
-          [`full 200 of that game (${kb(p.real_game?.state_bytes)}), 1 at a time`, fmt(p.c1.full_real?.ms?.p50), fmt(p.c1.full_real?.ms?.p95), fmt(p.c1.full_real?.per_s), `${fmt(p.c1.full_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.full_real?.cpu_ms_per_op?.postgres)}`],
-          ['bare: the 304\'s statement on an open connection', fmt(p.c1.bare_304_warm?.ms?.p50), fmt(p.c1.bare_304_warm?.ms?.p95), fmt(p.c1.bare_304_warm?.per_s), `- + ${fmt(p.c1.bare_304_warm?.cpu_ms_per_op?.postgres)}`],
-          ['bare: new connection + the statement', fmt(p.c1.bare_304_cold?.ms?.p50), fmt(p.c1.bare_304_cold?.ms?.p95), fmt(p.c1.bare_304_cold?.per_s), `- + ${fmt(p.c1.bare_304_cold?.cpu_ms_per_op?.postgres)}`],
-          ['GET /api/health (no database: HTTP + Worker floor)', fmt(p.c1.health?.ms?.p50), fmt(p.c1.health?.ms?.p95), fmt(p.c1.health?.per_s), `${fmt(p.c1.health?.cpu_ms_per_op?.worker)} + -`],
-          ['304, 16 games at once', fmt(p.c16.poll_304.ms.p50), fmt(p.c16.poll_304.ms.p95), fmt(p.c16.poll_304.per_s), `${fmt(p.c16.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c16.poll_304.cpu_ms_per_op.postgres)}`],
-          ['full 200, 16 games at once', fmt(p.c16.full.ms.p50), fmt(p.c16.full.ms.p95), fmt(p.c16.full.per_s), `${fmt(p.c16.full.cpu_ms_per_op.worker)} + ${fmt(p.c16.full.cpu_ms_per_op.postgres)}`],
+          [
+            '304 (If-None-Match), 1 at a time',
+            fmt(p.c1.poll_304.ms.p50),
+            fmt(p.c1.poll_304.ms.p95),
+            fmt(p.c1.poll_304.per_s),
+            `${fmt(p.c1.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c1.poll_304.cpu_ms_per_op.postgres)}`,
+          ],
+          [
+            'full 200, 1 at a time',
+            fmt(p.c1.full.ms.p50),
+            fmt(p.c1.full.ms.p95),
+            fmt(p.c1.full.per_s),
+            `${fmt(p.c1.full.cpu_ms_per_op.worker)} + ${fmt(p.c1.full.cpu_ms_per_op.postgres)}`,
+          ],
+          [
+            '304 on a real game (Snowdonia, 4 players, mid-game), 1 at a time',
+            fmt(p.c1.poll_304_real?.ms?.p50),
+            fmt(p.c1.poll_304_real?.ms?.p95),
+            fmt(p.c1.poll_304_real?.per_s),
+            `${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.poll_304_real?.cpu_ms_per_op?.postgres)}`,
+          ],
+          [
+            `full 200 of that game (${kb(p.real_game?.state_bytes)}), 1 at a time`,
+            fmt(p.c1.full_real?.ms?.p50),
+            fmt(p.c1.full_real?.ms?.p95),
+            fmt(p.c1.full_real?.per_s),
+            `${fmt(p.c1.full_real?.cpu_ms_per_op?.worker)} + ${fmt(p.c1.full_real?.cpu_ms_per_op?.postgres)}`,
+          ],
+          [
+            "bare: the 304's statement on an open connection",
+            fmt(p.c1.bare_304_warm?.ms?.p50),
+            fmt(p.c1.bare_304_warm?.ms?.p95),
+            fmt(p.c1.bare_304_warm?.per_s),
+            `- + ${fmt(p.c1.bare_304_warm?.cpu_ms_per_op?.postgres)}`,
+          ],
+          [
+            'bare: new connection + the statement',
+            fmt(p.c1.bare_304_cold?.ms?.p50),
+            fmt(p.c1.bare_304_cold?.ms?.p95),
+            fmt(p.c1.bare_304_cold?.per_s),
+            `- + ${fmt(p.c1.bare_304_cold?.cpu_ms_per_op?.postgres)}`,
+          ],
+          [
+            'GET /api/health (no database: HTTP + Worker floor)',
+            fmt(p.c1.health?.ms?.p50),
+            fmt(p.c1.health?.ms?.p95),
+            fmt(p.c1.health?.per_s),
+            `${fmt(p.c1.health?.cpu_ms_per_op?.worker)} + -`,
+          ],
+          [
+            '304, 16 games at once',
+            fmt(p.c16.poll_304.ms.p50),
+            fmt(p.c16.poll_304.ms.p95),
+            fmt(p.c16.poll_304.per_s),
+            `${fmt(p.c16.poll_304.cpu_ms_per_op.worker)} + ${fmt(p.c16.poll_304.cpu_ms_per_op.postgres)}`,
+          ],
+          [
+            'full 200, 16 games at once',
+            fmt(p.c16.full.ms.p50),
+            fmt(p.c16.full.ms.p95),
+            fmt(p.c16.full.per_s),
+            `${fmt(p.c16.full.cpu_ms_per_op.worker)} + ${fmt(p.c16.full.cpu_ms_per_op.postgres)}`,
+          ],
         ],
       ),
     );
@@ -250,7 +394,9 @@ export function renderMarkdown(r: J): string {
       const cold = p.c1.bare_304_cold.ms.p50 as number;
       out.push(
         `A 304 (${fmt(p.c1.poll_304.ms.p50)} ms) ~ HTTP + Worker floor ${fmt(h)} ms (health) + a new connection and its one statement ${fmt(cold)} ms (bare, from Node)` +
-          (p.c1.poll_304.ms.p50 - h - cold >= 0 ? ` + ${fmt(p.c1.poll_304.ms.p50 - h - cold)} ms rest. ` : ` (the parts overlap by ${fmt(h + cold - p.c1.poll_304.ms.p50)} ms). `) +
+          (p.c1.poll_304.ms.p50 - h - cold >= 0
+            ? ` + ${fmt(p.c1.poll_304.ms.p50 - h - cold)} ms rest. `
+            : ` (the parts overlap by ${fmt(h + cold - p.c1.poll_304.ms.p50)} ms). `) +
           `The full answer adds the snapshot, the view and the legal moves and an UPDATE of the seat's last-seen version (${fmt(p.c1.full.ms.p50 - p.c1.poll_304.ms.p50)} ms), so the fixed costs set the ratio.`,
       );
       out.push('');
@@ -275,9 +421,22 @@ export function renderMarkdown(r: J): string {
   }
 
   if (Array.isArray(sv.explain?.cold_vs_warm_backend)) {
-    out.push('The same 304 query as the first and as the second statement of a new connection (each request gets a new backend, whose catalog caches start cold):');
+    out.push(
+      'The same 304 query as the first and as the second statement of a new connection (each request gets a new backend, whose catalog caches start cold):',
+    );
     out.push('');
-    out.push(table(['', 'client ms', 'planning ms', 'planning buffers', 'execution ms'], (sv.explain.cold_vs_warm_backend as J[]).map((x) => [x.which, fmt(x.client_ms, 2), fmt(x.planning_ms, 3), fmt(x.planning_buffers, 0), fmt(x.execution_ms, 3)])));
+    out.push(
+      table(
+        ['', 'client ms', 'planning ms', 'planning buffers', 'execution ms'],
+        (sv.explain.cold_vs_warm_backend as J[]).map((x) => [
+          x.which,
+          fmt(x.client_ms, 2),
+          fmt(x.planning_ms, 3),
+          fmt(x.planning_buffers, 0),
+          fmt(x.execution_ms, 3),
+        ]),
+      ),
+    );
     out.push('');
   }
 
@@ -303,7 +462,9 @@ export function renderMarkdown(r: J): string {
         `Statement traces from the PostgreSQL log (log_min_duration_statement = 0, one request at a time${sv.traces ? '' : '; from the run without the pooler, where each connection is its own server session'}; deferred work after the answer runs on the request's connection):`,
       );
       out.push('');
-      out.push(table(['request', 'connections', 'statements per connection', 'server ms (parse+bind+execute)', 'connection lifetime ms'], rows));
+      out.push(
+        table(['request', 'connections', 'statements per connection', 'server ms (parse+bind+execute)', 'connection lifetime ms'], rows),
+      );
       out.push('');
       const end = traces.move_end_turn?.sessions?.[0]?.sql as string[] | undefined;
       if (end) {
@@ -322,11 +483,21 @@ export function renderMarkdown(r: J): string {
           `Shares are of the isolate's non-idle samples; on this loaded machine a sample also lands while the thread waits for a CPU, so use the shares, and the /proc CPU times above for absolute cost. Self time by package/module:`,
       );
       out.push('');
-      out.push(table(['module', 'self %'], (wp.moves.top_files as J[]).slice(0, 10).map((f) => [f.file, fmt(f.self_pct)])));
+      out.push(
+        table(
+          ['module', 'self %'],
+          (wp.moves.top_files as J[]).slice(0, 10).map((f) => [f.file, fmt(f.self_pct)]),
+        ),
+      );
       out.push('');
       out.push('Top functions by self time:');
       out.push('');
-      out.push(table(['function', 'module', 'self %'], (wp.moves.top_functions as J[]).slice(0, 12).map((f) => [`\`${f.fn}\``, f.where, fmt(f.self_pct)])));
+      out.push(
+        table(
+          ['function', 'module', 'self %'],
+          (wp.moves.top_functions as J[]).slice(0, 12).map((f) => [`\`${f.fn}\``, f.where, fmt(f.self_pct)]),
+        ),
+      );
       out.push('');
       if (wp.polls_304) {
         out.push(
@@ -344,14 +515,26 @@ export function renderMarkdown(r: J): string {
   if (e.playouts) {
     out.push('## 3. Engines');
     out.push('');
-    out.push(`Playouts per second (one core, wall clock; per CPU-second in brackets), ${e.playouts.cell_ms} ms per cell. "bot" is engine/core selfPlay (the built-in bot's choices); "random" picks uniformly among legal moves.`);
+    out.push(
+      `Playouts per second (one core, wall clock; per CPU-second in brackets), ${e.playouts.cell_ms} ms per cell. "bot" is engine/core selfPlay (the built-in bot's choices); "random" picks uniformly among legal moves.`,
+    );
     out.push('');
     const rows: (string | number)[][] = [];
     for (const b of e.playouts.bot as J[]) {
       const rnd = (e.playouts.random as J[]).find((x) => x.game === b.game && x.players === b.players) ?? {};
-      rows.push([b.game, b.players, `${fmt(b.playouts_per_s)} (${fmt(b.playouts_per_cpu_s)})`, fmt(b.moves_per_playout, 0), `${fmt(rnd.playouts_per_s)} (${fmt(rnd.playouts_per_cpu_s)})`, fmt(rnd.moves_per_playout, 0), fmt(b.moves_per_s, 0)]);
+      rows.push([
+        b.game,
+        b.players,
+        `${fmt(b.playouts_per_s)} (${fmt(b.playouts_per_cpu_s)})`,
+        fmt(b.moves_per_playout, 0),
+        `${fmt(rnd.playouts_per_s)} (${fmt(rnd.playouts_per_cpu_s)})`,
+        fmt(rnd.moves_per_playout, 0),
+        fmt(b.moves_per_s, 0),
+      ]);
     }
-    out.push(table(['game', 'players', 'bot playouts/s', 'moves per bot game', 'random playouts/s', 'moves per random game', 'bot moves/s'], rows));
+    out.push(
+      table(['game', 'players', 'bot playouts/s', 'moves per bot game', 'random playouts/s', 'moves per random game', 'bot moves/s'], rows),
+    );
     out.push('');
     out.push(
       "Replay of each game's longest recorded game from its event log (engine/core replay of a stored history: the first move through `applyMove`, which copies the state, then `applyMoveInPlace` on that private copy, without re-checking legality; `npm run verify` adds the check):",
@@ -375,25 +558,67 @@ export function renderMarkdown(r: J): string {
     }
     out.push(
       table(
-        ['game', 'record', 'events', 'wall p50 / p95 ms', 'CPU ms p50', 'before (wall p50, 13:36 run)', 'copying applyMove chain, CPU ms', 'validated replay (verify), CPU ms', '< 5 ms wall', '< 5 ms CPU'],
+        [
+          'game',
+          'record',
+          'events',
+          'wall p50 / p95 ms',
+          'CPU ms p50',
+          'before (wall p50, 13:36 run)',
+          'copying applyMove chain, CPU ms',
+          'validated replay (verify), CPU ms',
+          '< 5 ms wall',
+          '< 5 ms CPU',
+        ],
         rr,
       ),
     );
     out.push('');
     for (const [g, x] of Object.entries((e.replay ?? {}) as J)) {
       const top = ((x as J).profile?.top_functions ?? []) as J[];
-      if (top.length) out.push(`- ${g} replay hot spots: ${top.slice(0, 5).map((f) => `\`${f.fn}\` (${f.where}) ${fmt(f.self_pct)}%`).join(', ')}`);
+      if (top.length)
+        out.push(
+          `- ${g} replay hot spots: ${top
+            .slice(0, 5)
+            .map((f) => `\`${f.fn}\` (${f.where}) ${fmt(f.self_pct)}%`)
+            .join(', ')}`,
+        );
     }
     out.push('');
-    out.push('What a stored game weighs (JSON text as the engine produces it; "stored" = PostgreSQL\'s on-disk size of the same values, jsonb/text with TOAST compression):');
+    out.push(
+      'What a stored game weighs (JSON text as the engine produces it; "stored" = PostgreSQL\'s on-disk size of the same values, jsonb/text with TOAST compression):',
+    );
     out.push('');
     const sr: (string | number)[][] = [];
     for (const [g, x] of Object.entries((e.storage ?? {}) as J)) {
       const y = x as J;
       const st = sv.storage?.[g] ?? {};
-      sr.push([g, y.players, y.moves, `${fmt(y.snapshot_bytes, 0)} / ${fmt(st.snapshot_stored_bytes, 0)}`, fmt(y.event_payload_bytes_per_move, 0), fmt(y.event_log_bytes_per_move, 0), fmt(y.event_response_bytes_per_move, 0), `${fmt(y.event_bytes_per_move, 0)} / ${fmt(st.event_stored_bytes_per_move, 0)}`]);
+      sr.push([
+        g,
+        y.players,
+        y.moves,
+        `${fmt(y.snapshot_bytes, 0)} / ${fmt(st.snapshot_stored_bytes, 0)}`,
+        fmt(y.event_payload_bytes_per_move, 0),
+        fmt(y.event_log_bytes_per_move, 0),
+        fmt(y.event_response_bytes_per_move, 0),
+        `${fmt(y.event_bytes_per_move, 0)} / ${fmt(st.event_stored_bytes_per_move, 0)}`,
+      ]);
     }
-    out.push(table(['game', 'players', 'moves', 'snapshot B (JSON / stored)', 'move payload B', 'log B', 'stored answer B', 'event B per move (JSON / stored)'], sr));
+    out.push(
+      table(
+        [
+          'game',
+          'players',
+          'moves',
+          'snapshot B (JSON / stored)',
+          'move payload B',
+          'log B',
+          'stored answer B',
+          'event B per move (JSON / stored)',
+        ],
+        sr,
+      ),
+    );
     out.push('');
   }
 
@@ -404,18 +629,37 @@ export function renderMarkdown(r: J): string {
   if (ip.moves) {
     out.push('## The in-process build (createApp + PGlite, app.request)');
     out.push('');
-    out.push('Same moves and polls, in one Node process: PGlite (WASM) runs one statement at a time, the deferred work runs after each answer through a waitUntil stub. Bare = the same writes in one PGlite transaction.');
+    out.push(
+      'Same moves and polls, in one Node process: PGlite (WASM) runs one statement at a time, the deferred work runs after each answer through a waitUntil stub. Bare = the same writes in one PGlite transaction.',
+    );
     out.push('');
     const rows: (string | number)[][] = [];
     for (const [c, v] of Object.entries(ip.moves as J)) {
       const x = v as J;
-      rows.push([c.slice(1), `${fmt(x.move.ms.p50)} / ${fmt(x.move.ms.p95)}`, `${fmt(x.bare.ms.p50)} / ${fmt(x.bare.ms.p95)}`, ratioText(ip.ratios?.[c]?.move_vs_bare_p50), `${fmt(x.move.per_s)} / ${fmt(x.bare.per_s)}`, `${fmt(x.move.cpu_ms_per_op)} / ${fmt(x.bare.cpu_ms_per_op)}`]);
+      rows.push([
+        c.slice(1),
+        `${fmt(x.move.ms.p50)} / ${fmt(x.move.ms.p95)}`,
+        `${fmt(x.bare.ms.p50)} / ${fmt(x.bare.ms.p95)}`,
+        ratioText(ip.ratios?.[c]?.move_vs_bare_p50),
+        `${fmt(x.move.per_s)} / ${fmt(x.bare.per_s)}`,
+        `${fmt(x.move.cpu_ms_per_op)} / ${fmt(x.bare.cpu_ms_per_op)}`,
+      ]);
     }
-    out.push(table(['games at once', 'move p50 / p95 ms', 'bare p50 / p95 ms', 'move / bare', 'per s: move / bare', 'CPU ms: move / bare'], rows));
+    out.push(
+      table(['games at once', 'move p50 / p95 ms', 'bare p50 / p95 ms', 'move / bare', 'per s: move / bare', 'CPU ms: move / bare'], rows),
+    );
     out.push('');
-    out.push(`Polling in-process: 304 ${ms(ip.poll304_ms_p50)} vs full ${ms(ip.poll_full_ms_p50)} = **${ratioText(ip.poll304_vs_full_ratio)}** (CPU ${ratioText(ip.poll304_vs_full_cpu_ratio)}): without a connection per request the 304 is much cheaper than a full answer.`);
+    out.push(
+      `Polling in-process: 304 ${ms(ip.poll304_ms_p50)} vs full ${ms(ip.poll_full_ms_p50)} = **${ratioText(ip.poll304_vs_full_ratio)}** (CPU ${ratioText(ip.poll304_vs_full_cpu_ratio)}): without a connection per request the 304 is much cheaper than a full answer.`,
+    );
     out.push('');
-    if (ip.profile_moves?.top_files) out.push(`In-process move CPU by module: ${(ip.profile_moves.top_files as J[]).slice(0, 6).map((f) => `${f.file} ${fmt(f.self_pct)}%`).join(', ')}.\n`);
+    if (ip.profile_moves?.top_files)
+      out.push(
+        `In-process move CPU by module: ${(ip.profile_moves.top_files as J[])
+          .slice(0, 6)
+          .map((f) => `${f.file} ${fmt(f.self_pct)}%`)
+          .join(', ')}.\n`,
+      );
   }
 
   // 5. Scale
@@ -442,7 +686,10 @@ export function renderMarkdown(r: J): string {
           ['Worker requests', fmt(p.worker_requests, 0)],
           ['Worker CPU', ms(p.worker_cpu_ms)],
           ['rows inserted / updated', `${fmt(p.rows_inserted)} / ${fmt(p.rows_updated)}`],
-          ['bytes stored (growth)', `${fmt(p.stored_bytes, 0)} B (${fmt(p.stored_bytes_without_event_response, 0)} B without the stored answers)`],
+          [
+            'bytes stored (growth)',
+            `${fmt(p.stored_bytes, 0)} B (${fmt(p.stored_bytes_without_event_response, 0)} B without the stored answers)`,
+          ],
           ['WAL written', p.wal_bytes === null ? '-' : `${fmt(p.wal_bytes, 0)} B`],
         ],
       ),
@@ -459,7 +706,10 @@ export function renderMarkdown(r: J): string {
           ['Workers bill (list prices, see assumptions)', `about $${fmt(k.workers_usd_per_month, 0)} per month`],
           ['moves per second, average', fmt(k.moves_per_s_average)],
           ['database connections opened per second (average)', fmt(k.db_connections_opened_per_s_average)],
-          ['PostgreSQL CPU, average, at this run\'s per-request CPU (mostly starting a backend per connection)', `${fmt(k.db_cpu_cores_average_local_figures, 2)} cores (${fmt(k.db_cpu_cores_average_local_figures * a.peak_to_average, 2)} at peak)`],
+          [
+            "PostgreSQL CPU, average, at this run's per-request CPU (mostly starting a backend per connection)",
+            `${fmt(k.db_cpu_cores_average_local_figures, 2)} cores (${fmt(k.db_cpu_cores_average_local_figures * a.peak_to_average, 2)} at peak)`,
+          ],
           ['database growth per day / month', `${fmt(k.db_storage_growth_gb_per_day, 2)} GB / ${fmt(k.db_storage_growth_gb_per_month)} GB`],
           ['... without the stored answer per event', `${fmt(k.db_storage_growth_gb_per_month_without_event_response)} GB per month`],
           ['live games (half-played on average)', `${fmt(k.db_live_games_gb, 2)} GB`],

@@ -35,7 +35,12 @@ const SECTIONS: Section[] = [
   // Through PgBouncer when installed, as a Worker reaches Neon's pooled endpoint in production...
   { name: 'server', file: 'bench/server.ts', limitMs: 420_000 },
   // ... and a shorter run straight to PostgreSQL (a new server backend per request), to compare.
-  { name: 'server_direct', file: 'bench/server.ts', limitMs: 200_000, env: { BENCH_POOLER: '0', BENCH_QUICK: '1', BENCH_SERVER_BUDGET_MS: '120000' } },
+  {
+    name: 'server_direct',
+    file: 'bench/server.ts',
+    limitMs: 200_000,
+    env: { BENCH_POOLER: '0', BENCH_QUICK: '1', BENCH_SERVER_BUDGET_MS: '120000' },
+  },
   { name: 'inprocess', file: 'bench/inprocess.ts', limitMs: 200_000 },
   // Three games, each loaded throttled and not (#17): a few minutes on 2 busy cores.
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
@@ -102,7 +107,13 @@ function runSection(s: Section, outFile: string, limitMs: number): Promise<{ ok:
       current = null;
       const ms = performance.now() - t0;
       const ok = code === 0 && !timedOut && !interrupted && existsSync(outFile);
-      const error = ok ? undefined : interrupted ? 'interrupted' : timedOut ? `timed out after ${Math.round(limitMs / 1000)} s` : `exit ${code ?? signal}`;
+      const error = ok
+        ? undefined
+        : interrupted
+          ? 'interrupted'
+          : timedOut
+            ? `timed out after ${Math.round(limitMs / 1000)} s`
+            : `exit ${code ?? signal}`;
       resolve({ ok, ms, error });
     });
   });
@@ -197,8 +208,12 @@ async function main() {
     // #17: the worst game's figures (JS its page loads, gzip; first board render at 4x CPU throttling, p50), each game's beside them.
     game_page_js_gzip_bytes: cl.game_page_js_gzip_bytes ?? null,
     first_render_ms_throttled: cl.first_render_ms_throttled ?? cl.first_render?.throttled_4x?.board_ms?.p50 ?? null,
-    game_page_js_gzip_bytes_per_game: cl.per_game ? Object.fromEntries(Object.entries(cl.per_game).map(([g, v]: [string, any]) => [g, v.js_gzip_bytes])) : null,
-    first_render_ms_throttled_per_game: cl.per_game ? Object.fromEntries(Object.entries(cl.per_game).map(([g, v]: [string, any]) => [g, v.throttled_4x?.board_ms?.p50 ?? null])) : null,
+    game_page_js_gzip_bytes_per_game: cl.per_game
+      ? Object.fromEntries(Object.entries(cl.per_game).map(([g, v]: [string, any]) => [g, v.js_gzip_bytes]))
+      : null,
+    first_render_ms_throttled_per_game: cl.per_game
+      ? Object.fromEntries(Object.entries(cl.per_game).map(([g, v]: [string, any]) => [g, v.throttled_4x?.board_ms?.p50 ?? null]))
+      : null,
     // More headline figures.
     move_vs_bare_cold_ratio: sv.move_vs_bare_cold_ratio ?? null,
     move_ms_p95: sv.move_ms_p95 ?? null,
@@ -214,11 +229,26 @@ async function main() {
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     targets: {
       move_vs_bare_ratio: { target: '<= 1.5', met: typeof sv.move_vs_bare_ratio === 'number' ? sv.move_vs_bare_ratio <= 1.5 : null },
-      poll304_vs_full_ratio: { target: '<= 0.4', met: typeof sv.poll304_vs_full_ratio === 'number' ? sv.poll304_vs_full_ratio <= 0.4 : null },
-      idle_pg_statements_per_hour: { target: '0', met: typeof sv.idle_pg_statements_per_hour === 'number' ? sv.idle_pg_statements_per_hour === 0 : null },
-      pg_cpu_move_vs_bare_ratio: { target: '<= 2', met: typeof sv.pg_cpu_move_vs_bare_ratio === 'number' ? sv.pg_cpu_move_vs_bare_ratio <= 2 : null },
-      game_page_js_gzip_bytes: { target: '<= 61440 (60 KiB), every game', met: typeof cl.game_page_js_gzip_bytes === 'number' ? cl.game_page_js_gzip_bytes <= 60 * 1024 : null },
-      first_render_ms_throttled: { target: '<= 1000 ms p50, every game', met: typeof cl.first_render_ms_throttled === 'number' ? cl.first_render_ms_throttled <= 1000 : null },
+      poll304_vs_full_ratio: {
+        target: '<= 0.4',
+        met: typeof sv.poll304_vs_full_ratio === 'number' ? sv.poll304_vs_full_ratio <= 0.4 : null,
+      },
+      idle_pg_statements_per_hour: {
+        target: '0',
+        met: typeof sv.idle_pg_statements_per_hour === 'number' ? sv.idle_pg_statements_per_hour === 0 : null,
+      },
+      pg_cpu_move_vs_bare_ratio: {
+        target: '<= 2',
+        met: typeof sv.pg_cpu_move_vs_bare_ratio === 'number' ? sv.pg_cpu_move_vs_bare_ratio <= 2 : null,
+      },
+      game_page_js_gzip_bytes: {
+        target: '<= 61440 (60 KiB), every game',
+        met: typeof cl.game_page_js_gzip_bytes === 'number' ? cl.game_page_js_gzip_bytes <= 60 * 1024 : null,
+      },
+      first_render_ms_throttled: {
+        target: '<= 1000 ms p50, every game',
+        met: typeof cl.first_render_ms_throttled === 'number' ? cl.first_render_ms_throttled <= 1000 : null,
+      },
       poll304_touches_one_indexed_row: {
         target: 'index scan, 1 row',
         met: sv.explain?.poll_304 ? !sv.explain.poll_304.seq_scan && sv.explain.poll_304.rows === 1 && !!sv.explain.poll_304.index : null,
@@ -235,7 +265,9 @@ async function main() {
   results.scale = scaleOnPaper(results);
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(markdownFile, renderMarkdown(results));
-  console.error(`[bench] wrote ${path.relative(root, resultsFile)} and ${path.relative(root, markdownFile)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  console.error(
+    `[bench] wrote ${path.relative(root, resultsFile)} and ${path.relative(root, markdownFile)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+  );
   const failed = Object.entries(runs).filter(([, r]: [string, any]) => !r.ok);
   process.exit(failed.length ? 1 : 0);
 }

@@ -26,7 +26,13 @@ export const ASSUMPTIONS = {
    * Cloudflare Workers Standard list prices at the time of writing (check before quoting):
    * $5/month includes 10 M requests and 30 M CPU-ms; then $0.30 per M requests, $0.02 per M CPU-ms.
    */
-  workers_prices_usd: { base_per_month: 5, included_requests: 10e6, included_cpu_ms: 30e6, per_million_requests: 0.3, per_million_cpu_ms: 0.02 },
+  workers_prices_usd: {
+    base_per_month: 5,
+    included_requests: 10e6,
+    included_cpu_ms: 30e6,
+    per_million_requests: 0.3,
+    per_million_cpu_ms: 0.02,
+  },
 };
 
 const num = (x: unknown, fallback = Number.NaN): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
@@ -62,7 +68,9 @@ export function scaleOnPaper(results: Record<string, any>) {
   const cpuFull = num(sv.polls?.c16?.full?.cpu_ms_per_op?.worker);
   const workerCpuPD = movesPD * cpuMove + polls304 * cpu304 + (fullGets + loadRequests) * cpuFull;
   const pgCpuPD =
-    movesPD * num(c1.cpu_ms_per_op?.postgres) + polls304 * num(sv.polls?.c16?.poll_304?.cpu_ms_per_op?.postgres) + (fullGets + loadRequests) * num(sv.polls?.c16?.full?.cpu_ms_per_op?.postgres);
+    movesPD * num(c1.cpu_ms_per_op?.postgres) +
+    polls304 * num(sv.polls?.c16?.poll_304?.cpu_ms_per_op?.postgres) +
+    (fullGets + loadRequests) * num(sv.polls?.c16?.full?.cpu_ms_per_op?.postgres);
 
   // Rows and bytes: each move inserts its event, updates the game row and the seat; each turn
   // start queues one email row for the next player; the game's end one per player.
@@ -82,14 +90,24 @@ export function scaleOnPaper(results: Record<string, any>) {
   const reqMonth = reqDay * 30;
   const cpuMonth = workerCpuPD * playerDays * 30;
   const P = A.workers_prices_usd;
-  const workersUsd = P.base_per_month + (Math.max(0, reqMonth - P.included_requests) / 1e6) * P.per_million_requests + (Math.max(0, cpuMonth - P.included_cpu_ms) / 1e6) * P.per_million_cpu_ms;
+  const workersUsd =
+    P.base_per_month +
+    (Math.max(0, reqMonth - P.included_requests) / 1e6) * P.per_million_requests +
+    (Math.max(0, cpuMonth - P.included_cpu_ms) / 1e6) * P.per_million_cpu_ms;
   const storageDay = bytesPD * playerDays;
   const perGameBytes = moves.length * eventBytes + num(typical.snapshot_stored_bytes, 0) + (players + 1) * outboxBytes;
   const connectionsPerS = ((movesPD * 2.5 + polls + loadRequests) * playerDays) / 86_400; // a move opens 2-3 connections (request + deferred work), a read 1
 
   const r0 = (x: number) => Math.round(x);
   return {
-    assumptions: { ...A, players, record_moves: moves.length, record_turns: turns, moves_per_turn: round(movesPerTurn), game_days: round(gameDays) },
+    assumptions: {
+      ...A,
+      players,
+      record_moves: moves.length,
+      record_turns: turns,
+      moves_per_turn: round(movesPerTurn),
+      game_days: round(gameDays),
+    },
     per_player_day: {
       moves: round(movesPD),
       polls: r0(polls),
@@ -121,7 +139,9 @@ export function scaleOnPaper(results: Record<string, any>) {
       db_cpu_cores_average_local_figures: round((pgCpuPD * playerDays) / 86_400_000),
       db_storage_growth_gb_per_day: round(storageDay / 1e9),
       db_storage_growth_gb_per_month: round((storageDay * 30) / 1e9),
-      db_storage_growth_gb_per_month_without_event_response: round((movesPD * eventBytesNoResponse + outboxPD * outboxBytes) * playerDays * 30 / 1e9),
+      db_storage_growth_gb_per_month_without_event_response: round(
+        ((movesPD * eventBytesNoResponse + outboxPD * outboxBytes) * playerDays * 30) / 1e9,
+      ),
       db_live_games_gb: round((A.concurrent_games * perGameBytes) / 2 / 1e9),
     },
     inputs: {

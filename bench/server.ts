@@ -59,7 +59,12 @@ async function main() {
     // Emails leave through an email API as in production (a stand-in on 127.0.0.1 answering 200),
     // so the outbox stores what it stores in production, not the dev mailbox's whole messages.
     mail = await startReceiver();
-    worker = await startBenchWorker(db, { NOTIFY_GRACE_SECONDS: '0', EMAIL_PROVIDER: 'resend', EMAIL_API_URL: mail.url, EMAIL_API_KEY: 'bench' });
+    worker = await startBenchWorker(db, {
+      NOTIFY_GRACE_SECONDS: '0',
+      EMAIL_PROVIDER: 'resend',
+      EMAIL_API_URL: mail.url,
+      EMAIL_API_KEY: 'bench',
+    });
     cleanups.unshift(() => worker!.stop());
     log(`Worker ready in ${(worker.startMs / 1000).toFixed(1)} s at ${worker.url}`);
     return await run(db, worker, admin, warmClients, receivedLinks(mail));
@@ -110,7 +115,13 @@ async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: P
     explain,
     profiles,
     storage,
-    realGame: { type: f.realRecord.type, players: f.realRecord.players, record: f.realRecordFile, at_move: f.mid.moves, state_bytes: polls.realStateBytes },
+    realGame: {
+      type: f.realRecord.type,
+      players: f.realRecord.players,
+      record: f.realRecordFile,
+      at_move: f.mid.moves,
+      state_bytes: polls.realStateBytes,
+    },
   });
 }
 

@@ -41,7 +41,6 @@ export function sortGames(games: GameSummary[]): GameSummary[] {
   );
 }
 
-
 /** "A", "A and B", "A, B and C". */
 export function listNames(names: string[]): string {
   if (names.length <= 1) return names.join('');

@@ -53,7 +53,11 @@ export function pageVisibleHeader(visibilityState: DocumentVisibilityState | str
  * The request headers of one poll: the ETag only when a conditional request is allowed.
  * Pure, so the visibility rule is tested without a browser.
  */
-export function pollHeaders(etag: string | null, visibilityState: DocumentVisibilityState | string, unconditional: boolean): Record<string, string> {
+export function pollHeaders(
+  etag: string | null,
+  visibilityState: DocumentVisibilityState | string,
+  unconditional: boolean,
+): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-page-visible': pageVisibleHeader(visibilityState) };
   if (etag && !unconditional) headers['if-none-match'] = etag;
   return headers;
@@ -188,7 +192,11 @@ export class PollController<T> implements ReactiveController {
       } catch (err) {
         if (ctrl.signal.aborted && !timedOut) return;
         reportReachable(false);
-        throw new ApiError(0, 'network', timedOut ? 'The server did not answer in time; retrying.' : 'Could not reach the server; retrying.');
+        throw new ApiError(
+          0,
+          'network',
+          timedOut ? 'The server did not answer in time; retrying.' : 'Could not reach the server; retrying.',
+        );
       }
       reportReachable(true);
       if (ctrl.signal.aborted && !timedOut) return;

@@ -98,7 +98,12 @@ export function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
 
 /** Whether this browser can receive Web Push at all (service worker, PushManager, Notification). */
 export function pushSupported(): boolean {
-  return typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof PushManager !== 'undefined' && typeof Notification !== 'undefined';
+  return (
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof PushManager !== 'undefined' &&
+    typeof Notification !== 'undefined'
+  );
 }
 
 /**
@@ -149,7 +154,9 @@ export async function enablePush(publicKey: string): Promise<void> {
       sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
     } catch (err) {
       // The browser's push service said no (private window, no connection, browser policy).
-      throw new Error(`This browser could not subscribe to push messages (${err instanceof Error ? err.message : String(err)}). Try again later.`);
+      throw new Error(
+        `This browser could not subscribe to push messages (${err instanceof Error ? err.message : String(err)}). Try again later.`,
+      );
     }
   }
   const device = await api<PushDevice>('POST', PUSH_PATHS.list, { body: sub.toJSON() });

@@ -14,7 +14,8 @@ export function registerServiceWorker(): void {
   };
   // A while after the load event, so installing the offline copy (every chunk) never competes with
   // the first screen: on a game page the board's chunk and the state still arrive after load (#17).
-  const later = () => setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : register()), 2000);
+  const later = () =>
+    setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : register()), 2000);
   if (document.readyState === 'complete') later();
   else window.addEventListener('load', later, { once: true });
 }

@@ -53,7 +53,9 @@ export function isServerPath(pathname: string): boolean {
 
 /** Screens a signed-out visitor may see: a public game (watching), the lobby, how to play and the record checker. */
 export function isOpenToVisitors(route: Route): boolean {
-  return (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play' || route.name === 'lobby';
+  return (
+    (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play' || route.name === 'lobby'
+  );
 }
 
 export function navigate(url: string, opts: { replace?: boolean } = {}): void {

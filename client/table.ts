@@ -30,7 +30,12 @@ export function chatSegments(text: string, names: readonly (string | null)[], my
   let at = 0;
   for (const m of findMentions(t, myName ? [...seated, myName] : seated)) {
     if (m.start > at) out.push({ text: t.slice(at, m.start), mention: false });
-    out.push({ text: t.slice(m.start, m.end), mention: true, name: m.name, you: me !== null && normaliseName(m.name).toLowerCase() === me });
+    out.push({
+      text: t.slice(m.start, m.end),
+      mention: true,
+      name: m.name,
+      you: me !== null && normaliseName(m.name).toLowerCase() === me,
+    });
     at = m.end;
   }
   if (at < t.length) out.push({ text: t.slice(at), mention: false });
@@ -46,8 +51,15 @@ export function mentionsMe(text: string, names: readonly (string | null)[], myNa
  * Completing a mention in the chat box: the seated names that start with what follows the `@`
  * before the caret, and the draft with one of them put in (`@Name ` and the caret after it).
  */
-export function completeMention(draft: string, caret: number, names: readonly (string | null)[]): { names: string[]; apply: (name: string) => { draft: string; caret: number } } | null {
-  const found = mentionCompletions(draft.slice(0, caret), names.filter((n): n is string => !!n));
+export function completeMention(
+  draft: string,
+  caret: number,
+  names: readonly (string | null)[],
+): { names: string[]; apply: (name: string) => { draft: string; caret: number } } | null {
+  const found = mentionCompletions(
+    draft.slice(0, caret),
+    names.filter((n): n is string => !!n),
+  );
   if (!found) return null;
   return {
     names: found.names,

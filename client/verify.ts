@@ -30,7 +30,11 @@ export async function verifyInBrowser(record: unknown, extraGames: readonly AnyG
     return await verifyRecord(record as GameRecord, registry, sha256Hex);
   } catch (err) {
     // A record of the wrong shape (events missing, say) makes the verifier itself throw.
-    return { ok: false, checks: [{ name: 'record', ok: false, detail: `could not check this record: ${(err as Error).message}` }], result: null };
+    return {
+      ok: false,
+      checks: [{ name: 'record', ok: false, detail: `could not check this record: ${(err as Error).message}` }],
+      result: null,
+    };
   }
 }
 

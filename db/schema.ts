@@ -19,7 +19,9 @@ export const sessions = pgTable(
   'sessions',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
@@ -54,7 +56,9 @@ export const games = pgTable(
     seed: text('seed').notNull(),
     seedHash: text('seed_hash').notNull(),
     inviteCode: text('invite_code').notNull(),
-    createdBy: text('created_by').notNull().references(() => users.id),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id),
     version: integer('version').notNull().default(0),
     snapshot: jsonb('snapshot'),
     /** Seats that must act now, denormalised from the snapshot for "my games" and notifications. */
@@ -63,13 +67,19 @@ export const games = pgTable(
     botSeats: jsonb('bot_seats').$type<number[]>().notNull().default([]),
     result: jsonb('result'),
     /** Per-move time control: `none`, `24h` or `72h` (chosen at creation). */
-    timeControl: text('time_control', { enum: ['none', '24h', '72h'] }).notNull().default('none'),
+    timeControl: text('time_control', { enum: ['none', '24h', '72h'] })
+      .notNull()
+      .default('none'),
     /** What happens at a deadline: the built-in bot plays the turn, or the game ends. */
-    onTimeout: text('on_timeout', { enum: ['bot', 'end'] }).notNull().default('bot'),
+    onTimeout: text('on_timeout', { enum: ['bot', 'end'] })
+      .notNull()
+      .default('bot'),
     /** UTC instant by which the active seats must move (null without time control). */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     /** When a player resigns: a bot takes the seat, or the game ends. */
-    onResign: text('on_resign', { enum: ['bot', 'end'] }).notNull().default('bot'),
+    onResign: text('on_resign', { enum: ['bot', 'end'] })
+      .notNull()
+      .default('bot'),
     /** Public games can be watched (view, log, chat) by anyone with the link. */
     isPublic: boolean('is_public').notNull().default(true),
     /** The game this one is a rematch of, and the rematch created from this one. */
@@ -95,7 +105,9 @@ export const games = pgTable(
 export const seats = pgTable(
   'seats',
   {
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     seat: integer('seat').notNull(),
     userId: text('user_id').references(() => users.id),
     isBot: boolean('is_bot').notNull().default(false),
@@ -117,7 +129,9 @@ export const seats = pgTable(
 export const gameEvents = pgTable(
   'game_events',
   {
-    gameId: text('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     kind: text('kind').notNull(),
     seat: integer('seat'),
@@ -152,7 +166,9 @@ export const outbox = pgTable(
     target: text('target').notNull(),
     payload: jsonb('payload').notNull(),
     /** `skipped`: no longer worth sending (the seat already saw that version). */
-    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
     /** What caused it (`signin`, `your_turn`, `reminder`, `game_over` ...). */
     kind: text('kind').notNull().default('signin'),
     userId: text('user_id'),

@@ -195,7 +195,8 @@ async function sizes(): Promise<{ bytes: number; gzipBytes: number }> {
     bytes += code.length;
     gzipBytes += gzipSync(code, { level: 9 }).length;
     // Static imports only (`import"x"`, `from"x"`); `import("x")` is a lazy chunk.
-    for (const m of code.toString('utf8').matchAll(/\b(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g)) await visit(join(dirname(file), m[1]));
+    for (const m of code.toString('utf8').matchAll(/\b(?:import|from)\s*["'](\.\.?\/[^"']+\.js)["']/g))
+      await visit(join(dirname(file), m[1]));
   };
   await visit(clientOutfile);
   return { bytes, gzipBytes };
@@ -219,7 +220,9 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
     await buildBoot(result.metafile!, minify);
     const version = await buildServiceWorker(minify);
     const s = await sizes();
-    say(`client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip), ${relative(root, swOutfile)} (cache ${version})`);
+    say(
+      `client: ${relative(root, clientOutfile)} ${kb(s.bytes)} (${kb(s.gzipBytes)} gzip), ${relative(root, swOutfile)} (cache ${version})`,
+    );
     return { outfile: clientOutfile, ...s, stop: async () => {} };
   }
   const base = options(minify, sourcemap);

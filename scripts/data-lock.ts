@@ -17,7 +17,9 @@ export class DataDirBusy extends Error {
     readonly dir: string,
     readonly owner: string,
   ) {
-    super(`${dir} is in use by another process (${owner}). Stop it first, or use another MP_DATA_DIR (MP_DATA_DIR=memory for a throwaway database).`);
+    super(
+      `${dir} is in use by another process (${owner}). Stop it first, or use another MP_DATA_DIR (MP_DATA_DIR=memory for a throwaway database).`,
+    );
   }
 }
 
@@ -40,7 +42,13 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     } catch {}
     throw new DataDirBusy(abs, owner);
   }
-  writeFileSync(ownerFile, `pid ${process.pid}: ${process.argv.slice(1).map((a) => path.basename(a)).join(' ')}\n`);
+  writeFileSync(
+    ownerFile,
+    `pid ${process.pid}: ${process.argv
+      .slice(1)
+      .map((a) => path.basename(a))
+      .join(' ')}\n`,
+  );
   return async () => {
     rmSync(ownerFile, { force: true });
     await release().catch(() => {});

@@ -90,7 +90,11 @@ process.on('SIGHUP', () => void stop(0, 'SIGHUP'));
 // So also stop when the process that started our tsx wrapper goes away.
 function parentOf(pid: number): number | null {
   try {
-    return Number(readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[1]);
+    return Number(
+      readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ')[1],
+    );
   } catch {
     return null;
   }
@@ -135,7 +139,6 @@ async function waitForReady(url: string, ms: number): Promise<boolean> {
   }
   return false;
 }
-
 
 // 1. The client bundle (owned by scripts/build-client.ts; tolerated when absent or failing).
 if (process.env.MP_SKIP_BUILD !== '1') {
@@ -220,7 +223,9 @@ const base = `http://127.0.0.1:${port}`;
 const readyS = Number(process.env.MP_READY_TIMEOUT_S) || 60;
 const waitStart = performance.now();
 if (!(await waitForReady(`${base}/api/ready`, readyS * 1000))) {
-  console.error(`[dev] the Worker was not ready at ${base}/api/ready after ${secs(performance.now() - waitStart)} (at most ${readyS} s): ${notReady}`);
+  console.error(
+    `[dev] the Worker was not ready at ${base}/api/ready after ${secs(performance.now() - waitStart)} (at most ${readyS} s): ${notReady}`,
+  );
   await stop(1, 'startup failed');
 }
 log(

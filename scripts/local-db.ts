@@ -74,7 +74,13 @@ export async function startLocalDb(opts: LocalDbOptions = {}): Promise<LocalDb> 
   const pgPort = Number(portText);
   const t3 = performance.now();
 
-  const bridge = await startBridge({ pgHost: host, pgPort, serialize: opts.serialize ?? true, port: opts.bridgePort ?? 0, debug: opts.debug });
+  const bridge = await startBridge({
+    pgHost: host,
+    pgPort,
+    serialize: opts.serialize ?? true,
+    port: opts.bridgePort ?? 0,
+    debug: opts.debug,
+  });
   const t4 = performance.now();
 
   let stopped: Promise<void> | null = null;
@@ -100,7 +106,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const db = await startLocalDb({ dataDir: i >= 0 ? process.argv[i + 1] : undefined, debug: process.argv.includes('--debug') });
   console.log(`DATABASE_URL=${db.DATABASE_URL}`);
   console.log(`DB_WS_PROXY=${db.DB_WS_PROXY}`);
-  console.log(`(started in ${Object.entries(db.timings).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}; Ctrl-C stops)`);
+  console.log(
+    `(started in ${Object.entries(db.timings)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+      .join(', ')}; Ctrl-C stops)`,
+  );
   const stop = () => db.stop().then(() => process.exit(0));
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

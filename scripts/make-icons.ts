@@ -22,7 +22,10 @@ const ICONS: [string, string, number][] = [
   ['maskable.svg', 'apple-touch-icon.png', 180],
 ];
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox'],
+});
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const [svg, png, size] of ICONS) {

@@ -113,7 +113,9 @@ function toBuffer(data: RawData): Buffer {
 export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   const idleTimeoutMs = opts.idleTimeoutMs ?? 5_000;
   const started = performance.now();
-  const log = opts.debug ? (...a: unknown[]) => console.error(`[pg-bridge +${((performance.now() - started) / 1000).toFixed(3)}s]`, ...a) : () => {};
+  const log = opts.debug
+    ? (...a: unknown[]) => console.error(`[pg-bridge +${((performance.now() - started) / 1000).toFixed(3)}s]`, ...a)
+    : () => {};
   const stats: BridgeStats = { accepted: 0, active: 0, maxActive: 0, queued: 0, maxQueued: 0, terminated: 0, idleClosed: 0 };
   const waiting: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
@@ -216,17 +218,20 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
       if (opts.serialize && idleTimeoutMs > 0) {
         const watch = () => {
           if (idleTimer) return;
-          idleTimer = setInterval(() => {
-            if (waiting.length > 0 && Date.now() - lastActivity > idleTimeoutMs) {
-              stats.idleClosed++;
-              console.error(
-                `[pg-bridge] closing connection #${id}: idle ${((Date.now() - lastActivity) / 1000).toFixed(1)} s while ${waiting.length} wait ` +
-                  '(PGlite takes one connection at a time; was a Pool left open without end()?)',
-              );
-              tcp?.destroy();
-              ws.terminate();
-            }
-          }, Math.min(1000, idleTimeoutMs)).unref();
+          idleTimer = setInterval(
+            () => {
+              if (waiting.length > 0 && Date.now() - lastActivity > idleTimeoutMs) {
+                stats.idleClosed++;
+                console.error(
+                  `[pg-bridge] closing connection #${id}: idle ${((Date.now() - lastActivity) / 1000).toFixed(1)} s while ${waiting.length} wait ` +
+                    '(PGlite takes one connection at a time; was a Pool left open without end()?)',
+                );
+                tcp?.destroy();
+                ws.terminate();
+              }
+            },
+            Math.min(1000, idleTimeoutMs),
+          ).unref();
         };
         idleWatch = watch;
         tcp.once('close', () => {

@@ -63,7 +63,8 @@ export async function createMigratedPglite(): Promise<PGlite> {
     writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     renameSync(tmp, file); // atomic: parallel builders never see half a file
     for (const old of readdirSync(cacheDir)) {
-      if (old.startsWith('pglite-') && old.endsWith('.tar') && path.join(cacheDir, old) !== file) rmSync(path.join(cacheDir, old), { force: true });
+      if (old.startsWith('pglite-') && old.endsWith('.tar') && path.join(cacheDir, old) !== file)
+        rmSync(path.join(cacheDir, old), { force: true });
     }
   } catch {
     // no cache this time; the database itself is fine

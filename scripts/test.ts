@@ -58,7 +58,16 @@ async function runVitest(name: string, args: string[], env: Record<string, strin
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
-  const phase: Phase = { name, ok: code === 0, seconds: (performance.now() - t0) / 1000, passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
+  const phase: Phase = {
+    name,
+    ok: code === 0,
+    seconds: (performance.now() - t0) / 1000,
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+    failures: [],
+    flaky: [],
+  };
   try {
     const r = JSON.parse(readFileSync(summaryFile, 'utf8')) as TestSummary;
     Object.assign(phase, { passed: r.passed, failed: r.failed, skipped: r.skipped, failures: r.failures, flaky: r.flaky });
@@ -78,18 +87,41 @@ process.on('SIGINT', () => {
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);
 
-const wantsWorker = extra.length === 0 || extra.some((a, i) => a === 'worker' && extra[i - 1] === '--project') || extra.includes('--project=worker');
+const wantsWorker =
+  extra.length === 0 || extra.some((a, i) => a === 'worker' && extra[i - 1] === '--project') || extra.includes('--project=worker');
 if (!interrupted && wantsWorker) {
   if (realPostgresAvailable()) {
-    await runVitest(`Worker layer again on real PostgreSQL (${findPostgresBinDir()}, TEST_PG=1)`, ['--project', 'worker'], { TEST_PG: '1' });
+    await runVitest(`Worker layer again on real PostgreSQL (${findPostgresBinDir()}, TEST_PG=1)`, ['--project', 'worker'], {
+      TEST_PG: '1',
+    });
   } else if (ci) {
     banner('Worker layer on real PostgreSQL: FAILED');
     console.log('CI=true but no PostgreSQL server under /usr/lib/postgresql/*/bin: .ci/run must `apt-get install -y postgresql`.');
-    phases.push({ name: 'Worker layer on real PostgreSQL', ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, note: 'PostgreSQL not installed', failures: [], flaky: [] });
+    phases.push({
+      name: 'Worker layer on real PostgreSQL',
+      ok: false,
+      seconds: 0,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'PostgreSQL not installed',
+      failures: [],
+      flaky: [],
+    });
   } else {
     banner('Worker layer on real PostgreSQL: SKIPPED');
     console.log('No PostgreSQL server installed (apt-get install -y postgresql). CI runs this layer; locally it is optional.');
-    phases.push({ name: 'Worker layer on real PostgreSQL', ok: true, seconds: 0, passed: 0, failed: 0, skipped: 0, note: 'skipped: PostgreSQL not installed', failures: [], flaky: [] });
+    phases.push({
+      name: 'Worker layer on real PostgreSQL',
+      ok: true,
+      seconds: 0,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      note: 'skipped: PostgreSQL not installed',
+      failures: [],
+      flaky: [],
+    });
   }
 }
 rmSync(tmp, { recursive: true, force: true });
@@ -102,7 +134,11 @@ for (const p of phases) {
   for (const f of p.failures) console.log(`        x ${f}`);
   for (const f of p.flaky) console.log(`        ~ ${f}`);
 }
-const total = phases.reduce((a, p) => ({ passed: a.passed + p.passed, failed: a.failed + p.failed, skipped: a.skipped + p.skipped }), { passed: 0, failed: 0, skipped: 0 });
+const total = phases.reduce((a, p) => ({ passed: a.passed + p.passed, failed: a.failed + p.failed, skipped: a.skipped + p.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 const ok = !interrupted && phases.every((p) => p.ok);
 console.log('');
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);

@@ -40,7 +40,9 @@ export async function devVapidKeys(dir: string, env: NodeJS.ProcessEnv = process
   if (existsSync(file)) {
     const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<VapidVars>;
     if (!isBase64url(kept.VAPID_PUBLIC_KEY, 87) || !isBase64url(kept.VAPID_PRIVATE_KEY, 43) || typeof kept.VAPID_SUBJECT !== 'string') {
-      throw new Error(`${file} does not hold a VAPID key pair; delete it to make a new one (subscribed browsers must then subscribe again).`);
+      throw new Error(
+        `${file} does not hold a VAPID key pair; delete it to make a new one (subscribed browsers must then subscribe again).`,
+      );
     }
     return kept as VapidVars;
   }

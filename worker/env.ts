@@ -101,7 +101,9 @@ const configSchema = z.object({
   /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
   vapid: z
     .object({
-      publicKey: z.string().regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters, starting with B)'),
+      publicKey: z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be a base64url uncompressed P-256 point (87 characters, starting with B)'),
       privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)'),
       subject: z.string().regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: URI'),
     })
@@ -166,7 +168,10 @@ function plainSettings(env: Partial<Env>): Record<string, unknown> {
  * (never the value: a secret may be among them); requests answer 503 `misconfigured` with it.
  */
 export class ConfigError extends Error {
-  constructor(readonly variables: string[], reasons: string[]) {
+  constructor(
+    readonly variables: string[],
+    reasons: string[],
+  ) {
     super(`Invalid configuration: ${reasons.join('; ')}`);
     this.name = 'ConfigError';
   }
@@ -189,12 +194,17 @@ export function readConfig(env: Partial<Env>): Config {
     const path = i.path.join('.');
     return PLAIN_SETTINGS[path] ?? RULED_SETTINGS[path] ?? path;
   });
-  throw new ConfigError(variables, parsed.error.issues.map((i, k) => `${variables[k]}: ${i.message}`));
+  throw new ConfigError(
+    variables,
+    parsed.error.issues.map((i, k) => `${variables[k]}: ${i.message}`),
+  );
 }
 
 /** The reply secret and domain from the environment, or null (replies off). */
 function mailRepliesOf(env: Partial<Env>): { secret: string; domain: string } | null {
-  const secret = env.MAIL_REPLY_SECRET || ((env.APP_ENV === 'development' || env.APP_ENV === 'test') && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
+  const secret =
+    env.MAIL_REPLY_SECRET ||
+    ((env.APP_ENV === 'development' || env.APP_ENV === 'test') && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
   if (!secret) return null;
   const from = env.EMAIL_FROM || 'post@localhost';
   const domain = env.MAIL_DOMAIN || (/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost');

@@ -18,7 +18,8 @@ export const SQL = {
     'insert into "game_events" ("game_id", "seq", "kind", "seat", "payload", "log", "reveals", "idempotency_key", "response", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
   updateGame:
     'update "games" set "status" = $1, "version" = $2, "snapshot" = $3, "active_seats" = $4, "result" = $5, "deadline_at" = $6, "reminder_stage" = $7, "updated_at" = $8 where ("games"."id" = $9 and "games"."version" = $10) returning "version"',
-  updateSeat: 'update "seats" set "last_seen_seq" = greatest("seats"."last_seen_seq", $1) where ("seats"."game_id" = $2 and "seats"."seat" = $3)',
+  updateSeat:
+    'update "seats" set "last_seen_seq" = greatest("seats"."last_seen_seq", $1) where ("seats"."game_id" = $2 and "seats"."seat" = $3)',
   outboxColumns:
     'insert into "outbox" ("id", "channel", "target", "payload", "status", "kind", "user_id", "game_id", "claimed_until", "sent_at", "attempts", "next_attempt_at", "last_error", "dedupe_key", "created_at") values ',
   commit: 'commit',
@@ -46,7 +47,14 @@ export function bareSteps(): BareStep[] {
   let state = secretDice.setup({ players: BARE_PLAYERS, options: { rounds: BARE_ROUNDS }, seed: '0123456789abcdef0123456789abcdef' });
   const steps: BareStep[] = [];
   let version = 5; // create + 3 joins + start
-  let before = { status: 'active' as const, activeSeats: [0], deadlineAt: null, reminderStage: 0, timeControl: 'none' as const, players: BARE_PLAYERS };
+  let before = {
+    status: 'active' as const,
+    activeSeats: [0],
+    deadlineAt: null,
+    reminderStage: 0,
+    timeControl: 'none' as const,
+    players: BARE_PLAYERS,
+  };
   while (!state.over) {
     const seat = state.turn;
     const kind = state.stepsThisTurn === 0 ? 'bank' : 'end';
@@ -89,14 +97,26 @@ export async function createBareGames(q: Exec, n: number, tag: string): Promise<
   const lanes: BareLane[] = [];
   for (let i = 0; i < n; i++) {
     const gameId = `bare-${tag}-${i}`;
-    const users = Array.from({ length: BARE_PLAYERS }, (_, s) => ({ id: `bare-${tag}-${i}-u${s}`, email: `bare-${tag}-${i}-${s}@example.test` }));
+    const users = Array.from({ length: BARE_PLAYERS }, (_, s) => ({
+      id: `bare-${tag}-${i}-u${s}`,
+      email: `bare-${tag}-${i}-${s}@example.test`,
+    }));
     for (const u of users) await pool.query('insert into users (id, email, name) values ($1, $2, $3)', [u.id, u.email, u.id]);
     await pool.query(
       `insert into games (id, type, rules_version, options, players, status, seed, seed_hash, invite_code, created_by, version, snapshot, active_seats)
        values ($1, 'secret-dice', '1', '{"rounds":10}', $2, 'active', 'seed', 'hash', $3, $4, 5, $5, '[0]')`,
-      [gameId, BARE_PLAYERS, `inv-${gameId}`, users[0].id, JSON.stringify(secretDice.setup({ players: BARE_PLAYERS, options: { rounds: BARE_ROUNDS }, seed: '0123456789abcdef0123456789abcdef' }))],
+      [
+        gameId,
+        BARE_PLAYERS,
+        `inv-${gameId}`,
+        users[0].id,
+        JSON.stringify(
+          secretDice.setup({ players: BARE_PLAYERS, options: { rounds: BARE_ROUNDS }, seed: '0123456789abcdef0123456789abcdef' }),
+        ),
+      ],
     );
-    for (let s = 0; s < BARE_PLAYERS; s++) await pool.query('insert into seats (game_id, seat, user_id) values ($1, $2, $3)', [gameId, s, users[s].id]);
+    for (let s = 0; s < BARE_PLAYERS; s++)
+      await pool.query('insert into seats (game_id, seat, user_id) values ($1, $2, $3)', [gameId, s, users[s].id]);
     lanes.push({ gameId, users, version: 5, step: 0 });
   }
   return lanes;
@@ -116,7 +136,18 @@ export async function bareWrites(q: Exec, lane: BareLane, steps: BareStep[]): Pr
   const st = steps[lane.step % steps.length];
   const now = new Date().toISOString();
   const seq = lane.version + 1;
-  await q(SQL.insertEvent, [lane.gameId, seq, 'move', st.seat, st.payload, st.log, false, `bare-${process.pid}-${++keyCounter}`, st.response, now]);
+  await q(SQL.insertEvent, [
+    lane.gameId,
+    seq,
+    'move',
+    st.seat,
+    st.payload,
+    st.log,
+    false,
+    `bare-${process.pid}-${++keyCounter}`,
+    st.response,
+    now,
+  ]);
   const moved = await q(SQL.updateGame, [st.status, seq, st.snapshot, st.activeSeats, st.result, null, 0, now, lane.gameId, lane.version]);
   if (moved !== 1) throw new Error(`bare: version conflict on ${lane.gameId} at ${lane.version}`);
   await q(SQL.updateSeat, [seq, lane.gameId, st.seat]);
@@ -129,8 +160,20 @@ export async function bareWrites(q: Exec, lane: BareLane, steps: BareStep[]): Pr
       const b = params.length;
       // Due in a year: the Worker's drains (which take every due row) must not deliver the bare
       // transaction's notices, or their delivery would count as the moves' work.
-      params.push('email', u.email, payload, n.kind, u.id, lane.gameId, NOT_DUE, `${n.kind}:${lane.gameId}:${n.seat}:${seq}:email:${u.email}`, now);
-      rows.push(`(default, $${b + 1}, $${b + 2}, $${b + 3}, default, $${b + 4}, $${b + 5}, $${b + 6}, default, default, default, $${b + 7}, default, $${b + 8}, $${b + 9})`);
+      params.push(
+        'email',
+        u.email,
+        payload,
+        n.kind,
+        u.id,
+        lane.gameId,
+        NOT_DUE,
+        `${n.kind}:${lane.gameId}:${n.seat}:${seq}:email:${u.email}`,
+        now,
+      );
+      rows.push(
+        `(default, $${b + 1}, $${b + 2}, $${b + 3}, default, $${b + 4}, $${b + 5}, $${b + 6}, default, default, default, $${b + 7}, default, $${b + 8}, $${b + 9})`,
+      );
     }
     await q(`${SQL.outboxColumns}${rows.join(', ')} on conflict ("dedupe_key") do nothing`, params);
   }
@@ -161,11 +204,15 @@ export async function bareMove(client: PoolClient, lane: BareLane, steps: BareSt
 
 /** The same transaction through PGlite's own transaction API (in-process comparison). */
 export async function bareMovePglite(
-  pg: { transaction<T>(fn: (tx: { query(text: string, params?: unknown[]): Promise<{ affectedRows?: number }> }) => Promise<T>): Promise<T> },
+  pg: {
+    transaction<T>(fn: (tx: { query(text: string, params?: unknown[]): Promise<{ affectedRows?: number }> }) => Promise<T>): Promise<T>;
+  },
   lane: BareLane,
   steps: BareStep[],
 ): Promise<'bank' | 'end'> {
-  const kind = await pg.transaction((tx) => bareWrites(async (text, params) => (await tx.query(text, params)).affectedRows ?? 0, lane, steps));
+  const kind = await pg.transaction((tx) =>
+    bareWrites(async (text, params) => (await tx.query(text, params)).affectedRows ?? 0, lane, steps),
+  );
   advance(lane);
   return kind;
 }

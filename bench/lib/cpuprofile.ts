@@ -69,7 +69,7 @@ export function summarizeProfile(
       idle += ms; // e.g. the in-process inspector's own `dispatch` while it builds the profile
       continue;
     }
-    if (name === '(idle)' || name === '(program)' && !cf.url) {
+    if (name === '(idle)' || (name === '(program)' && !cf.url)) {
       if (name === '(idle)') idle += ms;
       else fns.set('(program)', { fn: '(program)', where: '(native)', ms: (fns.get('(program)')?.ms ?? 0) + ms });
       continue;

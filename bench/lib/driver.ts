@@ -12,7 +12,11 @@ export interface Reply {
   body: any;
 }
 
-export type Requester = (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Reply>;
+export type Requester = (
+  method: string,
+  path: string,
+  opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<Reply>;
 
 /** A Requester over fetch to a base URL (keep-alive by undici). */
 export function httpRequester(base: string): Requester {
@@ -59,7 +63,9 @@ export type SignInLinks = (req: Requester, email: string) => Promise<string | un
 /** The dev mailbox (`EMAIL_PROVIDER=dev`), as test/support/http-client.ts reads it. */
 export const devMailboxLinks: SignInLinks = async (req, email) => {
   const box = await req('GET', '/dev/mailbox.json');
-  return box.status === 200 && Array.isArray(box.body) ? (box.body as { to: string; token?: string }[]).find((m) => m.to === email && m.token)?.token : undefined;
+  return box.status === 200 && Array.isArray(box.body)
+    ? (box.body as { to: string; token?: string }[]).find((m) => m.to === email && m.token)?.token
+    : undefined;
 };
 
 /** Signs `email` in through the API, reading the emailed token back through `links`. */
@@ -183,7 +189,8 @@ export async function moveBlock(req: Requester, lanes: Lane[], perLane: number, 
           }
         } else {
           errors++;
-          errorStatuses[`${r.status} ${r.body?.error?.code ?? ''}`.trim()] = (errorStatuses[`${r.status} ${r.body?.error?.code ?? ''}`.trim()] ?? 0) + 1;
+          errorStatuses[`${r.status} ${r.body?.error?.code ?? ''}`.trim()] =
+            (errorStatuses[`${r.status} ${r.body?.error?.code ?? ''}`.trim()] ?? 0) + 1;
           await resync(req, g);
         }
       }
@@ -196,7 +203,13 @@ export async function moveBlock(req: Requester, lanes: Lane[], perLane: number, 
  * `perLane` GET /state on each lane's current game as its seat 0, with `X-Page-Visible: 1` (what a
  * visible tab sends). `conditional`: with If-None-Match of the last full answer (expects 304).
  */
-export async function pollBlock(req: Requester, games: BenchGame[], perLane: number, conditional: boolean, deadline: number): Promise<BlockResult> {
+export async function pollBlock(
+  req: Requester,
+  games: BenchGame[],
+  perLane: number,
+  conditional: boolean,
+  deadline: number,
+): Promise<BlockResult> {
   const samples: Sample[] = [];
   const errorStatuses: Record<string, number> = {};
   let errors = 0;

@@ -52,10 +52,14 @@ export function neonPool(url: string, max: number): Pool {
 /** Starts scripts/pg-bridge.ts as a child process in front of 127.0.0.1:pgPort. */
 async function startBridgeProcess(pgPort: number): Promise<{ wsProxy: string; pid: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const child: ChildProcess = spawn(path.join(root, 'node_modules', '.bin', 'tsx'), ['scripts/pg-bridge.ts', '127.0.0.1', String(pgPort), '--port', String(port)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    path.join(root, 'node_modules', '.bin', 'tsx'),
+    ['scripts/pg-bridge.ts', '127.0.0.1', String(pgPort), '--port', String(port)],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`pg-bridge did not start in 30 s: ${out}`)), 30_000);
@@ -97,7 +101,10 @@ async function startBridgeProcess(pgPort: number): Promise<{ wsProxy: string; pi
  * the bridge reaches it through PgBouncer in transaction mode, as a Worker reaches Neon through
  * its pooled endpoint.
  */
-export async function startBenchDb(prefer: DbKind = realPostgresAvailable() ? 'postgres' : 'pglite', opts: { pooled?: boolean } = {}): Promise<BenchDb> {
+export async function startBenchDb(
+  prefer: DbKind = realPostgresAvailable() ? 'postgres' : 'pglite',
+  opts: { pooled?: boolean } = {},
+): Promise<BenchDb> {
   const t0 = performance.now();
   if (prefer === 'postgres') {
     const pg = await startRealPostgres();

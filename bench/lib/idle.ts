@@ -43,7 +43,13 @@ export interface IdleHour {
  * Drives `ticks` idle cron ticks (after up to 6 to settle) and counts the statements; then one
  * move via `commit` and one more tick, to show a tick after a commit does look.
  */
-export async function idleHour(workerUrl: string, admin: Pool, logFile: string, commit: () => Promise<unknown>, ticks = 12): Promise<IdleHour> {
+export async function idleHour(
+  workerUrl: string,
+  admin: Pool,
+  logFile: string,
+  commit: () => Promise<unknown>,
+  ticks = 12,
+): Promise<IdleHour> {
   const tick = async () => {
     const s = performance.now();
     const r = await fetch(`${workerUrl}/__scheduled?cron=*/5+*+*+*+*`);
@@ -72,7 +78,14 @@ export async function idleHour(workerUrl: string, admin: Pool, logFile: string, 
     await new Promise((r) => setTimeout(r, 500));
     const busy = countStatements(readLogFrom(logFile, before));
     times.sort((a, b) => a - b);
-    return { ticks, statements: idle.n, settle_ticks: settle + 1, tick_ms_p50: Math.round(times[times.length >> 1] * 10) / 10, busy_tick_statements: busy.n, sample_sql: idle.sql.slice(0, 10) };
+    return {
+      ticks,
+      statements: idle.n,
+      settle_ticks: settle + 1,
+      tick_ms_p50: Math.round(times[times.length >> 1] * 10) / 10,
+      busy_tick_statements: busy.n,
+      sample_sql: idle.sql.slice(0, 10),
+    };
   } finally {
     await logging(admin, false);
   }

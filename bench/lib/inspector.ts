@@ -102,7 +102,7 @@ export async function profileWorker(
     cdp.onEvent = (method, params) => {
       if (method === 'Debugger.scriptParsed' && params.url && !String(params.url).startsWith('node')) {
         // The profile may name a script by its full URL or by its file name alone.
-        const url = wanted.has(params.url) ? params.url : [...wanted].find((w) => String(params.url).endsWith(`/${w}`)) ?? params.url;
+        const url = wanted.has(params.url) ? params.url : ([...wanted].find((w) => String(params.url).endsWith(`/${w}`)) ?? params.url);
         scripts.push({ scriptId: params.scriptId, url });
       }
     };

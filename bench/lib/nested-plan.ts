@@ -25,7 +25,13 @@ export async function explainNested(pool: Pool, logFile: string, text: string, p
   try {
     await client.query('begin');
     await client.query("load 'auto_explain'");
-    for (const [k, v] of Object.entries({ log_min_duration: '0', log_analyze: 'on', log_buffers: 'on', log_nested_statements: 'on', log_timing: 'on' }))
+    for (const [k, v] of Object.entries({
+      log_min_duration: '0',
+      log_analyze: 'on',
+      log_buffers: 'on',
+      log_nested_statements: 'on',
+      log_timing: 'on',
+    }))
       await client.query(`set local auto_explain.${k} = '${v}'`);
     await client.query(text, params);
     await client.query('commit');
@@ -48,7 +54,15 @@ export function parseAutoExplain(log: string): NestedPlan[] {
     const q = cur.lines.findIndex((l) => l.startsWith('Query Text:'));
     const planStart = cur.lines.findIndex((l, i) => i > q && /^\S/.test(l) && !l.startsWith('Query Text:') && /\(cost=|\(actual/.test(l));
     if (q >= 0 && planStart > q)
-      out.push({ query: cur.lines.slice(q, planStart).join('\n').replace(/^Query Text:\s*/, '').trim(), plan: cur.lines.slice(planStart).join('\n').trimEnd(), duration_ms: cur.duration });
+      out.push({
+        query: cur.lines
+          .slice(q, planStart)
+          .join('\n')
+          .replace(/^Query Text:\s*/, '')
+          .trim(),
+        plan: cur.lines.slice(planStart).join('\n').trimEnd(),
+        duration_ms: cur.duration,
+      });
     cur = null;
   };
   for (const line of log.split('\n')) {

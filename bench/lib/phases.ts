@@ -34,7 +34,13 @@ export function phasesOf(text: string, n: number): PhaseRow[] {
   }
   const r3 = (x: number) => Math.round((x / n) * 1000) / 1000;
   return [...rows]
-    .map(([sql, r]) => ({ sql, parse_ms: r3(r.parse), bind_ms: r3(r.bind), execute_ms: r3(r.execute), per_op: Math.round((r.count / n) * 100) / 100 }))
+    .map(([sql, r]) => ({
+      sql,
+      parse_ms: r3(r.parse),
+      bind_ms: r3(r.bind),
+      execute_ms: r3(r.execute),
+      per_op: Math.round((r.count / n) * 100) / 100,
+    }))
     .sort((a, b) => b.parse_ms + b.bind_ms + b.execute_ms - (a.parse_ms + a.bind_ms + a.execute_ms));
 }
 

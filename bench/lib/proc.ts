@@ -38,7 +38,8 @@ function readStat(pid: number): Stat | null {
 function onCpuMs(pid: number): number | null {
   try {
     let ns = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    for (const tid of readdirSync(`/proc/${pid}/task`))
+      ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
     return Number.isFinite(ns) ? ns / 1e6 : null;
   } catch {
     return null;
@@ -110,7 +111,8 @@ export class CpuMeter {
     // checkpointer, autovacuum) or reaped children: the work statements do when they run.
     if (this.roots.postgres?.length) {
       out.postgres_backends = 0;
-      for (const pid of this.roots.postgres) for (const s of descendants(pid, stats)) if (isClientBackend(s.pid)) out.postgres_backends += s.self;
+      for (const pid of this.roots.postgres)
+        for (const s of descendants(pid, stats)) if (isClientBackend(s.pid)) out.postgres_backends += s.self;
     }
     const self = process.cpuUsage();
     out.self = (self.user + self.system) / 1000;

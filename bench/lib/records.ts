@@ -32,7 +32,11 @@ export function longestRecords(): Map<string, { file: string; record: GameRecord
 
 export function historyEvents(record: GameRecord): HistoryEvent[] {
   return record.events.map((e) =>
-    e.kind === 'move' ? { kind: 'move', seat: e.seat!, move: e.move } : e.kind === 'undo' ? { kind: 'undo', seat: e.seat! } : { kind: 'start' },
+    e.kind === 'move'
+      ? { kind: 'move', seat: e.seat!, move: e.move }
+      : e.kind === 'undo'
+        ? { kind: 'undo', seat: e.seat! }
+        : { kind: 'start' },
   );
 }
 
@@ -63,7 +67,11 @@ export function storedGame(record: GameRecord): StoredGame {
     const r = playMove(game, state, e.seat!, e.move);
     state = r.state;
     version++;
-    const answer = stateFor(game, { id: record.id, type: record.type, status: game.result(state) ? 'finished' : 'active', version, snapshot: state }, e.seat);
+    const answer = stateFor(
+      game,
+      { id: record.id, type: record.type, status: game.result(state) ? 'finished' : 'active', version, snapshot: state },
+      e.seat,
+    );
     events.push({ payload: JSON.stringify({ move: e.move }), log: JSON.stringify(r.log), response: JSON.stringify(answer) });
   }
   return { type: record.type, players: record.players, moves: events.length, snapshotJson: JSON.stringify(state), events };

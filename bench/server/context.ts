@@ -29,7 +29,14 @@ export interface ServerBench {
  * Builds the shared context. The CPU meter starts here, at the Worker's and PostgreSQL's current
  * processes, so it must be created after both are up.
  */
-export function createServerBench(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: PoolClient[], log: Log, hardDeadline: number): ServerBench {
+export function createServerBench(
+  db: BenchDb,
+  worker: BenchWorker,
+  admin: Pool,
+  warmClients: PoolClient[],
+  log: Log,
+  hardDeadline: number,
+): ServerBench {
   const isPg = db.kind === 'postgres';
   const meter = new CpuMeter({
     worker: findDescendants('workerd'),

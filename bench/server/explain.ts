@@ -21,7 +21,8 @@ export async function explainReads(b: ServerBench, p: PollSetup): Promise<Record
   const explain: Record<string, unknown> = {};
   const g = p.pollGames[0];
   const params = p.pollQuery(g.id).params;
-  const counts = (await admin.query('select (select count(*) from games)::int as games, (select count(*) from sessions)::int as sessions')).rows[0];
+  const counts = (await admin.query('select (select count(*) from games)::int as games, (select count(*) from sessions)::int as sessions'))
+    .rows[0];
   if (db.logFile) {
     // The statement inside mp_game_request, as auto_explain logs it (EXPLAIN of the call shows a Function Scan).
     const nested = await explainNested(admin, db.logFile, pollSql, params);
@@ -71,7 +72,9 @@ export async function explainReads(b: ServerBench, p: PollSetup): Promise<Record
   // The move's read (#17): the function call, whose inner plans the server connection keeps,
   // timed warm on one connection and as the first call on a new server backend (paid once per
   // pooled server connection; on every request straight to PostgreSQL).
-  const moveRead = new PgDialect().sqlToQuery(gameRequestQuery(g.id, pollHash, new Date(), { row: true, idempotencyKey: 'bench-k', recipients: true, tail: true }));
+  const moveRead = new PgDialect().sqlToQuery(
+    gameRequestQuery(g.id, pollHash, new Date(), { row: true, idempotencyKey: 'bench-k', recipients: true, tail: true }),
+  );
   const timed = async (c: PoolClient, text: string, params: unknown[]) => {
     const r = await c.query(`explain (analyze, summary) ${text}`, params);
     const plan = r.rows.map((x: Record<string, string>) => x['QUERY PLAN']).join('\n');
@@ -98,9 +101,13 @@ export async function explainReads(b: ServerBench, p: PollSetup): Promise<Record
     explain.move_read = {
       sql_chars: moveRead.sql.length,
       function_warm: { planning_ms: med(warm.slice(6).map((x) => x.plan)), execution_ms: med(warm.slice(6).map((x) => x.exec)) },
-      function_first_on_backend: first.length ? { planning_ms: med(first.map((x) => x.plan)), execution_ms: med(first.map((x) => x.exec)) } : null,
+      function_first_on_backend: first.length
+        ? { planning_ms: med(first.map((x) => x.plan)), execution_ms: med(first.map((x) => x.exec)) }
+        : null,
     };
-    log(`move read: warm ${JSON.stringify((explain.move_read as J).function_warm)}, first on a backend ${JSON.stringify((explain.move_read as J).function_first_on_backend)}`);
+    log(
+      `move read: warm ${JSON.stringify((explain.move_read as J).function_warm)}, first on a backend ${JSON.stringify((explain.move_read as J).function_first_on_backend)}`,
+    );
   } finally {
     pc.release();
   }

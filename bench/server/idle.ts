@@ -16,8 +16,12 @@ export async function measureIdleHour(b: ServerBench, f: Fixtures): Promise<Idle
   if (b.isPg && db.logFile && performance.now() < b.hardDeadline - 30_000) {
     await b.settle();
     try {
-      idle = await idleHour(b.worker.url, b.admin, db.logFile, () => moveBlock(req, [new Lane([f.warmGame])], 1, performance.now() + 10_000));
-      b.log(`idle hour: ${idle.statements} statements in ${idle.ticks} ticks (settled after ${idle.settle_ticks}); a tick after a move: ${idle.busy_tick_statements}`);
+      idle = await idleHour(b.worker.url, b.admin, db.logFile, () =>
+        moveBlock(req, [new Lane([f.warmGame])], 1, performance.now() + 10_000),
+      );
+      b.log(
+        `idle hour: ${idle.statements} statements in ${idle.ticks} ticks (settled after ${idle.settle_ticks}); a tick after a move: ${idle.busy_tick_statements}`,
+      );
     } catch (e) {
       idle = { error: String((e as Error).message ?? e) };
       b.log(`idle hour failed: ${idle.error}`);

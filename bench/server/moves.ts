@@ -13,7 +13,14 @@ type Mode = 'move' | 'bare_warm' | 'bare_cold';
  * per transaction. `cold` opens a new Pool and connection per transaction, as the Worker does per
  * request; otherwise lane i uses warm connection i. Stops starting transactions at `deadline`.
  */
-export async function bareBlock(b: ServerBench, steps: BareStep[], lanes: BareLane[], perLane: number, cold: boolean, deadline: number): Promise<BlockResult> {
+export async function bareBlock(
+  b: ServerBench,
+  steps: BareStep[],
+  lanes: BareLane[],
+  perLane: number,
+  cold: boolean,
+  deadline: number,
+): Promise<BlockResult> {
   const samples: { ms: number; kind: string }[] = [];
   const ends: Promise<unknown>[] = [];
   let errors = 0;
@@ -67,7 +74,9 @@ export async function measureMoves(b: ServerBench, f: Fixtures): Promise<BlockRe
         // Each block gets a fair share of what is left of the budget (polls and the rest need ~35%).
         const blockDeadline = performance.now() + Math.max(5_000, (b.hardDeadline - performance.now()) * 0.08);
         const rec = await b.measured(mode, c, r, () =>
-          mode === 'move' ? moveBlock(b.req, lanes, PER_LANE[c], blockDeadline) : bareBlock(b, f.steps, bl, PER_LANE[c], mode === 'bare_cold', blockDeadline),
+          mode === 'move'
+            ? moveBlock(b.req, lanes, PER_LANE[c], blockDeadline)
+            : bareBlock(b, f.steps, bl, PER_LANE[c], mode === 'bare_cold', blockDeadline),
         );
         blocks.push(rec);
         if (rec.errors) b.log(`${mode} c=${c}: ${rec.errors} errors ${JSON.stringify(rec.errorStatuses)}`);

@@ -40,7 +40,8 @@ export async function measurePolls(b: ServerBench, f: Fixtures): Promise<PollSet
   // The floor of a 304: the Worker's one statement (version joined with the session and the
   // seat, worker/services/game-request.ts) on an open connection, and with a new connection each
   // time, through the same driver, no HTTP.
-  const hashOf = async (token: string) => (await admin.query('select encode(sha256(convert_to($1, \'UTF8\')), \'hex\') as h', [token])).rows[0].h as string;
+  const hashOf = async (token: string) =>
+    (await admin.query("select encode(sha256(convert_to($1, 'UTF8')), 'hex') as h", [token])).rows[0].h as string;
   const pollHash = await hashOf(pollGames[0].tokens[0]);
   const pollQuery = (gameId: string) => new PgDialect().sqlToQuery(gameRequestQuery(gameId, pollHash, new Date(), { row: false }));
   const { sql: pollSql, params: pollParams } = pollQuery(pollGames[0].id);
@@ -96,9 +97,9 @@ export async function measurePolls(b: ServerBench, f: Fixtures): Promise<PollSet
             ? pollBlock(req, [g], POLL_SEQ, kind === '304', dl)
             : kind === '304_real' || kind === 'full_real'
               ? pollBlock(req, [realGame], POLL_SEQ, kind === '304_real', dl)
-            : kind === 'health'
-              ? healthBlock(POLL_SEQ, dl)
-              : bare304(kind === 'bare_304_cold', POLL_SEQ, dl),
+              : kind === 'health'
+                ? healthBlock(POLL_SEQ, dl)
+                : bare304(kind === 'bare_304_cold', POLL_SEQ, dl),
         ),
       );
     }

@@ -34,7 +34,9 @@ export async function setupGames(b: ServerBench, links: SignInLinks): Promise<Fi
   const { admin, req, log } = b;
   const tf = performance.now();
   await admin.query("insert into users (id, email, name) values ('filler-user', 'filler@example.test', 'Filler')");
-  await admin.query(`insert into users (id, email, name) select 'filler-u' || g, 'filler-' || g || '@example.test', 'Filler ' || g from generate_series(1, ${FILLER_GAMES}) g`);
+  await admin.query(
+    `insert into users (id, email, name) select 'filler-u' || g, 'filler-' || g || '@example.test', 'Filler ' || g from generate_series(1, ${FILLER_GAMES}) g`,
+  );
   const fillerSnapshot = JSON.stringify(JSON.parse(storedGame([...longestRecords().values()][0].record).snapshotJson));
   await admin.query(
     `insert into games (id, type, rules_version, options, players, status, seed, seed_hash, invite_code, created_by, version, snapshot, active_seats)
@@ -56,14 +58,22 @@ export async function setupGames(b: ServerBench, links: SignInLinks): Promise<Fi
   const tokens = await mapLimit(emails, 6, (e) => signIn(req, e, links));
   log(`${tokens.length} players signed in in ${((performance.now() - ts) / 1000).toFixed(1)} s`);
   const tg = performance.now();
-  const games = await mapLimit(Array.from({ length: lanesNeeded }, (_, i) => i), 4, (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)));
+  const games = await mapLimit(
+    Array.from({ length: lanesNeeded }, (_, i) => i),
+    4,
+    (i) => startSecretDice(req, tokens.slice(i * PLAYERS, (i + 1) * PLAYERS)),
+  );
   log(`${games.length} games of ${PLAYERS} players started in ${((performance.now() - tg) / 1000).toFixed(1)} s`);
   // A fixture game's state is a few bytes; players poll real ones.
   const longest = longestRecords().get('snowdonia')!;
   const realRecord = longest.record;
   const realGame = await startGame(req, tokens.slice(0, realRecord.players), 'snowdonia');
   const mid = midGameState(realRecord);
-  await admin.query('update games set snapshot = $1::jsonb, active_seats = $2::jsonb where id = $3', [mid.snapshotJson, JSON.stringify(mid.activeSeats), realGame.id]);
+  await admin.query('update games set snapshot = $1::jsonb, active_seats = $2::jsonb where id = $3', [
+    mid.snapshotJson,
+    JSON.stringify(mid.activeSeats),
+    realGame.id,
+  ]);
   const gamesByLevel: Record<number, BenchGame[]> = {};
   let k = 2;
   for (const c of LEVELS) {
@@ -76,7 +86,18 @@ export async function setupGames(b: ServerBench, links: SignInLinks): Promise<Fi
   // Kept open for the whole run; main() releases them.
   const warmPool = neonPool(b.db.url, 16);
   for (let i = 0; i < 16; i++) b.warmClients.push(await warmPool.connect());
-  return { warmGame: games[0], realGame, realRecord, realRecordFile: longest.file, mid, spareForSingle: games[1], gamesByLevel, steps, bareLanes, bareWarmLane: bareLanes[16] };
+  return {
+    warmGame: games[0],
+    realGame,
+    realRecord,
+    realRecordFile: longest.file,
+    mid,
+    spareForSingle: games[1],
+    gamesByLevel,
+    steps,
+    bareLanes,
+    bareWarmLane: bareLanes[16],
+  };
 }
 
 /**
@@ -89,7 +110,13 @@ export async function warmUp(b: ServerBench, f: Fixtures): Promise<void> {
   const { req } = b;
   const until = performance.now() + 30_000;
   await moveBlock(req, [new Lane([f.warmGame])], 6, until);
-  for (let i = 0; i < 3; i++) await moveBlock(req, f.gamesByLevel[16].map((g) => new Lane([g])), 2, until);
+  for (let i = 0; i < 3; i++)
+    await moveBlock(
+      req,
+      f.gamesByLevel[16].map((g) => new Lane([g])),
+      2,
+      until,
+    );
   await bareBlock(b, f.steps, f.bareLanes.slice(0, 16), 2, false, until);
   await bareBlock(b, f.steps, [f.bareWarmLane], 6, false, until);
   await bareBlock(b, f.steps, [f.bareWarmLane], 6, true, until);

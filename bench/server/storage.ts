@@ -17,10 +17,15 @@ export async function measureStorage(b: ServerBench): Promise<Record<string, unk
        from game_events e where e.kind = 'move' and e.game_id like 'g\\_%'`,
     )
   ).rows[0];
-  const snap = (await admin.query(`select avg(pg_column_size(snapshot))::float as b from games where type = 'secret-dice' and id like 'g\\_%'`)).rows[0];
-  const out = (await admin.query(`select count(*)::int as n, avg(pg_column_size(o.*))::float as b from outbox o where o.kind <> 'signin'`)).rows[0];
+  const snap = (
+    await admin.query(`select avg(pg_column_size(snapshot))::float as b from games where type = 'secret-dice' and id like 'g\\_%'`)
+  ).rows[0];
+  const out = (await admin.query(`select count(*)::int as n, avg(pg_column_size(o.*))::float as b from outbox o where o.kind <> 'signin'`))
+    .rows[0];
   const outboxStatus = Object.fromEntries(
-    (await admin.query(`select kind || ' ' || status as k, count(*)::int as n from outbox group by 1 order by 1`)).rows.map((x: { k: string; n: number }) => [x.k, x.n]),
+    (await admin.query(`select kind || ' ' || status as k, count(*)::int as n from outbox group by 1 order by 1`)).rows.map(
+      (x: { k: string; n: number }) => [x.k, x.n],
+    ),
   );
   const rel = (
     await admin.query(
@@ -47,7 +52,8 @@ export async function measureStorage(b: ServerBench): Promise<Record<string, unk
     for (const [type, { record }] of longestRecords()) {
       const sg = storedGame(record);
       await client.query('truncate ev', []);
-      for (const e of sg.events) await client.query('insert into ev (payload, log, response) values ($1, $2, $3)', [e.payload, e.log, e.response]);
+      for (const e of sg.events)
+        await client.query('insert into ev (payload, log, response) values ($1, $2, $3)', [e.payload, e.log, e.response]);
       await client.query('insert into ev (snapshot) values ($1)', [sg.snapshotJson]);
       const r = (
         await client.query(

@@ -35,7 +35,17 @@ export function summarizeAll(
   worker: BenchWorker,
   blocks: BlockRecord[],
   pollBlocks: BlockRecord[],
-  extra: { idle: IdleHour | { error: string } | null; movePhases: PhaseRow[] | null; connectMs: number[]; rttMs: number[]; traces: unknown; explain: Record<string, unknown>; profiles: unknown; storage: unknown; realGame: Record<string, unknown> },
+  extra: {
+    idle: IdleHour | { error: string } | null;
+    movePhases: PhaseRow[] | null;
+    connectMs: number[];
+    rttMs: number[];
+    traces: unknown;
+    explain: Record<string, unknown>;
+    profiles: unknown;
+    storage: unknown;
+    realGame: Record<string, unknown>;
+  },
 ) {
   const agg = (list: BlockRecord[]) => {
     const all = list.flatMap((b) => b.ms);
@@ -54,7 +64,13 @@ export function summarizeAll(
       per_s: round(summarize(tput).p50),
       blocks: list.length,
       errors: list.reduce((a, b) => a + b.errors, 0),
-      cpu_ms_per_op: { worker: cpu('worker'), postgres: cpu('postgres'), postgres_backends: cpu('postgres_backends'), bridge: cpu('bridge'), node_client: cpu('self') },
+      cpu_ms_per_op: {
+        worker: cpu('worker'),
+        postgres: cpu('postgres'),
+        postgres_backends: cpu('postgres_backends'),
+        bridge: cpu('bridge'),
+        node_client: cpu('self'),
+      },
       wal_bytes_per_op: wal,
     };
   };
@@ -76,7 +92,8 @@ export function summarizeAll(
         }).filter(Number.isFinite),
       );
     const pr = perRound('bare_warm');
-    const serverCpu = (x: typeof m, client: boolean) => x.cpu_ms_per_op.postgres + x.cpu_ms_per_op.bridge + (client ? x.cpu_ms_per_op.node_client : x.cpu_ms_per_op.worker);
+    const serverCpu = (x: typeof m, client: boolean) =>
+      x.cpu_ms_per_op.postgres + x.cpu_ms_per_op.bridge + (client ? x.cpu_ms_per_op.node_client : x.cpu_ms_per_op.worker);
     ratios[`c${c}`] = {
       move_vs_bare_warm_p50: ratio(m.ms.p50, w.ms.p50),
       move_vs_bare_warm_p95: ratio(m.ms.p95, w.ms.p95),
@@ -107,14 +124,24 @@ export function summarizeAll(
       full_real: agg(pollBlocks.filter((b) => b.c === 1 && b.mode === 'full_real')),
     },
     real_game: extra.realGame,
-    c16: { poll_304: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === '304')), full: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === 'full')) },
+    c16: {
+      poll_304: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === '304')),
+      full: agg(pollBlocks.filter((b) => b.c === 16 && b.mode === 'full')),
+    },
   };
   const c1 = moves.c1 as { move: ReturnType<typeof agg>; bare_warm: ReturnType<typeof agg>; bare_cold: ReturnType<typeof agg> };
   return {
     database: db.kind,
     database_version: db.serverVersion,
     pooler: db.pooler,
-    setup: { db_start_ms: round(db.startMs), worker_start_ms: round(worker.startMs), rounds: ROUNDS, per_lane_per_block: PER_LANE, players_per_game: PLAYERS, filler_games: FILLER_GAMES },
+    setup: {
+      db_start_ms: round(db.startMs),
+      worker_start_ms: round(worker.startMs),
+      rounds: ROUNDS,
+      per_lane_per_block: PER_LANE,
+      players_per_game: PLAYERS,
+      filler_games: FILLER_GAMES,
+    },
     move_ms_p50: c1.move.ms.p50,
     move_ms_p95: c1.move.ms.p95,
     bare_ms_p50: c1.bare_warm.ms.p50,
@@ -124,7 +151,8 @@ export function summarizeAll(
     move_vs_bare_cold_ratio: ratio(c1.move.ms.p50, c1.bare_cold.ms.p50),
     // PostgreSQL CPU per move (deferred delivery of its notices included) vs per bare transaction (#17).
     pg_cpu_move_vs_bare_ratio: ratio(c1.move.cpu_ms_per_op.postgres, c1.bare_warm.cpu_ms_per_op.postgres),
-    idle_pg_statements_per_hour: extra.idle && 'statements' in extra.idle ? Math.round((extra.idle.statements * 12) / extra.idle.ticks) : null,
+    idle_pg_statements_per_hour:
+      extra.idle && 'statements' in extra.idle ? Math.round((extra.idle.statements * 12) / extra.idle.ticks) : null,
     idle: extra.idle,
     move_phases: extra.movePhases,
     poll304_ms_p50: polls.c1.poll_304.ms.p50,
@@ -137,7 +165,12 @@ export function summarizeAll(
     ),
     poll304_vs_bare_304_warm_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.bare_304_warm.ms.p50),
     poll304_vs_bare_304_cold_ratio: ratio(polls.c1.poll_304.ms.p50, polls.c1.bare_304_cold.ms.p50),
-    poll304_vs_full_per_round: { median: round(pollRounds.p50), min: round(pollRounds.min), max: round(pollRounds.max), rounds: pollRounds.n },
+    poll304_vs_full_per_round: {
+      median: round(pollRounds.p50),
+      min: round(pollRounds.min),
+      max: round(pollRounds.max),
+      rounds: pollRounds.n,
+    },
     poll304_vs_full_ratio_c16: ratio(polls.c16.poll_304.ms.p50, polls.c16.full.ms.p50),
     poll304_vs_full_cpu_ratio: ratio(polls.c16.poll_304.cpu_ms_per_op.worker, polls.c16.full.cpu_ms_per_op.worker),
     ratios,

@@ -21,7 +21,11 @@ export async function traceRequests(b: ServerBench, f: Fixtures): Promise<Record
         await b.settle();
         await sleep(200);
       });
-      return describeSessions(sessions.filter((s) => s.statements.length > 0 && !s.statements.some((x) => /pg_stat_activity|alter system|pg_reload_conf/.test(x.sql))));
+      return describeSessions(
+        sessions.filter(
+          (s) => s.statements.length > 0 && !s.statements.some((x) => /pg_stat_activity|alter system|pg_reload_conf/.test(x.sql)),
+        ),
+      );
     };
     const moveOnce = async (kind: 'bank' | 'end') => {
       const lane = new Lane([g]);
@@ -31,7 +35,8 @@ export async function traceRequests(b: ServerBench, f: Fixtures): Promise<Record
     };
     // Drain what the concurrent blocks left due (each drain takes up to 50 rows due at its request's
     // time), so the traced move drains only its own notice.
-    const due = async () => Number((await admin.query("select count(*)::int as n from outbox where status = 'pending' and next_attempt_at <= now()")).rows[0].n);
+    const due = async () =>
+      Number((await admin.query("select count(*)::int as n from outbox where status = 'pending' and next_attempt_at <= now()")).rows[0].n);
     for (let i = 0; i < 6 && (await due()) > 0; i++) {
       await moveBlock(req, [new Lane([g])], 2, performance.now() + 10_000);
       await b.settle();
@@ -45,7 +50,9 @@ export async function traceRequests(b: ServerBench, f: Fixtures): Promise<Record
         const fresh = await req('GET', `/api/games/${g.id}/state`, { token: g.tokens[0], headers: { 'x-page-visible': '1' } });
         g.etag = fresh.headers.get('etag') ?? undefined;
         await b.settle();
-        return traceOne(() => req('GET', `/api/games/${g.id}/state`, { token: g.tokens[0], headers: { 'x-page-visible': '1', 'if-none-match': g.etag ?? '' } }));
+        return traceOne(() =>
+          req('GET', `/api/games/${g.id}/state`, { token: g.tokens[0], headers: { 'x-page-visible': '1', 'if-none-match': g.etag ?? '' } }),
+        );
       })(),
       state_full: await traceOne(() => req('GET', `/api/games/${g.id}/state`, { token: g.tokens[0], headers: { 'x-page-visible': '1' } })),
     };

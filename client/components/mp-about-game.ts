@@ -47,10 +47,12 @@ export class MpAboutGame extends LitElement {
       <dl>
         <dt>Seed hash</dt>
         <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
-        ${meta.seed
-          ? html`<dt>Seed</dt>
+        ${
+          meta.seed
+            ? html`<dt>Seed</dt>
               <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
-          : nothing}
+            : nothing
+        }
         <dt>Time control</dt>
         <dd>${timeControlText(meta.timeControl, meta.onTimeout)}</dd>
         <dt>Created</dt>

@@ -300,8 +300,9 @@ export class MpApp extends LitElement {
           </svg>
           Mountain Post
         </a>
-        ${me
-          ? html`<nav aria-label="Main">
+        ${
+          me
+            ? html`<nav aria-label="Main">
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
                 <a href="/lobby" aria-current=${r === 'lobby' ? 'page' : nothing}>Lobby</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
@@ -312,9 +313,10 @@ export class MpApp extends LitElement {
                 ><span class="email" title=${me.email}>${me.name || me.email}</span>
                 <button @click=${this.signOut}>Sign out</button></span
               >`
-          : me === null && r !== 'home'
-            ? html`<span class="who"><a class="button" href="/">Sign in</a></span>`
-            : nothing}
+            : me === null && r !== 'home'
+              ? html`<span class="who"><a class="button" href="/">Sign in</a></span>`
+              : nothing
+        }
       </div>
     </header>`;
   }
@@ -346,7 +348,10 @@ export class MpApp extends LitElement {
   private renderRoute(route: Route, me: Me | null) {
     switch (route.name) {
       case 'home':
-        return this.screen('mp-game-list', html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`);
+        return this.screen(
+          'mp-game-list',
+          html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`,
+        );
       case 'new':
         return this.screen('mp-new-game-form', html`<mp-new-game-form .me=${me}></mp-new-game-form>`);
       case 'game':
@@ -374,11 +379,13 @@ export class MpApp extends LitElement {
 
   override render() {
     return html`${this.renderHeader()}
-      ${this.net.offline
-        ? html`<p class="offline" role="status" data-offline>
+      ${
+        this.net.offline
+          ? html`<p class="offline" role="status" data-offline>
             You are offline. Moves are turned off until the connection is back; nothing is sent or kept for later.
           </p>`
-        : nothing}
+          : nothing
+      }
       <main class=${this.route.name === 'game' ? 'wide' : ''}>${this.renderScreen()}</main>`;
   }
 }

@@ -265,11 +265,13 @@ export class MpChatPanel extends LitElement {
         ></textarea>
         <button class="primary" type="submit" ?disabled=${this.sending || !this.draft.trim()}>Send</button>
       </form>
-      ${this.completions.length
-        ? html`<ul class="complete" aria-label="Mention a player (Tab takes the first)">
+      ${
+        this.completions.length
+          ? html`<ul class="complete" aria-label="Mention a player (Tab takes the first)">
             ${this.completions.map((n) => html`<li><button type="button" @click=${() => this.complete(n)}>@${n}</button></li>`)}
           </ul>`
-        : nothing}
+          : nothing
+      }
       ${this.sendError ? html`<p class="error hint" role="alert">${this.sendError}</p>` : nothing}
       ${left < 100 ? html`<p class="muted hint">${left} characters left.</p>` : nothing}
       <p class="muted hint">Enter sends; Shift+Enter starts a new line.</p>`;
@@ -278,11 +280,15 @@ export class MpChatPanel extends LitElement {
   override render() {
     if (this.forbidden) return html`<h2>Chat</h2><p class="muted">${this.forbidden}</p>`;
     return html`<h2>Chat</h2>
-      ${this.lines.length
-        ? html`<ol role="log" aria-label="Chat log">${this.lines.map((l) => this.renderLine(l))}</ol>`
-        : html`<p class="muted">${this.poll.error && this.poll.failures > 0 && this.lines.length === 0 && this.poll.data === undefined
-            ? 'The chat is not reachable right now; retrying.'
-            : 'No messages yet.'}</p>`}
+      ${
+        this.lines.length
+          ? html`<ol role="log" aria-label="Chat log">${this.lines.map((l) => this.renderLine(l))}</ol>`
+          : html`<p class="muted">${
+              this.poll.error && this.poll.failures > 0 && this.lines.length === 0 && this.poll.data === undefined
+                ? 'The chat is not reachable right now; retrying.'
+                : 'No messages yet.'
+            }</p>`
+      }
       ${this.renderForm()}`;
   }
 }

@@ -110,9 +110,11 @@ export class MpGameHook extends LitElement {
           <button class="primary" type="submit" ?disabled=${this.busy}>Save webhook</button>
           <button type="button" ?disabled=${this.busy} @click=${(e: Event) => this.save(e, true)}>Remove</button>
         </div>
-        ${this.message
-          ? html`<p class=${this.message.ok ? 'muted' : 'error'} role=${this.message.ok ? 'status' : 'alert'}>${this.message.text}</p>`
-          : nothing}
+        ${
+          this.message
+            ? html`<p class=${this.message.ok ? 'muted' : 'error'} role=${this.message.ok ? 'status' : 'alert'}>${this.message.text}</p>`
+            : nothing
+        }
       </form>
     </details>`;
   }

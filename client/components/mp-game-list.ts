@@ -125,15 +125,17 @@ export class MpGameList extends LitElement {
         <a class="button primary" href="/new">New game</a>
       </div>
       ${err ? html`<p class="error" role="alert">${err.message}</p>` : nothing}
-      ${!games
-        ? err
-          ? nothing
-          : html`<p class="muted">Loading your games…</p>`
-        : games.length === 0
-          ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and invite your friends, or play against a bot below.</p></div>`
-          : html`<ul>
+      ${
+        !games
+          ? err
+            ? nothing
+            : html`<p class="muted">Loading your games…</p>`
+          : games.length === 0
+            ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and invite your friends, or play against a bot below.</p></div>`
+            : html`<ul>
               ${sortGames(games).map((g) => this.renderGame(g))}
-            </ul>`}
+            </ul>`
+      }
       <section class="bots" aria-labelledby="bots-h">
         <h2 id="bots-h">Play against a bot now</h2>
         <mp-game-cards compact></mp-game-cards>

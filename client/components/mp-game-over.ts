@@ -56,23 +56,27 @@ export class MpGameOver extends LitElement {
     if (!meta) return nothing;
     const base = `/api/games/${encodeURIComponent(meta.id)}`;
     return html`${this.result ? this.renderResult(meta, this.result) : nothing}
-    ${this.over
-      ? html`<div class="over-actions row">
+    ${
+      this.over
+        ? html`<div class="over-actions row">
           <a class="button" href="${base}/record" download=${recordFileName(meta.id)}>Download record</a>
           <a class="button" href="/verify?game=${encodeURIComponent(meta.id)}">Verify this game</a>
-          ${this.yourSeat !== null
-            ? html`<button
+          ${
+            this.yourSeat !== null
+              ? html`<button
                 class="primary"
                 ?disabled=${this.busy}
                 @click=${() => this.dispatchEvent(new CustomEvent(REMATCH_EVENT, { bubbles: true, composed: true }))}
               >
                 Play again
               </button>`
-            : meta.rematchId
-              ? html`<a class="button" href="/games/${encodeURIComponent(meta.rematchId)}">See the rematch</a>`
-              : nothing}
+              : meta.rematchId
+                ? html`<a class="button" href="/games/${encodeURIComponent(meta.rematchId)}">See the rematch</a>`
+                : nothing
+          }
         </div>`
-      : nothing}`;
+        : nothing
+    }`;
   }
 }
 

@@ -290,7 +290,9 @@ export class MpGamePage extends LitElement {
       void this.reloadMeta();
     }
     if (s.version !== this.log.version && this.boardDrawn) void this.log.load(s.version);
-    setPageTitle(`${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`);
+    setPageTitle(
+      `${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${this.meta?.title ?? 'Game'} · Mountain Post`,
+    );
   }
 
   private async reloadMeta(): Promise<void> {
@@ -405,7 +407,9 @@ export class MpGamePage extends LitElement {
     this.act(async () => {
       if (!this.invite) return;
       const choices = e?.detail && Object.keys(e.detail).length ? e.detail : undefined;
-      const res = await api<{ seat: number }>('POST', `${this.base}/join`, { body: { invite: this.invite, ...(choices ? { choices } : {}) } });
+      const res = await api<{ seat: number }>('POST', `${this.base}/join`, {
+        body: { invite: this.invite, ...(choices ? { choices } : {}) },
+      });
       this.notice = `You joined the game in seat ${res.seat + 1}.`;
       navigate(`/games/${encodeURIComponent(this.gameId)}`, { replace: true });
       await this.reloadMeta();
@@ -438,7 +442,9 @@ export class MpGamePage extends LitElement {
       // show the watcher's state instead.
       await this.post<GameState>('/resign', {});
       this.notice =
-        this.meta?.onResign === 'end' ? 'You resigned, and the game has ended.' : 'You resigned. A bot plays your seat now; you can keep watching.';
+        this.meta?.onResign === 'end'
+          ? 'You resigned, and the game has ended.'
+          : 'You resigned. A bot plays your seat now; you can keep watching.';
       await this.reloadMeta();
       await this.statePoll.refresh();
     });
@@ -569,7 +575,9 @@ export class MpGamePage extends LitElement {
   private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status']) {
     const active = game?.activeSeats ?? [];
     const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
-    const last = this.log.entries.filter((e) => !e.undone).reduce<{ seat: number | null; seq: number } | null>((a, b) => (!a || b.seq >= a.seq ? b : a), null);
+    const last = this.log.entries
+      .filter((e) => !e.undone)
+      .reduce<{ seat: number | null; seq: number } | null>((a, b) => (!a || b.seq >= a.seq ? b : a), null);
     // The server says when undo can work; an older server only through the log's last line.
     const canUndo = status === 'active' && yourSeat !== null && (game?.canUndo ?? last?.seat === yourSeat);
     const bot = this.botMoving;
@@ -614,12 +622,14 @@ export class MpGamePage extends LitElement {
       <div class="layout ${status === 'active' ? 'running' : ''}" @mp-move=${this.onMove} @mp-resign=${this.onResign} @mp-undo=${this.undo} @mp-rematch=${this.rematch}>
         ${this.renderTurnBar(meta, game, yourSeat, status)}
         <section class="board card ${this.boardLocked ? 'locked' : ''}" aria-labelledby=${this.showReplay ? 'replay-title' : 'board-title'}>
-          ${this.showReplay
-            ? this.renderReplay(meta, status, version)
-            : html`<div class="row board-head">
+          ${
+            this.showReplay
+              ? this.renderReplay(meta, status, version)
+              : html`<div class="row board-head">
                   <h2 id="board-title" class="visually-hidden">Board</h2>
                 </div>
-                ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}`}
+                ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}`
+          }
         </section>
         <div class="side">
           <section class="card">
@@ -631,24 +641,30 @@ export class MpGamePage extends LitElement {
               .yourSeat=${yourSeat}
               .changedSeats=${this.seen.changes.flatMap((c) => (c.seat === null ? [] : [c.seat]))}
             ></mp-seat-list>
-            ${result || isOver(status)
-              ? html`<mp-game-over .meta=${meta} .result=${result} ?over=${isOver(status)} .yourSeat=${yourSeat} ?busy=${this.busy}></mp-game-over>`
-              : nothing}
+            ${
+              result || isOver(status)
+                ? html`<mp-game-over .meta=${meta} .result=${result} ?over=${isOver(status)} .yourSeat=${yourSeat} ?busy=${this.busy}></mp-game-over>`
+                : nothing
+            }
             <div class="actions">
-              ${moves.length
-                ? boardTagFor(meta.type) === GENERIC_BOARD
-                  ? html`<h2 class="visually-hidden">Your moves</h2>
+              ${
+                moves.length
+                  ? boardTagFor(meta.type) === GENERIC_BOARD
+                    ? html`<h2 class="visually-hidden">Your moves</h2>
                       <mp-move-buttons .moves=${moves} ?disabled=${locked}></mp-move-buttons>`
-                  : // The board draws these as its own controls: the plain list stays one tap away.
-                    html`<details class="move-list">
+                    : // The board draws these as its own controls: the plain list stays one tap away.
+                      html`<details class="move-list">
                       <summary>Your moves as a list (${moves.length})</summary>
                       <mp-move-buttons .moves=${moves} ?disabled=${locked}></mp-move-buttons>
                     </details>`
-                : nothing}
+                  : nothing
+              }
               <div class="row">
-                ${version > 0 && !this.showReplay
-                  ? html`<button type="button" aria-expanded="false" @click=${() => (this.showReplay = true)}>Step through the game</button>`
-                  : nothing}
+                ${
+                  version > 0 && !this.showReplay
+                    ? html`<button type="button" aria-expanded="false" @click=${() => (this.showReplay = true)}>Step through the game</button>`
+                    : nothing
+                }
                 ${canResign ? html`<mp-resign-button .onResign=${meta.onResign} ?disabled=${this.busy || this.net.offline}></mp-resign-button>` : nothing}
               </div>
             </div>
@@ -671,10 +687,12 @@ export class MpGamePage extends LitElement {
       return html`<h1>${this.meta?.title ?? 'This game'} is private</h1>
         <p class="notice private" role="alert">${this.fatal}</p>
         <p>
-          ${this.me
-            ? html`You are signed in as ${this.me.name || this.me.email}, who has no seat at this table. If you were invited, open
+          ${
+            this.me
+              ? html`You are signed in as ${this.me.name || this.me.email}, who has no seat at this table. If you were invited, open
                 the invite link you were sent.`
-            : html`If you have a seat, <a href="/">sign in</a> first.`}
+              : html`If you have a seat, <a href="/">sign in</a> first.`
+          }
         </p>
         <p><a href="/">Back to ${this.me ? 'your games' : 'the start page'}</a></p>`;
     }
@@ -686,9 +704,7 @@ export class MpGamePage extends LitElement {
     const meta = this.meta;
     const pollError = this.statePoll.error ?? this.metaPoll.error;
     if (!meta) {
-      return pollError
-        ? html`<p class="error" role="alert">${pollError.message}</p>`
-        : html`<p class="muted">Loading the game…</p>`;
+      return pollError ? html`<p class="error" role="alert">${pollError.message}</p>` : html`<p class="muted">Loading the game…</p>`;
     }
     return html`<div class="head">
         <h1>${meta.title}</h1>

@@ -56,7 +56,8 @@ export class MpHowToPlay extends LitElement {
   }
 
   override render() {
-    if (this.error) return html`<h1>How to play</h1><p class="error" role="alert">${this.error}</p><p><a href="/">Back to the start page</a></p>`;
+    if (this.error)
+      return html`<h1>How to play</h1><p class="error" role="alert">${this.error}</p><p><a href="/">Back to the start page</a></p>`;
     const r = this.rules;
     if (!r) return html`<p class="muted">Loading…</p>`;
     return html`<article>

@@ -61,11 +61,13 @@ export class MpInviteLink extends LitElement {
         <button type="button" @click=${this.copy}>Copy</button>
       </div>
       <div class="status" role="status">
-        ${this.copied === 'yes'
-          ? html`Copied to the clipboard.`
-          : this.copied === 'failed'
-            ? html`Could not copy; select the link and copy it by hand.`
-            : nothing}
+        ${
+          this.copied === 'yes'
+            ? html`Copied to the clipboard.`
+            : this.copied === 'failed'
+              ? html`Could not copy; select the link and copy it by hand.`
+              : nothing
+        }
       </div>`;
   }
 }

@@ -101,11 +101,13 @@ export class MpLobby extends LitElement {
         ${g.optionsText.length ? html`<div class="meta">${g.optionsText.join(' · ')}</div>` : nothing}
       </div>
       <div class="act">
-        ${g.youAreSeated
-          ? html`<a class="button" href="/games/${encodeURIComponent(g.id)}">Open</a>`
-          : html`<button class="primary" ?disabled=${this.busy !== null} @click=${() => this.join(g)} aria-label="Join ${g.title} (${this.seatsText(g)})">
+        ${
+          g.youAreSeated
+            ? html`<a class="button" href="/games/${encodeURIComponent(g.id)}">Open</a>`
+            : html`<button class="primary" ?disabled=${this.busy !== null} @click=${() => this.join(g)} aria-label="Join ${g.title} (${this.seatsText(g)})">
               ${this.busy === g.id ? 'Joining…' : 'Join'}
-            </button>`}
+            </button>`
+        }
       </div>
     </li>`;
   }
@@ -128,19 +130,23 @@ export class MpLobby extends LitElement {
       ${err && !data ? html`<p class="error" role="alert">${err.message}</p>` : nothing}
       <section aria-labelledby="open-h">
         <h2 id="open-h">Open tables</h2>
-        ${!data
-          ? html`<p class="muted">Loading…</p>`
-          : data.open.length
-            ? html`<ul>${data.open.map((g) => this.renderOpen(g))}</ul>`
-            : html`<p class="muted">No public game is waiting for players. <a href="/new">Create one</a>.</p>`}
+        ${
+          !data
+            ? html`<p class="muted">Loading…</p>`
+            : data.open.length
+              ? html`<ul>${data.open.map((g) => this.renderOpen(g))}</ul>`
+              : html`<p class="muted">No public game is waiting for players. <a href="/new">Create one</a>.</p>`
+        }
       </section>
       <section aria-labelledby="live-h">
         <h2 id="live-h">Games in progress</h2>
-        ${!data
-          ? html`<p class="muted">Loading…</p>`
-          : data.live.length
-            ? html`<ul>${data.live.map((g) => this.renderLive(g))}</ul>`
-            : html`<p class="muted">No public game is being played right now.</p>`}
+        ${
+          !data
+            ? html`<p class="muted">Loading…</p>`
+            : data.live.length
+              ? html`<ul>${data.live.map((g) => this.renderLive(g))}</ul>`
+              : html`<p class="muted">No public game is being played right now.</p>`
+        }
       </section>`;
   }
 }

@@ -22,16 +22,12 @@ export class MpMoveButtons extends LitElement {
   @property({ type: Boolean }) disabled = false;
 
   private pick(m: LegalMove): void {
-    this.dispatchEvent(
-      new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: m.move }, bubbles: true, composed: true }),
-    );
+    this.dispatchEvent(new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: m.move }, bubbles: true, composed: true }));
   }
 
   override render() {
     return html`<div class="moves" role="group" aria-label="Your moves">
-      ${this.moves.map(
-        (m) => html`<button class="primary" ?disabled=${this.disabled} @click=${() => this.pick(m)}>${m.label}</button>`,
-      )}
+      ${this.moves.map((m) => html`<button class="primary" ?disabled=${this.disabled} @click=${() => this.pick(m)}>${m.label}</button>`)}
     </div>`;
   }
 }

@@ -162,9 +162,11 @@ export class MpNewGameForm extends LitElement {
     return html`<div class="card">
       <h1>Game created</h1>
       <p>Your ${c.title} game is waiting for players. Invite them by email from the game's page, or send them this link.
-        ${this.startWhenFull
-          ? 'The game starts by itself when the last seat is taken.'
-          : 'Once every seat is taken, start the game from its page.'}</p>
+        ${
+          this.startWhenFull
+            ? 'The game starts by itself when the last seat is taken.'
+            : 'Once every seat is taken, start the game from its page.'
+        }</p>
       <mp-invite-link .url=${c.inviteUrl}></mp-invite-link>
       <p class="row">
         <a class="button primary" href="/games/${encodeURIComponent(c.id)}">Go to the game</a>
@@ -181,8 +183,9 @@ export class MpNewGameForm extends LitElement {
       <select id="time-control" @change=${(e: Event) => (this.timeControl = (e.target as HTMLSelectElement).value as TimeControl)}>
         ${TIME_CONTROLS.map((x) => html`<option value=${x.value} ?selected=${x.value === this.timeControl}>${x.label}</option>`)}
       </select>
-      ${timed
-        ? html`<fieldset class="inner">
+      ${
+        timed
+          ? html`<fieldset class="inner">
             <legend>When time runs out</legend>
             ${ON_TIMEOUT.map(
               (x) => html`<div class="radio">
@@ -199,7 +202,8 @@ export class MpNewGameForm extends LitElement {
             )}
             <p class="hint">Players get a reminder at half time and another 2 hours before the deadline.</p>
           </fieldset>`
-        : nothing}
+          : nothing
+      }
     </fieldset>`;
   }
 
@@ -250,21 +254,23 @@ export class MpNewGameForm extends LitElement {
     const t = this.type;
     return html`<h1>New game</h1>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${this.types === null
-        ? this.error
-          ? nothing
-          : html`<p class="muted">Loading games…</p>`
-        : this.types.length === 0
-          ? html`<p>No games are available on this server yet.</p>`
-          : html`<form class="card" @submit=${this.submit}>
+      ${
+        this.types === null
+          ? this.error
+            ? nothing
+            : html`<p class="muted">Loading games…</p>`
+          : this.types.length === 0
+            ? html`<p>No games are available on this server yet.</p>`
+            : html`<form class="card" @submit=${this.submit}>
               <div>
                 <label for="type">Game</label>
                 <select id="type" @change=${(e: Event) => this.selectType((e.target as HTMLSelectElement).value)}>
                   ${this.types.map((x) => html`<option value=${x.id} ?selected=${x.id === this.typeId}>${x.title}</option>`)}
                 </select>
               </div>
-              ${t
-                ? html`<div>
+              ${
+                t
+                  ? html`<div>
                       <label for="players">Players</label>
                       <select
                         id="players"
@@ -286,20 +292,24 @@ export class MpNewGameForm extends LitElement {
                         @mp-options-change=${(e: CustomEvent<Record<string, unknown>>) => (this.values = e.detail)}
                       ></mp-options-form>
                     </fieldset>
-                    ${t.seatChoices?.length
-                      ? html`<mp-seat-choices
+                    ${
+                      t.seatChoices?.length
+                        ? html`<mp-seat-choices
                           .choices=${t.seatChoices}
                           .yourSeat=${0}
                           .selected=${this.choices}
                           @mp-choose=${(e: CustomEvent<Record<string, string>>) => (this.choices = e.detail)}
                         ></mp-seat-choices>`
-                      : nothing}
+                        : nothing
+                    }
                     ${this.renderTable()} ${this.renderTimeControl()}`
-                : nothing}
+                  : nothing
+              }
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>
                   ${this.busy ? 'Creating…' : startsAtOnce(this.players, this.bots) ? 'Create and start' : 'Create game'}
                 </button></div>
-            </form>`}`;
+            </form>`
+      }`;
   }
 }
 

@@ -133,10 +133,13 @@ export class MpPushSettings extends LitElement {
     }, 'Push is on for this device.');
 
   private readonly removeOne = (d: PushDevice) =>
-    this.act(async () => {
-      await removeDevice(d);
-      await this.reloadDevices();
-    }, `Removed ${deviceLabel(d)}.`);
+    this.act(
+      async () => {
+        await removeDevice(d);
+        await this.reloadDevices();
+      },
+      `Removed ${deviceLabel(d)}.`,
+    );
 
   private readonly sendTest = (d: PushDevice) =>
     this.act(() => api('POST', PUSH_PATHS.test(d.id)), `Test notification sent to ${deviceLabel(d)}. It may take a few seconds to arrive.`);
@@ -194,12 +197,14 @@ export class MpPushSettings extends LitElement {
       ${heading}
       <p class="muted">A notification on your phone or computer when it is your turn, even with Mountain Post closed.</p>
       ${this.renderThisDevice()}
-      ${this.devices.length
-        ? html`<h3>Devices that get push notifications</h3>
+      ${
+        this.devices.length
+          ? html`<h3>Devices that get push notifications</h3>
             <ul class="devices">
               ${this.devices.map((d) => this.renderDevice(d, d === this.thisDevice))}
             </ul>`
-        : html`<p class="muted">No device gets push notifications yet.</p>`}
+          : html`<p class="muted">No device gets push notifications yet.</p>`
+      }
       <div class="status" role="status">
         ${this.message ? html`<span class=${this.message.ok ? 'muted' : 'error'}>${this.message.text}</span>` : nothing}
       </div>

@@ -108,7 +108,8 @@ export class MpReplayViewer extends LitElement {
     const before = changed.get('version') as number | undefined;
     if (this.seq === 0 && this.version > 0) void this.go(this.version);
     // Watching the latest step of a running game: follow it as the game goes on.
-    else if (changed.has('version') && (this.seq > this.version || (before !== undefined && this.seq === before))) void this.go(this.version);
+    else if (changed.has('version') && (this.seq > this.version || (before !== undefined && this.seq === before)))
+      void this.go(this.version);
     else if (refetch) void this.go(this.seq);
   }
 
@@ -170,9 +171,11 @@ export class MpReplayViewer extends LitElement {
               Seat ${s + 1}: ${seatName(this.seats, s)}
             </option>`,
         )}
-        ${step.state !== null && step.state !== undefined
-          ? html`<option value="state" ?selected=${this.lens.kind === 'state'}>Everything (the full state)</option>`
-          : nothing}
+        ${
+          step.state !== null && step.state !== undefined
+            ? html`<option value="state" ?selected=${this.lens.kind === 'state'}>Everything (the full state)</option>`
+            : nothing
+        }
       </select>
     </div>`;
   }
@@ -203,20 +206,26 @@ export class MpReplayViewer extends LitElement {
         ${step ? this.renderPicker(step) : nothing}
       </div>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
-      ${step && shown
-        ? html`<p class="caption">${stepCaption(step.kind)}${shown.seat !== null && !shown.raw
-              ? html` · seen by ${seatName(this.seats, shown.seat)}`
-              : shown.raw
-                ? ' · the full state'
-                : ' · as watchers saw it'}</p>
+      ${
+        step && shown
+          ? html`<p class="caption">${stepCaption(step.kind)}${
+              shown.seat !== null && !shown.raw
+                ? html` · seen by ${seatName(this.seats, shown.seat)}`
+                : shown.raw
+                  ? ' · the full state'
+                  : ' · as watchers saw it'
+            }</p>
             ${this.renderBoard(shown.view, shown.raw)}
             <h3>What happened at this step</h3>
-            ${step.log.length
-              ? html`<ul class="log">${step.log.map((t) => html`<li>${logLineTemplate(t, this.seats)}</li>`)}</ul>`
-              : html`<p class="muted">Nothing you may read.</p>`}`
-        : this.error
-          ? nothing
-          : html`<p class="muted">Loading step ${seq}…</p>`}`;
+            ${
+              step.log.length
+                ? html`<ul class="log">${step.log.map((t) => html`<li>${logLineTemplate(t, this.seats)}</li>`)}</ul>`
+                : html`<p class="muted">Nothing you may read.</p>`
+            }`
+          : this.error
+            ? nothing
+            : html`<p class="muted">Loading step ${seq}…</p>`
+      }`;
   }
 }
 

@@ -34,7 +34,14 @@ interface NotifyForm {
 }
 
 function formFrom(s: NotificationSettings, timeZone: string): NotifyForm {
-  return { email: s.email, digest: s.digest, emailReplies: s.emailReplies ?? true, kinds: { ...s.kinds }, hook: webhookDraft(s.webhook), timeZone };
+  return {
+    email: s.email,
+    digest: s.digest,
+    emailReplies: s.emailReplies ?? true,
+    kinds: { ...s.kinds },
+    hook: webhookDraft(s.webhook),
+    timeZone,
+  };
 }
 
 /** A comparable snapshot of what a form would save (invalid webhooks compare as themselves). */
@@ -247,7 +254,14 @@ export class MpSettingsPage extends LitElement {
       this.notifyMessage = { ok: false, text: 'Please correct the marked fields.' };
       return;
     }
-    const body: NotificationSettings = { email: f.email, digest: f.digest, emailReplies: f.emailReplies, kinds: f.kinds, webhook: hook.webhook, timeZone };
+    const body: NotificationSettings = {
+      email: f.email,
+      digest: f.digest,
+      emailReplies: f.emailReplies,
+      kinds: f.kinds,
+      webhook: hook.webhook,
+      timeZone,
+    };
     this.saving = true;
     try {
       const s = await api<NotificationSettingsAnswer>('PUT', '/api/me/notifications', { body });
@@ -323,39 +337,45 @@ export class MpSettingsPage extends LitElement {
       <datalist id="tz-names">${this.zoneList().map((z) => html`<option value=${z}></option>`)}</datalist>
       ${this.tzError ? html`<p class="field-error" id="tz-error">${this.tzError}</p>` : nothing}
       <p class="hint" id="tz-hint">
-        ${this.tzSuggested
-          ? html`Taken from this device; it is kept once you save.`
-          : html`Dates and deadlines in emails and messages use this zone.`}
+        ${
+          this.tzSuggested
+            ? html`Taken from this device; it is kept once you save.`
+            : html`Dates and deadlines in emails and messages use this zone.`
+        }
       </p>
-      ${f.timeZone.trim() !== this.device
-        ? html`<div class="tz-row">
+      ${
+        f.timeZone.trim() !== this.device
+          ? html`<div class="tz-row">
             <button type="button" @click=${() => {
               this.tzError = null;
               this.edit({ timeZone: this.device });
             }}>Use this device's zone (${this.device})</button>
           </div>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 
   private renderFailures(s: NotificationSettingsAnswer) {
     return html`<section class="card" aria-labelledby="failures-h">
       <h2 id="failures-h">Failed deliveries</h2>
-      ${s.failures.length === 0
-        ? html`<p class="muted">None: every notification that was due has been delivered or is still being retried.</p>`
-        : html`<p class="muted">These were retried for at least a day and then given up.</p>
+      ${
+        s.failures.length === 0
+          ? html`<p class="muted">None: every notification that was due has been delivered or is still being retried.</p>`
+          : html`<p class="muted">These were retried for at least a day and then given up.</p>
             <ul class="failures">
               ${s.failures.map(
                 (x) => html`<li>
                   <div class="what">${kindText(x.kind)} · ${failureTarget(x)}</div>
                   <div class="detail">
-                    ${shortDateTime(x.at)} · ${x.attempts} attempt${x.attempts === 1 ? '' : 's'}${x.lastError
-                      ? html` · last error: ${x.lastError}`
-                      : nothing}
+                    ${shortDateTime(x.at)} · ${x.attempts} attempt${x.attempts === 1 ? '' : 's'}${
+                      x.lastError ? html` · last error: ${x.lastError}` : nothing
+                    }
                   </div>
                 </li>`,
               )}
-            </ul>`}
+            </ul>`
+      }
       <p><button type="button" @click=${this.reloadFailures}>Refresh</button></p>
     </section>`;
   }
@@ -426,18 +446,20 @@ export class MpSettingsPage extends LitElement {
             />
             <label for="hook-on">Also post notifications to a webhook</label>
           </div>
-          ${f.hook.enabled
-            ? webhookFields({
-                id: 'hook',
-                draft: f.hook,
-                secret,
-                errors: this.hookErrors,
-                onChange: (hook) => {
-                  this.hookErrors = {};
-                  this.edit({ hook });
-                },
-              })
-            : nothing}
+          ${
+            f.hook.enabled
+              ? webhookFields({
+                  id: 'hook',
+                  draft: f.hook,
+                  secret,
+                  errors: this.hookErrors,
+                  onChange: (hook) => {
+                    this.hookErrors = {};
+                    this.edit({ hook });
+                  },
+                })
+              : nothing
+          }
         </fieldset>
         ${this.renderTimeZone(f)}
         <div class="actions">

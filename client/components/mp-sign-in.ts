@@ -74,9 +74,11 @@ export class MpSignIn extends LitElement {
       <h1>Check your email</h1>
       <p>We sent a sign-in link to <strong>${this.sentTo}</strong>. Open it on this device to sign in; it works once and
         expires in 15 minutes.</p>
-      ${this.hasDevMailbox
-        ? html`<p class="notice">Development server: the email is in the <a href="/dev/mailbox">dev mailbox</a>.</p>`
-        : nothing}
+      ${
+        this.hasDevMailbox
+          ? html`<p class="notice">Development server: the email is in the <a href="/dev/mailbox">dev mailbox</a>.</p>`
+          : nothing
+      }
       <button @click=${() => (this.sentTo = null)}>Use a different address</button>
     </div>`;
   }
@@ -85,15 +87,17 @@ export class MpSignIn extends LitElement {
     if (this.sentTo) return this.renderSent();
     return html`<div class="card">
       <h1>Sign in</h1>
-      ${this.reason === 'invite'
-        ? html`<p class="notice">You were invited to a game. Sign in first; we will take you back to it.</p>`
-        : this.reason === 'bot'
-          ? html`<p class="notice">Sign in first: your game against the bot starts as soon as you are back.</p>`
-        : this.reason === 'required'
-          ? html`<p class="notice">Sign in to see this page.</p>`
-          : this.reason === 'landing'
-            ? nothing
-            : html`<p>Play board games by mail: take your turn whenever you like, and get an email when it is your turn.</p>`}
+      ${
+        this.reason === 'invite'
+          ? html`<p class="notice">You were invited to a game. Sign in first; we will take you back to it.</p>`
+          : this.reason === 'bot'
+            ? html`<p class="notice">Sign in first: your game against the bot starts as soon as you are back.</p>`
+            : this.reason === 'required'
+              ? html`<p class="notice">Sign in to see this page.</p>`
+              : this.reason === 'landing'
+                ? nothing
+                : html`<p>Play board games by mail: take your turn whenever you like, and get an email when it is your turn.</p>`
+      }
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       <form @submit=${this.submit}>
         <label for="email">Email address</label>

@@ -76,19 +76,23 @@ export class MpSinceCard extends LitElement {
           Got it
         </button>
       </div>
-      ${lines.length
-        ? html`<ol class="since-lines">
+      ${
+        lines.length
+          ? html`<ol class="since-lines">
             ${lines.map((l) => html`<li>${l}</li>`)}
           </ol>`
-        : nothing}
+          : nothing
+      }
       ${more ? html`<p class="muted">…and ${more} more in the log below.</p>` : nothing}
-      ${this.changes.length
-        ? html`<ul class="changes" aria-label="What changed on the board">
+      ${
+        this.changes.length
+          ? html`<ul class="changes" aria-label="What changed on the board">
             ${changesBySeat(this.changes).map(
               (g) => html`<li><span class="who">${this.who(g.seat)}:</span> ${g.changes.map(changeText).join(', ')}</li>`,
             )}
           </ul>`
-        : nothing}
+          : nothing
+      }
     </section>`;
   }
 }

@@ -120,22 +120,27 @@ export class MpTurnBar extends LitElement {
     return html`<div class="bar" role="region" aria-label="Turn">
       <!-- The sentence starts the text node: readers (and text queries) see no leading white space. -->
       <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}</p>
-      ${this.moves.length || this.canUndo
-        ? html`<div class="controls" id="turn-controls">
+      ${
+        this.moves.length || this.canUndo
+          ? html`<div class="controls" id="turn-controls">
             ${this.moves.map(
-              (lm) => html`<button type="button" class="primary" ?disabled=${this.disabled} @click=${() => this.send(lm)}>${lm.label}</button>`,
+              (lm) =>
+                html`<button type="button" class="primary" ?disabled=${this.disabled} @click=${() => this.send(lm)}>${lm.label}</button>`,
             )}
-            ${this.canUndo
-              ? html`<button
+            ${
+              this.canUndo
+                ? html`<button
                   type="button"
                   ?disabled=${this.disabled}
                   @click=${() => this.dispatchEvent(new CustomEvent(UNDO_EVENT, { bubbles: true, composed: true }))}
                 >
                   Undo my last move
                 </button>`
-              : nothing}
+                : nothing
+            }
           </div>`
-        : nothing}
+          : nothing
+      }
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
     </div>`;

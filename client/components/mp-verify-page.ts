@@ -173,9 +173,11 @@ export class MpVerifyPage extends LitElement {
     const failed = v.checks.filter((c) => !c.ok).length;
     return html`<section class="card" aria-labelledby="outcome">
       <h2 id="outcome">Checks</h2>
-      <p class="verdict ${v.ok ? 'ok' : 'bad'}" role="status">${v.ok
+      <p class="verdict ${v.ok ? 'ok' : 'bad'}" role="status">${
+        v.ok
           ? `Verified: every check passed${this.about ? ` for ${this.about}` : ''}.`
-          : `Not verified: ${failed} check${failed === 1 ? '' : 's'} failed${this.about ? ` for ${this.about}` : ''}.`}</p>
+          : `Not verified: ${failed} check${failed === 1 ? '' : 's'} failed${this.about ? ` for ${this.about}` : ''}.`
+      }</p>
       <ul class="checks" aria-label="Checks">
         ${v.checks.map(
           (c) => html`<li class=${c.ok ? 'pass' : 'fail'} data-check=${c.name}>
@@ -185,9 +187,11 @@ export class MpVerifyPage extends LitElement {
           </li>`,
         )}
       </ul>
-      ${v.ok && v.result
-        ? html`<p class="muted">Replayed scores: ${v.result.scores.join(', ')}${v.result.summary ? ` (${v.result.summary})` : ''}</p>`
-        : nothing}
+      ${
+        v.ok && v.result
+          ? html`<p class="muted">Replayed scores: ${v.result.scores.join(', ')}${v.result.summary ? ` (${v.result.summary})` : ''}</p>`
+          : nothing
+      }
     </section>`;
   }
 

@@ -93,7 +93,9 @@ export class MpWaitingRoom extends LitElement {
     this.choosing = true;
     this.chose = null;
     try {
-      const r = await api<{ choices: Record<string, string> }>('PUT', `/api/games/${encodeURIComponent(meta.id)}/choices`, { body: { choices } });
+      const r = await api<{ choices: Record<string, string> }>('PUT', `/api/games/${encodeURIComponent(meta.id)}/choices`, {
+        body: { choices },
+      });
       this.saved = { gameId: meta.id, choices: r.choices };
       this.chose = { ok: true, text: choiceText(meta, r.choices) };
     } catch (err) {
@@ -162,31 +164,40 @@ export class MpWaitingRoom extends LitElement {
     const canJoin = meta.yourSeat === null && !!this.invite && !!this.me;
     return html`<section class="card" aria-labelledby="waiting-h">
       <h2 id="waiting-h">Waiting for players</h2>
-      ${canJoin
-        ? html`<p data-invited-by>You were invited to this game.${meta.invitedBy ? html` <strong>${meta.invitedBy}</strong> sent the invitation.` : nothing}</p>`
-        : meta.invitedBy
-          ? html`<p data-invited-by><strong>${meta.invitedBy}</strong> invited you to this game.</p>`
-          : nothing}
+      ${
+        canJoin
+          ? html`<p data-invited-by>You were invited to this game.${meta.invitedBy ? html` <strong>${meta.invitedBy}</strong> sent the invitation.` : nothing}</p>`
+          : meta.invitedBy
+            ? html`<p data-invited-by><strong>${meta.invitedBy}</strong> invited you to this game.</p>`
+            : nothing
+      }
       <p>${filled} of ${meta.players} seats taken.
-        ${autoStart
-          ? 'The game starts by itself when the last seat is taken; everyone is told.'
-          : 'The game starts when its creator starts it.'}</p>
+        ${
+          autoStart
+            ? 'The game starts by itself when the last seat is taken; everyone is told.'
+            : 'The game starts when its creator starts it.'
+        }</p>
       <mp-seat-list style=${seatColors(meta)} .players=${meta.players} .seats=${meta.seats} .activeSeats=${[]} .yourSeat=${meta.yourSeat}></mp-seat-list>
-      ${meta.optionsText?.length
-        ? html`<h3>Options</h3>
+      ${
+        meta.optionsText?.length
+          ? html`<h3>Options</h3>
             <ul class="options">
               ${meta.optionsText.map((o) => html`<li>${o}</li>`)}
             </ul>`
-        : nothing}
+          : nothing
+      }
       ${this.renderChoices(meta, canJoin)}
-      ${canJoin
-        ? html`<p><button class="primary" ?disabled=${this.busy} @click=${() => this.ask('mp-join', this.joinChoices)}>Join game</button></p>`
-        : meta.yourSeat === null
-          ? html`<p class="muted">You need an invite link to join this game.</p>`
-          : nothing}
+      ${
+        canJoin
+          ? html`<p><button class="primary" ?disabled=${this.busy} @click=${() => this.ask('mp-join', this.joinChoices)}>Join game</button></p>`
+          : meta.yourSeat === null
+            ? html`<p class="muted">You need an invite link to join this game.</p>`
+            : nothing
+      }
       ${this.renderInvite(meta)}
-      ${meta.isCreator && empty.length
-        ? html`<h3>Fill a seat with a bot</h3>
+      ${
+        meta.isCreator && empty.length
+          ? html`<h3>Fill a seat with a bot</h3>
             <ul class="bots">
               ${empty.map(
                 (seat) => html`<li>
@@ -196,13 +207,16 @@ export class MpWaitingRoom extends LitElement {
                 </li>`,
               )}
             </ul>`
-        : nothing}
-      ${meta.isCreator && (!autoStart || empty.length === 0)
-        ? html`<p class="row">
+          : nothing
+      }
+      ${
+        meta.isCreator && (!autoStart || empty.length === 0)
+          ? html`<p class="row">
             <button class=${autoStart ? '' : 'primary'} ?disabled=${this.busy} @click=${() => this.ask('mp-start')}>Start game</button>
             ${empty.length ? html`<span class="muted">Waiting for ${empty.length} more.</span>` : nothing}
           </p>`
-        : nothing}
+          : nothing
+      }
     </section>`;
   }
 }

@@ -73,8 +73,7 @@ const ok =
 export function webhookFields(p: WebhookFieldsProps) {
   const d = p.draft;
   const set = (patch: Partial<WebhookDraft>) => p.onChange({ ...d, ...patch });
-  const err = (f: WebhookField) =>
-    p.errors[f] ? html`<p class="field-error" id="${p.id}-${f}-error">${p.errors[f]}</p>` : nothing;
+  const err = (f: WebhookField) => (p.errors[f] ? html`<p class="field-error" id="${p.id}-${f}-error">${p.errors[f]}</p>` : nothing);
   return html`<div class="wh">
     <div>
       <label for="${p.id}-url">Webhook URL</label>
@@ -99,15 +98,18 @@ export function webhookFields(p: WebhookFieldsProps) {
         ${WEBHOOK_FORMATS.map((f) => html`<option value=${f.value} ?selected=${f.value === d.format}>${f.label}</option>`)}
       </select>
       <p class="hint">
-        ${d.format === 'discord'
-          ? 'A Discord channel webhook (Channel settings → Integrations → Webhooks).'
-          : d.format === 'slack'
-            ? 'A Slack incoming webhook.'
-            : 'A JSON POST to your own server, signed with a secret.'}
+        ${
+          d.format === 'discord'
+            ? 'A Discord channel webhook (Channel settings → Integrations → Webhooks).'
+            : d.format === 'slack'
+              ? 'A Slack incoming webhook.'
+              : 'A JSON POST to your own server, signed with a secret.'
+        }
       </p>
     </div>
-    ${d.format === 'discord'
-      ? html`<div>
+    ${
+      d.format === 'discord'
+        ? html`<div>
           <label for="${p.id}-mention">Discord user id to mention (optional)</label>
           <input
             id="${p.id}-mention"
@@ -122,15 +124,17 @@ export function webhookFields(p: WebhookFieldsProps) {
           ${err('mention')}
           <p class="hint">Only this user is pinged. In Discord, turn on Developer Mode, then right-click your name → Copy User ID.</p>
         </div>`
-      : nothing}
+        : nothing
+    }
     ${d.format === 'json' ? signing(p) : nothing}
   </div>`;
 }
 
 function signing(p: WebhookFieldsProps) {
   return html`<div>
-    ${p.secret
-      ? html`<label for="${p.id}-secret">Signing secret</label>
+    ${
+      p.secret
+        ? html`<label for="${p.id}-secret">Signing secret</label>
           <input
             id="${p.id}-secret"
             class="secret"
@@ -138,7 +142,8 @@ function signing(p: WebhookFieldsProps) {
             .value=${p.secret}
             @focus=${(e: Event) => (e.target as HTMLInputElement).select()}
           />`
-      : html`<p class="hint">A signing secret is made for this webhook when you save; it is shown here then.</p>`}
+        : html`<p class="hint">A signing secret is made for this webhook when you save; it is shown here then.</p>`
+    }
     <p class="hint">
       Every request carries <code>X-Timestamp</code> (Unix seconds, also the body's <code>timestamp</code>) and
       <code>X-Signature: sha256=&lt;hex&gt;</code>, the HMAC-SHA256 of the raw request body keyed with this secret.

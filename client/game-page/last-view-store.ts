@@ -44,7 +44,13 @@ export function readLastView(gameId: string, seat: number | null, store: Storage
 }
 
 /** Keeps `view` as the last one drawn; a failure (quota, refused) is ignored. */
-export function writeLastView(gameId: string, seat: number | null, value: StoredView, store: Storage | null = storage(), now = Date.now()): void {
+export function writeLastView(
+  gameId: string,
+  seat: number | null,
+  value: StoredView,
+  store: Storage | null = storage(),
+  now = Date.now(),
+): void {
   if (!store) return;
   try {
     const key = lastViewKey(gameId, seat);

@@ -8,7 +8,9 @@ import type { LegalMove } from '../types';
 /** JSON with object keys sorted, so two deep-equal moves compare equal whatever their key order. */
 export function moveKey(move: unknown): string {
   return JSON.stringify(move, (_, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
   );
 }
 
@@ -22,7 +24,8 @@ export function findLegal(moves: readonly LegalMove[], move: unknown): LegalMove
 export function confirmQuestion(lm: LegalMove | null): string | null {
   if (!lm) return null;
   const warning = lm.warning?.trim();
-  if (lm.effect === 'none') return `“${lm.label}” would do nothing now${warning ? `: ${warning.replace(/[.]+$/, '')}` : ''}. Send it anyway?`;
+  if (lm.effect === 'none')
+    return `“${lm.label}” would do nothing now${warning ? `: ${warning.replace(/[.]+$/, '')}` : ''}. Send it anyway?`;
   if (warning) return `${/[.!?]$/.test(warning) ? warning : `${warning}.`} Send “${lm.label}” anyway?`;
   return null;
 }

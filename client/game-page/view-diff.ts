@@ -115,7 +115,8 @@ export function diffViews(before: unknown, after: unknown): ViewChange[] {
       changes.push(...diffQuantities(pa[i], p, seat, `${key}.${i}`));
     });
   }
-  const top = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).filter(([k, x]) => k !== 'players' && k !== 'seats' && !Array.isArray(x)));
+  const top = (v: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(v).filter(([k, x]) => k !== 'players' && k !== 'seats' && !Array.isArray(x)));
   changes.push(...diffQuantities(top(before), top(after), null, ''));
   return changes;
 }

@@ -90,7 +90,9 @@ export function loadBoard(type: string): Promise<string> {
       () => boardTagFor(type),
       (err: unknown) => {
         loading.delete(type);
-        console.warn(`Mountain Post: the ${type} board could not be loaded, showing the plain view: ${err instanceof Error ? err.message : String(err)}`);
+        console.warn(
+          `Mountain Post: the ${type} board could not be loaded, showing the plain view: ${err instanceof Error ? err.message : String(err)}`,
+        );
         return GENERIC_BOARD;
       },
     );

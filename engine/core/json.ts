@@ -5,7 +5,11 @@
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) => {
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, v[k]]),
+      );
     }
     return v;
   });

@@ -78,7 +78,8 @@ export function mentionCompletions(beforeCaret: string, names: readonly string[]
     const key = fold(typed);
     const found = [...new Set(names)].filter((n) => fold(normaliseName(n)).startsWith(key));
     const onlyWhatWasTyped = found.length === 1 && fold(normaliseName(found[0])) === key;
-    if (found.length && !onlyWhatWasTyped) return { from: at, typed, names: found.sort((a, b) => a.length - b.length || a.localeCompare(b)) };
+    if (found.length && !onlyWhatWasTyped)
+      return { from: at, typed, names: found.sort((a, b) => a.length - b.length || a.localeCompare(b)) };
   }
   return null;
 }

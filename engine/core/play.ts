@@ -86,7 +86,12 @@ export interface ReplayOptions {
  * `applyMove` returns a copy that only this replay holds, and the later moves change it in place.
  * Throws `IllegalMove` if a move is refused (`bad_move` when it does not parse).
  */
-export function replayMoves<S>(game: AnyGame, h: Omit<History, 'events'>, moves: readonly { seat: Seat; move: unknown }[], opts: ReplayOptions = {}): Replayed<S> {
+export function replayMoves<S>(
+  game: AnyGame,
+  h: Omit<History, 'events'>,
+  moves: readonly { seat: Seat; move: unknown }[],
+  opts: ReplayOptions = {},
+): Replayed<S> {
   let state = game.setup({ players: h.players, options: h.options, seed: h.seed }) as S;
   const inPlace = !opts.validate && game.applyMoveInPlace !== undefined;
   /** `state` came from `applyMove` here (not from setup): nobody else holds it. */
@@ -136,5 +141,9 @@ export function checkUndo(moves: readonly EffectiveMove[], seat: Seat): void {
     const mine = moves.some((m) => m.seat === seat);
     throw new IllegalMove('undo_barrier', mine ? 'Another player has acted since your last move.' : 'You have made no move to take back.');
   }
-  if (last.reveals) throw new IllegalMove('undo_barrier', 'Your last move revealed something (dice, cards or hidden information) and cannot be taken back.');
+  if (last.reveals)
+    throw new IllegalMove(
+      'undo_barrier',
+      'Your last move revealed something (dice, cards or hidden information) and cannot be taken back.',
+    );
 }

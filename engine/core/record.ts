@@ -53,26 +53,48 @@ export interface Verification {
  * version, the events replay (every move legal), and the replay ends with the recorded result
  * and state hash. `sha256Hex` is injected so the engine stays free of I/O (Node, browser alike).
  */
-export async function verifyRecord(record: GameRecord, registry: GameRegistry, sha256Hex: (s: string) => Promise<string>): Promise<Verification> {
+export async function verifyRecord(
+  record: GameRecord,
+  registry: GameRegistry,
+  sha256Hex: (s: string) => Promise<string>,
+): Promise<Verification> {
   const checks: Verification['checks'] = [];
   const check = (name: string, ok: boolean, detail: string) => {
     checks.push({ name, ok, detail });
     return ok;
   };
-  if (!check('format', record?.format === RECORD_FORMAT, `format is ${JSON.stringify(record?.format)}`)) return { ok: false, checks, result: null };
-  if (!check('seed published', typeof record.seed === 'string', record.seed ? 'the seed is in the record' : 'the game is not over: no seed yet'))
+  if (!check('format', record?.format === RECORD_FORMAT, `format is ${JSON.stringify(record?.format)}`))
+    return { ok: false, checks, result: null };
+  if (
+    !check(
+      'seed published',
+      typeof record.seed === 'string',
+      record.seed ? 'the seed is in the record' : 'the game is not over: no seed yet',
+    )
+  )
     return { ok: false, checks, result: null };
   const hash = await sha256Hex(record.seed!);
   check('seed hash', hash === record.seedHash, `sha256(seed) = ${hash}; published ${record.seedHash}`);
   const game = registry.get(record.type);
   if (!check('game type', !!game, game ? game.title : `unknown game type ${record.type}`)) return { ok: false, checks, result: null };
   const replays = game!.rulesVersion === record.rulesVersion || (game!.replaysRulesVersions ?? []).includes(record.rulesVersion);
-  check('rules version', replays, `engine ${game!.rulesVersion}${game!.replaysRulesVersions?.length ? ` (replays ${game!.replaysRulesVersions.join(', ')})` : ''}, record ${record.rulesVersion}`);
-  const hidden = record.events.filter((e) => (e.kind === 'move' && (e.move === null || e.move === undefined)));
-  if (!check('complete', hidden.length === 0, hidden.length ? `${hidden.length} moves are hidden` : 'every move is present')) return { ok: false, checks, result: null };
+  check(
+    'rules version',
+    replays,
+    `engine ${game!.rulesVersion}${game!.replaysRulesVersions?.length ? ` (replays ${game!.replaysRulesVersions.join(', ')})` : ''}, record ${record.rulesVersion}`,
+  );
+  const hidden = record.events.filter((e) => e.kind === 'move' && (e.move === null || e.move === undefined));
+  if (!check('complete', hidden.length === 0, hidden.length ? `${hidden.length} moves are hidden` : 'every move is present'))
+    return { ok: false, checks, result: null };
   let state: unknown;
   try {
-    const events: HistoryEvent[] = record.events.map((e) => (e.kind === 'move' ? { kind: 'move', seat: e.seat!, move: e.move } : e.kind === 'undo' ? { kind: 'undo', seat: e.seat! } : { kind: 'start' }));
+    const events: HistoryEvent[] = record.events.map((e) =>
+      e.kind === 'move'
+        ? { kind: 'move', seat: e.seat!, move: e.move }
+        : e.kind === 'undo'
+          ? { kind: 'undo', seat: e.seat! }
+          : { kind: 'start' },
+    );
     state = replay(game!, { players: record.players, options: record.options, seed: record.seed!, events }, { validate: true }).state;
     check('replay', true, `${record.events.length} events replayed`);
   } catch (err) {
@@ -80,7 +102,11 @@ export async function verifyRecord(record: GameRecord, registry: GameRegistry, s
     return { ok: false, checks, result: null };
   }
   const result = game!.result(state);
-  check('result', canonicalJson(result) === canonicalJson(record.result), `replayed scores ${JSON.stringify(result?.scores ?? null)}, recorded ${JSON.stringify(record.result?.scores ?? null)}`);
+  check(
+    'result',
+    canonicalJson(result) === canonicalJson(record.result),
+    `replayed scores ${JSON.stringify(result?.scores ?? null)}, recorded ${JSON.stringify(record.result?.scores ?? null)}`,
+  );
   if (record.finalStateHash) {
     const h = await sha256Hex(canonicalJson(state));
     check('final state', h === record.finalStateHash, h === record.finalStateHash ? 'identical' : `replayed ${h}`);

@@ -15,7 +15,10 @@ export interface SelfPlay {
  * Plays a whole game with the built-in bot in every seat, deterministically from `seed` (game)
  * and `botSeed` (the bots' choices). Used for the record corpus, fuzzing and benchmarks.
  */
-export function selfPlay(game: AnyGame, args: { players: number; options: unknown; seed: string; botSeed: string; maxMoves?: number }): SelfPlay {
+export function selfPlay(
+  game: AnyGame,
+  args: { players: number; options: unknown; seed: string; botSeed: string; maxMoves?: number },
+): SelfPlay {
   let state = game.setup({ players: args.players, options: game.optionsSchema.parse(args.options ?? {}), seed: args.seed });
   const bots = new Rng(rngFromSeed(args.botSeed));
   const moves: SelfPlay['moves'] = [];

@@ -7,11 +7,7 @@ import { spaceMountain } from './space-mountain';
 /**
  * The one list of shipped games: adding a game is adding its folder and one line here.
  */
-export const shippedGames: AnyGame[] = [
-  bigThunder,
-  snowdonia,
-  spaceMountain,
-];
+export const shippedGames: AnyGame[] = [bigThunder, snowdonia, spaceMountain];
 
 /** The registry the production Worker serves. */
 export const gameRegistry = new GameRegistry(shippedGames);

@@ -10,7 +10,10 @@ beforeAll(async () => {
 
 /** Presses "Continue signing in" on the sign-in link's page: a same-origin form POST. */
 function useLink(token: string, headers: Record<string, string> = { origin: 'http://localhost' }) {
-  return api.call('POST', '/auth/callback', { raw: new URLSearchParams({ token }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  return api.call('POST', '/auth/callback', {
+    raw: new URLSearchParams({ token }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 }
 
 async function latestToken(email: string): Promise<string> {
@@ -37,7 +40,9 @@ describe('sign-in by email link', () => {
     const token = await latestToken('ada@example.com');
     const s = await api.call('POST', '/api/auth/token', { body: { token } });
     expect(s.status).toBe(200);
-    const dump = JSON.stringify((await api.client.query('select * from login_tokens')).rows) + JSON.stringify((await api.client.query('select * from sessions')).rows);
+    const dump =
+      JSON.stringify((await api.client.query('select * from login_tokens')).rows) +
+      JSON.stringify((await api.client.query('select * from sessions')).rows);
     expect(dump).not.toContain(token);
     expect(dump).not.toContain(s.json.sessionToken);
   });
@@ -92,9 +97,13 @@ describe('sign-in by email link', () => {
     const small = await makeTestApp({ signinLimits: { perClient: 5, perEmail: 20, perIp: 3 } });
     const ip = { 'cf-connecting-ip': '203.0.113.9' };
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await small.call('POST', '/api/auth/email', { body: { email: `u${i}@example.com` }, headers: ip })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await small.call('POST', '/api/auth/email', { body: { email: `u${i}@example.com` }, headers: ip })).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
-    expect((await small.call('POST', '/api/auth/email', { body: { email: 'x@example.com' }, headers: { 'cf-connecting-ip': '203.0.113.10' } })).status).toBe(202);
+    expect(
+      (await small.call('POST', '/api/auth/email', { body: { email: 'x@example.com' }, headers: { 'cf-connecting-ip': '203.0.113.10' } }))
+        .status,
+    ).toBe(202);
   });
 
   it('refuses malformed addresses with 400 and writes nothing', async () => {
@@ -142,8 +151,16 @@ describe('sessions', () => {
   });
 
   it('in production, sign-in links use PUBLIC_URL whatever Host the request names', async () => {
-    const prod = createApp({ registry: testRegistry, db: () => ({ db: api.db }), config: { ...api.config, appEnv: 'production', publicUrl: 'https://post.example.com' } });
-    const r = await prod.request('http://evil.example/api/auth/email', { method: 'POST', headers: { 'content-type': 'application/json', host: 'evil.example' }, body: JSON.stringify({ email: 'hosted@example.com' }) });
+    const prod = createApp({
+      registry: testRegistry,
+      db: () => ({ db: api.db }),
+      config: { ...api.config, appEnv: 'production', publicUrl: 'https://post.example.com' },
+    });
+    const r = await prod.request('http://evil.example/api/auth/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', host: 'evil.example' },
+      body: JSON.stringify({ email: 'hosted@example.com' }),
+    });
     expect(r.status).toBe(202);
     const mail = (await api.call('GET', '/dev/mailbox.json')).json.find((m: { to: string }) => m.to === 'hosted@example.com');
     expect(mail.text).toContain('https://post.example.com/auth/callback?token=');

@@ -21,7 +21,8 @@ beforeAll(async () => {
 let players = 0;
 const post = (id: string, token: string, version: number, move: unknown, headers: Record<string, string> = {}) =>
   api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move }, headers });
-const state = async (id: string, token: string) => (await api.call('GET', `/api/games/${id}/state`, { token, headers: { 'x-page-visible': '1' } })).json;
+const state = async (id: string, token: string) =>
+  (await api.call('GET', `/api/games/${id}/state`, { token, headers: { 'x-page-visible': '1' } })).json;
 
 /** A started two-player Space Mountain game between two signed-in players. */
 async function spaceGame() {
@@ -29,8 +30,12 @@ async function spaceGame() {
   const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'space-mountain', players: 2 } });
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;
-  await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
-  if ((await state(id, tokens[0])).status === 'open') expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
+  await api.call('POST', `/api/games/${id}/join`, {
+    token: tokens[1],
+    body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+  });
+  if ((await state(id, tokens[0])).status === 'open')
+    expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
   return { id, tokens };
 }
 
@@ -52,8 +57,12 @@ const bothDeciding = (s: any[]) => s[0].view.phase === 'plan' && s[0].activeSeat
 async function expectReplayMatchesSnapshot(id: string) {
   const g = (await api.client.query<any>('select * from games where id = $1', [id])).rows[0];
   const events = (await api.client.query<any>('select kind, seat, payload from game_events where game_id = $1 order by seq', [id])).rows;
-  const history: HistoryEvent[] = events.map((e) => (e.kind === 'move' ? { kind: 'move', seat: e.seat, move: e.payload.move } : { kind: e.kind, seat: e.seat }));
-  expect(canonicalJson(replay(spaceMountain, { players: g.players, options: g.options, seed: g.seed, events: history }).state)).toBe(canonicalJson(g.snapshot));
+  const history: HistoryEvent[] = events.map((e) =>
+    e.kind === 'move' ? { kind: 'move', seat: e.seat, move: e.payload.move } : { kind: e.kind, seat: e.seat },
+  );
+  expect(canonicalJson(replay(spaceMountain, { players: g.players, options: g.options, seed: g.seed, events: history }).state)).toBe(
+    canonicalJson(g.snapshot),
+  );
 }
 
 describe('#12 commuting moves', () => {
@@ -67,7 +76,10 @@ describe('#12 commuting moves', () => {
       expect(s[1].version).toBe(v);
       const chosen = [s[0].legalMoves[0].move, s[1].legalMoves[s[1].legalMoves.length - 1].move];
       const answers = await Promise.all([0, 1].map((seat) => post(id, tokens[seat], v, chosen[seat])));
-      expect(answers.map((a) => a.status), answers.map((a) => a.text).join('\n')).toEqual([200, 200]);
+      expect(
+        answers.map((a) => a.status),
+        answers.map((a) => a.text).join('\n'),
+      ).toEqual([200, 200]);
       expect(answers.map((a) => a.json.version).sort()).toEqual([v + 1, v + 2]);
       // The later one met the other's decision and revealed both, each as its seat chose it.
       expect(answers.find((a) => a.json.version === v + 2)!.json.view.lastDecisions).toEqual(chosen);
@@ -136,7 +148,9 @@ describe('#12 commuting moves', () => {
 });
 
 describe('#12 bots', () => {
-  it('20 human moves against a bot, each posted at the version of the last answer the page had: 0 stale refusals', { timeout: 120_000 }, async () => {
+  it('20 human moves against a bot, each posted at the version of the last answer the page had: 0 stale refusals', {
+    timeout: 120_000,
+  }, async () => {
     let stale = 0;
     let moves = 0;
     let waitedForBot = 0;

@@ -29,7 +29,11 @@ describe('a bad setting names its variable', () => {
   });
 
   it('never repeats the value, which may be a secret', () => {
-    const err = configError({ VAPID_PUBLIC_KEY: 'Bnot-a-key', VAPID_PRIVATE_KEY: 'my-private-value', VAPID_SUBJECT: 'mailto:ops@example.com' });
+    const err = configError({
+      VAPID_PUBLIC_KEY: 'Bnot-a-key',
+      VAPID_PRIVATE_KEY: 'my-private-value',
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    });
     expect(err.variables.sort()).toEqual(['VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY']);
     expect(err.message).not.toContain('my-private-value');
     expect(err.message).not.toContain('Bnot-a-key');

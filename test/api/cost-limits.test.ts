@@ -11,7 +11,10 @@ const HOUR_MS = 3600 * 1000;
 
 /** Events of a game by kind, straight from the table. */
 async function botMoveCount(api: TestApi, gameId: string): Promise<number> {
-  const r = await api.client.query<{ n: number }>(`select count(*)::int as n from game_events where game_id = $1 and kind = 'move' and payload->>'bot' = 'true'`, [gameId]);
+  const r = await api.client.query<{ n: number }>(
+    `select count(*)::int as n from game_events where game_id = $1 and kind = 'move' and payload->>'bot' = 'true'`,
+    [gameId],
+  );
   return r.rows[0].n;
 }
 
@@ -107,7 +110,9 @@ describe('#13.12 unfinished games per account', () => {
 
   it('concurrent creates cannot both take the last place', async () => {
     const token = await api.signIn('burst@example.com');
-    const replies = await Promise.all(Array.from({ length: 6 }, () => api.call('POST', '/api/games', { token, body: { type: 'secret-dice', players: 2 } })));
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => api.call('POST', '/api/games', { token, body: { type: 'secret-dice', players: 2 } })),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409, 409]);
   });
 });

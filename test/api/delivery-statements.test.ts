@@ -25,7 +25,9 @@ afterAll(() => rx.close());
 const drain = () => drainOutbox(api.db, testRegistry, api.config, api.clock.now());
 
 async function outboxRows(gameId: string) {
-  return (await api.client.query<any>('select kind, channel, status, last_error, payload from outbox where game_id = $1 order by id', [gameId])).rows;
+  return (
+    await api.client.query<any>('select kind, channel, status, last_error, payload from outbox where game_id = $1 order by id', [gameId])
+  ).rows;
 }
 
 describe('#17 a delivered notice costs two statements', () => {
@@ -60,7 +62,10 @@ describe('#17 a delivered notice costs two statements', () => {
     const { id, tokens } = await api.startedGame(2, { start: false });
     // Seat 1's notices go to a webhook that hangs on its first request; seat 2's by email.
     const s0 = (await api.call('GET', '/api/me/notifications', { token: tokens[0] })).json;
-    await api.call('PUT', '/api/me/notifications', { token: tokens[0], body: { ...s0, failures: undefined, email: false, webhook: { url: `${rx.url}/slow`, format: 'json' } } });
+    await api.call('PUT', '/api/me/notifications', {
+      token: tokens[0],
+      body: { ...s0, failures: undefined, email: false, webhook: { url: `${rx.url}/slow`, format: 'json' } },
+    });
     const s1 = (await api.call('GET', '/api/me/notifications', { token: tokens[1] })).json;
     await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
     api.clock.advance((GRACE_S + 1) * 1000);
@@ -71,9 +76,11 @@ describe('#17 a delivered notice costs two statements', () => {
     };
     await drain();
     hung = null;
-    expect((await turnedOff as { status: number }).status).toBe(200);
+    expect(((await turnedOff) as { status: number }).status).toBe(200);
     const rows = await outboxRows(id);
     expect(rx.all.filter((r) => r.path === '/slow').length).toBeGreaterThan(0);
-    expect(rows.filter((r) => r.channel === 'email' && r.kind !== 'player_joined').map((r) => [r.kind, r.status, r.last_error])).toEqual([['game_started', 'skipped', 'skipped: email turned off']]);
+    expect(rows.filter((r) => r.channel === 'email' && r.kind !== 'player_joined').map((r) => [r.kind, r.status, r.last_error])).toEqual([
+      ['game_started', 'skipped', 'skipped: email turned off'],
+    ]);
   });
 });

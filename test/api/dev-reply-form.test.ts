@@ -13,7 +13,10 @@ beforeAll(async () => {
 describe('#16 dev mailbox Reply box: a malformed form is a 400, not a 500', () => {
   it('answers a broken multipart body with 400 bad_request and changes nothing', async () => {
     const before = await api.rowCounts();
-    const r = await api.call('POST', '/dev/mailbox/reply', { raw: 'garbage', headers: { 'content-type': 'multipart/form-data; boundary=zz' } });
+    const r = await api.call('POST', '/dev/mailbox/reply', {
+      raw: 'garbage',
+      headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+    });
     expect(r.status).toBe(400);
     expect(r.json.error.code).toBe('bad_request');
     expect(await api.rowCounts()).toEqual(before);

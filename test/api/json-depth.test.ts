@@ -30,7 +30,11 @@ describe('#13.2 deeply nested JSON bodies', () => {
     const { id, tokens } = await api.startedGame(2);
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
     const key = { 'idempotency-key': `deep-${id}` };
-    const used = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers: key, body: { version: s.version, move: { type: 'bank' } } });
+    const used = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      headers: key,
+      body: { version: s.version, move: { type: 'bank' } },
+    });
     expect(used.status, used.text).toBe(200);
 
     const deep = nested(5000);
@@ -49,14 +53,26 @@ describe('#13.2 deeply nested JSON bodies', () => {
     }
     const chat = await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], headers: json, raw: `{"text":"hi","more":${deep}}` });
     expect([chat.status, chat.json.error.code]).toEqual([400, 'too_deep']);
-    const create = await api.call('POST', '/api/games', { token: tokens[0], headers: json, raw: `{"type":"secret-dice","players":2,"options":${deep}}` });
+    const create = await api.call('POST', '/api/games', {
+      token: tokens[0],
+      headers: json,
+      raw: `{"type":"secret-dice","players":2,"options":${deep}}`,
+    });
     expect([create.status, create.json.error.code]).toEqual([400, 'too_deep']);
     // An array body, and a JSON media type with parameters, are refused the same way.
-    const arrays = await api.call('POST', '/api/games', { token: tokens[0], headers: { 'content-type': 'application/json; charset=utf-8' }, raw: '['.repeat(5000) + ']'.repeat(5000) });
+    const arrays = await api.call('POST', '/api/games', {
+      token: tokens[0],
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      raw: '['.repeat(5000) + ']'.repeat(5000),
+    });
     expect([arrays.status, arrays.json.error.code]).toEqual([400, 'too_deep']);
     expect(await counts()).toEqual(before);
     // The game goes on: the key still answers its first move.
-    const retry = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers: key, body: { version: s.version, move: { type: 'bank' } } });
+    const retry = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      headers: key,
+      body: { version: s.version, move: { type: 'bank' } },
+    });
     expect(retry.text).toBe(used.text);
   });
 
@@ -64,12 +80,24 @@ describe('#13.2 deeply nested JSON bodies', () => {
     const { id, tokens } = await api.startedGame(2);
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
     const key = { 'idempotency-key': `edge-${id}`, 'content-type': 'application/json' };
-    const first = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers: key, raw: JSON.stringify({ version: s.version, move: { type: 'bank' } }) });
+    const first = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      headers: key,
+      raw: JSON.stringify({ version: s.version, move: { type: 'bank' } }),
+    });
     expect(first.status).toBe(200);
     // Depth MAX_JSON_DEPTH in all: the body object plus MAX_JSON_DEPTH - 1 levels of move.
-    const atLimit = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers: key, raw: `{"version":${s.version},"move":${nested(MAX_JSON_DEPTH - 1)}}` });
+    const atLimit = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      headers: key,
+      raw: `{"version":${s.version},"move":${nested(MAX_JSON_DEPTH - 1)}}`,
+    });
     expect([atLimit.status, atLimit.json.error.code]).toEqual([422, 'idempotency_key_reused']);
-    const over = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers: key, raw: `{"version":${s.version},"move":${nested(MAX_JSON_DEPTH)}}` });
+    const over = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      headers: key,
+      raw: `{"version":${s.version},"move":${nested(MAX_JSON_DEPTH)}}`,
+    });
     expect([over.status, over.json.error.code]).toEqual([400, 'too_deep']);
     // Brackets inside strings are text, not nesting.
     const chat = await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: '[[[[{{{{'.repeat(20) + '\\"[' } });

@@ -14,7 +14,8 @@ beforeAll(async () => {
 });
 
 async function statusOf(where: string, params: unknown[]) {
-  return (await api.client.query<{ kind: string; status: string }>(`select kind, status from outbox where ${where} order by id`, params)).rows;
+  return (await api.client.query<{ kind: string; status: string }>(`select kind, status from outbox where ${where} order by id`, params))
+    .rows;
 }
 
 describe('#17 a commit drains its own notices', () => {
@@ -23,7 +24,11 @@ describe('#17 a commit drains its own notices', () => {
     const now = api.clock.now();
     await api.client.query(
       `insert into outbox (channel, target, payload, kind, next_attempt_at, created_at, dedupe_key) values ('email', 'stray@example.com', $1, 'test', $2, $2, $3)`,
-      [JSON.stringify({ message: { kind: 'test', subject: 'Stray', lines: ['queued elsewhere'], url: 'http://localhost:8787/' } }), new Date(now.getTime() - 1000), `stray-${id}`],
+      [
+        JSON.stringify({ message: { kind: 'test', subject: 'Stray', lines: ['queued elsewhere'], url: 'http://localhost:8787/' } }),
+        new Date(now.getTime() - 1000),
+        `stray-${id}`,
+      ],
     );
     const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
     await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } });
@@ -47,7 +52,10 @@ describe('#17 a commit drains its own notices', () => {
     const s2 = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[1] })).json;
     await api.call('POST', `/api/games/${id}/moves`, { token: tokens[1], body: { version: s2.version, move: { type: 'bank' } } });
     // Seat 2 ends: the bot (seat 3) plays its turn in this request and hands the turn back to seat 1.
-    const ended = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[1], body: { version: s2.version + 1, move: { type: 'end' } } });
+    const ended = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[1],
+      body: { version: s2.version + 1, move: { type: 'end' } },
+    });
     expect(ended.status).toBe(200);
     const after = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
     expect(after.activeSeats).toEqual([0]);
@@ -55,7 +63,10 @@ describe('#17 a commit drains its own notices', () => {
     // Seat 1's your_turn came from the bot's commit, and went out without the cron.
     const pending = await statusOf(`game_id = $1 and status = 'pending'`, [id]);
     expect(pending).toEqual([]);
-    const mine = await statusOf(`game_id = $1 and kind = 'your_turn' and user_id = (select user_id from seats where game_id = $1 and seat = 0)`, [id]);
+    const mine = await statusOf(
+      `game_id = $1 and kind = 'your_turn' and user_id = (select user_id from seats where game_id = $1 and seat = 0)`,
+      [id],
+    );
     expect(mine.at(-1)).toEqual({ kind: 'your_turn', status: 'sent' });
   });
 
@@ -64,7 +75,12 @@ describe('#17 a commit drains its own notices', () => {
     const key = `held-${now.getTime()}`;
     await api.client.query(
       `insert into outbox (channel, target, payload, kind, next_attempt_at, created_at, dedupe_key, claimed_until, attempts) values ('email', 'held@example.com', $1, 'test', $2, $2, $3, $4, 1)`,
-      [JSON.stringify({ message: { kind: 'test', subject: 'Held', lines: ['held for a request'], url: 'http://localhost:8787/' } }), now, key, new Date(now.getTime() + 2 * 60_000)],
+      [
+        JSON.stringify({ message: { kind: 'test', subject: 'Held', lines: ['held for a request'], url: 'http://localhost:8787/' } }),
+        now,
+        key,
+        new Date(now.getTime() + 2 * 60_000),
+      ],
     );
     await api.cron();
     expect(await statusOf('dedupe_key = $1', [key])).toEqual([{ kind: 'test', status: 'pending' }]);

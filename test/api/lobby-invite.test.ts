@@ -16,7 +16,12 @@ type Mail = { to: string; subject: string; text: string; html: string; kind?: st
 const mailbox = async () => (await api.call('GET', '/dev/mailbox.json')).json as Mail[];
 const codeOf = (url: string) => new URL(url).searchParams.get('invite')!;
 const outboxOf = async (gameId: string) =>
-  (await api.client.query<{ kind: string; channel: string; target: string; payload: any; status: string }>('select kind, channel, target, payload, status from outbox where game_id = $1 order by id', [gameId])).rows;
+  (
+    await api.client.query<{ kind: string; channel: string; target: string; payload: any; status: string }>(
+      'select kind, channel, target, payload, status from outbox where game_id = $1 order by id',
+      [gameId],
+    )
+  ).rows;
 
 async function create(token: string, body: Record<string, unknown>) {
   const r = await api.call('POST', '/api/games', { token, body: { type: 'secret-dice', ...body } });
@@ -29,14 +34,23 @@ describe('#14 startWhenFull: the join that takes the last seat starts the game',
     const g = await create(ada, { players: 3 });
     const first = await api.call('POST', `/api/games/${g.id}/join`, { token: bob, body: { invite: g.invite } });
     expect([first.status, first.json]).toEqual([200, { seat: 1, started: false }]);
-    const joinedMail = (await mailbox()).find((m) => m.to === 'ada@invite.test' && m.subject === 'bob joined your Secret Dice (test fixture) game');
+    const joinedMail = (await mailbox()).find(
+      (m) => m.to === 'ada@invite.test' && m.subject === 'bob joined your Secret Dice (test fixture) game',
+    );
     expect(joinedMail?.text).toContain('bob took seat 2.');
     const last = await api.call('POST', `/api/games/${g.id}/join`, { token: cy, body: { invite: g.invite } });
     expect([last.status, last.json]).toEqual([200, { seat: 2, started: true }]);
     const meta = (await api.call('GET', `/api/games/${g.id}`, { token: cy })).json;
     expect(meta).toMatchObject({ status: 'active', version: 4, activeSeats: [0], startWhenFull: true });
-    const events = (await api.client.query<{ seq: number; kind: string }>('select seq, kind from game_events where game_id = $1 order by seq', [g.id])).rows;
-    expect(events).toEqual([{ seq: 1, kind: 'create' }, { seq: 2, kind: 'join' }, { seq: 3, kind: 'join' }, { seq: 4, kind: 'start' }]);
+    const events = (
+      await api.client.query<{ seq: number; kind: string }>('select seq, kind from game_events where game_id = $1 order by seq', [g.id])
+    ).rows;
+    expect(events).toEqual([
+      { seq: 1, kind: 'create' },
+      { seq: 2, kind: 'join' },
+      { seq: 3, kind: 'join' },
+      { seq: 4, kind: 'start' },
+    ]);
     // Every seat hears that the game started: seat 0 as its first turn, the others as "started".
     const notices = (await outboxOf(g.id)).filter((r) => r.payload.version === 4).map((r) => `${r.kind}:${r.payload.seat}:${r.status}`);
     expect(notices.sort()).toEqual(['game_started:1:sent', 'game_started:2:sent', 'your_turn:0:sent']);
@@ -45,7 +59,10 @@ describe('#14 startWhenFull: the join that takes the last seat starts the game',
     // Start after the fact is harmless: 200 with the running state, nothing appended.
     const start = await api.call('POST', `/api/games/${g.id}/start`, { token: ada });
     expect([start.status, start.json.version, start.json.yourSeat]).toEqual([200, 4, 0]);
-    const late = await api.call('POST', `/api/games/${g.id}/join`, { token: (await api.signIn('late@invite.test')), body: { invite: g.invite } });
+    const late = await api.call('POST', `/api/games/${g.id}/join`, {
+      token: await api.signIn('late@invite.test'),
+      body: { invite: g.invite },
+    });
     expect([late.status, late.json.error.code]).toEqual([409, 'game_full']);
   });
 
@@ -142,7 +159,8 @@ describe('#14 POST /api/games/:id/invite', () => {
     const fay = await api.signIn('fay@invite.test');
     const games: string[] = [];
     for (let i = 0; i < 4; i++) games.push((await create(fay, { players: 2 })).id);
-    const send = (n: number) => api.call('POST', `/api/games/${games[Math.floor(n / 9)]}/invite`, { token: fay, body: { email: `d${n}@invite.test` } });
+    const send = (n: number) =>
+      api.call('POST', `/api/games/${games[Math.floor(n / 9)]}/invite`, { token: fay, body: { email: `d${n}@invite.test` } });
     const firsts: number[] = [];
     for (let n = 0; n < INVITE_LIMITS.perAccountPerDay - 2; n++) firsts.push((await send(n)).status);
     expect(new Set(firsts)).toEqual(new Set([202]));
@@ -152,7 +170,11 @@ describe('#14 POST /api/games/:id/invite', () => {
     const refused = racing.find((r) => r.status === 429)!;
     expect(refused.json.error.code).toBe('rate_limited');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    const count = (await api.client.query<{ n: number }>("select count(*)::int as n from invitations i join users u on u.id = i.invited_by where u.email = 'fay@invite.test'")).rows[0].n;
+    const count = (
+      await api.client.query<{ n: number }>(
+        "select count(*)::int as n from invitations i join users u on u.id = i.invited_by where u.email = 'fay@invite.test'",
+      )
+    ).rows[0].n;
     expect(count).toBe(INVITE_LIMITS.perAccountPerDay);
     // A day later the window has moved on.
     api.clock.advance(24 * 3600 * 1000 + 1000);
@@ -176,12 +198,20 @@ describe('#14 GET /api/lobby', () => {
     expect(liveIds).toContain(live.id);
     for (const id of [priv.id, privLive.id, full.id]) expect([...openIds, ...liveIds]).not.toContain(id);
     const entry = r.json.open.find((g: { id: string }) => g.id === open.id);
-    expect(entry).toMatchObject({ title: 'Secret Dice (test fixture)', players: 3, inviteUrl: open.inviteUrl, youAreSeated: false, seats: [{ seat: 0, name: 'ada', isBot: false }] });
+    expect(entry).toMatchObject({
+      title: 'Secret Dice (test fixture)',
+      players: 3,
+      inviteUrl: open.inviteUrl,
+      youAreSeated: false,
+      seats: [{ seat: 0, name: 'ada', isBot: false }],
+    });
     expect(JSON.stringify(r.json)).not.toMatch(/userId|u_[0-9a-f]{20}|@invite\.test/);
     expect(r.json.live.find((g: { id: string }) => g.id === live.id)).toMatchObject({ inviteUrl: null, activeSeats: [0] });
     // Join in one click from the lobby entry; signed in, your own tables say so.
     const gus = await api.signIn('gus@invite.test');
-    expect((await api.call('POST', `/api/games/${open.id}/join`, { token: gus, body: { invite: codeOf(entry.inviteUrl) } })).json.seat).toBe(1);
+    expect(
+      (await api.call('POST', `/api/games/${open.id}/join`, { token: gus, body: { invite: codeOf(entry.inviteUrl) } })).json.seat,
+    ).toBe(1);
     const mine = (await api.call('GET', '/api/lobby', { token: gus })).json.open.find((g: { id: string }) => g.id === open.id);
     expect(mine.youAreSeated).toBe(true);
   });
@@ -208,7 +238,13 @@ describe('#14 My games: waiting for you, then the others, then finished ones wit
     const done = await create(hal, { players: 2, options: { rounds: 1 } });
     await api.call('POST', `/api/games/${done.id}/join`, { token: ivy, body: { invite: done.invite } });
     let s = (await api.call('GET', `/api/games/${done.id}/state`, { token: hal })).json;
-    for (const [tok, type] of [[hal, 'bank'], [hal, 'bank'], [hal, 'end'], [ivy, 'bank'], [ivy, 'end']] as const) {
+    for (const [tok, type] of [
+      [hal, 'bank'],
+      [hal, 'bank'],
+      [hal, 'end'],
+      [ivy, 'bank'],
+      [ivy, 'end'],
+    ] as const) {
       s = (await api.call('POST', `/api/games/${done.id}/moves`, { token: tok, body: { version: s.version, move: { type } } })).json;
     }
     expect(s.status).toBe('finished');
@@ -230,7 +266,10 @@ describe('#14 My games: waiting for you, then the others, then finished ones wit
     // A bot opponent is named and marked as one.
     const vsBot = await create(hal, { players: 2, bots: 1 });
     const botRow = ((await api.call('GET', '/api/games', { token: hal })).json.games as any[]).find((g) => g.id === vsBot.id);
-    expect(botRow.seats).toEqual([expect.objectContaining({ seat: 0, name: 'hal', isBot: false }), { seat: 1, name: 'Bot', userId: null, isBot: true }]);
+    expect(botRow.seats).toEqual([
+      expect.objectContaining({ seat: 0, name: 'hal', isBot: false }),
+      { seat: 1, name: 'Bot', userId: null, isBot: true },
+    ]);
     expect(Date.parse(finished.updatedAt)).toBeLessThan(Date.parse(halList[0].updatedAt));
     expect(halList[0].result).toBeNull();
   });

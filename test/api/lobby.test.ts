@@ -17,7 +17,16 @@ describe('creating a game', () => {
     expect(r.json.id).toMatch(/^g_[0-9a-f]{20}$/);
     expect(r.json.inviteUrl).toMatch(new RegExp(`^http://localhost/games/${r.json.id}\\?invite=[0-9a-f]{24}$`));
     const meta = (await api.call('GET', `/api/games/${r.json.id}`, { token: ada })).json;
-    expect(meta).toMatchObject({ type: 'secret-dice', status: 'open', players: 2, options: { rounds: 2 }, yourSeat: 0, isCreator: true, seed: null, version: 1 });
+    expect(meta).toMatchObject({
+      type: 'secret-dice',
+      status: 'open',
+      players: 2,
+      options: { rounds: 2 },
+      yourSeat: 0,
+      isCreator: true,
+      seed: null,
+      version: 1,
+    });
     expect(meta.seats).toEqual([{ seat: 0, name: 'ada', userId: expect.any(String), isBot: false }]);
     expect(meta.seedHash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -29,7 +38,9 @@ describe('creating a game', () => {
     expect(meta.seed).toBeNull();
     const seed = (await api.client.query<{ seed: string }>('select seed from games where id = $1', [r.json.id])).rows[0].seed;
     expect(JSON.stringify(meta)).not.toContain(seed);
-    const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(seed))), (b) => b.toString(16).padStart(2, '0')).join('');
+    const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(seed))), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
     expect(meta.seedHash).toBe(hash);
   });
 
@@ -102,11 +113,15 @@ describe('joining and starting', () => {
     const other = await api.signIn('list2@lobby.test');
     const g1 = await api.call('POST', '/api/games', { token: fresh, body: { type: 'secret-dice', players: 2 } });
     const g2 = await api.call('POST', '/api/games', { token: other, body: { type: 'secret-dice', players: 2 } });
-    await api.call('POST', `/api/games/${g2.json.id}/join`, { token: fresh, body: { invite: new URL(g2.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${g2.json.id}/join`, {
+      token: fresh,
+      body: { invite: new URL(g2.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${g2.json.id}/start`, { token: other });
     // g2: seat 0 (other) to move; now other moves and ends so it is fresh's turn.
     let st = (await api.call('GET', `/api/games/${g2.json.id}/state`, { token: other })).json;
-    st = (await api.call('POST', `/api/games/${g2.json.id}/moves`, { token: other, body: { version: st.version, move: { type: 'bank' } } })).json;
+    st = (await api.call('POST', `/api/games/${g2.json.id}/moves`, { token: other, body: { version: st.version, move: { type: 'bank' } } }))
+      .json;
     await api.call('POST', `/api/games/${g2.json.id}/moves`, { token: other, body: { version: st.version, move: { type: 'end' } } });
     const list = (await api.call('GET', '/api/games', { token: fresh })).json.games;
     expect(list.map((g: { id: string; yourTurn: boolean }) => [g.id, g.yourTurn])).toEqual([

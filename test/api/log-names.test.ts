@@ -19,14 +19,25 @@ describe('#12 names in notifications: the turn email and the webhook say "Ada (U
   it('a Big Thunder turn email and JSON webhook name the player who moved', async () => {
     const ada = await api.signIn('ada-names@example.com', 'Ada');
     const bo = await api.signIn('bo-names@example.com', 'Bo');
-    for (const [token, path] of [[ada, 'ada'], [bo, 'bo']]) {
+    for (const [token, path] of [
+      [ada, 'ada'],
+      [bo, 'bo'],
+    ]) {
       const put = await api.call('PUT', '/api/me/notifications', {
         token,
-        body: { email: true, digest: false, kinds: { yourTurn: true, gameStarted: false, gameOver: true, chatMention: true, reminder: true }, webhook: { url: `${rx.url}/${path}`, format: 'json', secret: 's'.repeat(32) } },
+        body: {
+          email: true,
+          digest: false,
+          kinds: { yourTurn: true, gameStarted: false, gameOver: true, chatMention: true, reminder: true },
+          webhook: { url: `${rx.url}/${path}`, format: 'json', secret: 's'.repeat(32) },
+        },
       });
       expect(put.status, put.text).toBe(200);
     }
-    const created = await api.call('POST', '/api/games', { token: ada, body: { type: 'big-thunder', players: 2, options: {}, startWhenFull: false } });
+    const created = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'big-thunder', players: 2, options: {}, startWhenFull: false },
+    });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
     const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
@@ -59,7 +70,9 @@ describe('#12 names in notifications: the turn email and the webhook say "Ada (U
 
     const mails = (await api.call('GET', '/dev/mailbox.json')).json as { to: string; subject: string; text: string; html: string }[];
     // The turn email after the mover's turn (the one that lists their discard).
-    const turn = mails.find((m) => m.to === other.email && m.subject.startsWith('Your turn in Big Thunder') && m.text.includes(' discards '));
+    const turn = mails.find(
+      (m) => m.to === other.email && m.subject.startsWith('Your turn in Big Thunder') && m.text.includes(' discards '),
+    );
     expect(turn, JSON.stringify(mails.map((m) => m.text))).toBeDefined();
     const lines = turn!.text.split('\n').filter((l) => l.startsWith('- '));
     expect(lines.length).toBeGreaterThan(1);
@@ -98,8 +111,12 @@ describe('#12 names in the game-over subject: the summary names players, the rol
     // A name holding a role's letters is not a role; a bot is "Bot" with its role.
     expect(summaryWithNames('Blue completed all 3 Missions first.', seats, sm)).toBe('Bot (Blue) completed all 3 Missions first.');
     const sn = gameRegistry.get('snowdonia');
-    expect(summaryWithNames('Player 1 and Player 3 share the win with 0 VP.', seats, sn)).toBe('Ada (Player 1) and Redmond (Player 3) share the win with 0 VP.');
-    expect(summaryWithNames('U.B. Bold wins with 20 points.', seats, gameRegistry.get('big-thunder'))).toBe('Bot (U.B. Bold) wins with 20 points.');
+    expect(summaryWithNames('Player 1 and Player 3 share the win with 0 VP.', seats, sn)).toBe(
+      'Ada (Player 1) and Redmond (Player 3) share the win with 0 VP.',
+    );
+    expect(summaryWithNames('U.B. Bold wins with 20 points.', seats, gameRegistry.get('big-thunder'))).toBe(
+      'Bot (U.B. Bold) wins with 20 points.',
+    );
     expect(summaryWithNames('Seat 2 wins with 3.', seats, undefined)).toBe('Seat 2 wins with 3.');
   });
 });

@@ -33,7 +33,16 @@ async function emailOf(api: TestApi, token: string): Promise<string> {
 
 /** A plain reply from `from` to `to` carrying `text`, as raw RFC 5322. */
 function reply(from: string, to: string, text: string): string {
-  return [`From: ${from}`, `To: ${to}`, 'Subject: Re: Your turn', `Message-ID: <${Math.random().toString(36).slice(2)}@example.com>`, 'Content-Type: text/plain', '', text, ''].join('\r\n');
+  return [
+    `From: ${from}`,
+    `To: ${to}`,
+    'Subject: Re: Your turn',
+    `Message-ID: <${Math.random().toString(36).slice(2)}@example.com>`,
+    'Content-Type: text/plain',
+    '',
+    text,
+    '',
+  ].join('\r\n');
 }
 
 describe('#16 turn emails carry a reply address and the numbered choices', () => {
@@ -42,7 +51,7 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     api = await makeTestApp({ mailReplies: { secret: SECRET, domain: DOMAIN } });
   });
 
-  it('the active seat\'s email has a Reply-To signed for its seat and version, and the choices', async () => {
+  it("the active seat's email has a Reply-To signed for its seat and version, and the choices", async () => {
     const { id, tokens } = await api.startedGame(2);
     const email0 = await emailOf(api, tokens[0]);
     const email1 = await emailOf(api, tokens[1]);
@@ -50,7 +59,11 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     const box = await mailbox(api);
     const mine = box.find((m) => m.to === email0 && m.replyTo)!;
     expect(mine.replyTo).toMatch(new RegExp(`^play\\+${id}-0-${version}-[0-9a-f]{20}@mp\\.test$`));
-    expect(await verifyReplyToken(SECRET, mine.replyTo!.slice('play+'.length, -`@${DOMAIN}`.length))).toEqual({ gameId: id, seat: 0, version });
+    expect(await verifyReplyToken(SECRET, mine.replyTo!.slice('play+'.length, -`@${DOMAIN}`.length))).toEqual({
+      gameId: id,
+      seat: 0,
+      version,
+    });
     expect(mine.text).toContain(`${REPLY_HELP}\n1. Roll a die\n2. Bank 1 point\n`);
     const parsed = await PostalMime.parse(mine.raw!);
     expect(parsed.replyTo?.[0].address).toBe(mine.replyTo);
@@ -76,7 +89,10 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     expect(raw.headers.find((h) => h.key === 'auto-submitted')?.value).toBe('auto-replied');
     // The Reply box of the dev mailbox page posts the same way and comes back to the mailbox.
     const form = new URLSearchParams({ from: email0, to: answer.replyTo!, subject: answer.subject, text: 'end', quote: answer.text });
-    const boxed = await api.call('POST', '/dev/mailbox/reply', { raw: form.toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const boxed = await api.call('POST', '/dev/mailbox/reply', {
+      raw: form.toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(boxed.status).toBe(303);
     expect(decodeURIComponent(boxed.headers.get('location')!)).toBe('/dev/mailbox?reply=played End turn; the answer is in the mailbox.');
     const page = await api.call('GET', '/dev/mailbox');
@@ -87,11 +103,15 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     const { id, tokens } = await api.startedGame(2);
     const email0 = await emailOf(api, tokens[0]);
     const address = (await mailbox(api)).find((m) => m.to === email0 && m.replyTo)!.replyTo!;
-    expect((await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } })).json.applied).toEqual(['Bank 1 point']);
+    expect(
+      (await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } })).json.applied,
+    ).toEqual(['Bank 1 point']);
     const version = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
     const again = await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } });
     expect(again.json.applied).toEqual([]);
-    expect(again.json.refusal).toBe('"bank" was not played: you have already made your move since that email (on the game page or in another reply).');
+    expect(again.json.refusal).toBe(
+      '"bank" was not played: you have already made your move since that email (on the game page or in another reply).',
+    );
     expect((await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version).toBe(version);
   });
 
@@ -100,7 +120,10 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     const email0 = await emailOf(api, tokens[0]);
     const address = (await mailbox(api)).find((m) => m.to === email0 && m.replyTo)!.replyTo!;
     const kinds = { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true };
-    const saved = await api.call('PUT', '/api/me/notifications', { token: tokens[0], body: { email: true, digest: false, emailReplies: false, kinds, webhook: null, timeZone: 'UTC' } });
+    const saved = await api.call('PUT', '/api/me/notifications', {
+      token: tokens[0],
+      body: { email: true, digest: false, emailReplies: false, kinds, webhook: null, timeZone: 'UTC' },
+    });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json.emailReplies).toBe(false);
     const before = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version;
@@ -112,7 +135,10 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     expect(answer.replyTo).toBeNull();
     // Seat 1, whose switch is on, still gets a reply address in its turn email.
     await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: before, move: { type: 'bank' } } });
-    const ended = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: before + 1, move: { type: 'end' } } });
+    const ended = await api.call('POST', `/api/games/${id}/moves`, {
+      token: tokens[0],
+      body: { version: before + 1, move: { type: 'end' } },
+    });
     expect(ended.status, ended.text).toBe(200);
     const email1 = await emailOf(api, tokens[1]);
     expect((await mailbox(api)).find((m) => m.to === email1 && m.subject.startsWith('Your turn'))?.replyTo).toMatch(/^play\+/);
@@ -143,7 +169,9 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
     const email0 = await emailOf(plain, tokens[0]);
     const box = await mailbox(plain);
     expect(box.filter((m) => m.to === email0).every((m) => !m.replyTo)).toBe(true);
-    const r = await plain.call('POST', '/dev/mail-in', { body: { from: email0, to: 'play+x@mp.test', raw: reply(email0, 'play+x@mp.test', '1') } });
+    const r = await plain.call('POST', '/dev/mail-in', {
+      body: { from: email0, to: 'play+x@mp.test', raw: reply(email0, 'play+x@mp.test', '1') },
+    });
     expect(r.json).toEqual({ kind: 'rejected', reason: 'This server does not take moves by email.' });
   });
 });
@@ -154,7 +182,13 @@ describe('#16 the reply address through the email providers', () => {
     try {
       const email = renderEmail(
         'ada@example.com',
-        { kind: 'your_turn', subject: 'Your turn', lines: [], url: 'http://x/games/g_1', reply: { address: 'play+g_1-0-3-00@mp.test', choices: ['1. Go'] } },
+        {
+          kind: 'your_turn',
+          subject: 'Your turn',
+          lines: [],
+          url: 'http://x/games/g_1',
+          reply: { address: 'play+g_1-0-3-00@mp.test', choices: ['1. Go'] },
+        },
         'http://x/unsubscribe',
         'UTC',
       );

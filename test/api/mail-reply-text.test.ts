@@ -96,7 +96,11 @@ describe('#16 reply text extraction', () => {
     ]);
     expect(replyCommands(await PostalMime.parse(raw))).toEqual(['B2']);
     expect(replyCommands({ text: 'Turn left\r\nFrom: Mountain Post\r\nSent: Tuesday\r\n' })).toEqual(['Turn left']);
-    expect(replyCommands({ html: '<div>Go</div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg"><b>From:</b> MP<br><b>Sent:</b> Tuesday</div>' })).toEqual(['Go']);
+    expect(
+      replyCommands({
+        html: '<div>Go</div><div id="appendonsend"></div><hr><div id="divRplyFwdMsg"><b>From:</b> MP<br><b>Sent:</b> Tuesday</div>',
+      }),
+    ).toEqual(['Go']);
   });
 
   it('French and German clients', () => {
@@ -141,7 +145,12 @@ describe('#16 choices: numbers, codes and words', () => {
   };
 
   it('a number, the words of a label (any case, unique prefix), the fewest extra words first', () => {
-    expect(choiceLines(sm)).toEqual(['1. All Systems Go!', '2. Refuel', '3. Refuel and flip Mission A', '4. Refuel and flip Missions A, B']);
+    expect(choiceLines(sm)).toEqual([
+      '1. All Systems Go!',
+      '2. Refuel',
+      '3. Refuel and flip Mission A',
+      '4. Refuel and flip Missions A, B',
+    ]);
     expect(pick('2')).toBe('Refuel');
     expect(pick('go')).toBe('All Systems Go!');
     expect(pick('GO!')).toBe('All Systems Go!');
@@ -184,9 +193,31 @@ describe('#16 choices: numbers, codes and words', () => {
   });
 
   it('moves all of one kind are grouped by area (label without its "(...)"), and the rulebook\'s own space names still pick', () => {
-    const areas = ['Stock Yard (A1)', 'Stock Yard (A2)', 'Stock Yard (A3)', 'Excavation (B1)', 'Excavation (B2)', 'Works (C1)', 'Lay Track (D1)', 'Lay Track (D2)', 'Build (E1)', 'Build (E2)', 'Site Office (F1)', 'Site Office (F2)', 'Move the Surveyor (G1)'];
+    const areas = [
+      'Stock Yard (A1)',
+      'Stock Yard (A2)',
+      'Stock Yard (A3)',
+      'Excavation (B1)',
+      'Excavation (B2)',
+      'Works (C1)',
+      'Lay Track (D1)',
+      'Lay Track (D2)',
+      'Build (E1)',
+      'Build (E2)',
+      'Site Office (F1)',
+      'Site Office (F2)',
+      'Move the Surveyor (G1)',
+    ];
     const groups = numberChoices(areas.map((a, i) => ({ label: `Place a Labourer on ${a}`, move: { type: 'place', space: i } })));
-    expect(groups.map((g) => g.heading)).toEqual(['Place a Labourer on Stock Yard', 'Place a Labourer on Excavation', 'Place a Labourer on Works (C1)', 'Place a Labourer on Lay Track', 'Place a Labourer on Build', 'Place a Labourer on Site Office', 'Place a Labourer on Move the Surveyor (G1)']);
+    expect(groups.map((g) => g.heading)).toEqual([
+      'Place a Labourer on Stock Yard',
+      'Place a Labourer on Excavation',
+      'Place a Labourer on Works (C1)',
+      'Place a Labourer on Lay Track',
+      'Place a Labourer on Build',
+      'Place a Labourer on Site Office',
+      'Place a Labourer on Move the Surveyor (G1)',
+    ]);
     const byName = resolveChoice('b2', groups);
     expect('choice' in byName && byName.choice.label).toBe('Place a Labourer on Excavation (B2)');
     const byCode = resolveChoice('2b', groups);

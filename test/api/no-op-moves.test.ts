@@ -10,7 +10,10 @@ describe('#12 no-op: the state answer marks legal moves that would do nothing no
   it('Snowdonia at the start: a Labourer on Lay Track (no Steel, no cleared track) carries effect none and a warning; others do not', async () => {
     const a = await api.signIn('noop-a@example.com', 'Ada');
     const b = await api.signIn('noop-b@example.com', 'Bo');
-    const created = await api.call('POST', '/api/games', { token: a, body: { type: 'snowdonia', players: 2, options: {}, startWhenFull: false } });
+    const created = await api.call('POST', '/api/games', {
+      token: a,
+      body: { type: 'snowdonia', players: 2, options: {}, startWhenFull: false },
+    });
     expect(created.status, created.text).toBe(201);
     const id = created.json.id as string;
     const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;

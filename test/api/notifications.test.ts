@@ -19,7 +19,12 @@ async function sentRows(api: TestApi, gameId?: string) {
 async function webhookFor(api: TestApi, token: string, url: string, format = 'json') {
   const r = await api.call('PUT', '/api/me/notifications', {
     token,
-    body: { email: true, digest: false, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: { url, format, secret: 's'.repeat(32) } },
+    body: {
+      email: true,
+      digest: false,
+      kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+      webhook: { url, format, secret: 's'.repeat(32) },
+    },
   });
   expect(r.status, r.text).toBe(200);
 }
@@ -67,7 +72,8 @@ describe('turn notifications: once, by every channel, never to a seat that saw i
     const joined = rows.filter((r) => r.status === 'sent' && r.kind === 'player_joined');
     expect(joined.map((r) => `${r.channel}:${r.payload.seat}`)).toEqual(['email:0', 'email:0']);
     const sent = rows.filter((r) => r.status === 'sent' && r.kind !== 'player_joined');
-    const summary = (ch: string) => sent.filter((r) => r.channel === ch).map((r) => `${r.kind}:${r.payload.seat ?? JSON.parse(JSON.stringify(r.payload)).seat}`);
+    const summary = (ch: string) =>
+      sent.filter((r) => r.channel === ch).map((r) => `${r.kind}:${r.payload.seat ?? JSON.parse(JSON.stringify(r.payload)).seat}`);
     expect(sent.filter((r) => r.channel === 'email')).toHaveLength(6);
     expect(sent.filter((r) => r.channel === 'webhook')).toHaveLength(6);
     const hooks = rx.delivered.map((d) => `${d.path}:${JSON.parse(d.body).kind}`).sort();
@@ -100,7 +106,15 @@ describe('delivery survives failing receivers', () => {
     try {
       const { id, tokens } = await api.startedGame(2, { start: false });
       await webhookFor(api, tokens[1], rx.url);
-      await api.call('PUT', '/api/me/notifications', { token: tokens[1], body: { email: false, digest: false, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: { url: rx.url, format: 'json' } } });
+      await api.call('PUT', '/api/me/notifications', {
+        token: tokens[1],
+        body: {
+          email: false,
+          digest: false,
+          kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+          webhook: { url: rx.url, format: 'json' },
+        },
+      });
       await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] }); // seat 1: game_started, attempt 1 right after commit
       for (let i = 0; i < 10; i++) {
         api.clock.advance(3 * HOUR);
@@ -145,7 +159,15 @@ describe('delivery survives failing receivers', () => {
     const api = await makeTestApp();
     try {
       const token = await api.signIn('fails@example.com');
-      await api.call('PUT', '/api/me/notifications', { token, body: { email: false, digest: false, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: { url: rx.url, format: 'slack' } } });
+      await api.call('PUT', '/api/me/notifications', {
+        token,
+        body: {
+          email: false,
+          digest: false,
+          kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+          webhook: { url: rx.url, format: 'slack' },
+        },
+      });
       await api.call('POST', '/api/me/notifications/test', { token });
       for (let i = 0; i < 30 && (await sentRows(api)).some((r) => r.status === 'pending'); i++) {
         api.clock.advance(2 * HOUR);
@@ -162,7 +184,13 @@ describe('delivery survives failing receivers', () => {
 });
 
 describe('webhook formats and signatures', () => {
-  const m: Message = { kind: 'your_turn', subject: 'Your turn in Space Mountain (seat 2)', lines: ['Ada moved'], url: 'https://post.example/games/g_1', game: { id: 'g_1', title: 'Space Mountain', seat: 1 } };
+  const m: Message = {
+    kind: 'your_turn',
+    subject: 'Your turn in Space Mountain (seat 2)',
+    lines: ['Ada moved'],
+    url: 'https://post.example/games/g_1',
+    game: { id: 'g_1', title: 'Space Mountain', seat: 1 },
+  };
 
   it('generic JSON is signed with HMAC-SHA256 of the raw body; a replayed (old) timestamp is refused', async () => {
     const now = 1_790_000_000;
@@ -193,7 +221,9 @@ describe('webhook formats and signatures', () => {
     expect(Object.keys(s)).toEqual(['text']);
     expect(s.text).toContain(`<${m.url}|Open the game>`);
     // Chat messages show the last 10 lines and say how many earlier ones the game page has.
-    const many = JSON.parse(renderWebhookBody({ format: 'slack' }, { ...m, lines: Array.from({ length: 13 }, (_, i) => `line ${i + 1}`) }, 'mp-1', 0));
+    const many = JSON.parse(
+      renderWebhookBody({ format: 'slack' }, { ...m, lines: Array.from({ length: 13 }, (_, i) => `line ${i + 1}`) }, 'mp-1', 0),
+    );
     expect(many.text).toContain('(3 earlier lines on the game page)\n- line 4\n');
     expect(many.text).not.toContain('- line 3\n');
     expect(JSON.parse(renderWebhookBody({ format: 'slack' }, m, 'mp-1', 0)).text).not.toContain('earlier line');
@@ -201,7 +231,20 @@ describe('webhook formats and signatures', () => {
 
   it('webhook URLs: https to public hosts only; loopback only where allowed', () => {
     expect(checkWebhookUrl('https://discord.com/api/webhooks/1/x', false).host).toBe('discord.com');
-    for (const bad of ['http://example.com/h', 'https://127.0.0.1/h', 'https://localhost/h', 'https://10.1.2.3/h', 'https://192.168.0.1/h', 'https://169.254.169.254/latest', 'https://[::1]/h', 'https://[fd00::1]/h', 'https://user:pw@example.com/', 'ftp://example.com', 'not a url', 'https://intranet/h']) {
+    for (const bad of [
+      'http://example.com/h',
+      'https://127.0.0.1/h',
+      'https://localhost/h',
+      'https://10.1.2.3/h',
+      'https://192.168.0.1/h',
+      'https://169.254.169.254/latest',
+      'https://[::1]/h',
+      'https://[fd00::1]/h',
+      'https://user:pw@example.com/',
+      'ftp://example.com',
+      'not a url',
+      'https://intranet/h',
+    ]) {
       expect(() => checkWebhookUrl(bad, false), bad).toThrow();
     }
     expect(checkWebhookUrl('http://127.0.0.1:9999/h', true).port).toBe('9999');
@@ -218,18 +261,40 @@ describe('settings API', () => {
   it('defaults to email on for every kind; validates webhooks and time zones', async () => {
     const token = await api.signIn('settings@example.com');
     const r = await api.call('GET', '/api/me/notifications', { token });
-    expect(r.json).toEqual({ email: true, digest: false, push: true, emailReplies: true, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: null, timeZone: 'UTC', failures: [] });
+    expect(r.json).toEqual({
+      email: true,
+      digest: false,
+      push: true,
+      emailReplies: true,
+      kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+      webhook: null,
+      timeZone: 'UTC',
+      failures: [],
+    });
     const body = { ...r.json, failures: undefined };
     const prod = await makeTestApp({ allowLoopbackWebhooks: false });
     const ptoken = await prod.signIn('p@example.com');
-    const loop = await prod.call('PUT', '/api/me/notifications', { token: ptoken, body: { ...body, webhook: { url: 'http://127.0.0.1:1/x', format: 'json' } } });
+    const loop = await prod.call('PUT', '/api/me/notifications', {
+      token: ptoken,
+      body: { ...body, webhook: { url: 'http://127.0.0.1:1/x', format: 'json' } },
+    });
     expect([loop.status, loop.json.error.code]).toEqual([400, 'bad_webhook_url']);
     const tz = await api.call('PUT', '/api/me/notifications', { token, body: { ...body, timeZone: 'Mars/Olympus' } });
     expect([tz.status, tz.json.error.code]).toEqual([400, 'bad_time_zone']);
-    const fmt = await api.call('PUT', '/api/me/notifications', { token, body: { ...body, webhook: { url: 'https://example.com/x', format: 'teams' } } });
+    const fmt = await api.call('PUT', '/api/me/notifications', {
+      token,
+      body: { ...body, webhook: { url: 'https://example.com/x', format: 'teams' } },
+    });
     expect(fmt.status).toBe(400);
-    const ok = await api.call('PUT', '/api/me/notifications', { token, body: { ...body, digest: true, timeZone: 'Europe/London', webhook: { url: 'https://example.com/x', format: 'json' } } });
-    expect(ok.json).toMatchObject({ digest: true, timeZone: 'Europe/London', webhook: { url: 'https://example.com/x', format: 'json', secret: expect.stringMatching(/^[0-9a-f]{48}$/) } });
+    const ok = await api.call('PUT', '/api/me/notifications', {
+      token,
+      body: { ...body, digest: true, timeZone: 'Europe/London', webhook: { url: 'https://example.com/x', format: 'json' } },
+    });
+    expect(ok.json).toMatchObject({
+      digest: true,
+      timeZone: 'Europe/London',
+      webhook: { url: 'https://example.com/x', format: 'json', secret: expect.stringMatching(/^[0-9a-f]{48}$/) },
+    });
   });
 
   it('"send test message" reaches every enabled channel', async () => {
@@ -255,12 +320,20 @@ describe('settings API', () => {
       const { id, tokens } = await api.startedGame(2, { start: false });
       await webhookFor(api, tokens[1], rxUser.url);
       const outsider = await api.signIn('outsider@example.com');
-      const refused = await api.call('PUT', `/api/games/${id}/webhook`, { token: outsider, body: { webhook: { url: rxGame.url, format: 'slack' } } });
+      const refused = await api.call('PUT', `/api/games/${id}/webhook`, {
+        token: outsider,
+        body: { webhook: { url: rxGame.url, format: 'slack' } },
+      });
       expect([refused.status, refused.json.error.code]).toEqual([403, 'not_seated']);
-      const set = await api.call('PUT', `/api/games/${id}/webhook`, { token: tokens[1], body: { webhook: { url: rxGame.url, format: 'slack' } } });
+      const set = await api.call('PUT', `/api/games/${id}/webhook`, {
+        token: tokens[1],
+        body: { webhook: { url: rxGame.url, format: 'slack' } },
+      });
       expect(set.json.webhook).toMatchObject({ url: rxGame.url, format: 'slack' });
       await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
-      expect(rxGame.delivered.map((d) => JSON.parse(d.body).text.split('\n')[0])).toEqual([expect.stringMatching(/^p\d+-1: Secret Dice \(test fixture\) has started - you are seat 2$/)]);
+      expect(rxGame.delivered.map((d) => JSON.parse(d.body).text.split('\n')[0])).toEqual([
+        expect.stringMatching(/^p\d+-1: Secret Dice \(test fixture\) has started - you are seat 2$/),
+      ]);
       expect(rxUser.delivered).toHaveLength(0);
     } finally {
       await rxUser.close();
@@ -271,7 +344,11 @@ describe('settings API', () => {
   it('one-click unsubscribe without signing in turns email off', async () => {
     const token = await api.signIn('unsub@example.com');
     await api.call('GET', '/api/me/notifications', { token });
-    const utoken = (await api.client.query<any>("select unsubscribe_token from notification_settings ns join users u on u.id = ns.user_id where u.email = 'unsub@example.com'")).rows[0].unsubscribe_token;
+    const utoken = (
+      await api.client.query<any>(
+        "select unsubscribe_token from notification_settings ns join users u on u.id = ns.user_id where u.email = 'unsub@example.com'",
+      )
+    ).rows[0].unsubscribe_token;
     const page = await api.call('GET', `/unsubscribe?token=${utoken}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('<form method="post"');
@@ -288,12 +365,18 @@ describe('daily digest', () => {
     const api = await makeTestApp();
     const { id, tokens } = await api.startedGame(2, { start: false, prefix: 'digest' });
     const kinds = { yourTurn: true, gameStarted: false, gameOver: true, chatMention: true, reminder: true };
-    await api.call('PUT', '/api/me/notifications', { token: tokens[1], body: { email: true, digest: true, kinds, webhook: null, timeZone: 'UTC' } });
+    await api.call('PUT', '/api/me/notifications', {
+      token: tokens[1],
+      body: { email: true, digest: true, kinds, webhook: null, timeZone: 'UTC' },
+    });
     let s = (await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).json;
     s = (await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: s.version, move: { type: 'bank' } } })).json;
     await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: s.version, move: { type: 'end' } } });
     const to = (await api.call('GET', '/api/me', { token: tokens[1] })).json.email;
-    const mailsTo = async () => (await api.call('GET', '/dev/mailbox.json')).json.filter((m: { to: string; subject: string }) => m.to === to && !m.subject.includes('sign-in'));
+    const mailsTo = async () =>
+      (await api.call('GET', '/dev/mailbox.json')).json.filter(
+        (m: { to: string; subject: string }) => m.to === to && !m.subject.includes('sign-in'),
+      );
     expect(await mailsTo()).toEqual([]); // no per-turn email
     expect((await api.cron()).digests).toBe(1);
     const [digest] = await mailsTo();
@@ -314,10 +397,25 @@ describe('deadlines and reminders', () => {
     api.clock.t = Date.parse('2026-03-28T12:00:00Z');
     const t0 = api.clock.t;
     const tokens = [await api.signIn('dst0@example.com'), await api.signIn('dst1@example.com')];
-    await api.call('PUT', '/api/me/notifications', { token: tokens[0], body: { email: true, digest: false, kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true }, webhook: null, timeZone: 'Europe/London' } });
-    const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot' } });
+    await api.call('PUT', '/api/me/notifications', {
+      token: tokens[0],
+      body: {
+        email: true,
+        digest: false,
+        kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+        webhook: null,
+        timeZone: 'Europe/London',
+      },
+    });
+    const c = await api.call('POST', '/api/games', {
+      token: tokens[0],
+      body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot' },
+    });
     const id = c.json.id;
-    await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${id}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
     const meta = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json;
     expect(meta.deadlineAt).toBe('2026-03-29T12:00:00.000Z');
@@ -360,8 +458,14 @@ describe('deadlines and reminders', () => {
   it("with onTimeout 'end' the game is abandoned and everyone hears it", async () => {
     const api = await makeTestApp();
     const tokens = [await api.signIn('end0@example.com'), await api.signIn('end1@example.com')];
-    const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end' } });
-    await api.call('POST', `/api/games/${c.json.id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    const c = await api.call('POST', '/api/games', {
+      token: tokens[0],
+      body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end' },
+    });
+    await api.call('POST', `/api/games/${c.json.id}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${c.json.id}/start`, { token: tokens[0] });
     api.clock.advance(72 * HOUR);
     expect((await api.cron()).timeouts).toBe(1);

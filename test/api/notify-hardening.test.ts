@@ -17,7 +17,12 @@ async function changeSettings(api: TestApi, token: string, change: Record<string
 }
 
 async function outboxRows(api: TestApi, gameId: string, kind: string) {
-  return (await api.client.query<any>('select channel, target, status, last_error, payload from outbox where game_id = $1 and kind = $2 order by id', [gameId, kind])).rows;
+  return (
+    await api.client.query<any>(
+      'select channel, target, status, last_error, payload from outbox where game_id = $1 and kind = $2 order by id',
+      [gameId, kind],
+    )
+  ).rows;
 }
 
 async function rename(api: TestApi, token: string, name: string) {
@@ -44,7 +49,12 @@ describe('#13.4 settings at send time', () => {
     const { id, tokens } = await api.startedGame(2, { start: false });
     await api.call('GET', '/api/me/notifications', { token: tokens[0] }); // creates the unsubscribe token
     await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
-    const utoken = (await api.client.query<any>('select ns.unsubscribe_token from notification_settings ns join seats s on s.user_id = ns.user_id where s.game_id = $1 and s.seat = 0', [id])).rows[0].unsubscribe_token;
+    const utoken = (
+      await api.client.query<any>(
+        'select ns.unsubscribe_token from notification_settings ns join seats s on s.user_id = ns.user_id where s.game_id = $1 and s.seat = 0',
+        [id],
+      )
+    ).rows[0].unsubscribe_token;
     expect((await api.call('POST', `/unsubscribe?token=${utoken}`)).status).toBe(200);
     await afterGrace();
     const rows = await outboxRows(api, id, 'your_turn');
@@ -59,7 +69,9 @@ describe('#13.4 settings at send time', () => {
     const s = (await api.call('GET', '/api/me/notifications', { token: tokens[0] })).json;
     await changeSettings(api, tokens[0], { kinds: { ...s.kinds, yourTurn: false } });
     await afterGrace();
-    expect((await outboxRows(api, id, 'your_turn')).map((r) => [r.status, r.last_error])).toEqual([['skipped', 'skipped: yourTurn notifications turned off']]);
+    expect((await outboxRows(api, id, 'your_turn')).map((r) => [r.status, r.last_error])).toEqual([
+      ['skipped', 'skipped: yourTurn notifications turned off'],
+    ]);
   });
 
   it('removing the account webhook during the grace: nothing is POSTed to the removed URL', async () => {
@@ -69,7 +81,9 @@ describe('#13.4 settings at send time', () => {
     await changeSettings(api, tokens[0], { webhook: null });
     await afterGrace();
     expect(rx.all.filter((r) => r.path === '/removed')).toHaveLength(0);
-    expect((await outboxRows(api, id, 'your_turn')).map((r) => [r.channel, r.status, r.last_error])).toEqual([['webhook', 'skipped', 'skipped: webhook removed']]);
+    expect((await outboxRows(api, id, 'your_turn')).map((r) => [r.channel, r.status, r.last_error])).toEqual([
+      ['webhook', 'skipped', 'skipped: webhook removed'],
+    ]);
   });
 
   it('a per-game webhook removed during the grace falls back to the account webhook; a replaced one gets the new URL', async () => {
@@ -97,7 +111,9 @@ describe('#13.4 settings at send time', () => {
     // Seat 1 has the game open: its chat poll (page visible) shows the line.
     await api.call('GET', `/api/games/${id}/chat?after=0`, { token: tokens[1], headers: { 'x-page-visible': '1' } });
     await afterGrace();
-    expect((await outboxRows(api, id, 'chat_mention')).map((r) => [r.status, r.last_error])).toEqual([['skipped', 'seen: the player read the chat']]);
+    expect((await outboxRows(api, id, 'chat_mention')).map((r) => [r.status, r.last_error])).toEqual([
+      ['skipped', 'seen: the player read the chat'],
+    ]);
     // A background tab's poll does not count.
     await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `@${names[1]} again` } });
     await api.call('GET', `/api/games/${id}/chat?after=${first.json.id}`, { token: tokens[1], headers: { 'x-page-visible': '0' } });
@@ -149,7 +165,8 @@ describe('#13.5 mentions', () => {
 });
 
 const HOSTILE_NAME = '<!channel> **bold** <script>\r\nBcc: x';
-const HOSTILE_CHAT = '<https://evil.example|Open the game> [click](https://evil.example) @everyone @here <@123> <@&42> **bold** `code` <script>alert(1)</script>\r\n# fake line';
+const HOSTILE_CHAT =
+  '<https://evil.example|Open the game> [click](https://evil.example) @everyone @here <@123> <@&42> **bold** `code` <script>alert(1)</script>\r\n# fake line';
 
 describe('#13.10 formatting injection', () => {
   const m: Message = {
@@ -204,12 +221,16 @@ describe('#13.10 formatting injection', () => {
       expect(stored).not.toMatch(/[\r\n]/);
       const target = await rename(api, tokens[1], 'Bo');
       await api.call('PUT', `/api/games/${id}/webhook`, { token: tokens[1], body: { webhook: { url: rx.url, format: 'slack' } } });
-      expect((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `@${target} ${HOSTILE_CHAT}` } })).status).toBe(201);
+      expect(
+        (await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `@${target} ${HOSTILE_CHAT}` } })).status,
+      ).toBe(201);
       const slack: string = JSON.parse(rx.delivered.at(-1)!.body).text;
       expect(slack).toContain('&lt;!channel&gt;');
       expect(slack).toContain('&lt;https://evil.example|Open the game&gt;');
       expect(slack.match(/</g)).toHaveLength(1);
-      const mail = (await api.call('GET', '/dev/mailbox.json')).json.find((x: { subject: string }) => x.subject.includes('You were mentioned'));
+      const mail = (await api.call('GET', '/dev/mailbox.json')).json.find((x: { subject: string }) =>
+        x.subject.includes('You were mentioned'),
+      );
       expect(mail.html).not.toContain('<script>');
     } finally {
       await rx.close();
@@ -220,30 +241,88 @@ describe('#13.10 formatting injection', () => {
 describe('#13.11 webhook address check', () => {
   const refused = [
     // special-use names
-    'https://localhost/h', 'https://localhost./h', 'https://app.localhost/h', 'https://db.internal/h', 'https://printer.local/h', 'https://nas.home.arpa/h',
-    'https://intranet/h', 'https://ipv4only.arpa/h', 'https://x.test/h', 'https://127.0.0.1.nip.io/h', 'https://10-0-0-1.sslip.io/h', 'https://app.localtest.me/h',
+    'https://localhost/h',
+    'https://localhost./h',
+    'https://app.localhost/h',
+    'https://db.internal/h',
+    'https://printer.local/h',
+    'https://nas.home.arpa/h',
+    'https://intranet/h',
+    'https://ipv4only.arpa/h',
+    'https://x.test/h',
+    'https://127.0.0.1.nip.io/h',
+    'https://10-0-0-1.sslip.io/h',
+    'https://app.localtest.me/h',
     // IPv4 special-use ranges
-    'https://0.0.0.0/h', 'https://0.1.2.3/h', 'https://10.1.2.3/h', 'https://100.64.0.1/h', 'https://127.0.0.1/h', 'https://169.254.169.254/latest', 'https://172.16.0.1/h',
-    'https://192.0.0.170/h', 'https://192.0.2.1/h', 'https://192.168.0.1/h', 'https://198.18.0.1/h', 'https://224.0.0.1/h', 'https://240.0.0.1/h', 'https://255.255.255.255/h',
+    'https://0.0.0.0/h',
+    'https://0.1.2.3/h',
+    'https://10.1.2.3/h',
+    'https://100.64.0.1/h',
+    'https://127.0.0.1/h',
+    'https://169.254.169.254/latest',
+    'https://172.16.0.1/h',
+    'https://192.0.0.170/h',
+    'https://192.0.2.1/h',
+    'https://192.168.0.1/h',
+    'https://198.18.0.1/h',
+    'https://224.0.0.1/h',
+    'https://240.0.0.1/h',
+    'https://255.255.255.255/h',
     // numeric IPv4 forms (the URL parser turns them into 127.0.0.1)
-    'https://0x7f000001/h', 'https://2130706433/h', 'https://0177.0.0.1/h', 'https://127.1/h',
+    'https://0x7f000001/h',
+    'https://2130706433/h',
+    'https://0177.0.0.1/h',
+    'https://127.1/h',
     // IPv6
-    'https://[::1]/h', 'https://[::]/h', 'https://[fe80::1]/h', 'https://[fd00::1]/h', 'https://[fc00::1]/h', 'https://[ff02::1]/h', 'https://[::ffff:127.0.0.1]/h',
-    'https://[::ffff:7f00:1]/h', 'https://[::7f00:1]/h', 'https://[64:ff9b::7f00:1]/h', 'https://[2002:7f00:1::]/h', 'https://[2001:db8::1]/h',
+    'https://[::1]/h',
+    'https://[::]/h',
+    'https://[fe80::1]/h',
+    'https://[fd00::1]/h',
+    'https://[fc00::1]/h',
+    'https://[ff02::1]/h',
+    'https://[::ffff:127.0.0.1]/h',
+    'https://[::ffff:7f00:1]/h',
+    'https://[::7f00:1]/h',
+    'https://[64:ff9b::7f00:1]/h',
+    'https://[2002:7f00:1::]/h',
+    'https://[2001:db8::1]/h',
     // not https, credentials, not a URL
-    'http://example.com/h', 'https://user:pw@example.com/', 'ftp://example.com', 'not a url',
+    'http://example.com/h',
+    'https://user:pw@example.com/',
+    'ftp://example.com',
+    'not a url',
   ];
 
   it('outside development: every special-use address and name is refused, public hosts pass', () => {
     for (const url of refused) expect(() => checkWebhookUrl(url, false), url).toThrow(/Webhook URLs/);
-    for (const url of ['https://discord.com/api/webhooks/1/x', 'https://hooks.slack.com/services/T/B/x', 'https://8.8.8.8/h', 'https://[2606:4700::1111]/h', 'https://example.com./h']) {
+    for (const url of [
+      'https://discord.com/api/webhooks/1/x',
+      'https://hooks.slack.com/services/T/B/x',
+      'https://8.8.8.8/h',
+      'https://[2606:4700::1111]/h',
+      'https://example.com./h',
+    ]) {
       expect(checkWebhookUrl(url, false).protocol, url).toBe('https:');
     }
   });
 
   it('in development, loopback means literal 127.0.0.0/8, ::1 and localhost only', () => {
-    for (const url of ['http://127.0.0.1:9999/h', 'http://127.5.6.7/h', 'http://[::1]:8080/h', 'http://localhost:8787/h', 'http://localhost.:8787/h']) expect(checkWebhookUrl(url, true).href, url).toBeTruthy();
-    for (const url of ['http://127.0.0.1.nip.io/h', 'https://127.0.0.1.nip.io/h', 'http://10.0.0.1/h', 'http://app.localhost/h', 'http://[::ffff:127.0.0.1]/h', 'http://example.com/h']) {
+    for (const url of [
+      'http://127.0.0.1:9999/h',
+      'http://127.5.6.7/h',
+      'http://[::1]:8080/h',
+      'http://localhost:8787/h',
+      'http://localhost.:8787/h',
+    ])
+      expect(checkWebhookUrl(url, true).href, url).toBeTruthy();
+    for (const url of [
+      'http://127.0.0.1.nip.io/h',
+      'https://127.0.0.1.nip.io/h',
+      'http://10.0.0.1/h',
+      'http://app.localhost/h',
+      'http://[::ffff:127.0.0.1]/h',
+      'http://example.com/h',
+    ]) {
       expect(() => checkWebhookUrl(url, true), url).toThrow();
     }
   });
@@ -251,14 +330,28 @@ describe('#13.11 webhook address check', () => {
   it('the API refuses them with 400 bad_webhook_url, and a stored one is refused at send time without retries', async () => {
     const api = await makeTestApp({ allowLoopbackWebhooks: false });
     const { id, tokens } = await api.startedGame(2, { start: false });
-    const bad = await api.call('PUT', `/api/games/${id}/webhook`, { token: tokens[0], body: { webhook: { url: 'https://[::ffff:7f00:1]/x', format: 'json' } } });
+    const bad = await api.call('PUT', `/api/games/${id}/webhook`, {
+      token: tokens[0],
+      body: { webhook: { url: 'https://[::ffff:7f00:1]/x', format: 'json' } },
+    });
     expect([bad.status, bad.json.error.code]).toEqual([400, 'bad_webhook_url']);
     // A row stored before the check was tightened.
     await changeSettings(api, tokens[0], { email: false, webhook: { url: 'https://example.com/x', format: 'json' } });
-    await api.client.query(`update notification_settings set webhook = jsonb_set(webhook, '{url}', '"https://0x7f000001/x"') where user_id = (select user_id from seats where game_id = $1 and seat = 0)`, [id]);
+    await api.client.query(
+      `update notification_settings set webhook = jsonb_set(webhook, '{url}', '"https://0x7f000001/x"') where user_id = (select user_id from seats where game_id = $1 and seat = 0)`,
+      [id],
+    );
     await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
     await api.cron();
-    const rows = (await api.client.query<any>("select status, attempts, last_error from outbox where game_id = $1 and channel = 'webhook'", [id])).rows;
-    expect(rows).toEqual([{ status: 'failed', attempts: 1, last_error: expect.stringMatching(/^refused: the webhook URL must point to a public address \(127\.0\.0\.1 is loopback\)/) }]);
+    const rows = (
+      await api.client.query<any>("select status, attempts, last_error from outbox where game_id = $1 and channel = 'webhook'", [id])
+    ).rows;
+    expect(rows).toEqual([
+      {
+        status: 'failed',
+        attempts: 1,
+        last_error: expect.stringMatching(/^refused: the webhook URL must point to a public address \(127\.0\.0\.1 is loopback\)/),
+      },
+    ]);
   });
 });

@@ -48,7 +48,10 @@ describe('#18 the OpenAPI document', () => {
         env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_UPDATE_NOTIFIER: '1' },
         timeout: 120_000,
       });
-      const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; severity: string; message: string }[] };
+      const report = JSON.parse(r.stdout.slice(r.stdout.indexOf('{'))) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; severity: string; message: string }[];
+      };
       const errors = report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`);
       expect(errors).toEqual([]);
       expect(report.totals.errors).toBe(0);
@@ -115,7 +118,11 @@ describe('#18 a client generated from the document (openapi-typescript + openapi
       if (state!.status !== 'active') break;
       expect(state!.activeSeats).toContain(state!.yourSeat); // the bot moves inside the request that handed it the turn
       const pick = state!.legalMoves[0];
-      const moved = await client.POST('/api/games/{id}/moves', { headers, params: { path: { id } }, body: { version: state!.version, move: pick.move } });
+      const moved = await client.POST('/api/games/{id}/moves', {
+        headers,
+        params: { path: { id } },
+        body: { version: state!.version, move: pick.move },
+      });
       expect(moved.response.status, JSON.stringify(moved.error)).toBe(200);
       moves++;
     }

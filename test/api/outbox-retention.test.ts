@@ -13,7 +13,9 @@ beforeEach(async () => {
 
 /** Outbox rows by status. */
 async function outboxByStatus(): Promise<Record<string, number>> {
-  const r = await api.client.query<{ status: string; n: number }>('select status, count(*)::int as n from outbox group by status order by status');
+  const r = await api.client.query<{ status: string; n: number }>(
+    'select status, count(*)::int as n from outbox group by status order by status',
+  );
   return Object.fromEntries(r.rows.map((row) => [row.status, row.n]));
 }
 
@@ -29,7 +31,9 @@ describe('the cron deletes finished notifications after the retention window', (
   it('deletes sent, skipped and failed rows older than 30 days, keeps newer ones and every pending row', async () => {
     const { id, tokens } = await api.startedGame(2);
     const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version as number;
-    expect((await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } })).status).toBe(200);
+    expect(
+      (await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], body: { version: v, move: { type: 'bank' } } })).status,
+    ).toBe(200);
     await api.cron();
     const before = await outboxByStatus();
     const finished = Object.entries(before).reduce((n, [status, k]) => (status === 'pending' ? n : n + k), 0);
@@ -86,7 +90,7 @@ describe('the cron deletes finished notifications after the retention window', (
     expect(await clearOldDeliveries(api.db, cutoff, 2)).toBe(0);
   });
 
-  it('the sweep can read only the finished rows\' age index (its condition matches the partial index)', async () => {
+  it("the sweep can read only the finished rows' age index (its condition matches the partial index)", async () => {
     // Five rows make a sequential scan cheaper, so rule it out to see whether the index applies.
     await api.client.exec('set enable_seqscan = off');
     try {

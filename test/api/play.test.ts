@@ -10,14 +10,22 @@ beforeAll(async () => {
 
 const move = (id: string, token: string, version: number, m: unknown, headers: Record<string, string> = {}) =>
   api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move: m }, headers });
-const state = (id: string, token?: string, headers: Record<string, string> = {}) => api.call('GET', `/api/games/${id}/state`, { token, headers });
+const state = (id: string, token?: string, headers: Record<string, string> = {}) =>
+  api.call('GET', `/api/games/${id}/state`, { token, headers });
 
 /** Replays the stored event log from setup and compares with the stored snapshot, byte for byte. */
 async function expectReplayMatchesSnapshot(id: string) {
   const g = (await api.client.query<any>('select * from games where id = $1', [id])).rows[0];
   const events = (await api.client.query<any>('select kind, seat, payload from game_events where game_id = $1 order by seq', [id])).rows;
-  const history: HistoryEvent[] = events.map((e) => (e.kind === 'move' ? { kind: 'move', seat: e.seat, move: e.payload.move } : { kind: e.kind, seat: e.seat }));
-  const { state: replayed } = replay<SecretDiceState>(secretDice, { players: g.players, options: g.options, seed: g.seed, events: history });
+  const history: HistoryEvent[] = events.map((e) =>
+    e.kind === 'move' ? { kind: 'move', seat: e.seat, move: e.payload.move } : { kind: e.kind, seat: e.seat },
+  );
+  const { state: replayed } = replay<SecretDiceState>(secretDice, {
+    players: g.players,
+    options: g.options,
+    seed: g.seed,
+    events: history,
+  });
   expect(canonicalJson(replayed)).toBe(canonicalJson(g.snapshot));
 }
 
@@ -66,8 +74,12 @@ describe('POST /moves', () => {
     const { id, tokens } = await api.startedGame(2, { options: { rounds: 1 } });
     let v = (await state(id, tokens[0])).json.version;
     const script: [number, string][] = [
-      [0, 'roll'], [0, 'bank'], [0, 'end'],
-      [1, 'bank'], [1, 'roll'], [1, 'end'],
+      [0, 'roll'],
+      [0, 'bank'],
+      [0, 'end'],
+      [1, 'bank'],
+      [1, 'roll'],
+      [1, 'end'],
     ];
     for (const [seat, type] of script) {
       const r = await move(id, tokens[seat], v, { type });
@@ -138,7 +150,8 @@ describe('POST /moves', () => {
     const rs = await Promise.all(Array.from({ length: 20 }, () => move(id, tokens[0], v, { type: 'bank' })));
     expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
     expect(rs.filter((r) => r.status === 409 && r.json.error.code === 'stale_version')).toHaveLength(19);
-    const n = (await api.client.query<{ n: number }>('select count(*)::int n from game_events where game_id = $1 and seq > $2', [id, v])).rows[0].n;
+    const n = (await api.client.query<{ n: number }>('select count(*)::int n from game_events where game_id = $1 and seq > $2', [id, v]))
+      .rows[0].n;
     expect(n).toBe(1);
     await expectReplayMatchesSnapshot(id);
   });
@@ -149,7 +162,8 @@ describe('POST /moves', () => {
     const rs = await Promise.all(Array.from({ length: 20 }, () => move(id, tokens[0], v, { type: 'roll' }, { 'idempotency-key': 'same' })));
     expect(new Set(rs.map((r) => r.status))).toEqual(new Set([200]));
     expect(new Set(rs.map((r) => r.text)).size).toBe(1);
-    const n = (await api.client.query<{ n: number }>('select count(*)::int n from game_events where game_id = $1 and seq > $2', [id, v])).rows[0].n;
+    const n = (await api.client.query<{ n: number }>('select count(*)::int n from game_events where game_id = $1 and seq > $2', [id, v]))
+      .rows[0].n;
     expect(n).toBe(1);
   });
 });
@@ -213,7 +227,11 @@ describe('hidden information', () => {
   it('GET /log?after= returns only newer entries', async () => {
     const { id, tokens } = await api.startedGame(2);
     const all = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[0] })).json.entries;
-    expect(all.map((e: { text: string }) => e.text)).toEqual([expect.stringContaining('created the game'), expect.stringContaining('took seat 2'), 'The game started.']);
+    expect(all.map((e: { text: string }) => e.text)).toEqual([
+      expect.stringContaining('created the game'),
+      expect.stringContaining('took seat 2'),
+      'The game started.',
+    ]);
     const after = (await api.call('GET', `/api/games/${id}/log?after=2`, { token: tokens[0] })).json.entries;
     expect(after).toEqual([{ seq: 3, seat: null, text: 'The game started.', at: expect.any(String) }]);
     expect((await api.call('GET', `/api/games/${id}/log?after=-1`)).status).toBe(400);
@@ -226,18 +244,33 @@ describe('bad input never gives 5xx and never changes data', () => {
     const before = await api.rowCounts();
     const t = tokens[0];
     const attempts = [
-      await api.call('POST', `/api/games/${id}/moves`, { token: t, raw: '{"version": 3, "move": ', headers: { 'content-type': 'application/json' } }),
+      await api.call('POST', `/api/games/${id}/moves`, {
+        token: t,
+        raw: '{"version": 3, "move": ',
+        headers: { 'content-type': 'application/json' },
+      }),
       await api.call('POST', `/api/games/${id}/moves`, { token: t, body: { version: 'three', move: { type: 'bank' } } }),
       await api.call('POST', `/api/games/${id}/moves`, { token: t, body: { version: 3 } }),
       await api.call('POST', `/api/games/${id}/moves`, { token: t, body: { version: -1, move: { type: 'bank' } } }),
-      await api.call('POST', `/api/games/${id}/moves`, { token: t, body: { version: 3, move: { type: 'bank', pad: 'x'.repeat(100_000) } } }),
-      await api.call('POST', `/api/games/${id}/moves`, { token: t, raw: 'version=3', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      await api.call('POST', `/api/games/${id}/moves`, {
+        token: t,
+        body: { version: 3, move: { type: 'bank', pad: 'x'.repeat(100_000) } },
+      }),
+      await api.call('POST', `/api/games/${id}/moves`, {
+        token: t,
+        raw: 'version=3',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       await api.call('POST', `/api/games/g_nope/moves`, { token: t, body: { version: 1, move: { type: 'bank' } } }),
       await api.call('POST', `/api/games/${id}/undo`, { token: t, body: { version: [] } }),
       await api.call('POST', `/api/games/${id}/join`, { token: t, body: { invite: 5 } }),
       await api.call('POST', '/api/games', { token: t, body: [1, 2, 3] }),
       await api.call('GET', `/api/games/${'x'.repeat(500)}/state`, { token: t }),
-      await api.call('POST', `/api/games/${id}/moves`, { token: t, body: { version: 3, move: { type: 'bank' } }, headers: { 'idempotency-key': 'k'.repeat(500) } }),
+      await api.call('POST', `/api/games/${id}/moves`, {
+        token: t,
+        body: { version: 3, move: { type: 'bank' } },
+        headers: { 'idempotency-key': 'k'.repeat(500) },
+      }),
     ];
     for (const r of attempts) {
       expect(r.status, r.text).toBeGreaterThanOrEqual(400);

@@ -9,22 +9,39 @@ import { openPush, startPushService, type Device } from '../support/push-service
 import { makeTestApp, type TestApi } from './support';
 
 const HOUR = 3600_000;
-const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
-const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const ALL_KINDS = { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true };
 
 function vapidConfig(keys: VapidVars): Config['vapid'] {
-  return readConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY, VAPID_SUBJECT: 'mailto:ops@example.com' }).vapid;
+  return readConfig({
+    VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: 'mailto:ops@example.com',
+  }).vapid;
 }
 
 async function subscribe(api: TestApi, token: string, device: Device, userAgent = ANDROID_CHROME) {
-  const r = await api.call('POST', '/api/me/push-subscriptions', { token, body: device.subscription, headers: { 'user-agent': userAgent } });
+  const r = await api.call('POST', '/api/me/push-subscriptions', {
+    token,
+    body: device.subscription,
+    headers: { 'user-agent': userAgent },
+  });
   expect([200, 201], r.text).toContain(r.status);
   return r.json.id as string;
 }
 
 async function pushRows(api: TestApi, gameId?: string) {
-  const r = await api.client.query<{ id: number; target: string; kind: string; status: string; attempts: number; last_error: string | null }>(
+  const r = await api.client.query<{
+    id: number;
+    target: string;
+    kind: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+  }>(
     `select id, target, kind, status, attempts, last_error from outbox where channel = 'push' ${gameId ? 'and game_id = $1' : ''} order by id`,
     gameId ? [gameId] : [],
   );
@@ -39,8 +56,14 @@ describe('#15 VAPID configuration and development keys', () => {
   it('readConfig: no VAPID_* means push is off; one missing names itself; a bad key is refused', async () => {
     const keys = await generateVapidKeys();
     expect(readConfig({}).vapid).toBeNull();
-    expect(vapidConfig(keys)).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY, subject: 'mailto:ops@example.com' });
-    expect(() => readConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(/VAPID_SUBJECT/);
+    expect(vapidConfig(keys)).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@example.com',
+    });
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toThrow(
+      /VAPID_SUBJECT/,
+    );
     expect(() => readConfig({ ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY/);
     expect(() => readConfig({ ...keys, VAPID_SUBJECT: 'ops@example.com' })).toThrow(/mailto/);
   });
@@ -90,10 +113,23 @@ describe('#15 push subscription API', () => {
   it('POST subscribes (201, a device name from the User-Agent); the same endpoint again is the same row (200); GET lists; DELETE removes', async () => {
     const token = await api.signIn('phone@example.com');
     const d = svc.newDevice();
-    const created = await api.call('POST', '/api/me/push-subscriptions', { token, body: d.subscription, headers: { 'user-agent': ANDROID_CHROME } });
+    const created = await api.call('POST', '/api/me/push-subscriptions', {
+      token,
+      body: d.subscription,
+      headers: { 'user-agent': ANDROID_CHROME },
+    });
     expect(created.status).toBe(201);
-    expect(created.json).toMatchObject({ id: expect.stringMatching(/^ps_[0-9a-f]{20}$/), name: 'Chrome on Android', service: new URL(svc.origin).host, lastUsedAt: null });
-    const again = await api.call('POST', '/api/me/push-subscriptions', { token, body: d.subscription, headers: { 'user-agent': ANDROID_CHROME } });
+    expect(created.json).toMatchObject({
+      id: expect.stringMatching(/^ps_[0-9a-f]{20}$/),
+      name: 'Chrome on Android',
+      service: new URL(svc.origin).host,
+      lastUsedAt: null,
+    });
+    const again = await api.call('POST', '/api/me/push-subscriptions', {
+      token,
+      body: d.subscription,
+      headers: { 'user-agent': ANDROID_CHROME },
+    });
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(created.json.id);
     await subscribe(api, token, svc.newDevice(), IPHONE_SAFARI);
@@ -103,7 +139,9 @@ describe('#15 push subscription API', () => {
     expect(JSON.stringify(list.json)).not.toContain('/push/'); // endpoints are capabilities: never listed
     const del = await api.call('DELETE', `/api/me/push-subscriptions/${created.json.id}`, { token });
     expect(del.status).toBe(204);
-    expect((await api.call('GET', '/api/me/push-subscriptions', { token })).json.subscriptions.map((s: { name: string }) => s.name)).toEqual(['Safari on iOS']);
+    expect(
+      (await api.call('GET', '/api/me/push-subscriptions', { token })).json.subscriptions.map((s: { name: string }) => s.name),
+    ).toEqual(['Safari on iOS']);
     const gone = await api.call('DELETE', `/api/me/push-subscriptions/${created.json.id}`, { token });
     expect(gone.status).toBe(404);
     expect(gone.json.error.code).toBe('not_found');
@@ -162,18 +200,28 @@ describe('#15 push subscription API', () => {
       expect(r.json.error.code).toBe('not_found');
     }
     expect((await api.call('GET', '/api/me/push-subscriptions', { token: other })).json.subscriptions).toEqual([]);
-    expect((await api.call('GET', '/api/me/push-subscriptions', { token: owner })).json.subscriptions.map((s: { id: string }) => s.id)).toEqual([id]);
+    expect(
+      (await api.call('GET', '/api/me/push-subscriptions', { token: owner })).json.subscriptions.map((s: { id: string }) => s.id),
+    ).toEqual([id]);
   });
 
   it('cookie sign-in: POST and DELETE from another origin are refused (403 csrf), from our own page accepted', async () => {
     const token = await api.signIn('cookie@example.com');
     const d = svc.newDevice();
-    const cross = await api.call('POST', '/api/me/push-subscriptions', { body: d.subscription, headers: { cookie: `mp_session=${token}`, origin: 'https://evil.example' } });
+    const cross = await api.call('POST', '/api/me/push-subscriptions', {
+      body: d.subscription,
+      headers: { cookie: `mp_session=${token}`, origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
     expect(cross.json.error.code).toBe('csrf');
-    const own = await api.call('POST', '/api/me/push-subscriptions', { body: d.subscription, headers: { cookie: `mp_session=${token}`, origin: 'http://localhost' } });
+    const own = await api.call('POST', '/api/me/push-subscriptions', {
+      body: d.subscription,
+      headers: { cookie: `mp_session=${token}`, origin: 'http://localhost' },
+    });
     expect(own.status).toBe(201);
-    const del = await api.call('DELETE', `/api/me/push-subscriptions/${own.json.id}`, { headers: { cookie: `mp_session=${token}`, 'sec-fetch-site': 'cross-site' } });
+    const del = await api.call('DELETE', `/api/me/push-subscriptions/${own.json.id}`, {
+      headers: { cookie: `mp_session=${token}`, 'sec-fetch-site': 'cross-site' },
+    });
     expect(del.status).toBe(403);
     expect((await api.call('GET', '/api/me/push-subscriptions', { token })).json.subscriptions).toHaveLength(1);
   });
@@ -191,7 +239,8 @@ describe('#15 push subscription API', () => {
   it('notification settings carry a push switch: on by default, PUT may turn it off, a PUT without it keeps it', async () => {
     const token = await api.signIn('switch@example.com');
     expect((await api.call('GET', '/api/me/notifications', { token })).json.push).toBe(true);
-    const put = (body: object) => api.call('PUT', '/api/me/notifications', { token, body: { email: true, digest: false, kinds: ALL_KINDS, webhook: null, ...body } });
+    const put = (body: object) =>
+      api.call('PUT', '/api/me/notifications', { token, body: { email: true, digest: false, kinds: ALL_KINDS, webhook: null, ...body } });
     expect((await put({ push: false })).json.push).toBe(false);
     expect((await put({})).json.push).toBe(false);
     const bad = await put({ push: 'yes' });
@@ -234,7 +283,19 @@ describe('#15 a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push'
         seat: 0,
       });
       // A push signed with another key does not verify (the check can fail).
-      await expect(openPush({ ...push, headers: { ...push.headers, authorization: String(push.headers.authorization).replace(/k=.*/, `k=${(await generateVapidKeys()).VAPID_PUBLIC_KEY}`) } }, phone, svc.origin)).rejects.toThrow();
+      await expect(
+        openPush(
+          {
+            ...push,
+            headers: {
+              ...push.headers,
+              authorization: String(push.headers.authorization).replace(/k=.*/, `k=${(await generateVapidKeys()).VAPID_PUBLIC_KEY}`),
+            },
+          },
+          phone,
+          svc.origin,
+        ),
+      ).rejects.toThrow();
       const [listed] = (await api.call('GET', '/api/me/push-subscriptions', { token: tokens[0] })).json.subscriptions;
       expect(listed).toMatchObject({ id: subId, lastUsedAt: api.clock.now().toISOString() });
     } finally {
@@ -255,7 +316,11 @@ describe('#15 a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push'
       expect(svc.deliveredTo(phone)).toHaveLength(1);
       const [push] = svc.deliveredTo(phone);
       expect([push.headers.urgency, push.headers.ttl]).toEqual(['low', '600']);
-      expect((await openPush(push, phone, svc.origin)).notice).toMatchObject({ kind: 'test', title: 'Mountain Post test notification', url: `${api.config.publicUrl}/settings` });
+      expect((await openPush(push, phone, svc.origin)).notice).toMatchObject({
+        kind: 'test',
+        title: 'Mountain Post test notification',
+        url: `${api.config.publicUrl}/settings`,
+      });
       api.clock.advance(1000); // a test at the same instant is the same test (dedupe key)
       const all = await api.call('POST', '/api/me/notifications/test', { token });
       expect(all.json.channels.sort()).toEqual(['email', 'push']);
@@ -278,7 +343,10 @@ describe('#15 one push per turn change to each subscribed device that has not se
       await subscribe(api, tokens[0], devices.p0laptop);
       await subscribe(api, tokens[1], devices.p1phone);
       await subscribe(api, tokens[2], devices.p2phone);
-      await api.call('PUT', '/api/me/notifications', { token: tokens[2], body: { email: true, digest: false, push: false, kinds: ALL_KINDS, webhook: null } });
+      await api.call('PUT', '/api/me/notifications', {
+        token: tokens[2],
+        body: { email: true, digest: false, push: false, kinds: ALL_KINDS, webhook: null },
+      });
       const tick = async () => {
         api.clock.advance(61_000);
         return api.cron();
@@ -332,7 +400,9 @@ describe('#15 push service answers: 404/410 removes the device, other 4xx fail a
         await api.cron();
       }
       expect(svc.all.map((r) => r.path).sort()).toEqual(['/push/1', '/push/2']);
-      expect((await api.call('GET', '/api/me/push-subscriptions', { token: tokens[0] })).json.subscriptions.map((s: { id: string }) => s.id)).toEqual([keptId]);
+      expect(
+        (await api.call('GET', '/api/me/push-subscriptions', { token: tokens[0] })).json.subscriptions.map((s: { id: string }) => s.id),
+      ).toEqual([keptId]);
       const rows = await pushRows(api, id);
       const [goneRow] = rows.filter((r) => r.target !== keptId);
       expect(rows.filter((r) => r.target === keptId).map((r) => [r.status, r.attempts])).toEqual([['sent', 1]]);

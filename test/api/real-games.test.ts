@@ -29,9 +29,14 @@ const HIDDEN: Record<string, Hide> = {
   // Face-down Encounter tokens trade identities; other seats' pending Go/Refuel choices flip.
   'space-mountain': (s, viewer) => {
     const down = s.tokens.map((t: any, i: number) => (t.faceUp ? -1 : i)).filter((i: number) => i >= 0);
-    const kinds = scramble(down.map((i: number) => s.tokens[i].kind), 7);
+    const kinds = scramble(
+      down.map((i: number) => s.tokens[i].kind),
+      7,
+    );
     down.forEach((i: number, k: number) => (s.tokens[i].kind = kinds[k]));
-    s.decisions = s.decisions.map((d: any, seat: number) => (seat === viewer || d === null ? d : d.type === 'go' ? { type: 'refuel', flip: [] } : { type: 'go' }));
+    s.decisions = s.decisions.map((d: any, seat: number) =>
+      seat === viewer || d === null ? d : d.type === 'go' ? { type: 'refuel', flip: [] } : { type: 'go' },
+    );
     s.rng = [1, 2, 3, 4];
   },
   // Another seat's hand and deck are dealt anew from the same cards; every face-down deck is reshuffled.
@@ -76,7 +81,10 @@ describe.each(shippedGames.map((g) => [g.id, g] as const))('%s through the API',
     const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type, players: 2 } });
     expect(c.status, c.text).toBe(201);
     const gid = c.json.id;
-    await api.call('POST', `/api/games/${gid}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${gid}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     expect((await api.call('POST', `/api/games/${gid}/start`, { token: tokens[0] })).status).toBe(200);
 
     let pick = 1;
@@ -87,7 +95,9 @@ describe.each(shippedGames.map((g) => [g.id, g] as const))('%s through the API',
       for (const seat of [0, 1]) {
         const s = (await api.call('GET', `/api/games/${gid}/state`, { token: tokens[seat] })).json;
         expect(canonicalJson(s.view)).toBe(canonicalJson(game.view(snap, seat)));
-        expect(s.legalMoves.map((m: { move: unknown }) => canonicalJson(m.move))).toEqual(game.legalMoves(snap, seat).map((m: unknown) => canonicalJson(m)));
+        expect(s.legalMoves.map((m: { move: unknown }) => canonicalJson(m.move))).toEqual(
+          game.legalMoves(snap, seat).map((m: unknown) => canonicalJson(m)),
+        );
       }
       if (step % 8 === 3) {
         for (const viewer of [0, 1, null] as const) {

@@ -12,7 +12,8 @@ beforeAll(async () => {
   api = await makeTestApp();
 });
 
-const move = (id: string, token: string, version: number, type: string) => api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move: { type } } });
+const move = (id: string, token: string, version: number, type: string) =>
+  api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move: { type } } });
 const undo = (id: string, token: string, version: number) => api.call('POST', `/api/games/${id}/undo`, { token, body: { version } });
 const look = (id: string, token?: string) => api.call('GET', `/api/games/${id}/state`, { token, headers: { 'x-page-visible': '1' } });
 const peek = (id: string, token?: string) => api.call('GET', `/api/games/${id}/state`, { token });
@@ -20,7 +21,8 @@ const peek = (id: string, token?: string) => api.call('GET', `/api/games/${id}/s
 /** A started two-seat Secret Dice game (seat 0 to move); started by hand unless the last join started it. */
 async function game(rounds = 3) {
   const { id, tokens } = await api.startedGame(2, { start: false, options: { rounds } });
-  if ((await peek(id, tokens[0])).json.status === 'open') expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
+  if ((await peek(id, tokens[0])).json.status === 'open')
+    expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
   return { id, tokens };
 }
 
@@ -39,7 +41,10 @@ describe('#12 sinceLastSeen', () => {
     const rolled = await move(id, tokens[0], v++, 'roll');
     // The mover's own answer says what its move did, its private line included.
     expect(rolled.json.sinceLastSeen.fromVersion).toBe(from);
-    expect(rolled.json.sinceLastSeen.entries.map((e: any) => e.text)).toEqual(['Seat 1 rolled a die in secret.', expect.stringMatching(/^You rolled [1-6]\.$/)]);
+    expect(rolled.json.sinceLastSeen.entries.map((e: any) => e.text)).toEqual([
+      'Seat 1 rolled a die in secret.',
+      expect.stringMatching(/^You rolled [1-6]\.$/),
+    ]);
     expect((await move(id, tokens[0], v++, 'bank')).status).toBe(200);
     expect((await move(id, tokens[0], v++, 'end')).status).toBe(200);
 
@@ -180,6 +185,8 @@ describe('#12 undone lines', () => {
     expect(strip((await api.call('GET', `/api/games/${id}/log?after=${from}`, { token: tokens[1] })).json.entries)).toEqual(expected);
     expect(strip((await look(id, tokens[1])).json.sinceLastSeen.entries)).toEqual(expected);
     // A window that starts after the move still marks nothing it cannot see.
-    expect(strip((await api.call('GET', `/api/games/${id}/log?after=${from + 1}`, { token: tokens[1] })).json.entries)).toEqual(expected.slice(1));
+    expect(strip((await api.call('GET', `/api/games/${id}/log?after=${from + 1}`, { token: tokens[1] })).json.entries)).toEqual(
+      expected.slice(1),
+    );
   });
 });

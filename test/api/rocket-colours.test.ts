@@ -19,7 +19,8 @@ async function openGame(players: number, body: Record<string, unknown> = {}) {
 
 const meta = async (id: string, token?: string) => (await api.call('GET', `/api/games/${id}`, { token })).json;
 const seatChoices = async (id: string) =>
-  (await api.client.query<{ seat: number; choices: unknown }>('select seat, choices from seats where game_id = $1 order by seat', [id])).rows;
+  (await api.client.query<{ seat: number; choices: unknown }>('select seat, choices from seats where game_id = $1 order by seat', [id]))
+    .rows;
 
 describe('#14 rocket colours: each player chooses a Rocket (Setup)', () => {
   it('the game type offers the choice: the 4 Rockets, named in words', async () => {
@@ -70,7 +71,9 @@ describe('#14 rocket colours: each player chooses a Rocket (Setup)', () => {
     expect([ok.status, ok.json]).toEqual([200, { seat: 1, choices: { rocket: 'red' } }]);
     // Ada gives Blue up: now Cy may take it when joining.
     expect((await api.call('PUT', `/api/games/${id}/choices`, { token: ada, body: { choices: { rocket: 'yellow' } } })).status).toBe(200);
-    expect((await api.call('POST', `/api/games/${id}/join`, { token: cy, body: { invite, choices: { rocket: 'blue' } } })).status).toBe(200);
+    expect((await api.call('POST', `/api/games/${id}/join`, { token: cy, body: { invite, choices: { rocket: 'blue' } } })).status).toBe(
+      200,
+    );
     expect(await seatChoices(id)).toEqual([
       { seat: 0, choices: { rocket: 'yellow' } },
       { seat: 1, choices: { rocket: 'red' } },
@@ -156,22 +159,31 @@ describe('#14 rocket colours: each player chooses a Rocket (Setup)', () => {
     expect(rec.json.options.rockets).toEqual(['green', 'blue', 'red']);
   });
 
-  it('bots get what is left: a game full of bots starts at once with the creator\'s colour', async () => {
-    const r = await api.call('POST', '/api/games', { token: ada, body: { type: 'space-mountain', players: 3, bots: 2, choices: { rocket: 'yellow' } } });
+  it("bots get what is left: a game full of bots starts at once with the creator's colour", async () => {
+    const r = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'space-mountain', players: 3, bots: 2, choices: { rocket: 'yellow' } },
+    });
     expect(r.status, r.text).toBe(201);
     const m = await meta(r.json.id, ada);
     expect(m.status).toBe('active');
     expect(m.options.rockets).toEqual(['yellow', 'red', 'blue']);
   });
 
-  it('spectators see each player\'s Rocket colour on the board of a running game', async () => {
-    const r = await api.call('POST', '/api/games', { token: ada, body: { type: 'space-mountain', players: 2, bots: 1, choices: { rocket: 'blue' } } });
+  it("spectators see each player's Rocket colour on the board of a running game", async () => {
+    const r = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'space-mountain', players: 2, bots: 1, choices: { rocket: 'blue' } },
+    });
     const view = (await api.call('GET', `/api/games/${r.json.id}/state`)).json.view;
     expect(view.players.map((p: { color: string }) => p.color)).toEqual(['blue', 'red']);
   });
 
-  it('a rematch keeps every seat\'s Rocket', async () => {
-    const r = await api.call('POST', '/api/games', { token: ada, body: { type: 'space-mountain', players: 2, bots: 1, choices: { rocket: 'green' } } });
+  it("a rematch keeps every seat's Rocket", async () => {
+    const r = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'space-mountain', players: 2, bots: 1, choices: { rocket: 'green' } },
+    });
     await api.client.query(`update games set status = 'abandoned' where id = $1`, [r.json.id]);
     const again = await api.call('POST', `/api/games/${r.json.id}/rematch`, { token: ada });
     expect(again.status, again.text).toBe(200);

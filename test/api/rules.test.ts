@@ -24,7 +24,8 @@ describe('#14 GET /api/game-types/:id/rules', () => {
       const r = await api.call('GET', `/api/game-types/${t.id}/rules`);
       if (!['big-thunder', 'snowdonia', 'space-mountain'].includes(t.id)) continue; // test fixtures have no How to play
       const notes = r.json.notes as { option?: string }[];
-      for (const n of notes.filter((n) => n.option)) expect(Object.keys(t.options.properties ?? {}), `${t.id}: ${n.option}`).toContain(n.option);
+      for (const n of notes.filter((n) => n.option))
+        expect(Object.keys(t.options.properties ?? {}), `${t.id}: ${n.option}`).toContain(n.option);
     }
   });
 

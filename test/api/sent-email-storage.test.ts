@@ -22,7 +22,9 @@ describe('#17 a sent email through a provider keeps only its recipient and subje
       await prod.cron();
       expect(rx.delivered.map((d) => JSON.parse(d.body).subject)).toContain('Mountain Post test message');
 
-      const rows = await prod.client.query<{ status: string; payload: unknown }>(`select status, payload from outbox where kind = 'test' and target = 'ready-made@example.com'`);
+      const rows = await prod.client.query<{ status: string; payload: unknown }>(
+        `select status, payload from outbox where kind = 'test' and target = 'ready-made@example.com'`,
+      );
       expect(rows.rows.map((x) => x.status)).toEqual(['sent']);
       expect(JSON.stringify(rows.rows[0].payload)).not.toContain('Notifications reach you here');
       expect(rows.rows[0].payload).toEqual({ to: 'ready-made@example.com', subject: 'Mountain Post test message' });

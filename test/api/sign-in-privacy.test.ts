@@ -30,7 +30,10 @@ function pressContinue(t: TestApi, token: string, headers: Record<string, string
 }
 
 async function tokenUsed(t: TestApi, email: string): Promise<boolean[]> {
-  const r = await t.client.query<{ used: boolean }>('select used_at is not null as used from login_tokens where email = $1 order by created_at', [email]);
+  const r = await t.client.query<{ used: boolean }>(
+    'select used_at is not null as used from login_tokens where email = $1 order by created_at',
+    [email],
+  );
   return r.rows.map((x) => x.used);
 }
 
@@ -187,11 +190,15 @@ describe('#13.9 email addresses are never shown as names', () => {
     const tokens = [await api.signIn('mailname-0@example.com', null), await api.signIn('mailname-1@example.com', null)];
     const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2 } });
     const id = c.json.id as string;
-    await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${id}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
     await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: 'good luck' } });
     const seen = [];
-    for (const path of ['', '/state', '/log', '/chat', '/record', '/replay/1']) seen.push((await api.call('GET', `/api/games/${id}${path}`)).text);
+    for (const path of ['', '/state', '/log', '/chat', '/record', '/replay/1'])
+      seen.push((await api.call('GET', `/api/games/${id}${path}`)).text);
     const names = (await api.call('GET', `/api/games/${id}`)).json.seats.map((s: { name: string }) => s.name);
     for (const n of names) expect(n).toMatch(/^Player \d{4}$/);
     for (const body of seen) expect(body).not.toMatch(/mailname|example\.com/);
@@ -211,7 +218,9 @@ describe('#13.9 email addresses are never shown as names', () => {
       expect((await prod.call('POST', '/api/auth/email', { body: { email: 'kept@example.com' } })).status).toBe(202);
       expect(rx.delivered).toHaveLength(1);
       const token = /\/auth\/callback\?token=([0-9a-f]{64})/.exec(JSON.parse(rx.delivered[0].body).text)![1];
-      const rows = await prod.client.query<{ status: string; payload: unknown }>(`select status, payload from outbox where target = 'kept@example.com'`);
+      const rows = await prod.client.query<{ status: string; payload: unknown }>(
+        `select status, payload from outbox where target = 'kept@example.com'`,
+      );
       expect(rows.rows.map((r) => r.status)).toEqual(['sent']);
       const stored = JSON.stringify(rows.rows[0].payload);
       expect(stored).not.toContain(token);

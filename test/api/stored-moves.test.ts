@@ -40,13 +40,19 @@ async function newGame(type: string, tag: string, extra: Record<string, unknown>
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;
   await api.client.query(SET_SEED_SQL, setSeedParams(seedFromLabel(`stored-moves:${tag}`), id));
-  await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+  await api.call('POST', `/api/games/${id}/join`, {
+    token: tokens[1],
+    body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+  });
   expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
   return { id, tokens };
 }
 
 async function storedMoves(id: string): Promise<unknown[]> {
-  const r = await api.client.query<{ payload: { move: unknown } }>(`select payload from game_events where game_id = $1 and kind = 'move' order by seq`, [id]);
+  const r = await api.client.query<{ payload: { move: unknown } }>(
+    `select payload from game_events where game_id = $1 and kind = 'move' order by seq`,
+    [id],
+  );
   return r.rows.map((row) => row.payload.move);
 }
 
@@ -113,11 +119,16 @@ describe('#13.1 stored moves are the validated moves', () => {
       const s = seat === 0 ? s0 : (await api.call('GET', `/api/games/${id}/state`, { token: tokens[seat] })).json;
       const moves = s.legalMoves.map((m: { move: { type: string } }) => m.move);
       const move = moves.find((m: { type: string }) => m.type === 'refuel') ?? moves[0];
-      expect((await api.call('POST', `/api/games/${id}/moves`, { token: tokens[seat], body: { version: s.version, move } })).status).toBe(200);
+      expect((await api.call('POST', `/api/games/${id}/moves`, { token: tokens[seat], body: { version: s.version, move } })).status).toBe(
+        200,
+      );
       if ((await storedMoves(id)).filter((m: any) => m.type === 'refuel').length === 2) break;
     }
     // As an older server stored them: the raw body, without the default.
-    await api.client.query(`update game_events set payload = payload #- '{move,flip}' where game_id = $1 and payload->'move'->>'type' = 'refuel'`, [id]);
+    await api.client.query(
+      `update game_events set payload = payload #- '{move,flip}' where game_id = $1 and payload->'move'->>'type' = 'refuel'`,
+      [id],
+    );
     expect((await storedMoves(id)).filter((m: any) => m.type === 'refuel')).toEqual([{ type: 'refuel' }, { type: 'refuel' }]);
     // Replays parse what they read, so even the unrepaired log replays.
     const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version;
@@ -125,7 +136,10 @@ describe('#13.1 stored moves are the validated moves', () => {
 
     await api.client.exec(readFileSync(new URL('../../db/migrations/0006_parsed_moves.sql', import.meta.url), 'utf8'));
     const repaired = await storedMoves(id);
-    expect(repaired.filter((m: any) => m.type === 'refuel')).toEqual([{ type: 'refuel', flip: [] }, { type: 'refuel', flip: [] }]);
+    expect(repaired.filter((m: any) => m.type === 'refuel')).toEqual([
+      { type: 'refuel', flip: [] },
+      { type: 'refuel', flip: [] },
+    ]);
     for (const m of repaired) expect(canonicalJson(m)).toBe(canonicalJson(game.moveSchema.parse(m)));
     await replayEverything(id, tokens);
   });
@@ -136,21 +150,44 @@ describe('#13.1 stored moves are the validated moves', () => {
       const s0 = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
       if (s0.legalMoves.some((m: { move: { type: string } }) => m.move.type === 'refuel')) {
         const headers = { 'idempotency-key': `refuel-${id}` };
-        const first = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers, body: { version: s0.version, move: { type: 'refuel' } } });
+        const first = await api.call('POST', `/api/games/${id}/moves`, {
+          token: tokens[0],
+          headers,
+          body: { version: s0.version, move: { type: 'refuel' } },
+        });
         expect(first.status, first.text).toBe(200);
-        const lean = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers, body: { version: s0.version, move: { type: 'refuel' } } });
-        const full = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers, body: { version: s0.version, move: { type: 'refuel', flip: [] } } });
+        const lean = await api.call('POST', `/api/games/${id}/moves`, {
+          token: tokens[0],
+          headers,
+          body: { version: s0.version, move: { type: 'refuel' } },
+        });
+        const full = await api.call('POST', `/api/games/${id}/moves`, {
+          token: tokens[0],
+          headers,
+          body: { version: s0.version, move: { type: 'refuel', flip: [] } },
+        });
         expect([lean.status, full.status]).toEqual([200, 200]);
         expect(lean.text).toBe(first.text);
         expect(full.text).toBe(first.text);
-        const other = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[0], headers, body: { version: s0.version, move: { type: 'go' } } });
+        const other = await api.call('POST', `/api/games/${id}/moves`, {
+          token: tokens[0],
+          headers,
+          body: { version: s0.version, move: { type: 'go' } },
+        });
         expect(other.status).toBe(422);
         expect(other.json.error.code).toBe('idempotency_key_reused');
         return;
       }
       const seat = s0.activeSeats[0] as number;
       const s = seat === 0 ? s0 : (await api.call('GET', `/api/games/${id}/state`, { token: tokens[seat] })).json;
-      expect((await api.call('POST', `/api/games/${id}/moves`, { token: tokens[seat], body: { version: s.version, move: s.legalMoves[0].move } })).status).toBe(200);
+      expect(
+        (
+          await api.call('POST', `/api/games/${id}/moves`, {
+            token: tokens[seat],
+            body: { version: s.version, move: s.legalMoves[0].move },
+          })
+        ).status,
+      ).toBe(200);
     }
     throw new Error('never reached a Go/Refuel decision');
   });

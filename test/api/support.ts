@@ -82,7 +82,10 @@ export class TestApi {
    * the server's own default is a neutral "Player 1234"); `null` keeps the server's default.
    */
   async signIn(email: string, name: string | null = email.split('@')[0].slice(0, 40)): Promise<string> {
-    const r = await this.call('POST', '/api/auth/email', { body: { email }, headers: { 'cf-connecting-ip': `10.0.0.${++ipCounter % 250}` } });
+    const r = await this.call('POST', '/api/auth/email', {
+      body: { email },
+      headers: { 'cf-connecting-ip': `10.0.0.${++ipCounter % 250}` },
+    });
     if (r.status !== 202) throw new Error(`sign-in email failed: ${r.status} ${r.text}`);
     const mails = (await this.call('GET', '/dev/mailbox.json')).json as { to: string; token?: string }[];
     const token = mails.find((m) => m.to === email.toLowerCase())!.token!;
@@ -102,7 +105,10 @@ export class TestApi {
     const tag = `${opts.prefix ?? 'p'}${Math.floor(Math.random() * 1e9)}`;
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) tokens.push(await this.signIn(`${tag}-${i}@example.com`));
-    const created = await this.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: n, options: opts.options ?? {}, startWhenFull: false } });
+    const created = await this.call('POST', '/api/games', {
+      token: tokens[0],
+      body: { type: 'secret-dice', players: n, options: opts.options ?? {}, startWhenFull: false },
+    });
     if (created.status !== 201) throw new Error(`create failed: ${created.text}`);
     const id = created.json.id as string;
     const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;

@@ -12,7 +12,8 @@ beforeAll(async () => {
 
 const sha256Hex = async (s: string) => createHash('sha256').update(s).digest('hex');
 const state = (id: string, token?: string) => api.call('GET', `/api/games/${id}/state`, { token });
-const move = (id: string, token: string, version: number, m: unknown) => api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move: m } });
+const move = (id: string, token: string, version: number, m: unknown) =>
+  api.call('POST', `/api/games/${id}/moves`, { token, body: { version, move: m } });
 async function secretOf(id: string, seat: number) {
   const snap = (await api.client.query<any>('select snapshot from games where id = $1', [id])).rows[0].snapshot as SecretDiceState;
   return snap.secret[seat].codename;
@@ -37,7 +38,9 @@ describe('chat', () => {
     const posted = await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text } });
     expect(posted.status).toBe(201);
     expect(posted.json).toMatchObject({ seat: 0, text });
-    expect((await api.call('POST', `/api/games/${id}/chat`, { token: watcher, body: { text: 'hello from the rail' } })).json.seat).toBeNull();
+    expect(
+      (await api.call('POST', `/api/games/${id}/chat`, { token: watcher, body: { text: 'hello from the rail' } })).json.seat,
+    ).toBeNull();
     let s = (await move(id, tokens[0], (await state(id, tokens[0])).json.version, { type: 'bank' })).json;
     s = (await api.call('POST', `/api/games/${id}/undo`, { token: tokens[0], body: { version: s.version } })).json;
     const lines = (await api.call('GET', `/api/games/${id}/chat`)).json.messages;
@@ -48,15 +51,17 @@ describe('chat', () => {
 
   it('refuses empty and oversized messages, and anonymous posters', async () => {
     const { id, tokens } = await api.startedGame(2);
-    for (const text of ['', 'x'.repeat(1001)]) expect((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text } })).status).toBe(400);
+    for (const text of ['', 'x'.repeat(1001)])
+      expect((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text } })).status).toBe(400);
     expect((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: '   ' } })).json.error.code).toBe('bad_chat');
     expect((await api.call('POST', `/api/games/${id}/chat`, { body: { text: 'hi' } })).status).toBe(401);
   });
 
-  it('a chat burst is refused (429), and a watcher\'s @mention notifies nobody', async () => {
+  it("a chat burst is refused (429), and a watcher's @mention notifies nobody", async () => {
     const { id, tokens } = await api.startedGame(2, { prefix: 'burst' });
     const statuses = [];
-    for (let i = 0; i < 21; i++) statuses.push((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `line ${i}` } })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `line ${i}` } })).status);
     expect(statuses.slice(0, 20).every((s) => s === 201)).toBe(true);
     expect(statuses[20]).toBe(429);
     const names = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.seats.map((s: { name: string }) => s.name);
@@ -70,7 +75,9 @@ describe('chat', () => {
     const { id, tokens } = await api.startedGame(2, { prefix: 'mention' });
     const names = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.seats.map((s: { name: string }) => s.name);
     await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `@${names[1]} your move!` } });
-    const rows = (await api.client.query<any>("select kind, status, target, payload from outbox where game_id = $1 and kind = 'chat_mention'", [id])).rows;
+    const rows = (
+      await api.client.query<any>("select kind, status, target, payload from outbox where game_id = $1 and kind = 'chat_mention'", [id])
+    ).rows;
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('sent');
     expect(rows[0].payload.subject).toContain('You were mentioned in Secret Dice');
@@ -84,7 +91,10 @@ describe('spectators', () => {
     expect((await state(pub.id)).json).toMatchObject({ yourSeat: null, legalMoves: [] });
     const tokens = [await api.signIn('priv0@table.test'), await api.signIn('priv1@table.test')];
     const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2, public: false } });
-    await api.call('POST', `/api/games/${c.json.id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${c.json.id}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${c.json.id}/start`, { token: tokens[0] });
     const outsider = await api.signIn('nosy@table.test');
     for (const path of ['state', 'log', 'chat', 'record', 'replay/1']) {
@@ -98,7 +108,16 @@ describe('spectators', () => {
       const closed = await api.call('GET', `/api/games/${c.json.id}`, { token: who });
       expect([closed.status, closed.json.error.code]).toEqual([403, 'private_game']);
       const meta = (await api.call('GET', `/api/games/${c.json.id}?invite=${invite}`, { token: who })).json;
-      expect(meta).toMatchObject({ isPublic: false, status: 'active', players: 2, version: 0, activeSeats: [], deadlineAt: null, result: null, seed: null });
+      expect(meta).toMatchObject({
+        isPublic: false,
+        status: 'active',
+        players: 2,
+        version: 0,
+        activeSeats: [],
+        deadlineAt: null,
+        result: null,
+        seed: null,
+      });
       expect(meta.seats).toEqual([
         { seat: 0, name: 'Seat 1', userId: null, isBot: false },
         { seat: 1, name: 'Seat 2', userId: null, isBot: false },
@@ -110,7 +129,7 @@ describe('spectators', () => {
     expect(own.seats.map((x: { userId: string | null }) => x.userId)).not.toContain(null);
   });
 
-  it('spectators never see a seat\'s secret in state, log, chat, replay or record', async () => {
+  it("spectators never see a seat's secret in state, log, chat, replay or record", async () => {
     const { id, tokens } = await api.startedGame(2);
     let s = (await move(id, tokens[0], (await state(id, tokens[0])).json.version, { type: 'roll' })).json;
     s = (await move(id, tokens[0], s.version, { type: 'end' })).json;
@@ -118,7 +137,8 @@ describe('spectators', () => {
     const outsider = await api.signIn('spectator@table.test');
     const bodies = [];
     for (const token of [undefined, outsider]) {
-      for (const path of ['state', 'log', 'chat', 'record', 'replay/4', `replay/${s.version}`]) bodies.push((await api.call('GET', `/api/games/${id}/${path}`, { token })).text);
+      for (const path of ['state', 'log', 'chat', 'record', 'replay/4', `replay/${s.version}`])
+        bodies.push((await api.call('GET', `/api/games/${id}/${path}`, { token })).text);
     }
     for (const b of bodies) for (const secret of secrets) expect(b).not.toContain(secret);
     // Seat 1 sees its own codename in a replay, never seat 0's.
@@ -145,7 +165,7 @@ describe('replay and record', () => {
     expect((await api.call('GET', `/api/games/${id}/replay/0`, { token: tokens[0] })).status).toBe(400);
   });
 
-  it('a running game\'s record has no seed and hides other seats\' moves; a finished one verifies', async () => {
+  it("a running game's record has no seed and hides other seats' moves; a finished one verifies", async () => {
     const { id, tokens } = await api.startedGame(2, { options: { rounds: 1 } });
     let s = (await move(id, tokens[0], (await state(id, tokens[0])).json.version, { type: 'bank' })).json;
     s = (await move(id, tokens[0], s.version, { type: 'end' })).json;
@@ -177,7 +197,12 @@ describe('bots, resign, rematch', () => {
     expect(c.status).toBe(201);
     let s = (await state(c.json.id, token)).json;
     expect(s.status).toBe('active');
-    expect((await api.call('GET', `/api/games/${c.json.id}`, { token })).json.seats.map((x: { name: string; isBot: boolean }) => [x.name, x.isBot])).toEqual([
+    expect(
+      (await api.call('GET', `/api/games/${c.json.id}`, { token })).json.seats.map((x: { name: string; isBot: boolean }) => [
+        x.name,
+        x.isBot,
+      ]),
+    ).toEqual([
       ['solo', false],
       ['Bot', true],
       ['Bot', true],
@@ -219,7 +244,10 @@ describe('bots, resign, rematch', () => {
 
     const tokens = [await api.signIn('quit0@table.test'), await api.signIn('quit1@table.test')];
     const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'secret-dice', players: 2, onResign: 'end' } });
-    await api.call('POST', `/api/games/${c.json.id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+    await api.call('POST', `/api/games/${c.json.id}/join`, {
+      token: tokens[1],
+      body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+    });
     await api.call('POST', `/api/games/${c.json.id}/start`, { token: tokens[0] });
     await api.call('POST', `/api/games/${c.json.id}/resign`, { token: tokens[1] });
     expect((await api.call('GET', `/api/games/${c.json.id}`, { token: tokens[0] })).json.status).toBe('abandoned');

@@ -21,7 +21,10 @@ async function timedGame(type: string, tag: string, onTimeout: 'bot' | 'end') {
   const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type, players: 2, timeControl: '24h', onTimeout } });
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;
-  await api.call('POST', `/api/games/${id}/join`, { token: tokens[1], body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') } });
+  await api.call('POST', `/api/games/${id}/join`, {
+    token: tokens[1],
+    body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
+  });
   expect((await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] })).status).toBe(200);
   return { id, tokens };
 }
@@ -29,7 +32,11 @@ async function timedGame(type: string, tag: string, onTimeout: 'bot' | 'end') {
 async function deadline(id: string): Promise<{ deadlineAt: string | null; reminderStage: number; status: string }> {
   const r = await api.client.query<any>('select deadline_at, reminder_stage, status from games where id = $1', [id]);
   const row = r.rows[0];
-  return { deadlineAt: row.deadline_at ? new Date(row.deadline_at).toISOString() : null, reminderStage: row.reminder_stage, status: row.status };
+  return {
+    deadlineAt: row.deadline_at ? new Date(row.deadline_at).toISOString() : null,
+    reminderStage: row.reminder_stage,
+    status: row.status,
+  };
 }
 
 async function move(id: string, token: string, m: unknown) {

@@ -156,7 +156,11 @@ function givenView(over: Partial<BigThunderView> & { position?: number } = {}): 
 
 describe('legal moves become board controls', () => {
   test('the first turn of a 2-player game: play a card or end the turn, Town open', () => {
-    const s = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: '0123456789abcdef0123456789abcdef' });
+    const s = bigThunder.setup({
+      players: 2,
+      options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' },
+      seed: '0123456789abcdef0123456789abcdef',
+    });
     const { view, legal } = served(s, 0);
     const c = checkControls(view, legal);
     expect(view.seats[0].position).toBe(0); // carts start in their Town spaces
@@ -204,7 +208,13 @@ describe('legal moves become board controls', () => {
   test('a Move 2 and a Move 1 on one card that both reach a shaft: the click asks which action', () => {
     const view = givenView({
       position: 3,
-      current: { card: card(40, 'Move 2 + Move 1', [{ kind: 'move', spaces: 2 }, { kind: 'move', spaces: 1 }]), used: [false, false] },
+      current: {
+        card: card(40, 'Move 2 + Move 1', [
+          { kind: 'move', spaces: 2 },
+          { kind: 'move', spaces: 1 },
+        ]),
+        used: [false, false],
+      },
     });
     const legal: LegalMove[] = [
       { label: 'Move 1 space to mine shaft 4', move: { type: 'move', action: 0, spaces: 1 } },
@@ -219,7 +229,13 @@ describe('legal moves become board controls', () => {
   test('two Move 1 actions, or two Pick for Gold actions, are one click (the first listed)', () => {
     const view = givenView({
       position: 3,
-      current: { card: card(41, 'Move 1 + Move 1', [{ kind: 'move', spaces: 1 }, { kind: 'move', spaces: 1 }]), used: [false, false] },
+      current: {
+        card: card(41, 'Move 1 + Move 1', [
+          { kind: 'move', spaces: 1 },
+          { kind: 'move', spaces: 1 },
+        ]),
+        used: [false, false],
+      },
     });
     const legal: LegalMove[] = [
       { label: 'Move 1 space to mine shaft 4', move: { type: 'move', action: 0, spaces: 1 } },
@@ -227,7 +243,10 @@ describe('legal moves become board controls', () => {
     ];
     expect(checkControls(view, legal).moveTo.get(4)).toEqual([{ move: legal[0], text: 'Use the Move 1 action' }]);
 
-    const picks = givenView({ position: 3, current: { card: card(43, 'Pick for Gold + Pick for Gold', [{ kind: 'pick' }, { kind: 'pick' }]), used: [false, false] } });
+    const picks = givenView({
+      position: 3,
+      current: { card: card(43, 'Pick for Gold + Pick for Gold', [{ kind: 'pick' }, { kind: 'pick' }]), used: [false, false] },
+    });
     const pickMoves: LegalMove[] = [0, 1].flatMap((action) => [
       { label: 'Pick for Gold: take a Gold Nugget from mine shaft 3', move: { type: 'pick', action, shaft: 3, marble: 'gold' } },
       { label: 'Pick for Gold: take a Raw Ore from mine shaft 3', move: { type: 'pick', action, shaft: 3, marble: 'ore' } },
@@ -240,12 +259,19 @@ describe('legal moves become board controls', () => {
   });
 
   test('Pick and Pan for the same Gold Nugget (Pick to Pan, Water in the shaft) stay two choices', () => {
-    const view = givenView({ position: 5, current: { card: card(45, 'Pick for Gold + Pan for Gold', [{ kind: 'pick' }, { kind: 'pan' }]), used: [false, false] } });
+    const view = givenView({
+      position: 5,
+      current: { card: card(45, 'Pick for Gold + Pan for Gold', [{ kind: 'pick' }, { kind: 'pan' }]), used: [false, false] },
+    });
     const legal: LegalMove[] = [
       { label: 'Pick for Gold: take a Gold Nugget from mine shaft 5', move: { type: 'pick', action: 0, shaft: 5, marble: 'gold' } },
       { label: 'Pan for Gold: take a Gold Nugget from mine shaft 5', move: { type: 'pan', action: 1, shaft: 5, marble: 'gold' } },
     ];
-    expect(checkControls(view, legal).take.get(marbleKey(5, 'gold'))?.map((x) => x.text)).toEqual(['Pick for Gold', 'Pan for Gold']);
+    expect(
+      checkControls(view, legal)
+        .take.get(marbleKey(5, 'gold'))
+        ?.map((x) => x.text),
+    ).toEqual(['Pick for Gold', 'Pan for Gold']);
   });
 
   test('Bail Water, Resupply and Crosscut Tunnel; the tunnel shaft is a target while it is asked', () => {
@@ -298,7 +324,11 @@ describe('legal moves become board controls', () => {
   test('random bot games, 2 to 4 players: every served position keeps the promises', () => {
     let positions = 0;
     for (const players of [2, 3, 4]) {
-      let s = bigThunder.setup({ players, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: `5eed${players}0000000000000000000000000000`.slice(0, 32) });
+      let s = bigThunder.setup({
+        players,
+        options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' },
+        seed: `5eed${players}0000000000000000000000000000`.slice(0, 32),
+      });
       let r = players;
       for (let i = 0; i < 600 && s.phase !== 'over'; i++) {
         const active = bigThunder.activeSeats(s);
@@ -323,7 +353,16 @@ describe('Town: sell forms offer exactly the listed sales', () => {
     label: `sell ${gt}/${gp}/${ot}/${op}`,
     move: { type: 'sell', goldForTokens: gt, goldForPoints: gp, oreForTokens: ot, oreForPoints: op },
   });
-  const listed = [sale(0, 0, 0, 1), sale(0, 0, 1, 0), sale(0, 1, 0, 0), sale(1, 0, 0, 0), sale(0, 2, 0, 0), sale(0, 2, 1, 0), sale(0, 2, 0, 1), sale(1, 1, 1, 0)];
+  const listed = [
+    sale(0, 0, 0, 1),
+    sale(0, 0, 1, 0),
+    sale(0, 1, 0, 0),
+    sale(1, 0, 0, 0),
+    sale(0, 2, 0, 0),
+    sale(0, 2, 1, 0),
+    sale(0, 2, 0, 1),
+    sale(1, 1, 1, 0),
+  ];
 
   test('"all for points" is the biggest listed sale of points only', () => {
     expect(sellAllFor(listed, 'points')).toBe(listed[6]); // 2 Gold Nuggets and the Raw Ore: 5 points
@@ -368,12 +407,14 @@ describe('drawing geometry', () => {
 });
 
 describe('status line', () => {
-  test('whose turn and what is asked, in the viewer\'s words', () => {
+  test("whose turn and what is asked, in the viewer's words", () => {
     expect(statusText(givenView(), SEATS, 0)).toBe('Your turn: play cards.');
     expect(statusText(givenView({ town: { sold: false, bought: false } }), SEATS, 0)).toBe('Your turn: play cards, take Town actions.');
     expect(statusText(givenView(), SEATS, 1)).toBe("Ada's turn: play cards.");
     expect(statusText(givenView({ phase: 'discard' }), SEATS, 0)).toBe('Your turn: keep or discard cards, then end the turn.');
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [0, 1], chosen: [], yours: null } }), SEATS, 1)).toBe('Claim Jumper! Discard one card from your hand.');
+    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [0, 1], chosen: [], yours: null } }), SEATS, 1)).toBe(
+      'Claim Jumper! Discard one card from your hand.',
+    );
     expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: null } }), SEATS, null)).toBe(
       'Claim Jumper: Ada has chosen; waiting for Bo to discard a card.',
     );
@@ -387,7 +428,7 @@ describe('status line', () => {
   });
 });
 
-test('the board sends the page\'s move event', () => {
+test("the board sends the page's move event", () => {
   const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
   expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
   // The type -> tag map is in boards.ts (#17: boot.js reads it without bundling the boards).

@@ -103,7 +103,12 @@ describe('#12 since you last looked: diff of views', () => {
     expect(readLastView('g1', 0, store)).toEqual({ version: 7, view: before, at: 1000 });
     expect(readLastView('g1', 1, store)).toBeNull();
     expect(lastViewKey('g1', null)).toBe('mp:last-view:g1:w');
-    const full = { getItem: () => 'not json', setItem: () => { throw new Error('QuotaExceededError'); } } as unknown as Storage;
+    const full = {
+      getItem: () => 'not json',
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as unknown as Storage;
     expect(readLastView('g1', 0, full)).toBeNull();
     expect(() => writeLastView('g1', 0, { version: 1, view: {} }, full)).not.toThrow();
   });
@@ -163,15 +168,25 @@ describe('#12 one log order, names, since you last looked', () => {
   ];
 
   test('newest first, the lines of one move in the same order as the moves', () => {
-    expect(newestFirst(log).map((e) => e.text)).toEqual(['{{p:1}} ended the turn.', 'Ran 3 marbles.', '{{p:1}} played Pick for Gold.', 'Game started.']);
+    expect(newestFirst(log).map((e) => e.text)).toEqual([
+      '{{p:1}} ended the turn.',
+      'Ran 3 marbles.',
+      '{{p:1}} played Pick for Gold.',
+      'Game started.',
+    ]);
   });
 
   test('name markers become display names; the card lists lines oldest first, named', () => {
     expect(withNames('{{p:0}} and {{p:1}}; {{p:4}}', seats)).toBe('Ada and Bo; Seat 5');
-    expect(sinceLines(log.slice(1), seats)).toEqual({ lines: ['Bo played Pick for Gold', 'Bo: Ran 3 marbles', 'Bo ended the turn'], more: 0 });
+    expect(sinceLines(log.slice(1), seats)).toEqual({
+      lines: ['Bo played Pick for Gold', 'Bo: Ran 3 marbles', 'Bo ended the turn'],
+      more: 0,
+    });
     expect(sinceLines(log, seats, 2).more).toBe(2);
     // A role name that merely contains the player's name is not the player's name.
-    expect(sinceLines([{ seq: 4, seat: 1, text: 'U.B. Bold plays Pick for Gold.', at }], seats).lines).toEqual(['Bo: U.B. Bold plays Pick for Gold']);
+    expect(sinceLines([{ seq: 4, seat: 1, text: 'U.B. Bold plays Pick for Gold.', at }], seats).lines).toEqual([
+      'Bo: U.B. Bold plays Pick for Gold',
+    ]);
   });
 });
 

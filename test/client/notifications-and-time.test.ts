@@ -90,7 +90,10 @@ describe('notification settings form', () => {
     expect(initialTimeZone(defaults, 'Europe/Berlin', true)).toEqual({ zone: 'UTC', suggested: false });
     // Saved elsewhere: anything but the defaults means the player has chosen.
     expect(initialTimeZone({ ...defaults, email: false }, 'Europe/Berlin', false)).toEqual({ zone: 'UTC', suggested: false });
-    expect(initialTimeZone({ ...defaults, timeZone: 'Asia/Tokyo' }, 'Europe/Berlin', false)).toEqual({ zone: 'Asia/Tokyo', suggested: false });
+    expect(initialTimeZone({ ...defaults, timeZone: 'Asia/Tokyo' }, 'Europe/Berlin', false)).toEqual({
+      zone: 'Asia/Tokyo',
+      suggested: false,
+    });
     // A device in UTC has nothing better to offer.
     expect(initialTimeZone(defaults, 'UTC', false)).toEqual({ zone: 'UTC', suggested: false });
     expect(isDefaultSettings(defaults)).toBe(true);
@@ -127,7 +130,9 @@ describe('notification settings form', () => {
   });
 
   test('what the test message used, and failed deliveries, in words', () => {
-    expect(testResultText(['email', 'webhook'])).toBe('Test message sent by email and to your webhook. It may take a few seconds to arrive.');
+    expect(testResultText(['email', 'webhook'])).toBe(
+      'Test message sent by email and to your webhook. It may take a few seconds to arrive.',
+    );
     expect(testResultText(['webhook'])).toBe('Test message sent to your webhook. It may take a few seconds to arrive.');
     expect(testResultText([])).toBe('Nothing was sent: email and the webhook are both off.');
     expect(kindText('your_turn')).toBe('Your turn');

@@ -35,7 +35,15 @@ describe('#17 the app takes an early answer once, while fresh', () => {
       hits.push(req.url ?? '');
       const id = /^\/api\/games\/([^/?]+)/.exec(req.url ?? '')?.[1] ?? '';
       res.setHeader('content-type', 'application/json');
-      if (req.url?.endsWith('/state')) res.end(JSON.stringify({ id, type: id.startsWith('open') ? 'snowdonia' : 'big-thunder', status: id.startsWith('open') ? 'open' : 'active', version: 3 }));
+      if (req.url?.endsWith('/state'))
+        res.end(
+          JSON.stringify({
+            id,
+            type: id.startsWith('open') ? 'snowdonia' : 'big-thunder',
+            status: id.startsWith('open') ? 'open' : 'active',
+            version: 3,
+          }),
+        );
       else if (req.url?.startsWith('/api/games/')) res.end(JSON.stringify({ id, type: 'big-thunder', status: 'active' }));
       else res.end(JSON.stringify({ id: 'u1' }));
     });
@@ -57,7 +65,11 @@ describe('#17 the app takes an early answer once, while fresh', () => {
 
   test('the answer is taken once, then the caller asks the server itself; the type starts the board', async () => {
     const types: string[] = [];
-    start('/games/g_a', () => 0, (t) => types.push(t));
+    start(
+      '/games/g_a',
+      () => 0,
+      (t) => types.push(t),
+    );
     const early = takePrefetched('/api/games/g_a/state', undefined, () => 1000);
     expect(early).not.toBeNull();
     const body = (await (await early!).json()) as { id: string; version: number };
@@ -73,7 +85,7 @@ describe('#17 the app takes an early answer once, while fresh', () => {
     expect(takePrefetched('/api/games/g_b', undefined, () => 0)).toBeNull(); // gone, not kept for later
   });
 
-  test("a game still open: its state answer is dropped (the state poll starts after the game has, when it is old)", async () => {
+  test('a game still open: its state answer is dropped (the state poll starts after the game has, when it is old)', async () => {
     start('/games/open_1', () => 0);
     await expect.poll(() => takePrefetched('/api/games/open_1/state', undefined, () => 0) === null).toBe(true);
     expect(takePrefetched('/api/games/open_1', undefined, () => 0)).not.toBeNull(); // the metadata is still wanted

@@ -29,11 +29,14 @@ describe('#15 the tab title and the app badge count the games waiting for you', 
 describe('#15 the devices list names each device', () => {
   const ua = {
     androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-    iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    windowsEdge: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
+    iphoneSafari:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+    windowsEdge:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
     macFirefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
     linuxChromium: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
-    samsung: 'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+    samsung:
+      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
   };
 
   test('browser and system from the User-Agent', () => {
@@ -72,7 +75,9 @@ describe('#15 push is turned on with the server key', () => {
   });
 
   test('a test message that went out by push says so', () => {
-    expect(testResultText(['email', 'push'])).toBe('Test message sent by email and as a push notification. It may take a few seconds to arrive.');
+    expect(testResultText(['email', 'push'])).toBe(
+      'Test message sent by email and as a push notification. It may take a few seconds to arrive.',
+    );
   });
 });
 
@@ -103,7 +108,16 @@ describe('#15 the service worker caches the app shell and never the API', () => 
 
   test('the shell holds the page, script, style, manifest, icons and chunks', () => {
     const files = shellFiles(['/chunks/a-1.js']);
-    for (const f of ['/', '/app.js', '/styles.css', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/chunks/a-1.js']) {
+    for (const f of [
+      '/',
+      '/app.js',
+      '/styles.css',
+      '/manifest.webmanifest',
+      '/icons/icon-192.png',
+      '/icons/icon-512.png',
+      '/icons/icon-maskable-512.png',
+      '/chunks/a-1.js',
+    ]) {
       expect(files).toContain(f);
     }
     expect(files.some((f) => f.startsWith('/api/'))).toBe(false);
@@ -112,7 +126,9 @@ describe('#15 the service worker caches the app shell and never the API', () => 
 
 describe('#15 push messages become notifications', () => {
   test('a full payload is kept', () => {
-    expect(readPushPayload({ title: 'Your turn', body: 'Snowdonia: place a Labourer', url: '/games/g1', tag: 'g1:your_turn' }, ORIGIN)).toEqual({
+    expect(
+      readPushPayload({ title: 'Your turn', body: 'Snowdonia: place a Labourer', url: '/games/g1', tag: 'g1:your_turn' }, ORIGIN),
+    ).toEqual({
       title: 'Your turn',
       body: 'Snowdonia: place a Labourer',
       url: '/games/g1',

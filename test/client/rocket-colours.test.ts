@@ -23,7 +23,7 @@ describe('#14 rocket colours: the board and the page colour each seat by its cho
     expect(seatColorProperties(viewOf().players).map(([, c]) => c)).toEqual(['#d1495b', '#2e86de', '#f2b134']);
   });
 
-  test('colour values are literal, so a page colour never refers to another seat\'s variable', () => {
+  test("colour values are literal, so a page colour never refers to another seat's variable", () => {
     for (const c of ['red', 'blue', 'yellow', 'green', 'purple']) expect(colorVar(c)).toMatch(/^#[0-9a-f]{6}$/);
   });
 });

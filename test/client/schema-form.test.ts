@@ -64,11 +64,23 @@ describe('options form from a JSON Schema', () => {
     const fields = fieldsFromSchema({
       type: 'object',
       properties: {
-        colour: { oneOf: [{ const: 'r', title: 'Red' }, { const: 'b', title: 'Blue' }], default: 'b' },
+        colour: {
+          oneOf: [
+            { const: 'r', title: 'Red' },
+            { const: 'b', title: 'Blue' },
+          ],
+          default: 'b',
+        },
         n: { type: ['integer', 'null'], minimum: 1, exclusiveMaximum: 4 },
       },
     });
-    expect(fields[0]).toMatchObject({ kind: 'enum', choices: [{ value: 'r', label: 'Red' }, { value: 'b', label: 'Blue' }] });
+    expect(fields[0]).toMatchObject({
+      kind: 'enum',
+      choices: [
+        { value: 'r', label: 'Red' },
+        { value: 'b', label: 'Blue' },
+      ],
+    });
     expect(fields[1]).toMatchObject({ kind: 'integer', min: 1, max: 3 });
   });
 

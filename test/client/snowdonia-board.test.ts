@@ -40,7 +40,11 @@ const seats: SeatInfo[] = [
 ];
 
 function newGame(players: number, seed = SEED): SnowdoniaState {
-  return snowdonia.setup({ players, options: { buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false }, seed });
+  return snowdonia.setup({
+    players,
+    options: { buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false },
+    seed,
+  });
 }
 
 /** The legal moves of `seat` as the API sends them: the view's list, labels included. */
@@ -86,7 +90,17 @@ describe('groupMoves: every legal move becomes exactly one control', () => {
       expect(s.step.kind).toBe('over');
     }
     // The games above reached the usual decisions (so the test checks them all).
-    for (const t of ['place', 'hire-temporary', 'take-cubes', 'convert', 'build-station', 'buy-train', 'take-contract', 'activate-contract', 'pass-contracts']) {
+    for (const t of [
+      'place',
+      'hire-temporary',
+      'take-cubes',
+      'convert',
+      'build-station',
+      'buy-train',
+      'take-contract',
+      'activate-contract',
+      'pass-contracts',
+    ]) {
       expect(typesSeen).toContain(t);
     }
   });
@@ -190,7 +204,10 @@ describe('Works, Build, Site Office controls from real game positions', () => {
   });
 
   test('Build: each listed building space and Train has its control; the rest have none', () => {
-    const s = playUntil(newGame(2), (x) => x.step.kind === 'action' && x.step.area === 'E' && snowdonia.legalMoves(x, x.step.seat).some((m) => m.type === 'buy-train'));
+    const s = playUntil(
+      newGame(2),
+      (x) => x.step.kind === 'action' && x.step.area === 'E' && snowdonia.legalMoves(x, x.step.seat).some((m) => m.type === 'buy-train'),
+    );
     const seat = snowdonia.activeSeats(s)[0];
     const legal = legalOf(s, seat);
     const g = groupMoves(legal);
@@ -206,7 +223,8 @@ describe('Works, Build, Site Office controls from real game positions', () => {
       }
     }
     expect(spaces).toBe(g.buildStation.length);
-    for (const t of view.engineShed) expect(choiceFor(g.buyTrain, t.no)).toBe(legal.find((l) => key(l) === JSON.stringify({ type: 'buy-train', train: t.no })) ?? null);
+    for (const t of view.engineShed)
+      expect(choiceFor(g.buyTrain, t.no)).toBe(legal.find((l) => key(l) === JSON.stringify({ type: 'buy-train', train: t.no })) ?? null);
     expect(g.buyTrain.length).toBeGreaterThan(0);
   });
 
@@ -232,7 +250,17 @@ describe('Lay Track reaches the lowest unlaid Track cards', () => {
     vp: 3,
     owner,
   });
-  const station = { kind: 'station', station: 'hebron', name: 'Hebron', number: 3, surveyorVp: 4, cleared: true, excavation: [], building: [], surveyors: [] } as RouteCardView;
+  const station = {
+    kind: 'station',
+    station: 'hebron',
+    name: 'Hebron',
+    number: 3,
+    surveyorVp: 4,
+    cleared: true,
+    excavation: [],
+    building: [],
+    surveyors: [],
+  } as RouteCardView;
   const lay = (n: number): Choice<number> => ({ legal: { label: `Lay track on ${n}`, move: { type: 'lay-track', count: n } }, value: n });
 
   test('the k-th unlaid card carries "lay on k cards"; laid cards and Stations are skipped', () => {
@@ -294,9 +322,15 @@ describe('status line', () => {
     expect(statusLine(action, seats, 0).text).toBe('Waiting for Seat 3: Stock Yard (A2).');
   });
 
-  test('game over: the winner and final scores in the players\' names, ties shared', () => {
-    const over = { step: { kind: 'over' as const }, result: { scores: [80, 83, 41], ranking: [1, 0, 2], summary: 'Player 2 wins with 83 VP.' } };
-    expect(statusLine(over, seats, 0)).toEqual({ text: 'Game over. Bo wins with 83 VP. Final scores: Bo 83, Ada 80, Seat 3 41.', yours: false });
+  test("game over: the winner and final scores in the players' names, ties shared", () => {
+    const over = {
+      step: { kind: 'over' as const },
+      result: { scores: [80, 83, 41], ranking: [1, 0, 2], summary: 'Player 2 wins with 83 VP.' },
+    };
+    expect(statusLine(over, seats, 0)).toEqual({
+      text: 'Game over. Bo wins with 83 VP. Final scores: Bo 83, Ada 80, Seat 3 41.',
+      yours: false,
+    });
     const tie = { ...over, result: { scores: [80, 80, 41], ranking: [0, 1, 2], ties: [[0, 1]] } };
     expect(resultText(tie.result, seats)).toBe('Ada and Bo share the win with 80 VP. Final scores: Ada 80, Bo 80, Seat 3 41.');
     expect(resultText(null, seats)).toBe('');

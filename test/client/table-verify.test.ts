@@ -52,12 +52,20 @@ describe('verifying a record in the browser', () => {
     expect(v.ok).toBe(false);
     expect(v.checks.find((c) => c.name === 'game type')).toMatchObject({ ok: false, detail: expect.stringMatching(/unknown game type/) });
 
-    const extra = await verifyInBrowser({ ...load('space-mountain-2p.json'), type: secretDice.id, rulesVersion: secretDice.rulesVersion }, [secretDice]);
+    const extra = await verifyInBrowser({ ...load('space-mountain-2p.json'), type: secretDice.id, rulesVersion: secretDice.rulesVersion }, [
+      secretDice,
+    ]);
     expect(byName(extra.checks)['game type']).toBe(true);
   });
 
   test('a malformed record is reported, not thrown', async () => {
-    const v = await verifyInBrowser({ format: 'mountain-post-record/1', seed: 'ab', seedHash: 'x', type: 'space-mountain', rulesVersion: '1' });
+    const v = await verifyInBrowser({
+      format: 'mountain-post-record/1',
+      seed: 'ab',
+      seedHash: 'x',
+      type: 'space-mountain',
+      rulesVersion: '1',
+    });
     expect(v.ok).toBe(false);
     expect(v.checks.some((c) => !c.ok)).toBe(true);
   });

@@ -25,12 +25,18 @@ import {
 } from '../../client/table';
 import type { ChatLine, SeatInfo } from '../../client/types';
 
-const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({ id, seat, name: 'Ada', text, at: '2026-01-01T00:00:00Z' });
+const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({
+  id,
+  seat,
+  name: 'Ada',
+  text,
+  at: '2026-01-01T00:00:00Z',
+});
 
 describe('chat mentions', () => {
   const seated = ['Ada', 'Bo', 'Ada Lovelace', 'ivan+games', 'Zo\u00eb', null];
 
-  test('split into text and @name mentions of seated names, the viewer\'s own marked', () => {
+  test("split into text and @name mentions of seated names, the viewer's own marked", () => {
     expect(chatSegments('hi @Bo and @ada!', seated, 'Ada')).toEqual([
       { text: 'hi ', mention: false },
       { text: '@Bo', mention: true, name: 'Bo', you: false },
@@ -51,11 +57,11 @@ describe('chat mentions', () => {
   });
 
   test('#13.5 names with spaces, + and accents in either normalisation form (as the server reads them)', () => {
-    expect(chatSegments('@ada lovelace, @IVAN+games and @Zoe\u0308 ok', seated, null).filter((s) => s.mention).map((s) => s.mention && s.name)).toEqual([
-      'Ada Lovelace',
-      'ivan+games',
-      'Zo\u00eb',
-    ]);
+    expect(
+      chatSegments('@ada lovelace, @IVAN+games and @Zoe\u0308 ok', seated, null)
+        .filter((s) => s.mention)
+        .map((s) => s.mention && s.name),
+    ).toEqual(['Ada Lovelace', 'ivan+games', 'Zo\u00eb']);
     expect(chatSegments('no mention here, mail me@ada.example', seated, 'Ada').filter((s) => s.mention)).toEqual([]);
     expect(chatSegments('', seated, 'Ada')).toEqual([]);
   });
@@ -113,7 +119,7 @@ describe('bots and seats', () => {
     expect(emptySeats(1, seats)).toEqual([]);
   });
 
-  test('a private game\'s invite preview (no user ids, #13.8) still counts its taken seats', () => {
+  test("a private game's invite preview (no user ids, #13.8) still counts its taken seats", () => {
     const preview: SeatInfo[] = [{ seat: 0, name: 'Seat 1', userId: null, isBot: false }];
     expect(emptySeats(2, preview)).toEqual([1]);
   });
@@ -193,7 +199,17 @@ describe('records', () => {
   });
 
   test('every check the verifier makes has words', () => {
-    for (const name of ['format', 'seed published', 'seed hash', 'game type', 'rules version', 'complete', 'replay', 'result', 'final state']) {
+    for (const name of [
+      'format',
+      'seed published',
+      'seed hash',
+      'game type',
+      'rules version',
+      'complete',
+      'replay',
+      'result',
+      'final state',
+    ]) {
       expect(checkLabel(name)).not.toBe(name);
     }
     expect(checkLabel('new check')).toBe('New check');

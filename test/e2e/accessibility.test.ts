@@ -47,7 +47,12 @@ async function axe(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const run = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: AxeViolation[] }> } }).axe.run;
     const res = await run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return res.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return res.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
@@ -57,7 +62,8 @@ async function check(page: Page, where: string, found: Record<string, string>): 
   found[where] = violations.map((v) => `${v.impact} ${v.id} x${v.nodes.length}`).join(', ') || 'none';
   for (const v of violations) {
     console.log(`[axe ${where}] ${v.impact} ${v.id} (${v.nodes.length}): ${v.help}`);
-    for (const n of v.nodes.slice(0, 5)) console.log(`    ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
+    for (const n of v.nodes.slice(0, 5))
+      console.log(`    ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
   }
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -126,7 +132,10 @@ describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
     // Signed out: the landing page.
     const visitor = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const landing = await visitor.newPage();
-    for (const vp of [{ width: 1280, height: 800 }, { width: 375, height: 740 }]) {
+    for (const vp of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 740 },
+    ]) {
       await landing.setViewportSize(vp);
       await landing.goto('/');
       await landing.getByRole('heading').first().waitFor();
@@ -158,7 +167,11 @@ describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
       serious.push(...(await check(page, `settings ${size}`, found)));
       await ctx.close();
     }
-    console.log(`axe-core findings by page:\n${Object.entries(found).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+    console.log(
+      `axe-core findings by page:\n${Object.entries(found)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join('\n')}`,
+    );
     expect(serious, 'serious or critical axe-core findings').toEqual([]);
   }, 360_000);
 

@@ -36,7 +36,6 @@ import {
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
 
-
 /** The machine running this may be busy: be patient with the server and the page's polling. */
 const SLOW = 45_000;
 
@@ -55,7 +54,12 @@ async function shows(locator: Locator, text: string | RegExp, what: string, time
   const until = Date.now() + timeout;
   let last = '';
   while (Date.now() < until) {
-    last = ((await locator.first().textContent({ timeout: 5_000 }).catch(() => '')) ?? '').replace(/\s+/g, ' ');
+    last = (
+      (await locator
+        .first()
+        .textContent({ timeout: 5_000 })
+        .catch(() => '')) ?? ''
+    ).replace(/\s+/g, ' ');
     if (typeof text === 'string' ? last.includes(text) : text.test(last)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -144,10 +148,18 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       for (const s of view.seats) {
         const mat = p.board.locator(`bt-player-mat section[data-seat="${s.seat}"]`);
         await shows(mat.locator('[data-field="score"]'), new RegExp(`^ ?${s.score} points`), `${p.name} sees seat ${s.seat + 1}'s score`);
-        await shows(mat.locator('[data-field="cart-load"]'), `${s.cart.gold + s.cart.ore}/4`, `${p.name} sees seat ${s.seat + 1}'s cart load`);
+        await shows(
+          mat.locator('[data-field="cart-load"]'),
+          `${s.cart.gold + s.cart.ore}/4`,
+          `${p.name} sees seat ${s.seat + 1}'s cart load`,
+        );
         await shows(mat.locator('[data-field="cart"]'), `${s.cart.gold} Gold Nugget`, `${p.name} sees seat ${s.seat + 1}'s Gold Nuggets`);
         await shows(mat.locator('[data-field="cart"]'), `${s.cart.ore} Raw Ore`, `${p.name} sees seat ${s.seat + 1}'s Raw Ore`);
-        await shows(mat.locator('[data-field="tokens"]'), new RegExp(`^ ?${s.tokens} ?$`), `${p.name} sees seat ${s.seat + 1}'s Town Tokens`);
+        await shows(
+          mat.locator('[data-field="tokens"]'),
+          new RegExp(`^ ?${s.tokens} ?$`),
+          `${p.name} sees seat ${s.seat + 1}'s Town Tokens`,
+        );
       }
     };
 
@@ -158,13 +170,22 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       // A 409 means the page was a poll behind (the other seat answered a simultaneous Claim
       // Jumper meanwhile): the page takes the current position from the 409 body, so click again.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const posted = p.page.waitForResponse((r) => r.url().endsWith(`/api/games/${encodeURIComponent(id)}/moves`) && r.request().method() === 'POST', {
-          timeout: SLOW * 2,
-        });
+        const posted = p.page.waitForResponse(
+          (r) => r.url().endsWith(`/api/games/${encodeURIComponent(id)}/moves`) && r.request().method() === 'POST',
+          {
+            timeout: SLOW * 2,
+          },
+        );
         await control.first().click();
         // #12: a card part of which would do nothing now is asked about first ("Send anyway").
         const confirm = p.page.getByRole('button', { name: 'Send anyway' });
-        const first = await Promise.race([posted.then(() => 'posted'), confirm.waitFor({ timeout: SLOW }).then(() => 'asked', () => 'none')]);
+        const first = await Promise.race([
+          posted.then(() => 'posted'),
+          confirm.waitFor({ timeout: SLOW }).then(
+            () => 'asked',
+            () => 'none',
+          ),
+        ]);
         if (first === 'asked') await confirm.click();
         res = await posted;
         body = await res.text();
@@ -206,7 +227,10 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       const handIds = new Set(hand.map((c) => c.id));
       // The raw JSON: no card object with an id of the owner's hand, no hand or share values of theirs.
       const sent = cardsIn(JSON.parse(raw));
-      expect(sent.filter((c) => handIds.has(c.id)), `${viewer.name}'s /state carries ${owner.name}'s hand`).toEqual([]);
+      expect(
+        sent.filter((c) => handIds.has(c.id)),
+        `${viewer.name}'s /state carries ${owner.name}'s hand`,
+      ).toEqual([]);
       for (const c of hand) expect(raw).not.toMatch(new RegExp(`"id":${c.id},"name"`));
       expect(theirs.view.seats[owner.seat].shares).toBeNull();
       expect(theirs.view.hand?.map((c) => c.id).some((x) => handIds.has(x))).toBe(false);
@@ -270,11 +294,19 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
         if (!sale) return;
         const before = s.view.seats[p.seat].score;
         const points = Number(/for (\d+) points?$/.exec(sale.label)![1]);
-        s = await act(p, p.board.locator('bt-town-actions button', { hasText: 'All for points' }), `${sale.label} (Town form: All for points)`);
+        s = await act(
+          p,
+          p.board.locator('bt-town-actions button', { hasText: 'All for points' }),
+          `${sale.label} (Town form: All for points)`,
+        );
         expect(s.view.seats[p.seat].score).toBe(before + points);
         expect(load()).toBe(0);
         await shows(mat('score'), new RegExp(`^ ?${before + points} points`), `${p.name}'s score after selling`);
-        await shows(p.board.locator(`bt-score-track [data-score-seat="${p.seat}"]`), `${before + points} pts`, `${p.name}'s Locomotive on the score track`);
+        await shows(
+          p.board.locator(`bt-score-track [data-score-seat="${p.seat}"]`),
+          `${before + points} pts`,
+          `${p.name}'s Locomotive on the score track`,
+        );
         sales++;
       };
 
@@ -284,7 +316,11 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
         const moves = listed('move');
         const toTown = moves.find((m) => m.label.endsWith(' to Town'));
         const short = moves.filter((m) => !towardTown || here === 0 || (m.move as { spaces: number }).spaces < 8 - here);
-        const pick = (towardTown && toTown) || (short.length ? short : moves).reduce((a, b) => ((b.move as { spaces: number }).spaces > (a.move as { spaces: number }).spaces ? b : a));
+        const pick =
+          (towardTown && toTown) ||
+          (short.length ? short : moves).reduce((a, b) =>
+            (b.move as { spaces: number }).spaces > (a.move as { spaces: number }).spaces ? b : a,
+          );
         const m = moveLabel.exec(pick.label)!;
         const dest = m[1] ? Number(m[1]) : 0;
         const target = dest === 0 ? p.board.locator('bt-town [data-target="0"]') : p.board.locator(`bt-mine-shaft [data-target="${dest}"]`);
@@ -304,7 +340,12 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
         // The screenshots: Ada's second turn, a Move card in play and its spaces highlighted.
         if (turn === 3 && !shot && listed('move').length) await screenshots(c.name);
       };
-      const moverInHand = () => (s.view.hand ?? []).find((c) => c.actions.some((a) => a.kind === 'move') && s.legalMoves.some((m) => typeOf(m) === 'play' && (m.move as { card: number }).card === c.id));
+      const moverInHand = () =>
+        (s.view.hand ?? []).find(
+          (c) =>
+            c.actions.some((a) => a.kind === 'move') &&
+            s.legalMoves.some((m) => typeOf(m) === 'play' && (m.move as { card: number }).card === c.id),
+        );
 
       await trySell();
       if (load() > 0) {
@@ -316,7 +357,11 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
           else if (listed('discardToMove').length) {
             const d2m = listed('discardToMove')[0];
             const card = (d2m.move as { card: number }).card;
-            s = await act(p, p.board.locator(`bt-hand [data-hand-card="${card}"] button.small`, { hasText: 'Discard to move' }), `${d2m.label} (Discard to move)`);
+            s = await act(
+              p,
+              p.board.locator(`bt-hand [data-hand-card="${card}"] button.small`, { hasText: 'Discard to move' }),
+              `${d2m.label} (Discard to move)`,
+            );
           } else break;
           await trySell();
         }
@@ -343,7 +388,11 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
           }
           const { shaft, marble } = take.move as { shaft: number; marble: 'gold' | 'ore' };
           const before = load();
-          s = await act(p, p.board.locator(`bt-mine-shaft svg[data-shaft="${shaft}"] [data-marble="${marble}"] circle.hit`), `${take.label} (a click on the marble)`);
+          s = await act(
+            p,
+            p.board.locator(`bt-mine-shaft svg[data-shaft="${shaft}"] [data-marble="${marble}"] circle.hit`),
+            `${take.label} (a click on the marble)`,
+          );
           expect(load()).toBe(before + 1);
           await shows(mat('cart-load'), `${before + 1}/4`, `${p.name}'s cart load after taking gold`);
         }
@@ -358,11 +407,17 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       expect(s.legalMoves.some((m) => typeOf(m) === 'endTurn')).toBe(true);
       s = await act(p, p.board.locator('[data-control="end-turn"]'), 'End turn and draw');
       expect(s.view.turn).toBe(other.seat);
-      await shows(p.board.locator('[data-field="status"]'), s.view.pending?.kind === 'claimJumper' ? 'Claim Jumper' : `${other.name}'s turn`, `${p.name} sees the turn pass`);
+      await shows(
+        p.board.locator('[data-field="status"]'),
+        s.view.pending?.kind === 'claimJumper' ? 'Claim Jumper' : `${other.name}'s turn`,
+        `${p.name} sees the turn pass`,
+      );
       const me = s.view.seats[p.seat];
       expect(me.handCount).toBe(4); // drew up to four
       await shows(p.board.locator('bt-hand h3'), '(4)', `${p.name} holds four cards again`);
-      console.log(`turn ${turn} (${p.name}): played ${cardsPlayed.join(', ') || 'nothing'}; score ${me.score}, cart ${me.cart.gold}+${me.cart.ore}, in ${me.position === 0 ? 'Town' : `shaft ${me.position}`}`);
+      console.log(
+        `turn ${turn} (${p.name}): played ${cardsPlayed.join(', ') || 'nothing'}; score ${me.score}, cart ${me.cart.gold}+${me.cart.ore}, in ${me.position === 0 ? 'Town' : `shaft ${me.position}`}`,
+      );
     };
 
     // Two full turns each (Ada, Bo, Ada, Bo), and on until someone has sold gold in Town.
@@ -384,7 +439,9 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     const waiting = players[1 - end.view.turn];
     await shows(next.board.locator('[data-field="status"]'), 'Your turn', `${next.name} has the turn`);
     await shows(waiting.board.locator('[data-field="status"]'), `${next.name}'s turn`, `${waiting.name} sees whose turn it is`);
-    console.log(`${end.view.turnNumber - 1} turns played; gold sold in Town ${sales} time(s); scores ${end.view.seats.map((x) => x.score).join(' / ')}`);
+    console.log(
+      `${end.view.turnNumber - 1} turns played; gold sold in Town ${sales} time(s); scores ${end.view.seats.map((x) => x.score).join(' / ')}`,
+    );
 
     // The phone layout has no sideways scrolling.
     const overflow = await pageB.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

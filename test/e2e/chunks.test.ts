@@ -18,9 +18,14 @@ import { hasChromium, newPlayerContext, root, signIn, startedGame, useServerAndB
 
 warnNoBrowser('test/e2e/chunks.test.ts');
 
-const BOARD_OF: Record<string, string> = { 'big-thunder': 'bt-mountain-board', snowdonia: 'sn-mountain-board', 'space-mountain': 'sm-galaxy-board' };
+const BOARD_OF: Record<string, string> = {
+  'big-thunder': 'bt-mountain-board',
+  snowdonia: 'sn-mountain-board',
+  'space-mountain': 'sm-galaxy-board',
+};
 /** Chunks of screens a game page never shows. */
-const NOT_ON_A_GAME_PAGE = /^\/chunks\/(mp-settings-page|mp-new-game-form|mp-lobby|mp-landing|mp-game-list|mp-how-to-play|mp-play-bot|mp-sign-in|mp-verify-page|mp-replay-viewer|mp-waiting-room)-/;
+const NOT_ON_A_GAME_PAGE =
+  /^\/chunks\/(mp-settings-page|mp-new-game-form|mp-lobby|mp-landing|mp-game-list|mp-how-to-play|mp-play-bot|mp-sign-in|mp-verify-page|mp-replay-viewer|mp-waiting-room)-/;
 const BUDGET_GZIP = 60 * 1024;
 
 /** The chunks `file` (under public/) imports statically. */
@@ -76,7 +81,10 @@ describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => 
       const boards = scripts.filter((p) => /^\/chunks\/(bt-mountain-board|sn-mountain-board|sm-galaxy-board)-/.test(p));
       expect(boards, `${type}: board chunks requested`).toHaveLength(1);
       expect(boards[0]).toMatch(new RegExp(`^/chunks/${tag}-[A-Z0-9]+\\.js$`));
-      expect(scripts.filter((p) => NOT_ON_A_GAME_PAGE.test(p)), `${type}: screens it does not show`).toEqual([]);
+      expect(
+        scripts.filter((p) => NOT_ON_A_GAME_PAGE.test(p)),
+        `${type}: screens it does not show`,
+      ).toEqual([]);
       expect(scripts).toContain('/app.js');
       expect(scripts).toContain('/boot.js');
       // boot.js, main (app.js and the one chunk it imports), the board, the parts beside it: nothing else.
@@ -85,7 +93,10 @@ describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => 
       const extras = scripts.find((p) => /^\/chunks\/extras-/.test(p));
       expect(extras, `${type}: ${scripts.join(', ')}`).toBeTruthy();
       const allowed = new Set(['/boot.js', '/app.js', ...main, boards[0], extras!, ...staticImports(extras!)]);
-      expect(scripts.filter((p) => !allowed.has(p)), `${type}: ${scripts.join(', ')}`).toEqual([]);
+      expect(
+        scripts.filter((p) => !allowed.has(p)),
+        `${type}: ${scripts.join(', ')}`,
+      ).toEqual([]);
       // The parts beside the board are asked for after the board's chunk has arrived.
       const boardChunk = seen.find((x) => x.path === boards[0])!;
       expect(seen.find((x) => x.path === extras)!.sentAt).toBeGreaterThan(boardChunk.doneAt ?? Infinity);

@@ -70,12 +70,19 @@ describe.skipIf(!havePg)('#18 npm start against a plain local PostgreSQL', () =>
     expect(ready.body).toMatchObject({ ok: true, database: 'ok' });
 
     // The whole path through the database: sign in, create a game with a bot; it starts at once.
-    expect((await json(server.baseUrl, '/api/auth/email', { method: 'POST', body: JSON.stringify({ email: 'pg@example.test' }) })).status).toBe(202);
+    expect(
+      (await json(server.baseUrl, '/api/auth/email', { method: 'POST', body: JSON.stringify({ email: 'pg@example.test' }) })).status,
+    ).toBe(202);
     const mails = (await json(server.baseUrl, '/dev/mailbox.json')).body as { to: string; token: string }[];
     const token = mails.find((m) => m.to === 'pg@example.test')!.token;
-    const session = (await json(server.baseUrl, '/api/auth/token', { method: 'POST', body: JSON.stringify({ token }) })).body.sessionToken as string;
+    const session = (await json(server.baseUrl, '/api/auth/token', { method: 'POST', body: JSON.stringify({ token }) })).body
+      .sessionToken as string;
     const auth = { authorization: `Bearer ${session}` };
-    const created = await json(server.baseUrl, '/api/games', { method: 'POST', headers: auth, body: JSON.stringify({ type: 'space-mountain', players: 2, bots: 1 }) });
+    const created = await json(server.baseUrl, '/api/games', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ type: 'space-mountain', players: 2, bots: 1 }),
+    });
     expect(created.status).toBe(201);
     const state = await json(server.baseUrl, `/api/games/${created.body.id}/state`, { headers: auth });
     expect(state.status).toBe(200);
@@ -87,12 +94,25 @@ describe('#18 npm start waits for its database', () => {
   test('an unreachable DATABASE_URL: /api/ready is 503 and npm start never says ready', async () => {
     const port = await freePort();
     const dead = await freePort(); // nothing listens there
-    const run = npm(['start'], { PORT: String(port), DATABASE_URL: `postgresql://postgres@127.0.0.1:${dead}/postgres`, MP_SKIP_BUILD: '1', MP_CRON_MS: '0', MP_READY_TIMEOUT_S: '20' }, 150_000);
+    const run = npm(
+      ['start'],
+      {
+        PORT: String(port),
+        DATABASE_URL: `postgresql://postgres@127.0.0.1:${dead}/postgres`,
+        MP_SKIP_BUILD: '1',
+        MP_CRON_MS: '0',
+        MP_READY_TIMEOUT_S: '20',
+      },
+      150_000,
+    );
     // While it waits, the Worker is up and says why it is not ready.
     let seen = 0;
     for (let i = 0; i < 240 && !seen; i++) {
       await new Promise((r) => setTimeout(r, 500));
-      seen = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status, () => 0);
+      seen = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
     }
     expect(seen).toBe(503);
     const { code, out } = await run;

@@ -58,8 +58,15 @@ async function apiPlayer(baseUrl: string, email: string): Promise<(path: string,
   const json = { 'content-type': 'application/json' };
   expect((await fetch(`${baseUrl}/api/auth/email`, { method: 'POST', headers: json, body: JSON.stringify({ email }) })).status).toBe(202);
   const token = (await waitForMail(baseUrl, email, /sign-in link/)).token!;
-  const { sessionToken } = (await (await fetch(`${baseUrl}/api/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ token }) })).json()) as { sessionToken: string };
-  return (path, body) => fetch(`${baseUrl}${path}`, { method: 'POST', headers: { ...json, authorization: `Bearer ${sessionToken}` }, body: JSON.stringify(body) });
+  const { sessionToken } = (await (
+    await fetch(`${baseUrl}/api/auth/token`, { method: 'POST', headers: json, body: JSON.stringify({ token }) })
+  ).json()) as { sessionToken: string };
+  return (path, body) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${sessionToken}` },
+      body: JSON.stringify(body),
+    });
 }
 
 describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
@@ -90,7 +97,10 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
 
     // Cy takes a seat without a browser; Ada's waiting room names him, and Ada is told by email.
     const cy = await apiPlayer(server.baseUrl, 'cy.invite@example.test');
-    const cyJoined = (await (await cy(`/api/games/${id}/join`, { invite: link.searchParams.get('invite') })).json()) as { seat: number; started: boolean };
+    const cyJoined = (await (await cy(`/api/games/${id}/join`, { invite: link.searchParams.get('invite') })).json()) as {
+      seat: number;
+      started: boolean;
+    };
     expect(cyJoined).toEqual({ seat: 1, started: false });
     await seeText(a, '2 of 3 seats taken.', WAIT);
     await waitForMail(server.baseUrl, 'ada.invite@example.test', /joined your Space Mountain/);
@@ -119,9 +129,16 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await b.locator('sm-galaxy-board').waitFor({ timeout: WAIT });
     await seeText(a, 'In progress', WAIT);
     await a.locator('sm-galaxy-board').waitFor({ timeout: WAIT });
-    const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as { status: string; seats: { name: string }[] };
+    const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
+      status: string;
+      seats: { name: string }[];
+    };
     expect(meta.status).toBe('active');
-    expect(meta.seats.map((s) => s.name)).toEqual(['Ada', expect.stringMatching(/^Player \d{4}$/), expect.stringMatching(/^Player \d{4}$/)]);
+    expect(meta.seats.map((s) => s.name)).toEqual([
+      'Ada',
+      expect.stringMatching(/^Player \d{4}$/),
+      expect.stringMatching(/^Player \d{4}$/),
+    ]);
 
     // A notification link opened signed out asks to sign in to play, not "You are watching".
     const ctxV = await newPlayerContext(browser, server.baseUrl, phone);
@@ -168,7 +185,11 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     expect(p.url()).toMatch(/\/games\/g_[0-9a-f]{20}$/);
     expect(clicks).toBeLessThan(5);
     const id = new URL(p.url()).pathname.split('/').pop();
-    const meta = (await (await ctx.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as { players: number; seats: { isBot: boolean }[]; yourSeat: number };
+    const meta = (await (await ctx.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
+      players: number;
+      seats: { isBot: boolean }[];
+      yourSeat: number;
+    };
     expect([meta.players, meta.yourSeat, meta.seats.map((s) => s.isBot)]).toEqual([2, 0, [false, true]]);
 
     // My games names the opponent and when the game was last played, and offers another bot game.
@@ -199,7 +220,10 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await e.getByRole('link', { name: 'Lobby', exact: true }).click();
     await e.getByRole('heading', { name: 'Open tables' }).waitFor();
     await e.getByRole('heading', { name: 'Games in progress' }).waitFor();
-    await e.getByRole('link', { name: /^Watch Space Mountain/ }).first().waitFor({ timeout: WAIT });
+    await e
+      .getByRole('link', { name: /^Watch Space Mountain/ })
+      .first()
+      .waitFor({ timeout: WAIT });
     await e.screenshot({ path: screenshotPath('lobby-phone.png'), fullPage: true });
     await d.goto('/lobby');
     await d.getByRole('heading', { name: 'Games in progress' }).waitFor();
@@ -211,7 +235,10 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await seeText(e, 'In progress', WAIT);
     // Watching a game in progress is one click too.
     await e.getByRole('link', { name: 'Lobby', exact: true }).click();
-    await e.getByRole('link', { name: /^Watch Space Mountain/ }).first().click();
+    await e
+      .getByRole('link', { name: /^Watch Space Mountain/ })
+      .first()
+      .click();
     await seeText(e, 'You are watching.', WAIT);
 
     // From a game page to its How to play page: the summary and the engine's readings.

@@ -114,7 +114,15 @@ describe.skipIf(!hasChromium)('#15 installable app, offline shell, push settings
     const profile = await mkdtemp(path.join(tmpdir(), 'mp-pwa-'));
     const persistent = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-sync',
+      ],
       baseURL: server.baseUrl,
     });
     try {
@@ -235,7 +243,12 @@ describe.skipIf(!hasChromium)('#15 installable app, offline shell, push settings
       expect(((await list.json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
     }
 
-    const phoneCtx = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 375, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const phoneCtx = await newPlayerContext(browser, server.baseUrl, {
+      viewport: { width: 375, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const phonePage = await signIn(phoneCtx, server.baseUrl, 'pwa-phone@example.test');
     await openPushSection(phonePage, phoneCtx, 2);
     // Nothing wider than the phone.

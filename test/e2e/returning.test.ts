@@ -77,7 +77,10 @@ async function play(ctx: BrowserContext, base: string, id: string, n: number): P
 
 /** The log line as the page writes it: names for the `{{p:N}}` markers, no full stop. */
 function named(text: string, names: string[]): string {
-  return text.replace(/\{\{p:(\d+)\}\}/g, (_, n: string) => names[Number(n)] ?? `Seat ${Number(n) + 1}`).replace(/[.]+$/, '').trim();
+  return text
+    .replace(/\{\{p:(\d+)\}\}/g, (_, n: string) => names[Number(n)] ?? `Seat ${Number(n) + 1}`)
+    .replace(/[.]+$/, '')
+    .trim();
 }
 
 /** The turn bar lies wholly inside the viewport. */
@@ -93,7 +96,8 @@ async function barInView(page: Page, what: string): Promise<void> {
 function moveAnswers(page: Page): Map<number, number> {
   const counts = new Map<number, number>();
   page.on('response', (r: Response) => {
-    if (r.request().method() === 'POST' && /\/api\/games\/[^/]+\/moves$/.test(r.url())) counts.set(r.status(), (counts.get(r.status()) ?? 0) + 1);
+    if (r.request().method() === 'POST' && /\/api\/games\/[^/]+\/moves$/.test(r.url()))
+      counts.set(r.status(), (counts.get(r.status()) ?? 0) + 1);
   });
   return counts;
 }
@@ -211,7 +215,10 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
         await pageAtVersion(b, sA.version);
         // Both pressed together. Mostly both go, so both stay in the round and decide again at
         // the next roll; every third time Bo refuels, so a Refuel is among the decisions too.
-        const label = (t: string) => sA.legalMoves.find((m) => (m.move as { type: string; flip?: unknown[] }).type === t && !(m.move as { flip?: unknown[] }).flip?.length)!.label;
+        const label = (t: string) =>
+          sA.legalMoves.find(
+            (m) => (m.move as { type: string; flip?: unknown[] }).type === t && !(m.move as { flip?: unknown[] }).flip?.length,
+          )!.label;
         const goA = a.locator('mp-turn-bar').getByRole('button', { name: label('go'), exact: true });
         const goB = b.locator('mp-turn-bar').getByRole('button', { name: label(decisions % 6 === 4 ? 'refuel' : 'go'), exact: true });
         await Promise.all([goA.waitFor(), goB.waitFor()]);
@@ -237,7 +244,9 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       const acted = (await play(ctxA, base, smId, 1)) + (await play(ctxB, base, smId, 1));
       if (!acted) await new Promise((r) => setTimeout(r, 200));
     }
-    console.log(`Space Mountain: ${decisions} simultaneous decisions; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`);
+    console.log(
+      `Space Mountain: ${decisions} simultaneous decisions; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`,
+    );
     expect(decisions).toBeGreaterThanOrEqual(10);
     expect(answersA.get(409) ?? 0, 'stale refusals on Ada’s page').toBe(0);
     expect(answersB.get(409) ?? 0, 'stale refusals on Bo’s page').toBe(0);
@@ -259,7 +268,9 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       await pageAtVersion(a, s.version);
       const list = a.locator('details.move-list');
       if (!(await list.evaluate((d) => (d as HTMLDetailsElement).open))) await list.locator('summary').click();
-      const answer = a.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/games/${botGame}/moves`), { timeout: WAIT });
+      const answer = a.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/api/games/${botGame}/moves`), {
+        timeout: WAIT,
+      });
       await clickMove(a, list.locator('mp-move-buttons button').first());
       const res = await answer;
       expect(res.status(), `move ${moves + 1} against the bot`).toBe(200);
@@ -268,7 +279,9 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       if (after.botsToMove) sawBot = true;
       await pageAtVersion(a, after.version);
     }
-    console.log(`Big Thunder against a bot: ${moves} moves; move answers ${JSON.stringify([...answersA])}; saw "Bot is playing": ${sawBot}`);
+    console.log(
+      `Big Thunder against a bot: ${moves} moves; move answers ${JSON.stringify([...answersA])}; saw "Bot is playing": ${sawBot}`,
+    );
     expect(moves).toBe(20);
     expect(answersA.get(409) ?? 0, 'stale refusals against the bot').toBe(0);
 
@@ -279,7 +292,9 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
     expect(await a.locator('section.board > .board-area').count(), 'the live board is gone while the replay is open').toBe(0);
     for (let i = 0; i < 4; i++) {
       const where = ((await replay.getByText(/^Step \d+ of \d+$/).textContent()) ?? '').trim();
-      await expect.poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count())).toBe(0);
+      await expect
+        .poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count()))
+        .toBe(0);
       expect(await replay.locator('bt-mountain-board').textContent(), `replay ${where}`).not.toMatch(/Your turn/);
       await replay.getByRole('button', { name: '◀ Back' }).click();
     }

@@ -6,7 +6,18 @@
  * colour of Bo's seat is yellow.
  */
 import { describe, expect, test } from 'vitest';
-import { gamePageAttribute, hasChromium, newPlayerContext, phone, screenshotPath, seeText, signIn, useServerAndBrowser, warnNoBrowser, watchPageErrors } from './support';
+import {
+  gamePageAttribute,
+  hasChromium,
+  newPlayerContext,
+  phone,
+  screenshotPath,
+  seeText,
+  signIn,
+  useServerAndBrowser,
+  warnNoBrowser,
+  watchPageErrors,
+} from './support';
 
 warnNoBrowser('test/e2e/rocket-colours.test.ts');
 
@@ -52,7 +63,10 @@ describe.skipIf(!hasChromium)('#14 rocket colours (browser)', () => {
     // The last seat starts the game: the board shows each player's Rocket.
     await b.locator('[data-seat="1"][aria-label$="Yellow Rocket"]').first().waitFor({ timeout: 30_000 });
     await a.locator('[data-seat="0"][aria-label$="Blue Rocket"]').first().waitFor({ timeout: 30_000 });
-    const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as { status: string; options: { rockets: string[] } };
+    const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
+      status: string;
+      options: { rockets: string[] };
+    };
     expect(meta).toMatchObject({ status: 'active', options: { rockets: ['blue', 'yellow'] } });
     const seatColour = await gamePageAttribute(b, 'style:--mp-seat-1');
     expect(seatColour).toBe('#f2b134');

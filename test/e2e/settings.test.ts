@@ -30,7 +30,6 @@ import {
 
 warnNoBrowser('test/e2e/settings.test.ts');
 
-
 interface Hit {
   method: string;
   path: string;
@@ -116,7 +115,13 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     // Defaults: email on, digest off, every kind on, no webhook.
     expect(await page.getByLabel(`Email me at ${email}`).isChecked()).toBe(true);
     expect(await page.getByLabel('One daily digest instead of an email for every turn').isChecked()).toBe(false);
-    for (const label of ['It is my turn', 'A game I play in has started', 'A game is over (with the final scores)', 'Someone mentions me in chat', 'Reminders before a move deadline']) {
+    for (const label of [
+      'It is my turn',
+      'A game I play in has started',
+      'A game is over (with the final scores)',
+      'Someone mentions me in chat',
+      'Reminders before a move deadline',
+    ]) {
       expect(await page.getByLabel(label).isChecked(), label).toBe(true);
     }
     // The test needs saved settings first.
@@ -158,14 +163,18 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     const secret = await page.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^\S{16,}$/);
     const stored = await (await ctx.request.get(`${server.baseUrl}/api/me/notifications`)).json();
-    expect(stored).toMatchObject({ timeZone: 'Europe/Berlin', webhook: { url: `${hook.url}/mp-hook`, format: 'json', secret }, failures: [] });
+    expect(stored).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      webhook: { url: `${hook.url}/mp-hook`, format: 'json', secret },
+      failures: [],
+    });
     await seeText(page, 'Dates and deadlines in emails and messages use this zone.');
 
     // Send a test message: both channels are used.
     expect(hook.hits).toHaveLength(0);
     const sentAt = Date.now();
     await page.getByRole('button', { name: 'Send test message' }).click();
-    await until('the test result', async () => ((await page.locator('#test-result').textContent())?.trim() || undefined));
+    await until('the test result', async () => (await page.locator('#test-result').textContent())?.trim() || undefined);
     expect((await page.locator('#test-result').textContent())?.trim()).toBe(
       'Test message sent by email and to your webhook. It may take a few seconds to arrive.',
     );
@@ -219,7 +228,11 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
 
   test('a timed game: deadline in the viewer’s zone, per-game webhook, X-Page-Visible on state polls', async () => {
     const errors: string[] = [];
-    const ctxA = await newPlayerContext(browser, server.baseUrl, { timezoneId: 'America/New_York', locale: 'en-GB', viewport: { width: 1100, height: 900 } });
+    const ctxA = await newPlayerContext(browser, server.baseUrl, {
+      timezoneId: 'America/New_York',
+      locale: 'en-GB',
+      viewport: { width: 1100, height: 900 },
+    });
     const ctxB = await newPlayerContext(browser, server.baseUrl);
     const a = await signIn(ctxA, server.baseUrl, 'otto@example.test');
     await signIn(ctxB, server.baseUrl, 'pia@example.test');
@@ -320,7 +333,9 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     await a.getByRole('button', { name: 'Save webhook' }).click();
     const res = await put;
     expect(res.status()).toBe(200);
-    expect(res.request().postDataJSON()).toEqual({ webhook: { url: `${hook.url}/game-hook`, format: 'discord', mention: '123456789012345678' } });
+    expect(res.request().postDataJSON()).toEqual({
+      webhook: { url: `${hook.url}/game-hook`, format: 'discord', mention: '123456789012345678' },
+    });
     expect(await res.json()).toMatchObject({ webhook: { url: `${hook.url}/game-hook`, format: 'discord', mention: '123456789012345678' } });
     await seeText(a, 'Saved. Your notifications about this game now go to this webhook instead of your account webhook.');
 

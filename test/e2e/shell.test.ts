@@ -23,7 +23,6 @@ import {
 
 warnNoBrowser('test/e2e/shell.test.ts');
 
-
 describe.skipIf(!hasChromium)('client shell in a browser', () => {
   const suite = useServerAndBrowser();
 
@@ -141,9 +140,11 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     // A move that is not legal now (ending the turn before acting), sent the way a board sends
     // it, is refused (422) with the engine's reason.
     const refused = tab1.waitForResponse((r) => r.url().endsWith(`/api/games/${id}/moves`));
-    await tab1.locator('mp-generic-board').evaluate((board) =>
-      board.dispatchEvent(new CustomEvent('mp-move', { detail: { move: { type: 'end' } }, bubbles: true, composed: true })),
-    );
+    await tab1
+      .locator('mp-generic-board')
+      .evaluate((board) =>
+        board.dispatchEvent(new CustomEvent('mp-move', { detail: { move: { type: 'end' } }, bubbles: true, composed: true })),
+      );
     expect((await refused).status()).toBe(422);
     await tab1.getByRole('alert').waitFor();
     const message = (await tab1.getByRole('alert').textContent())?.trim();

@@ -33,7 +33,6 @@ import {
 
 warnNoBrowser('test/e2e/snowdonia.test.ts');
 
-
 /** The machine is shared with other test runs: allow slow polls and slow renders. */
 const SLOW = 45_000;
 
@@ -54,7 +53,15 @@ function status(page: Page): Locator {
 
 async function waitForStatus(page: Page, text: string | RegExp, timeout = SLOW): Promise<void> {
   await expect
-    .poll(async () => (await status(page).textContent({ timeout: 5_000 }).catch(() => ''))?.trim(), { timeout, interval: 250 })
+    .poll(
+      async () =>
+        (
+          await status(page)
+            .textContent({ timeout: 5_000 })
+            .catch(() => '')
+        )?.trim(),
+      { timeout, interval: 250 },
+    )
     .toMatch(typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text);
 }
 
@@ -110,9 +117,12 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     const ada: Player = { name: 'Ada', page: a, context: ctxA };
     const bo: Player = { name: 'Bo', page: b, context: ctxB };
     await expect
-      .poll(async () => (await status(a).getAttribute('data-yours')) === 'true' || (await status(b).getAttribute('data-yours')) === 'true', {
-        timeout: SLOW,
-      })
+      .poll(
+        async () => (await status(a).getAttribute('data-yours')) === 'true' || (await status(b).getAttribute('data-yours')) === 'true',
+        {
+          timeout: SLOW,
+        },
+      )
       .toBe(true);
     const adaFirst = (await status(a).getAttribute('data-yours')) === 'true';
     const [S, O] = adaFirst ? [ada, bo] : [bo, ada];
@@ -133,7 +143,9 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await place(S, 'F1');
     await waitForStatus(O.page, 'Your turn: place a Labourer.');
     // Bo's phone: the Labourers so far are drawn in the Action Areas.
-    await expect.poll(() => board(O.page).locator(`sn-action-area [data-space="A1"][data-seat="${sSeat}"]`).count(), { timeout: SLOW }).toBe(1);
+    await expect
+      .poll(() => board(O.page).locator(`sn-action-area [data-space="A1"][data-seat="${sSeat}"]`).count(), { timeout: SLOW })
+      .toBe(1);
     await place(O, 'B1');
 
     // 2 Resolve Actions. A1: S chooses 2 Iron Ore and 1 Coal among the Stock Yard's cubes.
@@ -181,7 +193,9 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
       expect(await resource(page, oSeat, 'rubble')).toBe(3);
       expect(await resource(page, oSeat, 'labourers')).toBe(2);
       expect(await board(page).locator(`sn-player-mat article[data-seat="${oSeat}"] [data-field="start-player"]`).count()).toBe(1);
-      expect(await board(page).locator(`sn-player-mat article[data-seat="${sSeat}"] sn-contract article[data-contract="${contractId}"]`).count()).toBe(1);
+      expect(
+        await board(page).locator(`sn-player-mat article[data-seat="${sSeat}"] sn-contract article[data-contract="${contractId}"]`).count(),
+      ).toBe(1);
     }
     expect((await board(O.page).locator('.top [data-field="start-player"]').textContent())?.trim()).toBe('you');
     expect((await board(S.page).locator('.top [data-field="start-player"]').textContent())?.trim()).toBe(O.name);

@@ -30,7 +30,6 @@ import {
 
 warnNoBrowser('test/e2e/space-mountain.test.ts');
 
-
 /** The machine running this may be busy: waits are generous, the test is sequential. */
 const WAIT = 45_000;
 
@@ -181,11 +180,17 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
           const offered = new Set(s.legalMoves.map((m) => m.move.starport));
           expect(n).toBe(offered.size); // exactly the Starports the server allows are highlighted
           await targets.nth(facingNo % n).click();
-          await bd.locator('[data-control="facing"]').nth(facingNo++ % 4).click();
+          await bd
+            .locator('[data-control="facing"]')
+            .nth(facingNo++ % 4)
+            .click();
           break;
         }
         case 'face':
-          await bd.locator('[data-control="facing"]').nth(facingNo++ % 4).click();
+          await bd
+            .locator('[data-control="facing"]')
+            .nth(facingNo++ % 4)
+            .click();
           break;
         default:
           throw new Error(`unexpected move type ${type}`);
@@ -218,7 +223,11 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
       expect(page.match(/You chose/g)?.length ?? 0).toBeLessThanOrEqual(before.ownChoices);
       expect(page.match(/Decisions:/g)?.length ?? 0).toBeLessThanOrEqual(before.reveals);
       // ... while Ada sees her own choice.
-      await waitText(board(A).locator('sm-player-mat article[data-seat="0"] [data-testid="decision"]'), (t) => /^You chose /.test(t), "Ada's own choice");
+      await waitText(
+        board(A).locator('sm-player-mat article[data-seat="0"] [data-testid="decision"]'),
+        (t) => /^You chose /.test(t),
+        "Ada's own choice",
+      );
       hiddenChecks++;
     };
 

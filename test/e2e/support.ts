@@ -19,7 +19,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
  * the tree clean; `npm run screenshots` (MP_SCREENSHOTS=docs) writes the README's docs/screenshots.
  */
 export function screenshotPath(name: string): string {
-  const dir = process.env.MP_SCREENSHOTS === 'docs' ? path.join(root, 'docs', 'screenshots') : path.join(root, 'test-results', 'screenshots');
+  const dir =
+    process.env.MP_SCREENSHOTS === 'docs' ? path.join(root, 'docs', 'screenshots') : path.join(root, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return path.join(dir, name);
 }
@@ -50,7 +51,6 @@ export function warnNoBrowser(suite: string): void {
       `!! Under CI=true a missing browser is a failure, not a skip.\n${bar}\n`,
   );
 }
-
 
 /** Headless Chromium with nothing that talks to the network on its own. */
 export function launchBrowser(): Promise<Browser> {
@@ -301,12 +301,18 @@ export function watchPageErrors(errors: string[], who: string, page: Page, expec
  * The dev server and a browser for one test file: both started in `beforeAll`, stopped in
  * `afterAll`. Read `.server` and `.browser` inside the tests (they exist once `beforeAll` ran).
  */
-export function useServerAndBrowser(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): { readonly server: DevServer; readonly browser: Browser } {
+export function useServerAndBrowser(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): {
+  readonly server: DevServer;
+  readonly browser: Browser;
+} {
   let server: DevServer | undefined;
   let browser: Browser | undefined;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startDevServer(opts), launchBrowser()]);
-  }, (opts.timeoutMs ?? 120_000) + 60_000);
+  beforeAll(
+    async () => {
+      [server, browser] = await Promise.all([startDevServer(opts), launchBrowser()]);
+    },
+    (opts.timeoutMs ?? 120_000) + 60_000,
+  );
   afterAll(async () => {
     await browser?.close();
     await server?.stop();

@@ -38,7 +38,6 @@ import {
 
 warnNoBrowser('test/e2e/table.test.ts');
 
-
 /** The test-only Secret Dice rules as a browser script that sets `window.__mpFixtureGames`. */
 async function fixtureRulesScript(): Promise<string> {
   const out = await build({
@@ -93,7 +92,11 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     // notification grace wait (20 s) in the same deferred queue, and a `wrangler dev` reload (any
     // edit to worker/ or engine/ in the checkout) drops that queue. The cron's bot pass
     // (gamesWaitingForBots) catches such games up, as it does in production every 5 minutes.
-    [server, browser, fixtureJs] = await Promise.all([startDevServer({ env: { MP_CRON_MS: '3000' } }), launchBrowser(), fixtureRulesScript()]);
+    [server, browser, fixtureJs] = await Promise.all([
+      startDevServer({ env: { MP_CRON_MS: '3000' } }),
+      launchBrowser(),
+      fixtureRulesScript(),
+    ]);
   }, 150_000);
 
   afterAll(async () => {
@@ -173,7 +176,10 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     // Ada plays: bank and end each turn; the bot answers server-side.
     for (let turn = 0; turn < 10; turn++) {
       const bank = a.getByRole('button', { name: 'Bank 1 point' });
-      await bank.or(a.getByText(/^Game over/)).first().waitFor({ timeout: 30_000 });
+      await bank
+        .or(a.getByText(/^Game over/))
+        .first()
+        .waitFor({ timeout: 30_000 });
       if ((await a.getByText(/^Game over/).count()) > 0) break;
       await bank.click();
       await a.getByRole('button', { name: 'End turn' }).click();
@@ -199,7 +205,9 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     const back = replay.getByRole('button', { name: '◀ Back' });
     const settled = async (step: number) => {
       await replay.getByText(`Step ${step} of ${total}`).waitFor();
-      await expect.poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count())).toBe(0);
+      await expect
+        .poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count()))
+        .toBe(0);
     };
     let steps = 0;
     let roundChanged = false;
@@ -277,7 +285,12 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     await a.getByRole('button', { name: 'Bank 1 point' }).waitFor();
 
     // A private game: the watcher gets a clear message instead of the board.
-    const priv = await postAs<{ id: string }>(ctxA, server.baseUrl, '/api/games', { type: 'secret-dice', players: 2, bots: 1, public: false });
+    const priv = await postAs<{ id: string }>(ctxA, server.baseUrl, '/api/games', {
+      type: 'secret-dice',
+      players: 2,
+      bots: 1,
+      public: false,
+    });
     await w.goto(`/games/${priv.id}`);
     await seeText(w, 'This game is private: only its players can watch it.');
     expect(await w.locator('mp-generic-board').count()).toBe(0);
@@ -301,7 +314,11 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
   test('add a bot to an empty seat, start, and resign to the bot', async () => {
     const ctx = await newPlayerContext(browser, server.baseUrl);
     const p = await signIn(ctx, server.baseUrl, 'cy.table@example.test');
-    const { id } = await postAs<{ id: string }>(ctx, server.baseUrl, '/api/games', { type: 'secret-dice', players: 2, options: { rounds: 2 } });
+    const { id } = await postAs<{ id: string }>(ctx, server.baseUrl, '/api/games', {
+      type: 'secret-dice',
+      players: 2,
+      options: { rounds: 2 },
+    });
     await p.goto(`/games/${id}`);
     await seeText(p, '1 of 2 seats taken.');
     await p.getByRole('button', { name: 'Add a bot to seat 2' }).click();

@@ -84,8 +84,17 @@ export class ApiClient {
    * it. Returns the game id. `afterCreate` runs on the open game before anyone joins (a test may
    * fix its seed there: the last join may start the game at once).
    */
-  async startGame(type: string, players: string[], options: Record<string, unknown> = {}, afterCreate?: (gameId: string) => Promise<void>): Promise<string> {
-    const created = await this.post<{ id: string; inviteUrl: string }>('/api/games', { type, players: players.length, options }, { token: players[0] });
+  async startGame(
+    type: string,
+    players: string[],
+    options: Record<string, unknown> = {},
+    afterCreate?: (gameId: string) => Promise<void>,
+  ): Promise<string> {
+    const created = await this.post<{ id: string; inviteUrl: string }>(
+      '/api/games',
+      { type, players: players.length, options },
+      { token: players[0] },
+    );
     if (created.status !== 201) throw new Error(`POST /api/games -> ${created.status} ${created.text}`);
     const { id, inviteUrl } = created.body;
     const invite = inviteCode(inviteUrl);

@@ -6,7 +6,12 @@ import WebSocket from 'ws';
 import { createNeonDb } from '../../db/neon';
 
 /** Runs one parameterized query and returns its rows. */
-export async function sqlRows<T = Record<string, unknown>>(url: string, wsProxy: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sqlRows<T = Record<string, unknown>>(
+  url: string,
+  wsProxy: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const { pool } = createNeonDb({ url, wsProxy, webSocket: WebSocket });
   try {
     const res = await pool.query(text, params);

@@ -30,7 +30,16 @@ export interface Device {
 export interface OpenedPush {
   claims: JWTPayload;
   vapidKey: string;
-  notice: { kind: string; title: string; body: string; url: string; tag: string; gameId: string | null; seat: number | null; deadline: string | null };
+  notice: {
+    kind: string;
+    title: string;
+    body: string;
+    url: string;
+    tag: string;
+    gameId: string | null;
+    seat: number | null;
+    deadline: string | null;
+  };
 }
 
 let trusted: { previous: Dispatcher; count: number } | null = null;
@@ -74,7 +83,11 @@ export async function startPushService(behave: (n: number, req: PushRequest) => 
       return {
         ecdh,
         auth,
-        subscription: { endpoint: `${origin}/push/${++devices}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } },
+        subscription: {
+          endpoint: `${origin}/push/${++devices}`,
+          expirationTime: null,
+          keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+        },
       };
     },
     /** The pushes delivered to one device. */
@@ -100,7 +113,9 @@ export async function openPush(push: PushRequest, device: Device, audience: stri
   const m = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(String(push.headers.authorization ?? ''));
   if (!m) throw new Error(`not a vapid Authorization header: ${push.headers.authorization}`);
   const [, jwt, vapidKey] = m;
-  const key = await crypto.subtle.importKey('raw', Buffer.from(vapidKey, 'base64url'), { name: 'ECDSA', namedCurve: 'P-256' }, true, ['verify']);
+  const key = await crypto.subtle.importKey('raw', Buffer.from(vapidKey, 'base64url'), { name: 'ECDSA', namedCurve: 'P-256' }, true, [
+    'verify',
+  ]);
   const { payload, protectedHeader } = await jwtVerify(jwt, key, { algorithms: ['ES256'], audience, requiredClaims: ['exp', 'sub'] });
   if (protectedHeader.alg !== 'ES256') throw new Error(`alg ${protectedHeader.alg}`);
   const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth });

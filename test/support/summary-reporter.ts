@@ -20,7 +20,11 @@ export interface TestSummary {
 
 /** The first non-empty line of an error text, without ANSI colours, at most 300 characters. */
 export function firstLine(text: string | undefined): string {
-  const line = (text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim()) ?? '';
+  const line =
+    (text ?? '')
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 300);
 }
 
@@ -35,7 +39,8 @@ export default class SummaryReporter implements Reporter {
       const file = m.relativeModuleId;
       // A module's or a suite's own errors: a failed import, or a beforeAll/afterAll that threw.
       for (const e of m.errors()) summary.failures.push(`${file} (outside its tests): ${describeError(e)}`);
-      for (const s of m.children.allSuites()) for (const e of s.errors()) summary.failures.push(`${file} > ${s.fullName} (a hook): ${describeError(e)}`);
+      for (const s of m.children.allSuites())
+        for (const e of s.errors()) summary.failures.push(`${file} > ${s.fullName} (a hook): ${describeError(e)}`);
       for (const t of m.children.allTests()) {
         const result = t.result();
         if (result.state === 'failed') {

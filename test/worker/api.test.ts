@@ -25,7 +25,8 @@ describe(`Worker in workerd + Neon driver (${inject('dbKind')})`, () => {
       const asked = await api.post('/api/auth/email', { email });
       expect(asked.status, asked.text).toBe(202);
 
-      const box = await api.get<Array<{ to: string; subject: string; text: string; html: string; token?: string; at: string }>>('/dev/mailbox.json');
+      const box =
+        await api.get<Array<{ to: string; subject: string; text: string; html: string; token?: string; at: string }>>('/dev/mailbox.json');
       expect(box.status, box.text).toBe(200);
       const token = await api.mailboxToken(email);
       const mail = (await api.get('/dev/mailbox.json')).body.find((m: { to: string }) => m.to === email);

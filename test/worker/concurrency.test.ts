@@ -11,7 +11,13 @@ import { sqlRows } from '../support/neon-node';
 const api = new ApiClient(inject('workerUrl'));
 const dbKind = inject('dbKind');
 const eventCount = async (gameId: string) =>
-  Number((await sqlRows<{ n: string }>(inject('databaseUrl'), inject('dbWsProxy'), 'select count(*) as n from game_events where game_id = $1', [gameId]))[0].n);
+  Number(
+    (
+      await sqlRows<{ n: string }>(inject('databaseUrl'), inject('dbWsProxy'), 'select count(*) as n from game_events where game_id = $1', [
+        gameId,
+      ])
+    )[0].n,
+  );
 
 describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by the bridge' : ', real concurrency'})`, () => {
   let alice: string;
@@ -34,8 +40,14 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
     );
     const statuses = replies.map((r) => r.status);
     const summary = Object.entries(statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {}));
-    expect(statuses.filter((s) => s === 200), `statuses: ${JSON.stringify(summary)}`).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), `statuses: ${JSON.stringify(summary)}`).toHaveLength(19);
+    expect(
+      statuses.filter((s) => s === 200),
+      `statuses: ${JSON.stringify(summary)}`,
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      `statuses: ${JSON.stringify(summary)}`,
+    ).toHaveLength(19);
     for (const r of replies.filter((r) => r.status === 409)) expect(r.body.error.code).toBe('stale_version');
     const winner = replies.find((r) => r.status === 200)!;
     expect(winner.body.version).toBe(v + 1);
@@ -50,7 +62,8 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
     const gameId = await api.startGame('secret-dice', [alice, bob]);
     const v = (await api.get(`/api/games/${gameId}/state`, { token: alice })).body.version;
     const key = `retry-${Date.now()}`;
-    const send = () => api.post(`/api/games/${gameId}/moves`, { version: v, move: { type: 'roll' } }, { token: alice, headers: { 'idempotency-key': key } });
+    const send = () =>
+      api.post(`/api/games/${gameId}/moves`, { version: v, move: { type: 'roll' } }, { token: alice, headers: { 'idempotency-key': key } });
 
     const first = await send();
     expect(first.status, first.text).toBe(200);

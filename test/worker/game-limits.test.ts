@@ -17,7 +17,9 @@ const GAMES_PER_HOUR = 20;
 describe(`#13.12 game limits hold under concurrent requests (${dbKind})`, () => {
   it(`30 concurrent creates by one account: exactly ${GAMES_PER_HOUR} games stored, the rest 429 rate_limited`, async () => {
     const { token } = await api.signIn(uniqueEmail('creator'));
-    const replies = await Promise.all(Array.from({ length: 30 }, () => api.post('/api/games', { type: 'secret-dice', players: 2 }, { token })));
+    const replies = await Promise.all(
+      Array.from({ length: 30 }, () => api.post('/api/games', { type: 'secret-dice', players: 2 }, { token })),
+    );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(GAMES_PER_HOUR);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - GAMES_PER_HOUR);
@@ -26,7 +28,12 @@ describe(`#13.12 game limits hold under concurrent requests (${dbKind})`, () => 
       expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(3000);
     }
     const me = await api.get('/api/me', { token });
-    const rows = await sqlRows<{ n: string }>(inject('databaseUrl'), inject('dbWsProxy'), 'select count(*) as n from games where created_by = $1', [me.body.id]);
+    const rows = await sqlRows<{ n: string }>(
+      inject('databaseUrl'),
+      inject('dbWsProxy'),
+      'select count(*) as n from games where created_by = $1',
+      [me.body.id],
+    );
     expect(Number(rows[0].n)).toBe(GAMES_PER_HOUR);
   });
 });

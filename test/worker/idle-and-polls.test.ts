@@ -15,7 +15,8 @@ const root = path.resolve(__dirname, '../..');
 let db: TestDb;
 let worker: { url: URL | Promise<URL>; dispose(): Promise<void> };
 let api: ApiClient;
-const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) => sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
+const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+  sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
 /** Connections the Worker (and this file's own `sql`) opened so far. */
 const connections = () => db.bridgeStats().accepted;
 const tick = async () => {
@@ -39,7 +40,15 @@ beforeAll(async () => {
       SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
       NOTIFY_GRACE_SECONDS: { type: 'plain_text', value: '0' },
     },
-    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, watch: false, liveReload: false, persist: false, testScheduled: true, logLevel: 'warn' },
+    dev: {
+      server: { hostname: '127.0.0.1', port: 0 },
+      inspector: false,
+      watch: false,
+      liveReload: false,
+      persist: false,
+      testScheduled: true,
+      logLevel: 'warn',
+    },
   });
   await w.ready;
   worker = w;
@@ -87,7 +96,9 @@ describe('#17 idle cron', () => {
     // The deadline a few seconds away (the last reminder already sent), written straight to
     // Postgres: the cron can only learn it from its own pass.
     await sql("update games set deadline_at = now() + interval '4 seconds', reminder_stage = 2 where id = $1", [id]);
-    const [{ at }] = await sql<{ at: string }>('select (extract(epoch from deadline_at) * 1000)::float8 as at from games where id = $1', [id]);
+    const [{ at }] = await sql<{ at: string }>('select (extract(epoch from deadline_at) * 1000)::float8 as at from games where id = $1', [
+      id,
+    ]);
 
     await tick(); // the start's commits said "look": one pass, which reads the next due instant
     const before = connections();
@@ -101,7 +112,7 @@ describe('#17 idle cron', () => {
     await tick(); // the first tick after the deadline
     expect(connections() - atTick).toBeGreaterThan(0);
     const [after] = await sql<{ status: string; kind: string }>(
-      "select g.status, e.kind from games g join game_events e on e.game_id = g.id and e.seq = g.version where g.id = $1",
+      'select g.status, e.kind from games g join game_events e on e.game_id = g.id and e.seq = g.version where g.id = $1',
       [id],
     );
     expect(after).toEqual({ status: 'abandoned', kind: 'timeout' });
@@ -119,7 +130,10 @@ describe('#17 polls answered without the database', () => {
     await outboxSettled();
     const before = connections();
     for (const visible of ['0', '1', '0']) {
-      const r = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag, 'x-page-visible': visible } });
+      const r = await api.get(`/api/games/${id}/state`, {
+        token: tokens[1],
+        headers: { 'if-none-match': etag, 'x-page-visible': visible },
+      });
       expect(r.status).toBe(304);
       expect(r.headers.get('etag')).toBe(etag);
     }

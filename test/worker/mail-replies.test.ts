@@ -20,9 +20,14 @@ const api = new ApiClient(url);
  * Mission a turn meets is then no longer luck, and a failure here reproduces.
  */
 async function startSeeded(type: string, players: Player[], options: Record<string, unknown>, seed: string): Promise<string> {
-  return api.startGame(type, players.map((p) => p.token), options, async (gameId) => {
-    await sqlRows(inject('databaseUrl'), inject('dbWsProxy'), SET_SEED_SQL, setSeedParams(seed, gameId));
-  });
+  return api.startGame(
+    type,
+    players.map((p) => p.token),
+    options,
+    async (gameId) => {
+      await sqlRows(inject('databaseUrl'), inject('dbWsProxy'), SET_SEED_SQL, setSeedParams(seed, gameId));
+    },
+  );
 }
 
 interface Player {
@@ -93,7 +98,10 @@ function rawReply(m: Mail): { raw: string; messageId: string } {
 /** Delivers a message to the Worker's email() handler; 200 accepted, 400 refused in SMTP. */
 async function deliver(m: Mail): Promise<{ status: number; text: string; messageId: string }> {
   const { raw, messageId } = rawReply(m);
-  const res = await fetch(`${url}/cdn-cgi/handler/email?${new URLSearchParams({ from: m.envelopeFrom ?? m.from, to: m.to })}`, { method: 'POST', body: raw });
+  const res = await fetch(`${url}/cdn-cgi/handler/email?${new URLSearchParams({ from: m.envelopeFrom ?? m.from, to: m.to })}`, {
+    method: 'POST',
+    body: raw,
+  });
   return { status: res.status, text: await res.text(), messageId };
 }
 
@@ -121,7 +129,8 @@ async function settleSimultaneous(gameId: string, players: Player[]) {
   for (let i = 0; i < 4 && now.activeSeats.length > 1; i++) {
     for (const s of now.activeSeats) {
       const st = await stateOf(gameId, players[s]);
-      if (st.activeSeats.includes(s)) await api.post(`/api/games/${gameId}/moves`, { version: st.version, move: st.legalMoves[0].move }, { token: players[s].token });
+      if (st.activeSeats.includes(s))
+        await api.post(`/api/games/${gameId}/moves`, { version: st.version, move: st.legalMoves[0].move }, { token: players[s].token });
     }
     now = await stateOf(gameId, players[0]);
   }
@@ -164,7 +173,11 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
       rand = (rand * 1103515245 + 12345) % 2147483648;
       const go = legal.find((m) => m.move.type === 'go');
       const pick = go && rand % 4 !== 0 ? go : legal[rand % legal.length];
-      const sent = await deliver({ from: players[seat].email, to: await replyTo(gameId, seat, mine.version), text: lineFor(legal, pick, emails) });
+      const sent = await deliver({
+        from: players[seat].email,
+        to: await replyTo(gameId, seat, mine.version),
+        text: lineFor(legal, pick, emails),
+      });
       expect(sent.status, sent.text).toBe(200);
       emails++;
       kinds.add(pick.move.type);
@@ -213,7 +226,9 @@ describe('#16 Big Thunder turns from multi-line replies', () => {
       const seat = st.activeSeats[0];
       const mine = await stateOf(gameId, players[seat]);
       const unique = (l: Labelled) => mine.legalMoves.filter((x) => x.label === l.label).length === 1;
-      const play = mine.legalMoves.find((m) => m.label === 'Play Move 2' && unique(m)) ?? mine.legalMoves.find((m) => m.move.type === 'play' && unique(m))!;
+      const play =
+        mine.legalMoves.find((m) => m.label === 'Play Move 2' && unique(m)) ??
+        mine.legalMoves.find((m) => m.move.type === 'play' && unique(m))!;
       const lines = [play.label, ...(play.label === 'Play Move 2' ? ['move 2 spaces'] : []), 'end turn'];
       const sent = await deliver({ from: players[seat].email, to: await replyTo(gameId, seat, mine.version), text: lines.join('\n') });
       expect(sent.status, sent.text).toBe(200);
@@ -249,7 +264,7 @@ describe('#16 refusals', () => {
     return { seat, p, other: seat === 0 ? b : a, st: await stateOf(gameId, p) };
   };
 
-  it('a sender who is not the seat\'s player is refused in SMTP and nothing is played', async () => {
+  it("a sender who is not the seat's player is refused in SMTP and nothing is played", async () => {
     const { seat, other, st } = await turn();
     const eve = uniqueEmail('eve');
     const to = await replyTo(gameId, seat, st.version);
@@ -269,7 +284,11 @@ describe('#16 refusals', () => {
 
   it('a forged or tampered token is refused and nothing is played', async () => {
     const { seat, p, st } = await turn();
-    const forged = await deliver({ from: p.email, to: await replyTo(gameId, seat, st.version, 'not-the-server-secret-000'), text: 'end turn' });
+    const forged = await deliver({
+      from: p.email,
+      to: await replyTo(gameId, seat, st.version, 'not-the-server-secret-000'),
+      text: 'end turn',
+    });
     expect(forged.status).toBe(400);
     expect(forged.text).toContain('No such address');
     const good = await replyTo(gameId, seat, st.version);
@@ -279,10 +298,14 @@ describe('#16 refusals', () => {
     expect((await stateOf(gameId, a)).version).toBe(st.version);
   });
 
-  it('plus-addressing on the player\'s side is accepted', async () => {
+  it("plus-addressing on the player's side is accepted", async () => {
     const { seat, p, st } = await turn();
     const [local, domain] = p.email.split('@');
-    const sent = await deliver({ from: `${local}+games@${domain.toUpperCase()}`, to: await replyTo(gameId, seat, st.version), text: 'end turn' });
+    const sent = await deliver({
+      from: `${local}+games@${domain.toUpperCase()}`,
+      to: await replyTo(gameId, seat, st.version),
+      text: 'end turn',
+    });
     expect(sent.status, sent.text).toBe(200);
     expect((await answerTo(sent.messageId)).text).toContain('Done: End turn and draw.');
   });
@@ -311,7 +334,9 @@ describe('#16 refusals', () => {
     expect(stale.status).toBe(200);
     const answer = await answerTo(stale.messageId);
     // The seat itself moved since that email, so the answer says so (not "the game moved on").
-    expect(answer.text).toMatch(/Not done: "end turn" (was not played: you have already made your move since that email|\(End turn and draw\) was refused: It is not your turn)/);
+    expect(answer.text).toMatch(
+      /Not done: "end turn" (was not played: you have already made your move since that email|\(End turn and draw\) was refused: It is not your turn)/,
+    );
     expect(answer.text).toContain('Since you last looked:');
     // The play may have opened a Claim Jumper, where this seat chooses again at once.
     expect(answer.text).toMatch(/Now waiting for |It is your turn again/);
@@ -336,7 +361,12 @@ describe('#16 refusals', () => {
 
   it('the same message delivered twice is applied once and answered once', async () => {
     const { seat, p, st } = await turn();
-    const mail = { from: p.email, to: await replyTo(gameId, seat, st.version), text: 'end turn', messageId: `<${randomUUID()}@mail.example.test>` };
+    const mail = {
+      from: p.email,
+      to: await replyTo(gameId, seat, st.version),
+      text: 'end turn',
+      messageId: `<${randomUUID()}@mail.example.test>`,
+    };
     expect((await deliver(mail)).status).toBe(200);
     await answerTo(mail.messageId);
     expect((await deliver(mail)).status).toBe(200);

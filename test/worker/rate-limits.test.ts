@@ -39,7 +39,9 @@ describe(`#13.7 limits hold under concurrent requests (${dbKind})`, () => {
 
     it(`30 concurrent chat posts by one player: exactly ${CHAT_PER_MINUTE} stored`, async () => {
       const gameId = await api.startGame('secret-dice', [alice, bob]);
-      const replies = await Promise.all(Array.from({ length: 30 }, (_, i) => api.post(`/api/games/${gameId}/chat`, { text: `line ${i}` }, { token: alice })));
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => api.post(`/api/games/${gameId}/chat`, { text: `line ${i}` }, { token: alice })),
+      );
       expect(tally(replies.map((r) => r.status))).toEqual({ 201: CHAT_PER_MINUTE, 429: 30 - CHAT_PER_MINUTE });
       expect(await count('select count(*) as n from chat_messages where game_id = $1', [gameId])).toBe(CHAT_PER_MINUTE);
       // The limit is per author: the other player still talks.

@@ -31,7 +31,10 @@ describe('#13.15 security headers on the static client', () => {
     expect(csp.get('default-src')).toEqual(["'self'"]);
     // Neither inline script nor eval anywhere: /verify runs zod jitless (client/zod-jitless.ts).
     for (const d of ['default-src', 'script-src', 'script-src-elem', 'script-src-attr', 'worker-src']) {
-      expect((csp.get(d) ?? []).some((source) => source.includes('unsafe')), d).toBe(false);
+      expect(
+        (csp.get(d) ?? []).some((source) => source.includes('unsafe')),
+        d,
+      ).toBe(false);
     }
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('same-origin');

@@ -1,9 +1,7 @@
 import { z } from '@hono/zod-openapi';
 
 /** `{ error: { code, message } }`, the body of every error answer. */
-export const ErrorSchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .openapi('Error');
+export const ErrorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) }).openapi('Error');
 
 /** Error responses shared by many routes, for the OpenAPI document. */
 export function errors(...statuses: number[]) {
@@ -45,7 +43,13 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
   return { description, content: { 'application/json': { schema } } };
 }
 
-export const GameIdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+export const GameIdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() }).openapi('User');
 
@@ -56,7 +60,8 @@ export const ChoicesSchema = z
   .record(z.string().max(32), z.string().max(32))
   .refine((c) => Object.keys(c).length <= 8, { message: 'At most 8 choices.' })
   .openapi('SeatChoices', {
-    description: "A seat's setup choices, by choice id (the game's `seatChoices`), e.g. `{ \"rocket\": \"blue\" }` in Space Mountain. Each value goes to one seat only.",
+    description:
+      'A seat\'s setup choices, by choice id (the game\'s `seatChoices`), e.g. `{ "rocket": "blue" }` in Space Mountain. Each value goes to one seat only.',
     example: { rocket: 'blue' },
   });
 
@@ -88,8 +93,13 @@ export const LogLineSchema = z
 /** What happened since a seat last looked at the game (#12). */
 export const SinceLastSeenSchema = z
   .object({
-    fromVersion: z.number().int().openapi({ description: "The seat's seen mark before this request: entries are the lines written after this version" }),
-    entries: z.array(LogLineSchema).openapi({ description: 'Lines the seat may read, oldest first, in log order (at most 200, the newest)' }),
+    fromVersion: z
+      .number()
+      .int()
+      .openapi({ description: "The seat's seen mark before this request: entries are the lines written after this version" }),
+    entries: z
+      .array(LogLineSchema)
+      .openapi({ description: 'Lines the seat may read, oldest first, in log order (at most 200, the newest)' }),
     truncated: z.boolean().openapi({ description: 'Older unseen lines were left out: read them with GET /log?after=fromVersion' }),
   })
   .openapi('SinceLastSeen');
@@ -107,13 +117,20 @@ export const StateSchema = z
       z.object({
         label: z.string(),
         move: z.unknown(),
-        effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now (#12): ask before sending it' }),
-        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: 'You\'re in Town.' }),
+        effect: z
+          .literal('none')
+          .optional()
+          .openapi({ description: 'The move is legal but would do nothing now (#12): ask before sending it' }),
+        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: "You're in Town." }),
       }),
     ),
     result: ResultSchema.nullable(),
-    botsToMove: z.boolean().openapi({ description: 'A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board' }),
-    canUndo: z.boolean().openapi({ description: 'POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since' }),
+    botsToMove: z.boolean().openapi({
+      description: 'A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board',
+    }),
+    canUndo: z
+      .boolean()
+      .openapi({ description: 'POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since' }),
     sinceLastSeen: SinceLastSeenSchema.nullable().openapi({
       description:
         'Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators',

@@ -34,7 +34,9 @@ async function whatNext(ctx: ServiceCtx, row: Awaited<ReturnType<typeof loadGame
     return `The game is over${summary ? `: ${summary}` : ''}.`;
   }
   if (row.activeSeats.includes(seat)) return 'It is your turn again: choose below.';
-  const names = (await seatList(ctx.db, row.id)).filter((s) => row.activeSeats.includes(s.seat)).map((s) => (s.isBot ? 'the bot' : (s.name ?? `seat ${s.seat + 1}`)));
+  const names = (await seatList(ctx.db, row.id))
+    .filter((s) => row.activeSeats.includes(s.seat))
+    .map((s) => (s.isBot ? 'the bot' : (s.name ?? `seat ${s.seat + 1}`)));
   return names.length ? `Now waiting for ${names.join(' and ')}.` : 'Nothing is waiting for you now.';
 }
 

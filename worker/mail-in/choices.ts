@@ -73,7 +73,13 @@ function letters(i: number): string {
  * numbered in order of first appearance, each choice also getting a code (`2c`).
  */
 export function numberChoices(moves: LabelledMove[]): ChoiceGroup[] {
-  const flat = (): ChoiceGroup[] => [{ index: null, heading: null, choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move, note: noteOf(m) })) }];
+  const flat = (): ChoiceGroup[] => [
+    {
+      index: null,
+      heading: null,
+      choices: moves.map((m, i) => ({ number: i + 1, code: null, label: m.label, move: m.move, note: noteOf(m) })),
+    },
+  ];
   if (moves.length <= GROUP_AFTER) return flat();
   let groups = groupBy(moves, (m) => (typeof (m.move as { type?: unknown })?.type === 'string' ? (m.move as { type: string }).type : ''));
   if (groups.length === 1) groups = groupBy(moves, (m) => m.label.replace(/\s*\([^()]*\)\s*$/, ''));
@@ -130,7 +136,9 @@ export function resolveChoice(line: string, groups: ChoiceGroup[]): Resolved {
   const [best, next] = scored;
   if (next && next.score[0] === best.score[0] && next.score[1] === best.score[1]) {
     const names = scored.filter((s) => s.score[0] === best.score[0] && s.score[1] === best.score[1]).slice(0, 4);
-    return { error: `"${line}" fits several choices (${names.map((s) => `${s.c.number}. ${s.c.label}`).join('; ')}); reply with the number.` };
+    return {
+      error: `"${line}" fits several choices (${names.map((s) => `${s.c.number}. ${s.c.label}`).join('; ')}); reply with the number.`,
+    };
   }
   return { choice: best.c };
 }

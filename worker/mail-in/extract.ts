@@ -39,7 +39,18 @@ function startsQuote(lines: string[], i: number): boolean {
   if (lines[i] === '-- ' || t === '--' || t === '—') return true;
   if (SEPARATORS.some((re) => re.test(t))) return true;
   // Gmail wraps a long "On ... wrote:" over two or three lines.
-  if (WROTE_START.test(t) && [0, 1, 2].some((k) => WROTE_INSIDE.test(lines.slice(i, i + k + 1).map((l) => l.trim()).join(' ')))) return true;
+  if (
+    WROTE_START.test(t) &&
+    [0, 1, 2].some((k) =>
+      WROTE_INSIDE.test(
+        lines
+          .slice(i, i + k + 1)
+          .map((l) => l.trim())
+          .join(' '),
+      ),
+    )
+  )
+    return true;
   if (WROTE.test(t) && t.length < 200) return true;
   if (HEADER_FROM.test(t) && lines.slice(i + 1, i + 5).some((l) => HEADER_SENT.test(l.trim()))) return true;
   return false;
@@ -53,7 +64,10 @@ function startsQuote(lines: string[], i: number): boolean {
  */
 export function replyCommands(body: { text?: string | null; html?: string | null }): string[] {
   const source = body.text?.trim() ? body.text : body.html ? htmlBodyText(body.html) : '';
-  const lines = source.replace(/\r\n?/g, '\n').replace(/\u00a0/g, ' ').split('\n');
+  const lines = source
+    .replace(/\r\n?/g, '\n')
+    .replace(/\u00a0/g, ' ')
+    .split('\n');
   const out: string[] = [];
   for (let i = 0; i < lines.length && out.length < MAX_COMMAND_LINES; i++) {
     const t = lines[i].trim();

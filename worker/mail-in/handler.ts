@@ -40,7 +40,13 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
     };
     try {
       const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });
-      console.log('mail-in', JSON.stringify({ kind: outcome.kind, ...(outcome.kind === 'answered' ? { applied: outcome.applied.length, refused: !!outcome.refusal } : { reason: outcome.reason }) }));
+      console.log(
+        'mail-in',
+        JSON.stringify({
+          kind: outcome.kind,
+          ...(outcome.kind === 'answered' ? { applied: outcome.applied.length, refused: !!outcome.refusal } : { reason: outcome.reason }),
+        }),
+      );
       // Awaited: under wrangler dev the message is an RPC stub whose setReject returns a promise.
       if (outcome.kind === 'rejected') await (message.setReject(outcome.reason) as unknown);
     } finally {

@@ -84,15 +84,35 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
   if (auth) return reject(`The message failed the sender checks (${auth}).`);
 
   const user: User = { id: seat.userId, email: seat.email, name: seat.name };
-  const messageId = parsed.messageId ?? `<${await sha256Hex(typeof mail.raw === 'string' ? mail.raw : new TextDecoder().decode(mail.raw))}>`;
+  const messageId =
+    parsed.messageId ?? `<${await sha256Hex(typeof mail.raw === 'string' ? mail.raw : new TextDecoder().decode(mail.raw))}>`;
   const key = `mail:${(await sha256Hex(messageId)).slice(0, 32)}`;
   const answer = (applied: string[], refusal: string | null, intro: string | null) =>
-    sendAnswer(ctx, { gameId: claims.gameId, seat: claims.seat, user, since: claims.version, inReplyTo: messageId, references: parsed.references, subject: parsed.subject, key, applied, refusal, note: intro });
+    sendAnswer(ctx, {
+      gameId: claims.gameId,
+      seat: claims.seat,
+      user,
+      since: claims.version,
+      inReplyTo: messageId,
+      references: parsed.references,
+      subject: parsed.subject,
+      key,
+      applied,
+      refusal,
+      note: intro,
+    });
 
-  const [account] = await ctx.db.select({ on: notificationSettings.emailReplies }).from(notificationSettings).where(eq(notificationSettings.userId, user.id));
+  const [account] = await ctx.db
+    .select({ on: notificationSettings.emailReplies })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, user.id));
   if (account?.on === false || !seat.emailReplies) {
     const where = account?.on === false ? 'for your account' : 'for this game';
-    await answer([], null, `Playing by email reply is turned off ${where}, so nothing was played. Turn it on in Settings, or play on the game page.`);
+    await answer(
+      [],
+      null,
+      `Playing by email reply is turned off ${where}, so nothing was played. Turn it on in Settings, or play on the game page.`,
+    );
     return { kind: 'answered', applied: [], refusal: 'turned off' };
   }
   const commands = replyCommands(parsed);

@@ -30,7 +30,9 @@ export function replyRaw(d: ReplyDraft): string {
     msg.setHeader('In-Reply-To', d.quote.messageId);
     msg.setHeader('References', d.quote.messageId);
   }
-  const quoted = d.quote ? ['', `On ${new Date().toUTCString()}, Mountain Post wrote:`, ...d.quote.text.split('\n').map((l) => `> ${l}`)] : [];
+  const quoted = d.quote
+    ? ['', `On ${new Date().toUTCString()}, Mountain Post wrote:`, ...d.quote.text.split('\n').map((l) => `> ${l}`)]
+    : [];
   const body = [d.text, ...quoted].join('\r\n');
   msg.addMessage({ contentType: 'text/plain', encoding: 'base64', data: base64Lines(body) });
   return msg.asRaw();

@@ -25,12 +25,7 @@ export function choicesAt(game: AnyGame, row: GameRow, seat: number): ChoiceGrou
  * The reply address and choice lines for `seat` at the row's version, or null when replies are
  * off (no secret configured) or the seat has nothing to choose now.
  */
-export async function replyChoices(
-  mail: Config['mailReplies'],
-  game: AnyGame,
-  row: GameRow,
-  seat: number,
-): Promise<ReplyChoices | null> {
+export async function replyChoices(mail: Config['mailReplies'], game: AnyGame, row: GameRow, seat: number): Promise<ReplyChoices | null> {
   if (!mail) return null;
   const groups = choicesAt(game, row, seat);
   if (groups.length === 0) return null;

@@ -25,7 +25,9 @@ export const knownVersion = createMiddleware<AppEnv>(async (c, next) => {
   const visible = c.req.header('x-page-visible') === '1';
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch) {
-    const known = await versions.lookup(key, c.var.now().getTime()).catch((err: unknown) => (console.error('game versions: lookup failed', err), null));
+    const known = await versions
+      .lookup(key, c.var.now().getTime())
+      .catch((err: unknown) => (console.error('game versions: lookup failed', err), null));
     const unseen = known !== null && known.seat !== null && (known.mark ?? 0) < known.version;
     if (known && !(visible && unseen) && ifNoneMatch === stateEtag(known.version, known.user, known.seat === null ? null : known.mark)) {
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' });
@@ -39,6 +41,11 @@ export const knownVersion = createMiddleware<AppEnv>(async (c, next) => {
   // The mark the database holds now: a visible read has just raised it to the version it answered.
   const mark = seat === null ? null : visible ? Math.max(pre.lastSeen ?? 0, version) : (pre.lastSeen ?? 0);
   await versions
-    .note({ version, marks: seat === null || mark === null ? undefined : { [seat]: mark }, viewer: { key, user: c.var.user?.id ?? null, seat }, now: c.var.now().getTime() })
+    .note({
+      version,
+      marks: seat === null || mark === null ? undefined : { [seat]: mark },
+      viewer: { key, user: c.var.user?.id ?? null, seat },
+      now: c.var.now().getTime(),
+    })
     .catch((err: unknown) => console.error('game versions: note failed', err));
 });

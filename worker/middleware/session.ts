@@ -40,12 +40,14 @@ export const session = createMiddleware<AppEnv>(async (c, next) => {
   const carried = sessionToken(c);
   const pre = c.var.gameRequest;
   const user = !carried ? null : pre ? pre.user : await userForSession(c.var.db, carried.token, c.var.now());
-  if (carried && !user && carried.via === 'bearer') throw new ApiError(401, 'unauthenticated', 'That session token is unknown or expired. Sign in again.');
+  if (carried && !user && carried.via === 'bearer')
+    throw new ApiError(401, 'unauthenticated', 'That session token is unknown or expired. Sign in again.');
   c.set('user', user);
   c.set('authVia', user ? carried!.via : null);
 
   if (carried?.via === 'cookie' && user && !SAFE_METHODS.has(c.req.method)) {
-    if (!fromOwnOrigin(c)) throw new ApiError(403, 'csrf', 'Cross-site request refused: send it from Mountain Post itself, or use a Bearer token.');
+    if (!fromOwnOrigin(c))
+      throw new ApiError(403, 'csrf', 'Cross-site request refused: send it from Mountain Post itself, or use a Bearer token.');
   }
   await next();
 });

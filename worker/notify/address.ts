@@ -5,7 +5,21 @@ import ipaddr from 'ipaddr.js';
  * names private networks use by convention: neither they nor any name under them is a public host.
  * `arpa` covers `in-addr.arpa`, `ip6.arpa` and `ipv4only.arpa` (which resolves to 192.0.0.170).
  */
-const SPECIAL_NAMES = ['localhost', 'local', 'internal', 'home.arpa', 'arpa', 'invalid', 'test', 'onion', 'alt', 'localdomain', 'lan', 'home', 'corp'];
+const SPECIAL_NAMES = [
+  'localhost',
+  'local',
+  'internal',
+  'home.arpa',
+  'arpa',
+  'invalid',
+  'test',
+  'onion',
+  'alt',
+  'localdomain',
+  'lan',
+  'home',
+  'corp',
+];
 
 /**
  * Public wildcard-DNS services whose every name resolves to a loopback address without the

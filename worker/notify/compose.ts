@@ -58,7 +58,10 @@ export async function composeGameNotice(
   // Play by email reply (#16): a turn email lists the choices and carries a signed Reply-To.
   const game = registry.get(g.type);
   const asks = p.kind === 'your_turn' || p.kind === 'reminder' || p.kind === 'game_started';
-  const reply = mail?.accountOn && seat.emailReplies && asks && stillActive && game && !p.viaGameWebhook ? await replyChoices(mail.replies, game, g, p.seat) : null;
+  const reply =
+    mail?.accountOn && seat.emailReplies && asks && stillActive && game && !p.viaGameWebhook
+      ? await replyChoices(mail.replies, game, g, p.seat)
+      : null;
   return {
     ...(reply ? { reply } : {}),
     kind: p.kind,

@@ -175,14 +175,25 @@ async function enqueueDigests(ctx: ServiceCtx): Promise<number> {
     const message: Message = {
       kind: 'digest',
       subject: `Mountain Post: ${list.length} game${list.length === 1 ? '' : 's'} waiting for your move`,
-      lines: list.map((w) => `${ctx.registry.get(w.type)?.title ?? w.type} (seat ${w.seat + 1}): ${ctx.config.publicUrl}/games/${w.gameId}`),
+      lines: list.map(
+        (w) => `${ctx.registry.get(w.type)?.title ?? w.type} (seat ${w.seat + 1}): ${ctx.config.publicUrl}/games/${w.gameId}`,
+      ),
       url: ctx.config.publicUrl,
     };
     await ctx.db.transaction(async (tx) => {
       await tx.update(notificationSettings).set({ lastDigestAt: ctx.now }).where(eq(notificationSettings.userId, userId));
       await tx
         .insert(outbox)
-        .values({ channel: 'email', kind: 'digest', target: list[0].email, userId, payload: { message }, createdAt: ctx.now, nextAttemptAt: ctx.now, dedupeKey: `digest:${userId}:${ctx.now.toISOString().slice(0, 10)}` })
+        .values({
+          channel: 'email',
+          kind: 'digest',
+          target: list[0].email,
+          userId,
+          payload: { message },
+          createdAt: ctx.now,
+          nextAttemptAt: ctx.now,
+          dedupeKey: `digest:${userId}:${ctx.now.toISOString().slice(0, 10)}`,
+        })
         .onConflictDoNothing({ target: outbox.dedupeKey });
     });
   }

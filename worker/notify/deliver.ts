@@ -56,9 +56,18 @@ export interface DrainReport {
  * reads the device too, and a player's first email creates their settings row (the unsubscribe
  * link needs its token).
  */
-export async function drainOutbox(db: Db, registry: GameRegistry, config: Config, now: Date, limit = 50, held?: HeldNotices): Promise<DrainReport> {
+export async function drainOutbox(
+  db: Db,
+  registry: GameRegistry,
+  config: Config,
+  now: Date,
+  limit = 50,
+  held?: HeldNotices,
+): Promise<DrainReport> {
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
-  const batch = held ? await heldWithContext(db, now, held.until, held.keys) : await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit);
+  const batch = held
+    ? await heldWithContext(db, now, held.until, held.keys)
+    : await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit);
   for (const claimed of batch) {
     const row = claimed.row;
     const key = `mp-${row.id}`;
@@ -67,7 +76,8 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
     try {
       // The player's channels and the game as they are now, not as they were when the notice was
       // queued (#13.4): read with the claim, or again when the batch has taken a while.
-      const context: DeliveryContext = Date.now() - claimed.readAt > CONTEXT_FRESH_MS ? await readDeliveryContext(db, row.id) : claimed.context;
+      const context: DeliveryContext =
+        Date.now() - claimed.readAt > CONTEXT_FRESH_MS ? await readDeliveryContext(db, row.id) : claimed.context;
       const settings = row.kind === 'signin' || !row.userId ? null : context.settings;
       const current = row.kind === 'signin' ? null : channelNow(row, context);
       if (current?.skip) {
@@ -93,7 +103,8 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
         } else {
           rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
           // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
-          if (row.kind !== 'signin') rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
+          if (row.kind !== 'signin')
+            rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
           if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
         }
         outcome = await sendEmail(config, email, key);
@@ -125,7 +136,13 @@ export async function drainOutbox(db: Db, registry: GameRegistry, config: Config
   return report;
 }
 
-async function composeMessage(registry: GameRegistry, config: Config, row: OutboxRow, context: DeliveryContext, viaGameWebhook?: boolean): Promise<Message | null> {
+async function composeMessage(
+  registry: GameRegistry,
+  config: Config,
+  row: OutboxRow,
+  context: DeliveryContext,
+  viaGameWebhook?: boolean,
+): Promise<Message | null> {
   const p = row.payload as GameNoticePayload & { message?: Message };
   // Messages that are not about one seat's game state (test, digest) are stored ready-made.
   if (p.message) return p.message;
@@ -145,13 +162,23 @@ async function emailFor(db: Db, config: Config, row: OutboxRow, message: Message
  * One webhook attempt: URL re-checked at send time (a refused one fails at once, `final`), JSON
  * signed, Idempotency-Key set.
  */
-export async function deliverWebhook(config: Config, hook: WebhookConfig, message: Message, key: string, now: Date): Promise<DeliveryOutcome & { final?: 'failed' }> {
+export async function deliverWebhook(
+  config: Config,
+  hook: WebhookConfig,
+  message: Message,
+  key: string,
+  now: Date,
+): Promise<DeliveryOutcome & { final?: 'failed' }> {
   const checked = outboundUrlProblem(hook.url, { allowLoopback: config.allowLoopbackWebhooks });
   if (checked.problem !== null) return { ok: false, error: `refused: the webhook URL ${checked.problem}`, final: 'failed' };
   const url = checked.url.toString();
   const ts = Math.floor(now.getTime() / 1000);
   const body = renderWebhookBody(hook, message, key, ts);
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'idempotency-key': key, 'user-agent': 'MountainPost-Webhook/1' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'idempotency-key': key,
+    'user-agent': 'MountainPost-Webhook/1',
+  };
   if (hook.format === 'json') {
     headers['x-signature'] = await signBody(hook.secret, body);
     headers['x-timestamp'] = String(ts);

@@ -70,7 +70,6 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
   };
 }
 
-
 /**
  * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
  * concurrent drains never share a row) with each row's delivery context, in ONE statement (the
@@ -79,7 +78,9 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
  */
 export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
   return claimedNotices(
-    await db.execute(sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int) as claimed`),
+    await db.execute(
+      sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int) as claimed`,
+    ),
   );
 }
 
@@ -91,7 +92,9 @@ export async function claimWithContext(db: Db, now: Date, until: Date, limit: nu
  */
 export async function heldWithContext(db: Db, now: Date, held: Date, keys: readonly string[]): Promise<ClaimedNotice[]> {
   return claimedNotices(
-    await db.execute(sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${JSON.stringify(keys)}::jsonb) as claimed`),
+    await db.execute(
+      sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${JSON.stringify(keys)}::jsonb) as claimed`,
+    ),
   );
 }
 

@@ -19,7 +19,15 @@ export async function sendEmail(config: Config, email: RenderedEmail, idempotenc
     const base = config.emailApiUrl ?? 'https://api.resend.com';
     return post(
       `${base}/emails`,
-      JSON.stringify({ from: config.emailFrom, to: [email.to], subject: email.subject, text: email.text, html: email.html, headers, ...(replyTo ? { reply_to: replyTo } : {}) }),
+      JSON.stringify({
+        from: config.emailFrom,
+        to: [email.to],
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers,
+        ...(replyTo ? { reply_to: replyTo } : {}),
+      }),
       { 'content-type': 'application/json', authorization: `Bearer ${config.emailApiKey}`, 'idempotency-key': idempotencyKey },
       config.deliveryTimeoutMs,
     );
@@ -37,7 +45,12 @@ export async function sendEmail(config: Config, email: RenderedEmail, idempotenc
       ...(replyTo ? { ReplyTo: replyTo } : {}),
       Headers: [...Object.entries(headers), ['X-Idempotency-Key', idempotencyKey]].map(([Name, Value]) => ({ Name, Value })),
     }),
-    { 'content-type': 'application/json', accept: 'application/json', 'x-postmark-server-token': config.emailApiKey, 'idempotency-key': idempotencyKey },
+    {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'x-postmark-server-token': config.emailApiKey,
+      'idempotency-key': idempotencyKey,
+    },
     config.deliveryTimeoutMs,
   );
 }

@@ -100,7 +100,16 @@ export function noticeRows(
     const kinds = { ...DEFAULT_KINDS, ...s?.kinds };
     if (!kinds[KIND_SWITCH[n.kind]]) continue;
     const due = WAITS_FOR_GRACE.has(n.kind) ? new Date(args.now.getTime() + args.graceSeconds * 1000) : args.now;
-    const base: GameNoticePayload = { kind: n.kind, gameId: args.gameId, seat: n.seat, version: args.version, userId: who.userId, deadline: n.deadline, detail: n.detail, chatId: n.chatId };
+    const base: GameNoticePayload = {
+      kind: n.kind,
+      gameId: args.gameId,
+      seat: n.seat,
+      version: args.version,
+      userId: who.userId,
+      deadline: n.deadline,
+      detail: n.detail,
+      chatId: n.chatId,
+    };
     const row = (channel: 'email' | 'webhook' | 'push', target: string, payload: GameNoticePayload): OutboxRow => ({
       channel,
       target,
@@ -133,7 +142,10 @@ export async function insertOutbox(tx: Db, rows: OutboxRow[]): Promise<void> {
  * Writes the outbox rows for `notices` (call inside the transaction that appends the event at
  * `version`); see `noticeRows`.
  */
-export async function enqueueNotices(tx: Db, args: { gameId: string; version: number; notices: SeatNotice[]; now: Date; graceSeconds: number }) {
+export async function enqueueNotices(
+  tx: Db,
+  args: { gameId: string; version: number; notices: SeatNotice[]; now: Date; graceSeconds: number },
+) {
   if (args.notices.length === 0) return;
   await insertOutbox(tx, noticeRows(await loadRecipients(tx, args.gameId), args));
 }

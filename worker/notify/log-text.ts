@@ -36,7 +36,10 @@ export function summaryWithNames(summary: string, seats: readonly NamedSeat[], g
   for (const s of seats) bySeat.set(game.seatRole(s.seat, state ?? undefined), s.seat);
   const roles = [...bySeat.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
   if (roles.length === 0) return summary;
-  const re = new RegExp(`(?<![\\p{L}\\p{N}])(${roles.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
+  const re = new RegExp(
+    `(?<![\\p{L}\\p{N}])(${roles.map((r) => r.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
   return summary.replace(re, (role) => namer(bySeat.get(role)!));
 }
 

@@ -3,7 +3,17 @@ import type { WebhookConfig } from '../../db/schema';
 import { escapeDiscord, escapeSlack, oneLine } from './escape';
 
 /** Notification kinds; the first five can be switched off per user (`NotificationKinds`). */
-export type NotificationKind = 'your_turn' | 'game_started' | 'game_over' | 'chat_mention' | 'reminder' | 'timeout' | 'digest' | 'test' | 'player_joined' | 'invitation';
+export type NotificationKind =
+  | 'your_turn'
+  | 'game_started'
+  | 'game_over'
+  | 'chat_mention'
+  | 'reminder'
+  | 'timeout'
+  | 'digest'
+  | 'test'
+  | 'player_joined'
+  | 'invitation';
 
 /** A notification before it is shaped for a channel. */
 export interface Message {
@@ -26,7 +36,8 @@ export interface Message {
 }
 
 /** How to answer with a move; shown above the numbered choices. */
-export const REPLY_HELP = 'To play, reply to this email with a number, a code or the words of a choice (several lines for several steps, in order).';
+export const REPLY_HELP =
+  'To play, reply to this email with a number, a code or the words of a choice (several lines for several steps, in order).';
 
 /**
  * The heading above an email's lines, for kinds whose lines are not game log lines: an
@@ -46,7 +57,15 @@ export interface RenderedEmail {
 
 /** Formats a UTC instant for a reader in `timeZone` (falls back to UTC for unknown zones). */
 export function formatInstant(iso: string, timeZone: string): string {
-  const opts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' };
+  const opts: Intl.DateTimeFormatOptions = {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  };
   try {
     return new Intl.DateTimeFormat('en-GB', { ...opts, timeZone }).format(new Date(iso));
   } catch {
@@ -127,5 +146,14 @@ export function renderWebhookBody(cfg: Pick<WebhookConfig, 'format' | 'mention'>
   if (cfg.format === 'slack') {
     return JSON.stringify({ text: chatText(m, `<${escapeSlack(m.url)}|Open the game>`, escapeSlack) });
   }
-  return JSON.stringify({ id, timestamp: timestampS, kind: m.kind, subject: m.subject, lines: m.lines, url: m.url, game: m.game ?? null, deadline: m.deadline ?? null });
+  return JSON.stringify({
+    id,
+    timestamp: timestampS,
+    kind: m.kind,
+    subject: m.subject,
+    lines: m.lines,
+    url: m.url,
+    game: m.game ?? null,
+    deadline: m.deadline ?? null,
+  });
 }

@@ -37,8 +37,14 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
          where ${notificationSettings.digest} and ${notificationSettings.email} and ${games.status} = 'active'
            and ${games.activeSeats} @> jsonb_build_array(${seats.seat})) as digest_from`,
   );
-  const r = rows[0] as { deadlines: { tc: string; stage: number; at: number }[] | string; outbox_at: number | null; answer_at: number | null; digest_from: number | null };
-  const deadlines = typeof r.deadlines === 'string' ? (JSON.parse(r.deadlines) as { tc: string; stage: number; at: number }[]) : r.deadlines;
+  const r = rows[0] as {
+    deadlines: { tc: string; stage: number; at: number }[] | string;
+    outbox_at: number | null;
+    answer_at: number | null;
+    digest_from: number | null;
+  };
+  const deadlines =
+    typeof r.deadlines === 'string' ? (JSON.parse(r.deadlines) as { tc: string; stage: number; at: number }[]) : r.deadlines;
   const times: number[] = [];
   for (const d of deadlines) {
     const perMove = TIME_CONTROL_MS[d.tc as keyof typeof TIME_CONTROL_MS];

@@ -34,6 +34,9 @@ export async function post(url: string, body: string, headers: Record<string, st
     return res.ok ? { ok: true, status: res.status } : { ok: false, status: res.status, error: `HTTP ${res.status}` };
   } catch (err) {
     const name = (err as Error)?.name;
-    return { ok: false, error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err) };
+    return {
+      ok: false,
+      error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
+    };
   }
 }

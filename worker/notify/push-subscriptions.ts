@@ -30,7 +30,13 @@ export interface PushDevice {
 type Row = typeof pushSubscriptions.$inferSelect;
 
 function device(r: Row): PushDevice {
-  return { id: r.id, name: r.name, service: new URL(r.endpoint).host, createdAt: r.createdAt.toISOString(), lastUsedAt: r.lastUsedAt?.toISOString() ?? null };
+  return {
+    id: r.id,
+    name: r.name,
+    service: new URL(r.endpoint).host,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+  };
 }
 
 /** A device name a person recognises from a User-Agent header: "Chrome on Android", "Safari on iOS". */
@@ -48,18 +54,36 @@ export function deviceName(userAgent: string | undefined): string {
  * false`. Throws 409 `too_many_devices` past `MAX_PUSH_SUBSCRIPTIONS`. Keys are stored as given
  * (base64url, checked by the route).
  */
-export async function subscribePush(db: Db, userId: string, input: PushSubscriptionInput, userAgent: string | undefined, now: Date): Promise<{ created: boolean; device: PushDevice }> {
+export async function subscribePush(
+  db: Db,
+  userId: string,
+  input: PushSubscriptionInput,
+  userAgent: string | undefined,
+  now: Date,
+): Promise<{ created: boolean; device: PushDevice }> {
   const [{ n }] = await db
     .select({ n: count() })
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.endpoint, input.endpoint)));
   if (n >= MAX_PUSH_SUBSCRIPTIONS) {
-    throw new ApiError(409, 'too_many_devices', `At most ${MAX_PUSH_SUBSCRIPTIONS} devices may receive push notifications; remove one first.`);
+    throw new ApiError(
+      409,
+      'too_many_devices',
+      `At most ${MAX_PUSH_SUBSCRIPTIONS} devices may receive push notifications; remove one first.`,
+    );
   }
   const name = deviceName(userAgent);
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ id: `ps_${randomHex(10)}`, userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, name, createdAt: now })
+    .values({
+      id: `ps_${randomHex(10)}`,
+      userId,
+      endpoint: input.endpoint,
+      p256dh: input.keys.p256dh,
+      auth: input.keys.auth,
+      name,
+      createdAt: now,
+    })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth, name } })
     // xmax is 0 on a freshly inserted row version and set on an updated one (one statement, no race).
     .returning({ ...getTableColumns(pushSubscriptions), inserted: sql<boolean>`(xmax = 0)` });
@@ -68,13 +92,20 @@ export async function subscribePush(db: Db, userId: string, input: PushSubscript
 
 /** The user's subscribed devices, newest first. */
 export async function listPushDevices(db: Db, userId: string): Promise<PushDevice[]> {
-  const rows = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+  const rows = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
   return rows.map(device);
 }
 
 /** The user's subscription `id`; 404 `not_found` when there is none (or it is someone else's). */
 async function ownSubscription(db: Db, userId: string, id: string): Promise<Row> {
-  const [row] = await db.select().from(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)));
   if (!row) throw new ApiError(404, 'not_found', 'No such push subscription on your account.');
   return row;
 }
@@ -97,11 +128,23 @@ export function pushTestMessage(publicUrl: string): Message {
 
 /** The outbox row of a test push to subscription `id` at `now`. */
 export function pushTestRow(userId: string, id: string, message: Message, now: Date): typeof outbox.$inferInsert {
-  return { channel: 'push', target: id, kind: 'test', userId, payload: { message }, createdAt: now, nextAttemptAt: now, dedupeKey: `test:${userId}:push:${id}:${now.getTime()}` };
+  return {
+    channel: 'push',
+    target: id,
+    kind: 'test',
+    userId,
+    payload: { message },
+    createdAt: now,
+    nextAttemptAt: now,
+    dedupeKey: `test:${userId}:push:${id}:${now.getTime()}`,
+  };
 }
 
 /** Queues a test push to one of the user's devices; 404 when it is not theirs. */
 export async function enqueuePushTest(ctx: ServiceCtx, user: User, id: string): Promise<void> {
   await ownSubscription(ctx.db, user.id, id);
-  await ctx.db.insert(outbox).values(pushTestRow(user.id, id, pushTestMessage(ctx.config.publicUrl), ctx.now)).onConflictDoNothing({ target: outbox.dedupeKey });
+  await ctx.db
+    .insert(outbox)
+    .values(pushTestRow(user.id, id, pushTestMessage(ctx.config.publicUrl), ctx.now))
+    .onConflictDoNothing({ target: outbox.dedupeKey });
 }

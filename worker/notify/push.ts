@@ -120,7 +120,13 @@ export async function deliverPush(db: Db, config: Config, subscriptionId: string
     status = res.status;
   } catch (err) {
     const name = (err as Error)?.name;
-    return { ok: false, error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${config.deliveryTimeoutMs} ms` : String((err as Error)?.message ?? err) };
+    return {
+      ok: false,
+      error:
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `timed out after ${config.deliveryTimeoutMs} ms`
+          : String((err as Error)?.message ?? err),
+    };
   }
   if (status >= 200 && status < 300) {
     await db.update(pushSubscriptions).set({ lastUsedAt: now }).where(eq(pushSubscriptions.id, sub.id));

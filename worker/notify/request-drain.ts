@@ -23,7 +23,11 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
   const known = drains.get(ctx.defer);
   if (known) return known;
   const grace = ctx.config.notifyGraceSeconds;
-  const mine: RequestDrain = { keys: new Set(), all: false, until: ctx.drainsAfter ? new Date(ctx.now.getTime() + grace * 1000 + CLAIM_MS) : null };
+  const mine: RequestDrain = {
+    keys: new Set(),
+    all: false,
+    until: ctx.drainsAfter ? new Date(ctx.now.getTime() + grace * 1000 + CLAIM_MS) : null,
+  };
   drains.set(ctx.defer, mine);
   ctx.defer(
     async (db: Db) => {
@@ -32,7 +36,8 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
       const now = waitMs > 0 ? new Date() : ctx.now;
       if (mine.all) await drainOutbox(db, ctx.registry, ctx.config, now);
       // Held rows are invisible to a claim until their hold lapses: they always go by their keys.
-      if (mine.until && mine.keys.size) await drainOutbox(db, ctx.registry, ctx.config, now, 50, { keys: [...mine.keys], until: mine.until });
+      if (mine.until && mine.keys.size)
+        await drainOutbox(db, ctx.registry, ctx.config, now, 50, { keys: [...mine.keys], until: mine.until });
     },
     { last: true, waitMs },
   );

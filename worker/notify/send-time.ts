@@ -27,7 +27,8 @@ export function channelNow(row: OutboxRow, context: Pick<DeliveryContext, 'setti
   if (!row.userId) return queued;
   const kind = row.kind as SeatNotice['kind'];
   const isGameNotice = kind in KIND_SWITCH;
-  if (isGameNotice && !{ ...DEFAULT_KINDS, ...s?.kinds }[KIND_SWITCH[kind]]) return { ...queued, skip: `skipped: ${KIND_SWITCH[kind]} notifications turned off` };
+  if (isGameNotice && !{ ...DEFAULT_KINDS, ...s?.kinds }[KIND_SWITCH[kind]])
+    return { ...queued, skip: `skipped: ${KIND_SWITCH[kind]} notifications turned off` };
   if (row.channel === 'email') {
     if (s && !s.email) return { ...queued, skip: 'skipped: email turned off' };
     if (kind === 'your_turn' && s?.digest) return { ...queued, skip: 'skipped: the daily digest replaces it' };

@@ -43,7 +43,15 @@ export async function settingsRows(db: Db, userIds: string[]): Promise<Map<strin
 
 /** Public shape of a settings row. */
 export function settingsView(row: SettingsRow): NotificationSettings {
-  return { email: row.email, digest: row.digest, push: row.push, emailReplies: row.emailReplies, kinds: { ...DEFAULT_KINDS, ...row.kinds }, webhook: row.webhook ?? null, timeZone: row.timeZone };
+  return {
+    email: row.email,
+    digest: row.digest,
+    push: row.push,
+    emailReplies: row.emailReplies,
+    kinds: { ...DEFAULT_KINDS, ...row.kinds },
+    webhook: row.webhook ?? null,
+    timeZone: row.timeZone,
+  };
 }
 
 /** Replaces a user's settings; a JSON webhook without a secret gets a fresh one. */
@@ -57,7 +65,15 @@ export async function saveSettings(
   const [saved] = await db
     .update(notificationSettings)
     // `push` left out keeps the stored switch (clients older than the switch send none).
-    .set({ email: s.email, digest: s.digest, ...(s.push === undefined ? {} : { push: s.push }), ...(s.emailReplies === undefined ? {} : { emailReplies: s.emailReplies }), kinds: s.kinds, webhook, timeZone: s.timeZone })
+    .set({
+      email: s.email,
+      digest: s.digest,
+      ...(s.push === undefined ? {} : { push: s.push }),
+      ...(s.emailReplies === undefined ? {} : { emailReplies: s.emailReplies }),
+      kinds: s.kinds,
+      webhook,
+      timeZone: s.timeZone,
+    })
     .where(eq(notificationSettings.userId, userId))
     .returning();
   return settingsView(saved);
@@ -65,7 +81,11 @@ export async function saveSettings(
 
 /** Turns off email for the holder of an unsubscribe token; false when the token is unknown. */
 export async function unsubscribe(db: Db, token: string): Promise<boolean> {
-  const rows = await db.update(notificationSettings).set({ email: false }).where(eq(notificationSettings.unsubscribeToken, token)).returning({ u: notificationSettings.userId });
+  const rows = await db
+    .update(notificationSettings)
+    .set({ email: false })
+    .where(eq(notificationSettings.unsubscribeToken, token))
+    .returning({ u: notificationSettings.userId });
   return rows.length === 1;
 }
 
@@ -74,7 +94,11 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
  * switch (`emailReplies` of the settings) applies as well. False when the caller has no seat there.
  */
 export async function setGameEmailReplies(db: Db, gameId: string, userId: string, on: boolean): Promise<boolean> {
-  const rows = await db.update(seats).set({ emailReplies: on }).where(and(eq(seats.gameId, gameId), eq(seats.userId, userId))).returning({ seat: seats.seat });
+  const rows = await db
+    .update(seats)
+    .set({ emailReplies: on })
+    .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)))
+    .returning({ seat: seats.seat });
   return rows.length > 0;
 }
 
@@ -84,7 +108,10 @@ export async function setGameWebhook(db: Db, gameId: string, userId: string, cfg
     await db.delete(gameWebhooks).where(and(eq(gameWebhooks.gameId, gameId), eq(gameWebhooks.userId, userId)));
     return null;
   }
-  const [existing] = await db.select().from(gameWebhooks).where(and(eq(gameWebhooks.gameId, gameId), eq(gameWebhooks.userId, userId)));
+  const [existing] = await db
+    .select()
+    .from(gameWebhooks)
+    .where(and(eq(gameWebhooks.gameId, gameId), eq(gameWebhooks.userId, userId)));
   const config = { ...cfg, secret: cfg.secret || existing?.config.secret || randomHex(24) };
   await db
     .insert(gameWebhooks)
@@ -101,7 +128,15 @@ export async function gameWebhookList(db: Db, gameId: string) {
 /** Recent deliveries that failed for good, for the settings page. */
 export async function recentFailures(db: Db, userId: string) {
   const rows = await db
-    .select({ id: outbox.id, channel: outbox.channel, target: outbox.target, kind: outbox.kind, lastError: outbox.lastError, attempts: outbox.attempts, at: outbox.createdAt })
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      target: outbox.target,
+      kind: outbox.kind,
+      lastError: outbox.lastError,
+      attempts: outbox.attempts,
+      at: outbox.createdAt,
+    })
     .from(outbox)
     .where(and(eq(outbox.userId, userId), eq(outbox.status, 'failed')))
     .orderBy(desc(outbox.id))

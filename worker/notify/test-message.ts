@@ -16,13 +16,36 @@ export async function enqueueTestMessages(ctx: ServiceCtx, user: User): Promise<
   };
   const stamp = ctx.now.getTime();
   const rows: (typeof outbox.$inferInsert)[] = [];
-  if (s.email) rows.push({ channel: 'email', target: user.email, kind: 'test', userId: user.id, payload: { message }, createdAt: ctx.now, nextAttemptAt: ctx.now, dedupeKey: `test:${user.id}:email:${stamp}` });
+  if (s.email)
+    rows.push({
+      channel: 'email',
+      target: user.email,
+      kind: 'test',
+      userId: user.id,
+      payload: { message },
+      createdAt: ctx.now,
+      nextAttemptAt: ctx.now,
+      dedupeKey: `test:${user.id}:email:${stamp}`,
+    });
   if (s.push && ctx.config.vapid) {
-    for (const d of await ctx.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))) {
+    for (const d of await ctx.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, user.id))) {
       rows.push(pushTestRow(user.id, d.id, pushTestMessage(ctx.config.publicUrl), ctx.now));
     }
   }
-  if (s.webhook) rows.push({ channel: 'webhook', target: s.webhook.url, kind: 'test', userId: user.id, payload: { message, webhook: s.webhook }, createdAt: ctx.now, nextAttemptAt: ctx.now, dedupeKey: `test:${user.id}:webhook:${stamp}` });
+  if (s.webhook)
+    rows.push({
+      channel: 'webhook',
+      target: s.webhook.url,
+      kind: 'test',
+      userId: user.id,
+      payload: { message, webhook: s.webhook },
+      createdAt: ctx.now,
+      nextAttemptAt: ctx.now,
+      dedupeKey: `test:${user.id}:webhook:${stamp}`,
+    });
   if (rows.length) await ctx.db.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.dedupeKey });
   return [...new Set(rows.map((r) => r.channel))];
 }

@@ -2,7 +2,11 @@ import type { GameRow } from '../services/game-rows';
 import type { SeatNotice } from './enqueue';
 
 /** Milliseconds per move for each time control. */
-export const TIME_CONTROL_MS: Record<GameRow['timeControl'], number | null> = { none: null, '24h': 24 * 3600 * 1000, '72h': 72 * 3600 * 1000 };
+export const TIME_CONTROL_MS: Record<GameRow['timeControl'], number | null> = {
+  none: null,
+  '24h': 24 * 3600 * 1000,
+  '72h': 72 * 3600 * 1000,
+};
 
 /** The part of a game row a transition reads. */
 type Before = Pick<GameRow, 'status' | 'activeSeats' | 'deadlineAt' | 'reminderStage' | 'timeControl' | 'players'>;
@@ -16,7 +20,8 @@ type Before = Pick<GameRow, 'status' | 'activeSeats' | 'deadlineAt' | 'reminderS
  */
 export function planTransition(before: Before, after: { status: GameRow['status']; activeSeats: number[] }, now: Date) {
   const notices: SeatNotice[] = [];
-  const newlyActive = after.status === 'active' ? after.activeSeats.filter((s) => before.status !== 'active' || !before.activeSeats.includes(s)) : [];
+  const newlyActive =
+    after.status === 'active' ? after.activeSeats.filter((s) => before.status !== 'active' || !before.activeSeats.includes(s)) : [];
   if (after.status === 'finished' || after.status === 'abandoned') {
     for (let s = 0; s < before.players; s++) notices.push({ seat: s, kind: 'game_over' });
   } else {

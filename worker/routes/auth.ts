@@ -45,7 +45,8 @@ const callbackPostRoute = createRoute({
   security: noAuth,
   tags: ['auth'],
   summary: 'Use a sign-in link (the Continue button): sets the HttpOnly session cookie and redirects to /',
-  description: 'Only from our own pages (`Origin`, else `Sec-Fetch-Site: same-origin`): a foreign site cannot sign a browser in to its own account (login CSRF). Bots use POST /api/auth/token.',
+  description:
+    'Only from our own pages (`Origin`, else `Sec-Fetch-Site: same-origin`): a foreign site cannot sign a browser in to its own account (login CSRF). Bots use POST /api/auth/token.',
   request: { body: { required: true, content: { 'application/x-www-form-urlencoded': { schema: z.object({ token: TokenField }) } } } },
   responses: {
     303: { description: 'Signed in; redirect to /' },
@@ -129,7 +130,13 @@ export function authRoutes() {
   app.openapi(callbackPostRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     if (!fromOwnOrigin(c)) {
-      return c.html(page('Sign-in refused', html`<p>This sign-in came from another site, so it was refused.</p><p><a href="/">Go to Mountain Post</a></p>`), 403);
+      return c.html(
+        page(
+          'Sign-in refused',
+          html`<p>This sign-in came from another site, so it was refused.</p><p><a href="/">Go to Mountain Post</a></p>`,
+        ),
+        403,
+      );
     }
     try {
       const { sessionToken } = await consumeSignIn(c.var.db, c.req.valid('form').token, c.var.now());

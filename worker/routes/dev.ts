@@ -22,7 +22,11 @@ export function devRoutes() {
   app.post('/dev/mailbox/reply', async (c) => {
     // A malformed form (a broken multipart body) is the sender's mistake: 400, not a 500.
     const form = await c.req.parseBody().catch(() => null);
-    if (!form) return c.json({ error: { code: 'bad_request', message: 'Send the Reply form: from, to, text (and subject, quote, messageId).' } }, 400);
+    if (!form)
+      return c.json(
+        { error: { code: 'bad_request', message: 'Send the Reply form: from, to, text (and subject, quote, messageId).' } },
+        400,
+      );
     const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
     const raw = replyRaw({
       from: field('from'),
@@ -37,7 +41,10 @@ export function devRoutes() {
   app.post('/dev/mail-in', async (c) => {
     const body = (await c.req.json().catch(() => null)) as { from?: unknown; to?: unknown; raw?: unknown } | null;
     if (!body || typeof body.from !== 'string' || typeof body.to !== 'string' || typeof body.raw !== 'string') {
-      return c.json({ error: { code: 'bad_request', message: 'Send {from, to, raw}: the envelope addresses and the RFC 5322 message.' } }, 400);
+      return c.json(
+        { error: { code: 'bad_request', message: 'Send {from, to, raw}: the envelope addresses and the RFC 5322 message.' } },
+        400,
+      );
     }
     return c.json(await receiveMail(serviceCtx(c), { from: body.from, to: body.to, raw: body.raw }));
   });
@@ -52,9 +59,10 @@ export function devRoutes() {
       ${note ? html`<p role="status"><b>Reply:</b> ${note}</p>` : ''}
       <p>${mails.length} message(s), newest first. Production sends these through the email provider instead.</p>
       ${mails.map(
-        (m) => html`<article><p><b>To:</b> ${m.to} &middot; <small>${m.at}</small></p><p><b>${m.subject}</b></p><pre style="white-space:pre-wrap">${m.text}</pre>${
-          m.token ? html`<p><a href="/auth/callback?token=${m.token}">Open sign-in link</a></p>` : ''
-        }${m.replyTo ? replyBox(m) : ''}</article>`,
+        (m) =>
+          html`<article><p><b>To:</b> ${m.to} &middot; <small>${m.at}</small></p><p><b>${m.subject}</b></p><pre style="white-space:pre-wrap">${m.text}</pre>${
+            m.token ? html`<p><a href="/auth/callback?token=${m.token}">Open sign-in link</a></p>` : ''
+          }${m.replyTo ? replyBox(m) : ''}</article>`,
       )}`);
   });
   return app;
@@ -62,7 +70,8 @@ export function devRoutes() {
 
 /** One line about what a reply did, for the dev mailbox. */
 function describeOutcome(o: ReceiveOutcome): string {
-  if (o.kind === 'answered') return `${o.applied.length ? `played ${o.applied.join(', then ')}` : 'nothing played'}${o.refusal ? ` (${o.refusal})` : ''}; the answer is in the mailbox.`;
+  if (o.kind === 'answered')
+    return `${o.applied.length ? `played ${o.applied.join(', then ')}` : 'nothing played'}${o.refusal ? ` (${o.refusal})` : ''}; the answer is in the mailbox.`;
   return `${o.kind === 'ignored' ? 'ignored' : 'refused'}: ${o.reason}`;
 }
 

@@ -12,7 +12,9 @@ const GameType = z
     maxPlayers: z.number().int(),
     rulesVersion: z.string(),
     options: z.record(z.string(), z.unknown()).openapi({ description: 'JSON Schema of the options object' }),
-    seatChoices: z.array(SeatChoiceSchema).openapi({ description: 'Choices each player makes for their own seat (`choices` when creating or joining); empty for most games' }),
+    seatChoices: z
+      .array(SeatChoiceSchema)
+      .openapi({ description: 'Choices each player makes for their own seat (`choices` when creating or joining); empty for most games' }),
   })
   .openapi('GameType');
 
@@ -22,7 +24,7 @@ const list = createRoute({
   operationId: 'listGameTypes',
   security: noAuth,
   tags: ['games'],
-  summary: 'The games this server offers, with a JSON Schema of each one\'s options',
+  summary: "The games this server offers, with a JSON Schema of each one's options",
   responses: { 200: jsonResponse('Game types', z.array(GameType)), ...errors(400) },
 });
 
@@ -57,24 +59,26 @@ const rules = createRoute({
 
 /** `GET /api/game-types` and `GET /api/game-types/:id/rules` (404 `unknown_game_type`). */
 export function gameTypeRoutes() {
-  return new OpenAPIHono<AppEnv>().openapi(list, (c) =>
-    c.json(
-      c.var.registry.list().map((g) => ({
-        id: g.id,
-        title: g.title,
-        minPlayers: g.minPlayers,
-        maxPlayers: g.maxPlayers,
-        rulesVersion: g.rulesVersion,
-        options: zod.toJSONSchema(g.optionsSchema, { io: 'input' }) as Record<string, unknown>,
-        seatChoices: (g.seatChoices ?? []).map((c) => ({ id: c.id, label: c.label, values: c.values.map((v) => ({ ...v })) })),
-      })),
-      200,
-    ),
-  ).openapi(rules, (c) => {
-    const id = c.req.valid('param').id;
-    const game = c.var.registry.list().find((g) => g.id === id);
-    if (!game?.howToPlay) throw new ApiError(404, 'unknown_game_type', `This server does not offer the game type "${id}".`);
-    c.header('Cache-Control', 'public, max-age=3600');
-    return c.json({ id: game.id, title: game.title, rulesVersion: game.rulesVersion, ...game.howToPlay }, 200);
-  });
+  return new OpenAPIHono<AppEnv>()
+    .openapi(list, (c) =>
+      c.json(
+        c.var.registry.list().map((g) => ({
+          id: g.id,
+          title: g.title,
+          minPlayers: g.minPlayers,
+          maxPlayers: g.maxPlayers,
+          rulesVersion: g.rulesVersion,
+          options: zod.toJSONSchema(g.optionsSchema, { io: 'input' }) as Record<string, unknown>,
+          seatChoices: (g.seatChoices ?? []).map((c) => ({ id: c.id, label: c.label, values: c.values.map((v) => ({ ...v })) })),
+        })),
+        200,
+      ),
+    )
+    .openapi(rules, (c) => {
+      const id = c.req.valid('param').id;
+      const game = c.var.registry.list().find((g) => g.id === id);
+      if (!game?.howToPlay) throw new ApiError(404, 'unknown_game_type', `This server does not offer the game type "${id}".`);
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.json({ id: game.id, title: game.title, rulesVersion: game.rulesVersion, ...game.howToPlay }, 200);
+    });
 }

@@ -1,5 +1,16 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ChoicesSchema, errors, GameIdParam, jsonBody, jsonResponse, ResultSchema, SeatChoiceSchema, SeatSchema, StateSchema, optionalAuth } from '../http/schemas';
+import {
+  ChoicesSchema,
+  errors,
+  GameIdParam,
+  jsonBody,
+  jsonResponse,
+  ResultSchema,
+  SeatChoiceSchema,
+  SeatSchema,
+  StateSchema,
+  optionalAuth,
+} from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
@@ -29,15 +40,33 @@ const create = createRoute({
       players: z.number().int().min(1).max(8),
       options: z.record(z.string(), z.unknown()).optional(),
       timeControl: z.enum(['none', '24h', '72h']).default('none').openapi({ description: 'Time allowed per move' }),
-      onTimeout: z.enum(['bot', 'end']).default('bot').openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
-      onResign: z.enum(['bot', 'end']).default('bot').openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
+      onTimeout: z
+        .enum(['bot', 'end'])
+        .default('bot')
+        .openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
+      onResign: z
+        .enum(['bot', 'end'])
+        .default('bot')
+        .openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
       public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
-      startWhenFull: z.boolean().default(true).openapi({ description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start' }),
-      bots: z.number().int().min(0).max(7).default(0).openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
-      choices: ChoicesSchema.optional().openapi({ description: "Your seat's setup choices (the game type's `seatChoices`, e.g. `{ \"rocket\": \"blue\" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)" }),
+      startWhenFull: z.boolean().default(true).openapi({
+        description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start',
+      }),
+      bots: z
+        .number()
+        .int()
+        .min(0)
+        .max(7)
+        .default(0)
+        .openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
+      choices: ChoicesSchema.optional().openapi({
+        description:
+          'Your seat\'s setup choices (the game type\'s `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)',
+      }),
     }),
   ),
-  description: 'One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
+  description:
+    'One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
   responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403, 409, 429) },
 });
 
@@ -73,33 +102,43 @@ const meta = createRoute({
   tags: ['games'],
   summary: 'Game metadata: type, status, seats, version, seed hash (seed once over)',
   description:
-    'Someone outside a private game gets 403 `private_game`; with the game\'s invite code (`invite`) only what joining needs: status, seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.',
-  request: { params: GameIdParam, query: z.object({ invite: z.string().max(64).optional().openapi({ description: 'The invite code of the invite link (outsiders of a private game)' }) }) },
+    "Someone outside a private game gets 403 `private_game`; with the game's invite code (`invite`) only what joining needs: status, seats unnamed and without user ids, version 0, no active seats, deadline, result or seed.",
+  request: {
+    params: GameIdParam,
+    query: z.object({
+      invite: z.string().max(64).optional().openapi({ description: 'The invite code of the invite link (outsiders of a private game)' }),
+    }),
+  },
   responses: {
     200: jsonResponse(
       'Game',
       GameBase.extend({
-          seedHash: z.string(),
-          seed: z.string().nullable(),
-          createdAt: z.string(),
-          yourSeat: z.number().int().nullable(),
-          isCreator: z.boolean(),
-          inviteUrl: z.string().nullable(),
-          result: ResultSchema.nullable(),
-          startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
-          optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
-          seats: z.array(
-            SeatSchema.extend({
-              isBot: z.boolean(),
-              choices: z
-                .record(z.string(), z.string())
-                .optional()
-                .openapi({ description: "Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left)" }),
+        seedHash: z.string(),
+        seed: z.string().nullable(),
+        createdAt: z.string(),
+        yourSeat: z.number().int().nullable(),
+        isCreator: z.boolean(),
+        inviteUrl: z.string().nullable(),
+        result: ResultSchema.nullable(),
+        startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
+        optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
+        seats: z.array(
+          SeatSchema.extend({
+            isBot: z.boolean(),
+            choices: z.record(z.string(), z.string()).optional().openapi({
+              description:
+                "Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left)",
             }),
-          ),
-          seatChoices: z.array(SeatChoiceSchema).openapi({ description: 'Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games' }),
-          invitedBy: z.string().nullable().openapi({ description: 'While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders' }),
-        }).passthrough(),
+          }),
+        ),
+        seatChoices: z.array(SeatChoiceSchema).openapi({
+          description: 'Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games',
+        }),
+        invitedBy: z.string().nullable().openapi({
+          description:
+            'While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders',
+        }),
+      }).passthrough(),
     ),
     ...errors(400, 403, 404),
   },
@@ -118,12 +157,20 @@ const join = createRoute({
     ...jsonBody(
       z.object({
         invite: z.string().min(1).max(64),
-        choices: ChoicesSchema.optional().openapi({ description: "Your seat's setup choices (`seatChoices` of `GET /api/games/:id`), e.g. `{ \"rocket\": \"blue\" }`" }),
+        choices: ChoicesSchema.optional().openapi({
+          description: 'Your seat\'s setup choices (`seatChoices` of `GET /api/games/:id`), e.g. `{ "rocket": "blue" }`',
+        }),
       }),
     ),
   },
   responses: {
-    200: jsonResponse('Seated', z.object({ seat: z.number().int(), started: z.boolean().openapi({ description: 'This join filled the table and started the game' }) })),
+    200: jsonResponse(
+      'Seated',
+      z.object({
+        seat: z.number().int(),
+        started: z.boolean().openapi({ description: 'This join filled the table and started the game' }),
+      }),
+    ),
     ...errors(400, 401, 403, 404, 409),
   },
 });
@@ -135,7 +182,7 @@ const choose = createRoute({
   tags: ['games'],
   summary: "Change your seat's setup choices while the game waits for players (Space Mountain: your Rocket colour)",
   description:
-    'Replaces your seat\'s choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value), `too_many_changes` (a seat may change its choices 20 times per game; the same choices again change nothing and do not count).',
+    "Replaces your seat's choices (`{}` leaves them to the start, which gives each seat without a choice the first value left, in the order of `seatChoices`). 400 `bad_choice` (not a choice or value of this game), 403 `not_seated`, 409 `not_open` (started), `choice_taken` (another seat holds that value), `too_many_changes` (a seat may change its choices 20 times per game; the same choices again change nothing and do not count).",
   request: { params: GameIdParam, ...jsonBody(z.object({ choices: ChoicesSchema })) },
   responses: {
     200: jsonResponse('Chosen', z.object({ seat: z.number().int(), choices: z.record(z.string(), z.string()) })),
@@ -149,7 +196,8 @@ const start = createRoute({
   operationId: 'startGame',
   tags: ['games'],
   summary: 'Start the game (creator, every seat filled)',
-  description: 'A game that is already running (its last join started it) answers its state: Start is idempotent while the game runs. 409 `not_open` once it is over.',
+  description:
+    'A game that is already running (its last join started it) answers its state: Start is idempotent while the game runs. 409 `not_open` once it is over.',
   request: { params: GameIdParam },
   responses: { 200: jsonResponse('Started; your state', StateSchema), ...errors(401, 403, 404, 409) },
 });
@@ -160,21 +208,44 @@ export function gameRoutes() {
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
     const user = requireUser(c);
-    const row = await createGame(c.var.db, c.var.registry, { ...body, isPublic: body.public, startWhenFull: body.startWhenFull, user, now: c.var.now(), limits: c.var.config.gameLimits });
+    const row = await createGame(c.var.db, c.var.registry, {
+      ...body,
+      isPublic: body.public,
+      startWhenFull: body.startWhenFull,
+      user,
+      now: c.var.now(),
+      limits: c.var.config.gameLimits,
+    });
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
   app.openapi(meta, async (c) =>
-    c.json(await gameMeta(c.var.db, c.var.registry, { gameId: c.req.valid('param').id, user: c.var.user, origin: linkOrigin(c), invite: c.req.valid('query').invite }), 200),
+    c.json(
+      await gameMeta(c.var.db, c.var.registry, {
+        gameId: c.req.valid('param').id,
+        user: c.var.user,
+        origin: linkOrigin(c),
+        invite: c.req.valid('query').invite,
+      }),
+      200,
+    ),
   );
   app.openapi(join, async (c) => {
     const body = c.req.valid('json');
-    const joined = await joinGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, invite: body.invite, choices: body.choices });
+    const joined = await joinGame(serviceCtx(c), {
+      user: requireUser(c),
+      gameId: c.req.valid('param').id,
+      invite: body.invite,
+      choices: body.choices,
+    });
     return c.json(joined, 200);
   });
   app.openapi(choose, async (c) =>
-    c.json(await setChoices(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, choices: c.req.valid('json').choices }), 200),
+    c.json(
+      await setChoices(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, choices: c.req.valid('json').choices }),
+      200,
+    ),
   );
   app.openapi(start, async (c) => c.json(await startGame(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
   return app;

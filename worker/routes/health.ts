@@ -33,7 +33,9 @@ const ready = createRoute({
   responses: {
     200: {
       description: 'Ready to serve games',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true), database: z.literal('ok'), instance: z.string().optional() }) } },
+      content: {
+        'application/json': { schema: z.object({ ok: z.literal(true), database: z.literal('ok'), instance: z.string().optional() }) },
+      },
     },
     ...errors(400, 503),
   },

@@ -14,7 +14,10 @@ const LobbyGame = z
     players: z.number().int(),
     seats: z.array(z.object({ seat: z.number().int(), name: z.string(), isBot: z.boolean() })),
     optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
-    inviteUrl: z.string().nullable().openapi({ description: 'Open games: the invite link (POST .../join with its code seats you). Null for games in progress' }),
+    inviteUrl: z
+      .string()
+      .nullable()
+      .openapi({ description: 'Open games: the invite link (POST .../join with its code seats you). Null for games in progress' }),
     youAreSeated: z.boolean(),
     activeSeats: z.array(z.number().int()),
     createdAt: z.string(),
@@ -49,7 +52,12 @@ export function lobbyRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(lobby, async (c) => c.json(await publicLobby(c.var.db, c.var.registry, { user: c.var.user, origin: linkOrigin(c) }), 200));
   app.openapi(invite, async (c) => {
-    const sent = await sendInvitation(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id, email: c.req.valid('json').email, origin: linkOrigin(c) });
+    const sent = await sendInvitation(serviceCtx(c), {
+      user: requireUser(c),
+      gameId: c.req.valid('param').id,
+      email: c.req.valid('json').email,
+      origin: linkOrigin(c),
+    });
     return c.json(sent, 202);
   });
   return app;

@@ -21,7 +21,8 @@ const patchMe = createRoute({
   operationId: 'updateMe',
   tags: ['me'],
   summary: 'Change your display name',
-  description: 'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).',
+  description:
+    'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).',
   request: jsonBody(
     z.object({
       name: z

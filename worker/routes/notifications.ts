@@ -7,7 +7,15 @@ import { requireUser } from '../middleware/session';
 import { drainSoon } from '../notify/request-drain';
 import { loadGame, seatOf } from '../services/game-rows';
 import { checkWebhookUrl } from '../notify/outbound';
-import { recentFailures, saveSettings, setGameEmailReplies, setGameWebhook, settingsRow, settingsView, unsubscribe } from '../notify/settings';
+import {
+  recentFailures,
+  saveSettings,
+  setGameEmailReplies,
+  setGameWebhook,
+  settingsRow,
+  settingsView,
+  unsubscribe,
+} from '../notify/settings';
 import { enqueueTestMessages } from '../notify/test-message';
 import type { AppEnv } from '../types';
 
@@ -16,21 +24,31 @@ const Webhook = z
     url: z.string().max(2000),
     format: z.enum(webhookFormats),
     secret: z.string().min(16).max(200).optional().openapi({ description: 'HMAC key for format json; generated when absent' }),
-    mention: z.string().regex(/^\d{5,25}$/).optional().openapi({ description: 'Discord user id to mention' }),
+    mention: z
+      .string()
+      .regex(/^\d{5,25}$/)
+      .optional()
+      .openapi({ description: 'Discord user id to mention' }),
   })
   .openapi('Webhook');
 
-const Kinds = z.object({ yourTurn: z.boolean(), gameStarted: z.boolean(), gameOver: z.boolean(), chatMention: z.boolean(), reminder: z.boolean() });
+const Kinds = z.object({
+  yourTurn: z.boolean(),
+  gameStarted: z.boolean(),
+  gameOver: z.boolean(),
+  chatMention: z.boolean(),
+  reminder: z.boolean(),
+});
 
 const Settings = z
   .object({
     email: z.boolean(),
     digest: z.boolean(),
     push: z.boolean().optional().openapi({ description: 'Web Push to your subscribed devices (default on); left out: unchanged' }),
-    emailReplies: z
-      .boolean()
-      .optional()
-      .openapi({ description: 'Play by email reply: turn emails carry a reply address and a reply with a move plays it (default on); left out: unchanged' }),
+    emailReplies: z.boolean().optional().openapi({
+      description:
+        'Play by email reply: turn emails carry a reply address and a reply with a move plays it (default on); left out: unchanged',
+    }),
     kinds: Kinds,
     webhook: Webhook.nullable(),
     timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
@@ -40,7 +58,17 @@ const Settings = z
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
   emailReplies: z.boolean(),
-  failures: z.array(z.object({ id: z.number(), channel: z.string(), target: z.string(), kind: z.string(), lastError: z.string().nullable(), attempts: z.number(), at: z.string() })),
+  failures: z.array(
+    z.object({
+      id: z.number(),
+      channel: z.string(),
+      target: z.string(),
+      kind: z.string(),
+      lastError: z.string().nullable(),
+      attempts: z.number(),
+      at: z.string(),
+    }),
+  ),
 });
 
 const getRoute = createRoute({
@@ -81,7 +109,9 @@ const gameHookRoute = createRoute({
   responses: { 200: jsonResponse('Saved', z.object({ webhook: Webhook.nullable() })), ...errors(400, 401, 403, 404) },
 });
 
-const EmailReplies = z.object({ on: z.boolean().openapi({ description: 'Whether replies to this game\'s turn emails play moves' }) }).openapi('GameEmailReplies');
+const EmailReplies = z
+  .object({ on: z.boolean().openapi({ description: "Whether replies to this game's turn emails play moves" }) })
+  .openapi('GameEmailReplies');
 
 const gameEmailRepliesRoute = createRoute({
   method: 'put',
@@ -115,7 +145,8 @@ const unsubscribePost = createRoute({
   responses: { 200: { description: 'HTML page' }, 404: { description: 'Unknown link' } },
 });
 
-const page = (body: string) => `<!doctype html><meta name="viewport" content="width=device-width"><title>Mountain Post</title><body style="font:16px system-ui;margin:2rem;max-width:30rem">${body}</body>`;
+const page = (body: string) =>
+  `<!doctype html><meta name="viewport" content="width=device-width"><title>Mountain Post</title><body style="font:16px system-ui;margin:2rem;max-width:30rem">${body}</body>`;
 
 /** Notification settings, per-game webhooks, test messages, unsubscribe. */
 export function notificationRoutes() {
@@ -129,7 +160,10 @@ export function notificationRoutes() {
     const body = c.req.valid('json');
     if (body.webhook) checkWebhookUrl(body.webhook.url, c.var.config.allowLoopbackWebhooks);
     if (!isTimeZone(body.timeZone)) throw new ApiError(400, 'bad_time_zone', `Unknown time zone "${body.timeZone}".`);
-    const saved = await saveSettings(c.var.db, user.id, { ...body, webhook: body.webhook ? { ...body.webhook, secret: body.webhook.secret ?? '' } : null });
+    const saved = await saveSettings(c.var.db, user.id, {
+      ...body,
+      webhook: body.webhook ? { ...body.webhook, secret: body.webhook.secret ?? '' } : null,
+    });
     return c.json({ ...saved, failures: await recentFailures(c.var.db, user.id) }, 200);
   });
   app.openapi(testRoute, async (c) => {
@@ -143,7 +177,8 @@ export function notificationRoutes() {
     const { id } = c.req.valid('param');
     const { on } = c.req.valid('json');
     await loadGame(c.var.db, id);
-    if (!(await setGameEmailReplies(c.var.db, id, user.id, on))) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
+    if (!(await setGameEmailReplies(c.var.db, id, user.id, on)))
+      throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
     return c.json({ on }, 200);
   });
   app.openapi(gameHookRoute, async (c) => {
@@ -151,19 +186,30 @@ export function notificationRoutes() {
     const { id } = c.req.valid('param');
     const { webhook } = c.req.valid('json');
     await loadGame(c.var.db, id);
-    if ((await seatOf(c.var.db, id, user.id)) === null) throw new ApiError(403, 'not_seated', 'Only players of this game can set its webhook.');
+    if ((await seatOf(c.var.db, id, user.id)) === null)
+      throw new ApiError(403, 'not_seated', 'Only players of this game can set its webhook.');
     if (webhook) checkWebhookUrl(webhook.url, c.var.config.allowLoopbackWebhooks);
     const saved = await setGameWebhook(c.var.db, id, user.id, webhook ? { ...webhook, secret: webhook.secret ?? '' } : null);
     return c.json({ webhook: saved }, 200);
   });
   app.openapi(unsubscribeGet, (c) => {
     const token = encodeURIComponent(c.req.valid('query').token);
-    return c.html(page(`<p>Stop receiving Mountain Post notification emails?</p><form method="post" action="/unsubscribe?token=${token}"><button>Unsubscribe</button></form>`), 200);
+    return c.html(
+      page(
+        `<p>Stop receiving Mountain Post notification emails?</p><form method="post" action="/unsubscribe?token=${token}"><button>Unsubscribe</button></form>`,
+      ),
+      200,
+    );
   });
   app.openapi(unsubscribePost, async (c) => {
     const ok = await unsubscribe(c.var.db, c.req.valid('query').token);
     if (!ok) return c.html(page('<p>This unsubscribe link is not valid.</p>'), 404);
-    return c.html(page('<p>Done: you will get no more notification emails. You can turn them back on in Settings.</p><p><a href="/settings">Settings</a></p>'), 200);
+    return c.html(
+      page(
+        '<p>Done: you will get no more notification emails. You can turn them back on in Settings.</p><p><a href="/settings">Settings</a></p>',
+      ),
+      200,
+    );
   });
   return app;
 }

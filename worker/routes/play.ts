@@ -13,11 +13,11 @@ const state = createRoute({
   operationId: 'getGameState',
   security: optionalAuth,
   tags: ['play'],
-  summary: "Your view of the game and your legal moves. ETag + If-None-Match -> 304 (usually without the database)",
+  summary: 'Your view of the game and your legal moves. ETag + If-None-Match -> 304 (usually without the database)',
   description:
     'Send `X-Page-Visible: 1` when the page is in front of the player: that marks the version as seen (on a 304 too), so no notification is sent about it. A 304 goes only to someone who may watch the game. ' +
     "The ETag also carries a seated viewer's seen mark (`sinceLastSeen` is computed against it): after a visible read moves the mark, the next poll gets one fresh 200. " +
-    'A session that got a 200 (or a 304 from the database) in the last 5 minutes has its matching polls answered 304 by the game\'s Durable Object, without the database; a visible poll of a version its seat has not yet seen always goes to the database.',
+    "A session that got a 200 (or a 304 from the database) in the last 5 minutes has its matching polls answered 304 by the game's Durable Object, without the database; a visible poll of a version its seat has not yet seen always goes to the database.",
   request: { params: GameIdParam, headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional() }) },
   responses: { 200: jsonResponse('State', StateSchema), 304: { description: 'Not modified' }, ...errors(404) },
 });
@@ -29,7 +29,7 @@ const move = createRoute({
   tags: ['play'],
   summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
   description:
-    'A move at an older version is applied to the game as it is now when everything since was other seats\' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. ' +
+    "A move at an older version is applied to the game as it is now when everything since was other seats' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. " +
     'A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. ' +
     'Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).',
   request: {
@@ -57,12 +57,19 @@ const log = createRoute({
   security: optionalAuth,
   tags: ['play'],
   summary: "The game's log as you may read it, after event `after`",
-  request: { params: GameIdParam, query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }) },
+  request: {
+    params: GameIdParam,
+    query: z.object({
+      after: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(0),
+    }),
+  },
   responses: {
-    200: jsonResponse(
-      'Log entries',
-      z.object({ entries: z.array(LogLineSchema) }),
-    ),
+    200: jsonResponse('Log entries', z.object({ entries: z.array(LogLineSchema) })),
     ...errors(400, 404),
   },
 });
@@ -102,10 +109,16 @@ export function playRoutes() {
     return c.json(answer, 200);
   });
   app.openapi(undo, async (c) =>
-    c.json(await undoMove(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version }), 200),
+    c.json(
+      await undoMove(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version }),
+      200,
+    ),
   );
   app.openapi(log, async (c) =>
-    c.json({ entries: await readLog(c.var.db, { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) }, 200),
+    c.json(
+      { entries: await readLog(c.var.db, { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) },
+      200,
+    ),
   );
   return app;
 }

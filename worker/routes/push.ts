@@ -15,7 +15,12 @@ const AUTH = /^[A-Za-z0-9_-]{22}(==)?$/;
 
 const Subscription = z
   .object({
-    endpoint: z.string().max(2000).url().startsWith('https://', 'endpoint: push endpoints must use https').openapi({ description: "The push service's URL for this browser (https)" }),
+    endpoint: z
+      .string()
+      .max(2000)
+      .url()
+      .startsWith('https://', 'endpoint: push endpoints must use https')
+      .openapi({ description: "The push service's URL for this browser (https)" }),
     expirationTime: z.number().nullable().optional().openapi({ description: 'Ignored (browsers send null)' }),
     keys: z.object({
       p256dh: z.string().regex(P256DH, 'p256dh must be a base64url uncompressed P-256 public key (65 bytes)'),
@@ -34,7 +39,13 @@ const Device = z
   })
   .openapi('PushDevice');
 
-const IdParam = z.object({ id: z.string().min(1).max(64).openapi({ param: { name: 'id', in: 'path' } }) });
+const IdParam = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .openapi({ param: { name: 'id', in: 'path' } }),
+});
 
 const publicKeyRoute = createRoute({
   method: 'get',
@@ -91,7 +102,8 @@ const testRoute = createRoute({
 
 /** The VAPID keys, or 404 `push_not_configured` (this server has no push: there is no key to get). */
 function requireVapid(config: Config) {
-  if (!config.vapid) throw new ApiError(404, 'push_not_configured', 'Push notifications are not configured on this server (VAPID keys unset).');
+  if (!config.vapid)
+    throw new ApiError(404, 'push_not_configured', 'Push notifications are not configured on this server (VAPID keys unset).');
   return config.vapid;
 }
 
@@ -105,7 +117,13 @@ export function pushRoutes() {
     const body = c.req.valid('json');
     checkPushEndpoint(body.endpoint, c.var.config.allowLoopbackWebhooks);
     const keys = { p256dh: body.keys.p256dh.replace(/=+$/, ''), auth: body.keys.auth.replace(/=+$/, '') };
-    const { created, device } = await subscribePush(c.var.db, user.id, { endpoint: body.endpoint, keys }, c.req.header('user-agent'), c.var.now());
+    const { created, device } = await subscribePush(
+      c.var.db,
+      user.id,
+      { endpoint: body.endpoint, keys },
+      c.req.header('user-agent'),
+      c.var.now(),
+    );
     return created ? c.json(device, 201) : c.json(device, 200);
   });
   app.openapi(listRoute, async (c) => c.json({ subscriptions: await listPushDevices(c.var.db, requireUser(c).id) }, 200));

@@ -8,7 +8,9 @@ import { rematch, resign } from '../services/lifecycle';
 import { gameRecord, replayAt } from '../services/record';
 import type { AppEnv } from '../types';
 
-const ChatLine = z.object({ id: z.number(), seat: z.number().int().nullable(), name: z.string(), text: z.string(), at: z.string() }).openapi('ChatLine');
+const ChatLine = z
+  .object({ id: z.number(), seat: z.number().int().nullable(), name: z.string(), text: z.string(), at: z.string() })
+  .openapi('ChatLine');
 
 const chatGet = createRoute({
   method: 'get',
@@ -19,8 +21,20 @@ const chatGet = createRoute({
   summary: 'Chat after message `after` (players; anyone for public games)',
   request: {
     params: GameIdParam,
-    query: z.object({ after: z.coerce.number().int().min(0).max(2 ** 31 - 1).default(0) }),
-    headers: z.object({ 'x-page-visible': z.enum(['0', '1']).optional().openapi({ description: '1: a player sees the chat now; mentions of them in these lines are not notified' }) }),
+    query: z.object({
+      after: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(2 ** 31 - 1)
+        .default(0),
+    }),
+    headers: z.object({
+      'x-page-visible': z
+        .enum(['0', '1'])
+        .optional()
+        .openapi({ description: '1: a player sees the chat now; mentions of them in these lines are not notified' }),
+    }),
   },
   responses: { 200: jsonResponse('Chat lines', z.object({ messages: z.array(ChatLine) })), ...errors(400, 403, 404) },
 });
@@ -53,7 +67,16 @@ const replay = createRoute({
   security: optionalAuth,
   tags: ['table'],
   summary: "Your view right after event `seq` (every seat's view and the full state once the game is over)",
-  request: { params: GameIdParam.extend({ seq: z.coerce.number().int().min(1).max(2 ** 31 - 1).openapi({ param: { name: 'seq', in: 'path' } }) }) },
+  request: {
+    params: GameIdParam.extend({
+      seq: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(2 ** 31 - 1)
+        .openapi({ param: { name: 'seq', in: 'path' } }),
+    }),
+  },
   responses: { 200: jsonResponse('The game at that step', z.object({ seq: z.number() }).passthrough()), ...errors(400, 403, 404) },
 });
 
@@ -63,7 +86,16 @@ const bot = createRoute({
   operationId: 'addBot',
   tags: ['table'],
   summary: 'Put the built-in bot in an empty seat (creator, before start)',
-  request: { params: GameIdParam.extend({ seat: z.coerce.number().int().min(0).max(8).openapi({ param: { name: 'seat', in: 'path' } }) }) },
+  request: {
+    params: GameIdParam.extend({
+      seat: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .max(8)
+        .openapi({ param: { name: 'seat', in: 'path' } }),
+    }),
+  },
   responses: { 200: jsonResponse('Seated', z.object({ seat: z.number() })), ...errors(400, 401, 403, 404, 409) },
 });
 
@@ -90,9 +122,25 @@ const rematchRoute = createRoute({
 /** Around the table: chat, record, replay, bots, resign, rematch. */
 export function tableRoutes() {
   const app = new OpenAPIHono<AppEnv>();
-  app.openapi(chatGet, async (c) => c.json({ messages: await readChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after, visible: c.req.valid('header')['x-page-visible'] === '1' }) }, 200));
-  app.openapi(chatPost, async (c) => c.json(await postChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), text: c.req.valid('json').text }), 201));
-  app.openapi(record, async (c) => c.json((await gameRecord(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user })) as never, 200));
+  app.openapi(chatGet, async (c) =>
+    c.json(
+      {
+        messages: await readChat(serviceCtx(c), {
+          gameId: c.req.valid('param').id,
+          user: c.var.user,
+          after: c.req.valid('query').after,
+          visible: c.req.valid('header')['x-page-visible'] === '1',
+        }),
+      },
+      200,
+    ),
+  );
+  app.openapi(chatPost, async (c) =>
+    c.json(await postChat(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), text: c.req.valid('json').text }), 201),
+  );
+  app.openapi(record, async (c) =>
+    c.json((await gameRecord(serviceCtx(c), { gameId: c.req.valid('param').id, user: c.var.user })) as never, 200),
+  );
   app.openapi(replay, async (c) => {
     const { id, seq } = c.req.valid('param');
     return c.json((await replayAt(serviceCtx(c), { gameId: id, user: c.var.user, seq })) as never, 200);
@@ -102,7 +150,11 @@ export function tableRoutes() {
     await addBot(serviceCtx(c), { user: requireUser(c), gameId: id, seat });
     return c.json({ seat }, 200);
   });
-  app.openapi(resignRoute, async (c) => c.json(await resign(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
-  app.openapi(rematchRoute, async (c) => c.json(await rematch(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200));
+  app.openapi(resignRoute, async (c) =>
+    c.json(await resign(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200),
+  );
+  app.openapi(rematchRoute, async (c) =>
+    c.json(await rematch(serviceCtx(c), { user: requireUser(c), gameId: c.req.valid('param').id }), 200),
+  );
   return app;
 }

@@ -81,11 +81,24 @@ export async function requestSignIn(
         ),
       );
     if (n.pair >= limits.perClient) {
-      throw new ApiError(429, 'rate_limited', 'Several sign-in links were already sent to this address: use one of them (each works for 15 minutes), or try again in 15 minutes.', undefined, retry);
+      throw new ApiError(
+        429,
+        'rate_limited',
+        'Several sign-in links were already sent to this address: use one of them (each works for 15 minutes), or try again in 15 minutes.',
+        undefined,
+        retry,
+      );
     }
-    if (n.client >= limits.perIp) throw new ApiError(429, 'rate_limited', 'Too many sign-in emails from your network. Try again in 15 minutes.', undefined, retry);
+    if (n.client >= limits.perIp)
+      throw new ApiError(429, 'rate_limited', 'Too many sign-in emails from your network. Try again in 15 minutes.', undefined, retry);
     if (n.address >= limits.perEmail && !n.known) {
-      throw new ApiError(429, 'rate_limited', 'Too many sign-in links were asked for this address in the last 15 minutes: use one already sent, or try again in 15 minutes.', undefined, retry);
+      throw new ApiError(
+        429,
+        'rate_limited',
+        'Too many sign-in links were asked for this address in the last 15 minutes: use one already sent, or try again in 15 minutes.',
+        undefined,
+        retry,
+      );
     }
     await tx.insert(loginTokens).values({
       tokenHash: await sha256Hex(token),
@@ -94,13 +107,17 @@ export async function requestSignIn(
       createdAt: args.now,
       expiresAt: new Date(args.now.getTime() + LOGIN_TOKEN_TTL_MS),
     });
-    await enqueueEmail(tx as unknown as Db, {
-      to: email,
-      subject: 'Your Mountain Post sign-in link',
-      text: `Sign in to Mountain Post: ${link}\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.`,
-      html: `<p><a href="${link}">Sign in to Mountain Post</a></p><p>The link works once, for 15 minutes. If you did not ask for it, ignore this email.</p>`,
-      token,
-    }, args.now);
+    await enqueueEmail(
+      tx as unknown as Db,
+      {
+        to: email,
+        subject: 'Your Mountain Post sign-in link',
+        text: `Sign in to Mountain Post: ${link}\n\nThe link works once, for 15 minutes. If you did not ask for it, ignore this email.`,
+        html: `<p><a href="${link}">Sign in to Mountain Post</a></p><p>The link works once, for 15 minutes. If you did not ask for it, ignore this email.</p>`,
+        token,
+      },
+      args.now,
+    );
   });
   return token;
 }
@@ -177,6 +194,10 @@ export async function endSession(db: Db, sessionToken: string): Promise<void> {
 
 /** Renames a user; returns the updated user. */
 export async function renameUser(db: Db, userId: string, name: string): Promise<User> {
-  const [u] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email, name: users.name });
+  const [u] = await db
+    .update(users)
+    .set({ name })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id, email: users.email, name: users.name });
   return u;
 }

@@ -27,7 +27,14 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = ctx.confi
     if (move === null) break;
     const applied = playMove(game, row.snapshot, seat, move);
     try {
-      await commitChange(ctx, game, row, { kind: 'move', seat, payload: { move: applied.move, bot: true }, log: applied.log, reveals: applied.reveals, state: applied.state });
+      await commitChange(ctx, game, row, {
+        kind: 'move',
+        seat,
+        payload: { move: applied.move, bot: true },
+        log: applied.log,
+        reveals: applied.reveals,
+        state: applied.state,
+      });
       made++;
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err; // a human moved meanwhile: look again
@@ -96,7 +103,8 @@ export async function addBot(ctx: ServiceCtx, args: { user: User; gameId: string
   if (row.createdBy !== args.user.id) throw new ApiError(403, 'not_creator', 'Only the player who created the game can add bots.');
   if (row.status !== 'open') throw new ApiError(409, 'not_open', 'Bots can only be added before the game starts.');
   if (args.seat < 0 || args.seat >= row.players) throw new ApiError(400, 'bad_seat', `Seats are numbered 0 to ${row.players - 1}.`);
-  if ((await seatList(ctx.db, row.id)).some((s) => s.seat === args.seat)) throw new ApiError(409, 'seat_taken', `Seat ${args.seat + 1} is taken.`);
+  if ((await seatList(ctx.db, row.id)).some((s) => s.seat === args.seat))
+    throw new ApiError(409, 'seat_taken', `Seat ${args.seat + 1} is taken.`);
   try {
     await appendEvent(ctx.db, {
       gameId: row.id,
@@ -107,7 +115,11 @@ export async function addBot(ctx: ServiceCtx, args: { user: User; gameId: string
       log: [{ seat: args.seat, text: `A bot took seat ${args.seat + 1}.` }],
       update: { botSeats: [...row.botSeats, args.seat].sort() },
       now: ctx.now,
-      also: (tx) => tx.insert(seats).values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now }).then(() => undefined),
+      also: (tx) =>
+        tx
+          .insert(seats)
+          .values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now })
+          .then(() => undefined),
     });
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');

@@ -28,7 +28,10 @@ export interface ChatLine {
  * `visible` (the page is in front of a player: `X-Page-Visible: 1`) marks the mentions of that
  * player in the lines they now hold as seen, so they are not notified of them.
  */
-export async function readChat(ctx: ServiceCtx, args: { gameId: string; user: User | null; after: number; visible?: boolean }): Promise<ChatLine[]> {
+export async function readChat(
+  ctx: ServiceCtx,
+  args: { gameId: string; user: User | null; after: number; visible?: boolean },
+): Promise<ChatLine[]> {
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user?.id);
   requireViewer(row, seat);
@@ -49,8 +52,17 @@ export async function readChat(ctx: ServiceCtx, args: { gameId: string; user: Us
  * The players a chat line mentions (`findMentions`: `@` and the longest seated display name,
  * case-insensitive, NFC), leaving out the author.
  */
-export function mentionedPlayers<P extends { name: string; userId: string | null }>(text: string, players: readonly P[], authorId: string): P[] {
-  const named = new Set(findMentions(text, players.map((p) => p.name)).map((m) => m.name));
+export function mentionedPlayers<P extends { name: string; userId: string | null }>(
+  text: string,
+  players: readonly P[],
+  authorId: string,
+): P[] {
+  const named = new Set(
+    findMentions(
+      text,
+      players.map((p) => p.name),
+    ).map((m) => m.name),
+  );
   return players.filter((p) => named.has(p.name) && p.userId !== authorId);
 }
 
@@ -74,9 +86,19 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
     const [recent] = await tx
       .select({ n: count() })
       .from(chatMessages)
-      .where(and(eq(chatMessages.gameId, row.id), eq(chatMessages.userId, args.user.id), gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000))));
-    if (recent.n >= CHAT_PER_MINUTE) throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`, undefined, 60);
-    const [m] = await tx.insert(chatMessages).values({ gameId: row.id, userId: args.user.id, seat, text, createdAt: ctx.now }).returning({ id: chatMessages.id });
+      .where(
+        and(
+          eq(chatMessages.gameId, row.id),
+          eq(chatMessages.userId, args.user.id),
+          gt(chatMessages.createdAt, new Date(ctx.now.getTime() - 60_000)),
+        ),
+      );
+    if (recent.n >= CHAT_PER_MINUTE)
+      throw new ApiError(429, 'rate_limited', `At most ${CHAT_PER_MINUTE} chat messages a minute.`, undefined, 60);
+    const [m] = await tx
+      .insert(chatMessages)
+      .values({ gameId: row.id, userId: args.user.id, seat, text, createdAt: ctx.now })
+      .returning({ id: chatMessages.id });
     if (mayMention) {
       const players = await tx
         .select({ seat: seats.seat, name: users.name, userId: seats.userId })
@@ -92,7 +114,13 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
       }));
       // A mention waits out the grace like a turn notice: a player reading the chat meanwhile
       // is not told (`skipSeenMentions`).
-      await enqueueNotices(tx as never, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds });
+      await enqueueNotices(tx as never, {
+        gameId: row.id,
+        version: row.version,
+        notices,
+        now: ctx.now,
+        graceSeconds: ctx.config.notifyGraceSeconds,
+      });
     }
     return m;
   });

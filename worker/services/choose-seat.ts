@@ -20,7 +20,10 @@ import { checkChoicesFree, parseChoices, seatChoicesOf, type Choices } from './s
 /** Choice changes one seat may make in one game (each is an event in the game's log). */
 export const MAX_CHOICE_CHANGES = 20;
 
-export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: string; choices: Record<string, string> }): Promise<{ seat: number; choices: Choices }> {
+export async function setChoices(
+  ctx: ServiceCtx,
+  args: { user: User; gameId: string; choices: Record<string, string> },
+): Promise<{ seat: number; choices: Choices }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(ctx.db, args.gameId);
     const game = gameOf(ctx.registry, row);
@@ -36,7 +39,11 @@ export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: st
       .from(gameEvents)
       .where(and(eq(gameEvents.gameId, row.id), eq(gameEvents.kind, 'choice'), eq(gameEvents.seat, mine.seat)));
     if (made.n >= MAX_CHOICE_CHANGES) {
-      throw new ApiError(409, 'too_many_changes', `You changed your choices ${made.n} times in this game, the most allowed. Your ${choiceWords(game, mine.choices)} stays.`);
+      throw new ApiError(
+        409,
+        'too_many_changes',
+        `You changed your choices ${made.n} times in this game, the most allowed. Your ${choiceWords(game, mine.choices)} stays.`,
+      );
     }
     const said = seatChoicesOf(game)
       .filter((c) => choices[c.id] !== undefined)
@@ -48,7 +55,12 @@ export async function setChoices(ctx: ServiceCtx, args: { user: User; gameId: st
         kind: 'choice',
         seat: mine.seat,
         payload: { choices },
-        log: [{ seat: mine.seat, text: said.length ? `${args.user.name} chose ${said.join(' and ')}.` : `${args.user.name} leaves the choice to the start.` }],
+        log: [
+          {
+            seat: mine.seat,
+            text: said.length ? `${args.user.name} chose ${said.join(' and ')}.` : `${args.user.name} leaves the choice to the start.`,
+          },
+        ],
         update: {},
         now: ctx.now,
         seenBy: mine.seat,

@@ -77,8 +77,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
   // Delivered by this request after the answer (`scheduleDrain`): queued already claimed for it.
   const held = notices.length ? holdNotices(ctx) : null;
-  const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map((r) =>
-    held ? { ...r, claimedUntil: held, attempts: 1 } : r,
+  const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
+    (r) => (held ? { ...r, claimedUntil: held, attempts: 1 } : r),
   );
   await appendEvent(ctx.db, {
     gameId: row.id,
@@ -91,12 +91,24 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     idempotencyKey: change.idempotencyKey,
     // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
     response: change.idempotencyKey ? answer : undefined,
-    update: { snapshot: change.state, status, activeSeats, result, ...plan.update, ...(change.botSeats ? { botSeats: change.botSeats } : {}), ...(change.options ? { options: change.options } : {}) },
+    update: {
+      snapshot: change.state,
+      status,
+      activeSeats,
+      result,
+      ...plan.update,
+      ...(change.botSeats ? { botSeats: change.botSeats } : {}),
+      ...(change.options ? { options: change.options } : {}),
+    },
     now: ctx.now,
     seenBy: change.seat,
     outbox: rows,
     also: change.also,
   });
-  if (notices.length) scheduleDrain(ctx, rows.map((r) => r.dedupeKey!));
+  if (notices.length)
+    scheduleDrain(
+      ctx,
+      rows.map((r) => r.dedupeKey!),
+    );
   return answer;
 }

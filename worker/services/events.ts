@@ -74,7 +74,16 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
 }
 
 /** The `games` columns an event may change (`NewEvent.update`); `mp_append_event` sets exactly these. */
-const UPDATABLE = new Set<keyof typeof games.$inferInsert>(['snapshot', 'status', 'activeSeats', 'botSeats', 'result', 'options', 'deadlineAt', 'reminderStage']);
+const UPDATABLE = new Set<keyof typeof games.$inferInsert>([
+  'snapshot',
+  'status',
+  'activeSeats',
+  'botSeats',
+  'result',
+  'options',
+  'deadlineAt',
+  'reminderStage',
+]);
 
 /**
  * The single statement of `appendEvent`: a call of the SQL function `mp_append_event`
@@ -110,7 +119,13 @@ function appendStatement(e: NewEvent) {
 /** The event a request with this Idempotency-Key appended before, if any. */
 export async function eventByIdempotencyKey(db: Db, gameId: string, key: string) {
   const [row] = await db
-    .select({ seq: gameEvents.seq, seat: gameEvents.seat, response: gameEvents.response, kind: gameEvents.kind, payload: gameEvents.payload })
+    .select({
+      seq: gameEvents.seq,
+      seat: gameEvents.seat,
+      response: gameEvents.response,
+      kind: gameEvents.kind,
+      payload: gameEvents.payload,
+    })
     .from(gameEvents)
     .where(and(eq(gameEvents.gameId, gameId), eq(gameEvents.idempotencyKey, key)));
   return row ?? null;

@@ -85,7 +85,13 @@ export function gameRequestQuery(gameId: string, tokenHash: string | null, now: 
  * The statement starts from the game's primary key and left-joins one row of each of
  * sessions, users, seats and game_events by their unique keys.
  */
-export async function readGameRequest(db: Db, gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants): Promise<GameRequest | null> {
+export async function readGameRequest(
+  db: Db,
+  gameId: string,
+  tokenHash: string | null,
+  now: Date,
+  wants: GameRequestWants,
+): Promise<GameRequest | null> {
   const result = await db.execute<{ request: GameRequestRow | null }>(gameRequestQuery(gameId, tokenHash, now, wants));
   const r = executedRows<{ request: GameRequestRow | null }>(result)[0]?.request;
   if (!r) return null;

@@ -27,17 +27,25 @@ export const INVITE_WINDOW_MS = 24 * 3600 * 1000;
  * Throws 403 `not_seated`; 409 `not_open`, `game_full`, `already_seated` (that address has a
  * seat); 429 `rate_limited` past `INVITE_LIMITS` (Retry-After for the daily one).
  */
-export async function sendInvitation(ctx: ServiceCtx, args: { user: User; gameId: string; email: string; origin: string }): Promise<{ sentTo: string }> {
+export async function sendInvitation(
+  ctx: ServiceCtx,
+  args: { user: User; gameId: string; email: string; origin: string },
+): Promise<{ sentTo: string }> {
   const email = normaliseEmail(args.email);
   const row = await loadGame(ctx.db, args.gameId);
   const game = gameOf(ctx.registry, row);
   const taken = await seatList(ctx.db, row.id);
-  if (!taken.some((s) => s.userId === args.user.id && !s.isBot)) throw new ApiError(403, 'not_seated', 'Only the players of a game can invite others to it.');
-  if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started: there is no seat left to invite anyone to.');
+  if (!taken.some((s) => s.userId === args.user.id && !s.isBot))
+    throw new ApiError(403, 'not_seated', 'Only the players of a game can invite others to it.');
+  if (row.status !== 'open')
+    throw new ApiError(409, 'not_open', 'This game has already started: there is no seat left to invite anyone to.');
   if (taken.length >= row.players) throw new ApiError(409, 'game_full', 'Every seat is taken.');
   const seatedIds = taken.flatMap((s) => (s.userId && !s.isBot ? [s.userId] : []));
   if (seatedIds.length) {
-    const [hit] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.email, email), inArray(users.id, seatedIds)));
+    const [hit] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), inArray(users.id, seatedIds)));
     if (hit) throw new ApiError(409, 'already_seated', 'That address already has a seat in this game.');
   }
   const link = inviteUrl(args.origin, row);
@@ -61,8 +69,12 @@ export async function sendInvitation(ctx: ServiceCtx, args: { user: User; gameId
     const [n] = await tx
       .select({
         game: sql`count(*) filter (where ${invitations.gameId} = ${row.id})`.mapWith(Number),
-        mine: sql`count(*) filter (where ${invitations.invitedBy} = ${args.user.id} and ${invitations.createdAt} > ${since}::timestamptz)`.mapWith(Number),
-        oldest: sql<string | null>`min(${invitations.createdAt}) filter (where ${invitations.invitedBy} = ${args.user.id} and ${invitations.createdAt} > ${since}::timestamptz)`,
+        mine: sql`count(*) filter (where ${invitations.invitedBy} = ${args.user.id} and ${invitations.createdAt} > ${since}::timestamptz)`.mapWith(
+          Number,
+        ),
+        oldest: sql<
+          string | null
+        >`min(${invitations.createdAt}) filter (where ${invitations.invitedBy} = ${args.user.id} and ${invitations.createdAt} > ${since}::timestamptz)`,
       })
       .from(invitations)
       .where(sql`${invitations.gameId} = ${row.id} or ${invitations.invitedBy} = ${args.user.id}`);
@@ -79,7 +91,10 @@ export async function sendInvitation(ctx: ServiceCtx, args: { user: User; gameId
         wait,
       );
     }
-    const [inv] = await tx.insert(invitations).values({ gameId: row.id, invitedBy: args.user.id, email, createdAt: ctx.now }).returning({ id: invitations.id });
+    const [inv] = await tx
+      .insert(invitations)
+      .values({ gameId: row.id, invitedBy: args.user.id, email, createdAt: ctx.now })
+      .returning({ id: invitations.id });
     // A ready-made message (like a test message): the invitee may have no account, so no settings apply.
     await tx.insert(outbox).values({
       channel: 'email',
@@ -113,6 +128,10 @@ export async function inviterOf(db: Db, gameId: string, email: string): Promise<
 
 /** The name of a game's creator: who sent the shared invite link, as far as anyone can tell. */
 export async function creatorName(db: Db, gameId: string): Promise<string | null> {
-  const [row] = await db.select({ name: users.name }).from(games).innerJoin(users, eq(users.id, games.createdBy)).where(eq(games.id, gameId));
+  const [row] = await db
+    .select({ name: users.name })
+    .from(games)
+    .innerJoin(users, eq(users.id, games.createdBy))
+    .where(eq(games.id, gameId));
   return row?.name ?? null;
 }

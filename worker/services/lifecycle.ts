@@ -26,12 +26,21 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
       kind: 'resign',
       seat,
       payload: { then: row.onResign },
-      log: [{ seat, text: toBot ? `${args.user.name} resigned; a bot plays seat ${seat + 1}.` : `${args.user.name} resigned. The game ends.` }],
+      log: [
+        { seat, text: toBot ? `${args.user.name} resigned; a bot plays seat ${seat + 1}.` : `${args.user.name} resigned. The game ends.` },
+      ],
       reveals: true,
       state: row.snapshot,
       status: toBot ? undefined : 'abandoned',
       botSeats: toBot ? [...row.botSeats, seat].sort() : undefined,
-      also: toBot ? (tx) => tx.update(seats).set({ isBot: true }).where(and(eq(seats.gameId, row.id), eq(seats.seat, seat))).then(() => undefined) : undefined,
+      also: toBot
+        ? (tx) =>
+            tx
+              .update(seats)
+              .set({ isBot: true })
+              .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
+              .then(() => undefined)
+        : undefined,
     });
     if (toBot) scheduleBots(ctx, { id: row.id, botSeats: [...row.botSeats, seat] }, answer.activeSeats);
     return answer;
@@ -48,8 +57,10 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
  */
 export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<{ id: string }> {
   const row = await loadGame(ctx.db, args.gameId);
-  if ((await seatOf(ctx.db, row.id, args.user.id)) === null) throw new ApiError(403, 'not_seated', 'Only players of this game can ask for a rematch.');
-  if (row.status !== 'finished' && row.status !== 'abandoned') throw new ApiError(409, 'not_over', 'A rematch is offered once the game is over.');
+  if ((await seatOf(ctx.db, row.id, args.user.id)) === null)
+    throw new ApiError(403, 'not_seated', 'Only players of this game can ask for a rematch.');
+  if (row.status !== 'finished' && row.status !== 'abandoned')
+    throw new ApiError(409, 'not_over', 'A rematch is offered once the game is over.');
   if (row.rematchId) return { id: row.rematchId };
   const old = await seatList(ctx.db, row.id);
   // Each seat keeps what it chose (its Rocket): the choices come back out of the options.
@@ -69,7 +80,11 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     seatsFrom: old.map((s) => ({ seat: s.seat, userId: s.isBot ? null : s.userId, choices: carried.choices[s.seat] })),
   });
   // The unique rematch_id decides a race between two players asking at once.
-  const claimed = await ctx.db.update(games).set({ rematchId: fresh.id }).where(and(eq(games.id, row.id), isNull(games.rematchId))).returning({ id: games.id });
+  const claimed = await ctx.db
+    .update(games)
+    .set({ rematchId: fresh.id })
+    .where(and(eq(games.id, row.id), isNull(games.rematchId)))
+    .returning({ id: games.id });
   if (claimed.length === 0) {
     await ctx.db.delete(games).where(eq(games.id, fresh.id));
     return { id: (await loadGame(ctx.db, row.id)).rematchId! };

@@ -32,7 +32,11 @@ export interface LobbyGame {
  * game is open to anyone) and public games in progress to watch (most recently played first),
  * at most `LOBBY_LIST_LIMIT` of each. Private games never appear; neither do user ids.
  */
-export async function publicLobby(db: Db, registry: GameRegistry, args: { user: User | null; origin: string }): Promise<{ open: LobbyGame[]; live: LobbyGame[] }> {
+export async function publicLobby(
+  db: Db,
+  registry: GameRegistry,
+  args: { user: User | null; origin: string },
+): Promise<{ open: LobbyGame[]; live: LobbyGame[] }> {
   const taken = sql<number>`(select count(*) from ${seats} s where s.game_id = ${games.id})`.mapWith(Number);
   const [open, live] = await Promise.all([
     db
@@ -41,7 +45,12 @@ export async function publicLobby(db: Db, registry: GameRegistry, args: { user: 
       .where(and(eq(games.isPublic, true), eq(games.status, 'open'), sql`${taken} < ${games.players}`))
       .orderBy(desc(games.createdAt))
       .limit(LOBBY_LIST_LIMIT),
-    db.select().from(games).where(and(eq(games.isPublic, true), eq(games.status, 'active'))).orderBy(desc(games.updatedAt)).limit(LOBBY_LIST_LIMIT),
+    db
+      .select()
+      .from(games)
+      .where(and(eq(games.isPublic, true), eq(games.status, 'active')))
+      .orderBy(desc(games.updatedAt))
+      .limit(LOBBY_LIST_LIMIT),
   ]);
   const ids = [...open, ...live].map((g) => g.id);
   const seatRows = ids.length

@@ -17,7 +17,16 @@ import { stateFor } from './state';
 import { requireViewer } from './access';
 import { creatorName, inviterOf } from './invitations';
 import { optionsText } from './option-text';
-import { checkChoicesFree, choiceOptionKeys, optionsWithChoices, parseChoices, refuseChoiceOptions, seatChoicesOf, type Choices, type SeatWithChoices } from './seat-choices';
+import {
+  checkChoicesFree,
+  choiceOptionKeys,
+  optionsWithChoices,
+  parseChoices,
+  refuseChoiceOptions,
+  seatChoicesOf,
+  type Choices,
+  type SeatWithChoices,
+} from './seat-choices';
 
 /** The link a creator shares; opening it while signed in offers "Join". */
 export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
@@ -75,7 +84,8 @@ export async function createGame(
     throw new ApiError(400, 'bad_options', `Options: ${i?.path.join('.') || 'value'}: ${i?.message ?? 'invalid'}`);
   }
   const bots = args.bots ?? 0;
-  if (bots < 0 || bots > args.players - 1) throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots fit in a ${args.players}-player game.`);
+  if (bots < 0 || bots > args.players - 1)
+    throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots fit in a ${args.players}-player game.`);
   const seated: { seat: number; userId: string | null; choices?: Choices }[] = args.seatsFrom ?? [
     { seat: 0, userId: args.user.id, choices: creatorChoices },
     ...Array.from({ length: bots }, (_, i) => ({ seat: i + 1, userId: null })),
@@ -120,7 +130,16 @@ export async function createGame(
       also: (tx) =>
         tx
           .insert(seats)
-          .values(seated.map((s) => ({ gameId: id, seat: s.seat, userId: s.userId, isBot: s.userId === null, joinedAt: args.now, choices: s.choices ?? {} })))
+          .values(
+            seated.map((s) => ({
+              gameId: id,
+              seat: s.seat,
+              userId: s.userId,
+              isBot: s.userId === null,
+              joinedAt: args.now,
+              choices: s.choices ?? {},
+            })),
+          )
           .then(() => undefined),
     });
   });
@@ -180,7 +199,10 @@ export interface Joined {
  * Throws 403 `bad_invite`, 400 `bad_choice`, 409 `already_seated`, `game_full` (every seat taken,
  * started or not), `not_open`, `choice_taken` (another seat chose that value first).
  */
-export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: string; invite: string; choices?: Record<string, string> }): Promise<Joined> {
+export async function joinGame(
+  ctx: ServiceCtx,
+  args: { user: User; gameId: string; invite: string; choices?: Record<string, string> },
+): Promise<Joined> {
   const { db } = ctx;
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(db, args.gameId);
@@ -207,9 +229,19 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
       update: {},
       now: ctx.now,
       outbox: notices.length
-        ? noticeRows(await loadRecipients(db, row.id), { gameId: row.id, version: row.version + 1, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds })
+        ? noticeRows(await loadRecipients(db, row.id), {
+            gameId: row.id,
+            version: row.version + 1,
+            notices,
+            now: ctx.now,
+            graceSeconds: ctx.config.notifyGraceSeconds,
+          })
         : [],
-      also: (tx: Db) => tx.insert(seats).values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: ctx.now, choices }).then(() => undefined),
+      also: (tx: Db) =>
+        tx
+          .insert(seats)
+          .values({ gameId: row.id, seat: free, userId: args.user.id, joinedAt: ctx.now, choices })
+          .then(() => undefined),
     };
     try {
       if (!fills) {
@@ -222,7 +254,13 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await appendEvent(tx, joinEvent);
-        state = await commitStart({ ...ctx, db: tx }, game, { ...row, version: row.version + 1 }, seated, 'Every seat is taken: the game started.');
+        state = await commitStart(
+          { ...ctx, db: tx },
+          game,
+          { ...row, version: row.version + 1 },
+          seated,
+          'Every seat is taken: the game started.',
+        );
       });
       scheduleBots(ctx, row, game.activeSeats(state));
       return { seat: free, started: true };
@@ -240,7 +278,13 @@ export async function joinGame(ctx: ServiceCtx, args: { user: User; gameId: stri
  * (planTransition). Returns the first state.
  * Throws `VersionConflict` when the game moved on from `row.version`.
  */
-async function commitStart(ctx: ServiceCtx, game: AnyGame, row: GameRow, seated: readonly SeatWithChoices[], logText: string): Promise<unknown> {
+async function commitStart(
+  ctx: ServiceCtx,
+  game: AnyGame,
+  row: GameRow,
+  seated: readonly SeatWithChoices[],
+  logText: string,
+): Promise<unknown> {
   const options = optionsWithChoices(game, row.options, row.players, seated);
   const state = game.setup({ players: row.players, options, seed: row.seed });
   await commitChange(ctx, game, row, {
@@ -270,7 +314,11 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
   const seated = await seatList(ctx.db, row.id);
   const filled = seated.length;
   if (filled < row.players) {
-    throw new ApiError(409, 'seats_empty', `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`);
+    throw new ApiError(
+      409,
+      'seats_empty',
+      `${filled} of ${row.players} seats are filled. Share the invite link, or create a game for ${filled} players.`,
+    );
   }
   let state: unknown;
   try {
@@ -290,7 +338,11 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
  * needs - status and which seats are taken - with no player's name, no user ids and none of the
  * game's progress (version 0, no active seats, deadline, result, seed or update time).
  */
-export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: string; user: User | null; origin: string; invite?: string }) {
+export async function gameMeta(
+  db: Db,
+  registry: GameRegistry,
+  args: { gameId: string; user: User | null; origin: string; invite?: string },
+) {
   const row = await loadGame(db, args.gameId);
   const game = gameOf(registry, row);
   const seatRows = await seatList(db, row.id);
@@ -335,7 +387,13 @@ export async function gameMeta(db: Db, registry: GameRegistry, args: { gameId: s
     ...meta,
     // A bot seat that a player resigned to would carry their name ("Ada (bot)"): none here.
     // Choices stay: a joiner needs to know which are taken.
-    seats: seatRows.map((s) => ({ seat: s.seat, name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`, userId: null, isBot: s.userId === null, ...choicesOf(s) })),
+    seats: seatRows.map((s) => ({
+      seat: s.seat,
+      name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`,
+      userId: null,
+      isBot: s.userId === null,
+      ...choicesOf(s),
+    })),
     version: 0,
     activeSeats: [],
     deadlineAt: null,
@@ -362,7 +420,8 @@ async function invitedBy(db: Db, row: GameRow, user: User | null, seatedOrInvite
 }
 
 /** Where a game goes in "My games": waiting for you, then the others under way, then those over. */
-const MY_GAMES_GROUP = (g: { status: string; yourTurn: boolean }) => (g.yourTurn ? 0 : g.status === 'open' || g.status === 'active' ? 1 : 2);
+const MY_GAMES_GROUP = (g: { status: string; yourTurn: boolean }) =>
+  g.yourTurn ? 0 : g.status === 'open' || g.status === 'active' ? 1 : 2;
 
 /**
  * The caller's games: those waiting for their move first, then the others not over, then the

@@ -16,7 +16,9 @@ export interface MovePayload {
 export type EffectiveEvent = EffectiveMove & { payload: Partial<MovePayload> };
 
 /** Folds the event log (oldest first, from the start) into the moves in effect (an undo removes the last one). */
-export function effectiveMoves(events: readonly { kind: string; seat: number | null; payload: unknown; reveals: boolean }[]): EffectiveEvent[] {
+export function effectiveMoves(
+  events: readonly { kind: string; seat: number | null; payload: unknown; reveals: boolean }[],
+): EffectiveEvent[] {
   const moves: EffectiveEvent[] = [];
   for (const e of events) {
     const payload = e.payload as Partial<MovePayload>;

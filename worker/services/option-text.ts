@@ -7,7 +7,9 @@
  */
 export function optionsText(options: unknown, skip: readonly string[] = []): string[] {
   if (!options || typeof options !== 'object' || Array.isArray(options)) return [];
-  return Object.entries(options as Record<string, unknown>).filter(([key]) => !skip.includes(key)).map(([key, value]) => `${optionLabel(key)}: ${optionValue(value)}`);
+  return Object.entries(options as Record<string, unknown>)
+    .filter(([key]) => !skip.includes(key))
+    .map(([key, value]) => `${optionLabel(key)}: ${optionValue(value)}`);
 }
 
 /** `thinnerFog` -> "Thinner fog"; a one-letter word keeps its capital (`overlayBuildAfterE` -> "Overlay build after E"). */

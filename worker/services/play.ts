@@ -1,5 +1,14 @@
 import { and, eq, lt } from 'drizzle-orm';
-import { canonicalJson, checkUndo, IllegalMove, parseMove, playMove, replayMoves, type AnyGame, type GameRegistry } from '../../engine/core';
+import {
+  canonicalJson,
+  checkUndo,
+  IllegalMove,
+  parseMove,
+  playMove,
+  replayMoves,
+  type AnyGame,
+  type GameRegistry,
+} from '../../engine/core';
 import { seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -48,9 +57,23 @@ async function requireSeat(db: Db, row: GameRow, user: User, known?: number | nu
  * `sinceLastSeen` and `canUndo` (`seatExtras`) against `mark`, the seat's seen mark before this
  * request, from `tail` (`tailJson`, read with the row) when given.
  */
-async function answerFor(db: Db, game: AnyGame, row: GameRow, seat: number | null, mark: number | null, tail: LoggedEvent[] | null): Promise<StateResponse> {
+async function answerFor(
+  db: Db,
+  game: AnyGame,
+  row: GameRow,
+  seat: number | null,
+  mark: number | null,
+  tail: LoggedEvent[] | null,
+): Promise<StateResponse> {
   if (seat === null) return stateFor(game, row, null);
-  const extras = await seatExtras(db, { gameId: row.id, stored: row.version, running: row.status === 'active', seat, mark: mark ?? 0, tail });
+  const extras = await seatExtras(db, {
+    gameId: row.id,
+    stored: row.version,
+    running: row.status === 'active',
+    seat,
+    mark: mark ?? 0,
+    tail,
+  });
   return stateFor(game, row, seat, extras);
 }
 
@@ -79,7 +102,9 @@ export async function readState(
 ): Promise<StateResponse> {
   const seat = pre ? pre.seat : await seatOf(db, gameId, user?.id);
   // One statement either way: the request's own read, or the game with the seat's mark and events.
-  const { row, mark, tail } = pre?.row ? { row: pre.row, mark: pre.lastSeen, tail: pre.tail } : await loadGameWithTail(db, gameId, seat, pre?.lastSeen ?? undefined);
+  const { row, mark, tail } = pre?.row
+    ? { row: pre.row, mark: pre.lastSeen, tail: pre.tail }
+    : await loadGameWithTail(db, gameId, seat, pre?.lastSeen ?? undefined);
   requireViewer(row, seat);
   if (visible && seat !== null && (mark ?? 0) < row.version) await markSeen(db, gameId, seat, row.version);
   return answerFor(db, gameOf(registry, row), row, seat, mark, tail);
@@ -114,16 +139,20 @@ export async function submitMove(
   // The seat first: someone without one learns nothing about the keys others used.
   const seat = await requireSeat(db, row, args.user, pre?.seat);
   const game = gameOf(registry, row);
-  const retry = (prior?: PriorEvent | null) => (args.idempotencyKey ? previousAnswer(db, game, row.id, args.idempotencyKey, seat, args.move, prior) : null);
+  const retry = (prior?: PriorEvent | null) =>
+    args.idempotencyKey ? previousAnswer(db, game, row.id, args.idempotencyKey, seat, args.move, prior) : null;
   const replayed = await retry(pre?.prior);
   if (replayed) return replayed;
-  if (row.status !== 'active') throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
+  if (row.status !== 'active')
+    throw new ApiError(409, 'not_active', row.status === 'open' ? 'The game has not started yet.' : 'The game is over.');
   // The seen mark before this move: the answer's `sinceLastSeen` starts there.
   const mark = pre ? (pre.lastSeen ?? 0) : await seenMark(db, row.id, seat);
   let tail = pre?.tail ?? null;
 
   for (let attempt = 1; ; attempt++) {
-    const current = row.status === 'active' && (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
+    const current =
+      row.status === 'active' &&
+      (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
     if (!current) throw await staleVersion(db, registry, row.id, seat, mark);
     let applied;
     try {
@@ -182,7 +211,12 @@ async function previousAnswer(
     throw new ApiError(422, 'idempotency_key_reused', 'That Idempotency-Key was already used for another request in this game.');
   }
   // The cron cleared the answer after IDEMPOTENCY_RETENTION_HOURS: the move stands, once.
-  if (!prior.response) throw new ApiError(409, 'idempotency_key_expired', 'This move was already made with that Idempotency-Key, too long ago to repeat its answer; reload the game.');
+  if (!prior.response)
+    throw new ApiError(
+      409,
+      'idempotency_key_expired',
+      'This move was already made with that Idempotency-Key, too long ago to repeat its answer; reload the game.',
+    );
   return JSON.parse(prior.response) as StateResponse;
 }
 

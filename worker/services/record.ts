@@ -75,7 +75,13 @@ export async function replayAt(ctx: ServiceCtx, args: { gameId: string; user: Us
   const events = (await loadEvents(ctx.db, row.id)).filter((e) => e.seq <= args.seq);
   const started = events.some((e) => e.kind === 'start');
   const at = events[events.length - 1];
-  const base = { seq: args.seq, version: row.version, yourSeat: seat, kind: at?.kind ?? null, log: at ? visibleEntries(at.log as LogEntry[], seat).map((l) => l.text) : [] };
+  const base = {
+    seq: args.seq,
+    version: row.version,
+    yourSeat: seat,
+    kind: at?.kind ?? null,
+    log: at ? visibleEntries(at.log as LogEntry[], seat).map((l) => l.text) : [],
+  };
   if (!started) return { ...base, view: null, views: null, state: null };
   const { state } = replayMoves(game, { players: row.players, options: row.options, seed: row.seed }, movesOf(events));
   const over = isOver(row);

@@ -33,10 +33,18 @@ export function parseChoices(game: AnyGame, raw: Record<string, string> | undefi
     const choice = offered.find((c) => c.id === key);
     if (!choice) {
       const ids = offered.map((c) => `"${c.id}"`).join(', ');
-      throw new ApiError(400, 'bad_choice', ids ? `${game.title} lets each player choose ${ids} only.` : `${game.title} has no choices for players to make.`);
+      throw new ApiError(
+        400,
+        'bad_choice',
+        ids ? `${game.title} lets each player choose ${ids} only.` : `${game.title} has no choices for players to make.`,
+      );
     }
     if (!choice.values.some((v) => v.id === value)) {
-      throw new ApiError(400, 'bad_choice', `"${String(value).slice(0, 40)}" is not a ${choice.label}. Choose one of: ${choice.values.map((v) => v.id).join(', ')}.`);
+      throw new ApiError(
+        400,
+        'bad_choice',
+        `"${String(value).slice(0, 40)}" is not a ${choice.label}. Choose one of: ${choice.values.map((v) => v.id).join(', ')}.`,
+      );
     }
     out[key] = value;
   }
@@ -67,7 +75,11 @@ export function refuseChoiceOptions(game: AnyGame, options: unknown): void {
   if (!options || typeof options !== 'object') return;
   for (const choice of seatChoicesOf(game)) {
     if (choice.option in options) {
-      throw new ApiError(400, 'bad_options', `Options: ${choice.option}: each player chooses their ${choice.label} (send "choices": { "${choice.id}": ... } when creating or joining).`);
+      throw new ApiError(
+        400,
+        'bad_options',
+        `Options: ${choice.option}: each player chooses their ${choice.label} (send "choices": { "${choice.id}": ... } when creating or joining).`,
+      );
     }
   }
 }

@@ -69,7 +69,12 @@ export function parseTail(rows: readonly TailRow[]): LoggedEvent[] {
  * A game row, the seen mark of `seat` (the given `mark`, else its `last_seen_seq`; null without
  * a seat) and the events its answer needs (`tailJson`), in one statement. 404 `game_not_found`.
  */
-export async function loadGameWithTail(db: Db, gameId: string, seat: Seat | null, mark?: number): Promise<{ row: GameRow; mark: number | null; tail: LoggedEvent[] | null }> {
+export async function loadGameWithTail(
+  db: Db,
+  gameId: string,
+  seat: Seat | null,
+  mark?: number,
+): Promise<{ row: GameRow; mark: number | null; tail: LoggedEvent[] | null }> {
   const markSql = mark !== undefined ? sql`${mark}::int` : sql`coalesce(${seats.lastSeenSeq}, 0)`;
   const [r] = await db
     .select({
@@ -89,7 +94,10 @@ export async function loadGameWithTail(db: Db, gameId: string, seat: Seat | null
  * starting with `undos` undos still to match. Returns that move, or the undos still unmatched
  * when the events ran out before it (0 and none found: no move among them).
  */
-function lastMoveInEffect(newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat' | 'reveals'>[], undos = 0): { seat: number | null; reveals: boolean } | { undos: number } {
+function lastMoveInEffect(
+  newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat' | 'reveals'>[],
+  undos = 0,
+): { seat: number | null; reveals: boolean } | { undos: number } {
   for (const e of newestFirst) {
     if (e.kind === 'undo') undos++;
     else if (e.kind === 'move') {
@@ -102,7 +110,10 @@ function lastMoveInEffect(newestFirst: readonly Pick<LoggedEvent, 'kind' | 'seat
 
 /** The seat's "last looked at" version (`seats.last_seen_seq`), 0 when the seat has no row. */
 export async function seenMark(db: Db, gameId: string, seat: Seat): Promise<number> {
-  const [row] = await db.select({ mark: seats.lastSeenSeq }).from(seats).where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+  const [row] = await db
+    .select({ mark: seats.lastSeenSeq })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
   return row?.mark ?? 0;
 }
 
@@ -116,11 +127,20 @@ export async function seenMark(db: Db, gameId: string, seat: Seat): Promise<numb
  */
 export async function seatExtras(
   db: Db,
-  args: { gameId: string; stored: number; running: boolean; seat: Seat | null; mark: number; pending?: LoggedEvent; tail?: LoggedEvent[] | null },
+  args: {
+    gameId: string;
+    stored: number;
+    running: boolean;
+    seat: Seat | null;
+    mark: number;
+    pending?: LoggedEvent;
+    tail?: LoggedEvent[] | null;
+  },
 ): Promise<SeatExtras> {
   const { seat, mark } = args;
   if (seat === null) return NO_SEAT_EXTRAS;
-  const read = args.tail ?? parseTail((await db.select({ tail: tailJson(args.gameId, mark, args.stored) }).from(sql`(select 1) as one`))[0].tail);
+  const read =
+    args.tail ?? parseTail((await db.select({ tail: tailJson(args.gameId, mark, args.stored) }).from(sql`(select 1) as one`))[0].tail);
   const reachedFrom = read.length < MAX_EVENTS;
   const newestFirst = args.pending ? [args.pending, ...read] : read;
 

@@ -24,7 +24,15 @@ export const MAX_COMMUTING_EVENTS = 16;
  * Reads the events after `version` (a few rows; none when `known`, events read with `row`,
  * holds them all), and the log up to `version` only if they pass.
  */
-export async function commutesSince(db: Db, game: AnyGame, row: GameRow, seat: Seat, version: number, move: unknown, known?: readonly LoggedEvent[] | null): Promise<boolean> {
+export async function commutesSince(
+  db: Db,
+  game: AnyGame,
+  row: GameRow,
+  seat: Seat,
+  version: number,
+  move: unknown,
+  known?: readonly LoggedEvent[] | null,
+): Promise<boolean> {
   if (version >= row.version || row.version - version > MAX_COMMUTING_EVENTS || row.snapshot === null) return false;
   let parsed: unknown;
   try {

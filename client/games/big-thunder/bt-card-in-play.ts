@@ -104,14 +104,17 @@ export class BtCardInPlay extends LitElement {
                   ${a.used ? 'used' : this.yours && !a.moves.length ? 'unused · not possible now' : 'unused'}
                 </span>
               </div>
-              ${this.yours && a.moves.length
-                ? html`<div class="buttons">
+              ${
+                this.yours && a.moves.length
+                  ? html`<div class="buttons">
                       ${a.moves.map(
-                        (m) => html`<button class="primary" aria-label=${m.label} title=${m.label} @click=${() => sendMove(this, m)}>${this.short(a, m.label)}</button>`,
+                        (m) =>
+                          html`<button class="primary" aria-label=${m.label} title=${m.label} @click=${() => sendMove(this, m)}>${this.short(a, m.label)}</button>`,
                       )}
                     </div>
                     ${HINTS[a.action.kind] ? html`<div class="hint muted">${HINTS[a.action.kind]}</div>` : nothing}`
-                : nothing}
+                  : nothing
+              }
             </li>`,
           )}
         </ol>

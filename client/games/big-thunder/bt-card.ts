@@ -113,14 +113,16 @@ export class BtCard extends LitElement {
           </span>`;
         })}
       </div>
-      ${c.discardToMove
-        ? html`<div class="d2m" title="Discard to Move: discard this card to move 1 space">
+      ${
+        c.discardToMove
+          ? html`<div class="d2m" title="Discard to Move: discard this card to move 1 space">
             <svg viewBox="0 0 24 24" width="12" height="12" aria-hidden="true" style="display:inline;vertical-align:-2px">
               ${svg`<path d="M3 12 h12" stroke="currentColor" stroke-width="3" /><path d="M13 6 l8 6 -8 6 z" fill="currentColor" />`}
             </svg>
             Discard to Move
           </div>`
-        : nothing}
+          : nothing
+      }
       <div class="kind">${c.starting ? 'Starting Supplies' : 'Supplies'}</div>
     </div>`;
   }

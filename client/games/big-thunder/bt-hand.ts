@@ -83,15 +83,19 @@ export class BtHand extends LitElement {
     const jumper = c.claimJumper.size > 0;
     return html`<h3>Your hand <span class="muted">(${this.hand.length})</span></h3>
       ${jumper ? html`<p class="prompt">Claim Jumper: click the card you discard.</p>` : nothing}
-      ${this.chosen
-        ? html`<div class="chosen" data-field="claim-jumper-chosen">
+      ${
+        this.chosen
+          ? html`<div class="chosen" data-field="claim-jumper-chosen">
             <bt-card .card=${this.chosen} .seat=${this.seat}></bt-card>
             <p class="prompt">Claim Jumper: chosen, waiting for the others. Everyone's discard is shown once all have chosen.</p>
           </div>`
-        : nothing}
-      ${!jumper && this.phase === 'discard' && c.discard.size
-        ? html`<p class="prompt">Click a card to discard it, or keep the rest and end the turn.</p>`
-        : nothing}
+          : nothing
+      }
+      ${
+        !jumper && this.phase === 'discard' && c.discard.size
+          ? html`<p class="prompt">Click a card to discard it, or keep the rest and end the turn.</p>`
+          : nothing
+      }
       ${!jumper && this.phase === 'play' && c.play.size ? html`<p class="muted">Click a card to play it.</p>` : nothing}
       ${this.hand.length === 0 ? html`<p class="muted">No cards in hand.</p>` : nothing}
       <div class="cards">
@@ -109,12 +113,16 @@ export class BtHand extends LitElement {
             >
               <bt-card .card=${card} .seat=${this.seat}></bt-card>
             </button>
-            ${d2m
-              ? html`<button class="small" aria-label=${d2m.label} title=${d2m.label} @click=${() => sendMove(this, d2m)}>Discard to move</button>`
-              : nothing}
-            ${discard && discard !== main
-              ? html`<button class="small" aria-label=${discard.label} title=${discard.label} @click=${() => sendMove(this, discard)}>${this.phase === 'play' ? 'Stop playing cards' : 'Discard'}</button>`
-              : nothing}
+            ${
+              d2m
+                ? html`<button class="small" aria-label=${d2m.label} title=${d2m.label} @click=${() => sendMove(this, d2m)}>Discard to move</button>`
+                : nothing
+            }
+            ${
+              discard && discard !== main
+                ? html`<button class="small" aria-label=${discard.label} title=${discard.label} @click=${() => sendMove(this, discard)}>${this.phase === 'play' ? 'Stop playing cards' : 'Discard'}</button>`
+                : nothing
+            }
           </div>`;
         })}
       </div>`;

@@ -15,7 +15,11 @@ const box = (content: unknown, viewBox = '0 0 28 28') =>
 export function btKeyItems(target: number): KeyItem[] {
   return [
     { symbol: box(marble('gold', 14, 14, 8)), name: 'Gold Nugget (yellow marble)', meaning: 'sold in Town for 2 points or 2 Town Tokens.' },
-    { symbol: box(marble('ore', 14, 14, 8)), name: 'Raw Ore (brown marble)', meaning: 'sold in Town for 1 point or 1 Town Token (2 with Refine Gold).' },
+    {
+      symbol: box(marble('ore', 14, 14, 8)),
+      name: 'Raw Ore (brown marble)',
+      meaning: 'sold in Town for 1 point or 1 Town Token (2 with Refine Gold).',
+    },
     {
       symbol: box(marble('water', 14, 14, 8)),
       name: 'Water (blue marble)',
@@ -30,12 +34,14 @@ export function btKeyItems(target: number): KeyItem[] {
     {
       symbol: box(mineCart(0, { gold: 1, ore: 0 }, 2, 5, 24)),
       name: 'Mine Cart with a number',
-      meaning: 'a player\'s cart (the number is their Mine Cart); it holds up to 4 Gold Nuggets and Raw Ore, shown heaped on top.',
+      meaning: "a player's cart (the number is their Mine Cart); it holds up to 4 Gold Nuggets and Raw Ore, shown heaped on top.",
     },
     {
-      symbol: box(svg`<circle cx="14" cy="14" r="7" fill=${seatFill(1)} stroke="#1c2430" stroke-width="1" /><text x="14" y="17.5" text-anchor="middle" font-size="10" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">2</text>`),
+      symbol: box(
+        svg`<circle cx="14" cy="14" r="7" fill=${seatFill(1)} stroke="#1c2430" stroke-width="1" /><text x="14" y="17.5" text-anchor="middle" font-size="10" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">2</text>`,
+      ),
       name: 'Numbered disc on the score track',
-      meaning: 'a player\'s Locomotive: the space is their score.',
+      meaning: "a player's Locomotive: the space is their score.",
     },
     {
       symbol: html`<span aria-hidden="true" style="font-size:1.3rem;line-height:1">★</span>`,
@@ -47,12 +53,36 @@ export function btKeyItems(target: number): KeyItem[] {
       name: 'Town Token (gold coin; empty circles on a mat)',
       meaning: 'earned by selling gold or bailing water; spent on Upgrades and Town Shares. A mat holds 5.',
     },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'move', spaces: 2 }, 2, 2)}</g>`), name: 'Move N', meaning: 'move your cart up to N spaces clockwise.' },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'pick' }, 2, 2)}</g>`), name: 'Pick for Gold', meaning: 'take a Gold Nugget or Raw Ore from your shaft, only if it has no Water.' },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'pan' }, 2, 2)}</g>`), name: 'Pan for Gold', meaning: 'take a Gold Nugget or Raw Ore from your shaft, only if it has Water.' },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'bail' }, 2, 2)}</g>`), name: 'Bail Water', meaning: 'put one Water from your shaft back in the basin and take a Town Token.' },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'resupply' }, 2, 2)}</g>`), name: 'Resupply', meaning: 'take a face-up Supplies card from the Market into your discard pile.' },
-    { symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'crosscut' }, 2, 2)}</g>`), name: 'Crosscut Tunnel', meaning: 'run one marble, then you may move straight to the mine shaft it ran into.' },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'move', spaces: 2 }, 2, 2)}</g>`),
+      name: 'Move N',
+      meaning: 'move your cart up to N spaces clockwise.',
+    },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'pick' }, 2, 2)}</g>`),
+      name: 'Pick for Gold',
+      meaning: 'take a Gold Nugget or Raw Ore from your shaft, only if it has no Water.',
+    },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'pan' }, 2, 2)}</g>`),
+      name: 'Pan for Gold',
+      meaning: 'take a Gold Nugget or Raw Ore from your shaft, only if it has Water.',
+    },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'bail' }, 2, 2)}</g>`),
+      name: 'Bail Water',
+      meaning: 'put one Water from your shaft back in the basin and take a Town Token.',
+    },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'resupply' }, 2, 2)}</g>`),
+      name: 'Resupply',
+      meaning: 'take a face-up Supplies card from the Market into your discard pile.',
+    },
+    {
+      symbol: box(svg`<g style="color:var(--mp-text)">${actionIcon({ kind: 'crosscut' }, 2, 2)}</g>`),
+      name: 'Crosscut Tunnel',
+      meaning: 'run one marble, then you may move straight to the mine shaft it ran into.',
+    },
     {
       symbol: html`<span aria-hidden="true" style="font-size:0.75rem">➔</span>`,
       name: 'Discard to Move',

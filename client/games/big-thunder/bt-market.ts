@@ -77,16 +77,20 @@ export class BtMarket extends LitElement {
           const choices = this.resupply.get(slot) ?? [];
           if (!card) return html`<div class="empty" data-market-slot=${slot}>Empty</div>`;
           return html`<div data-market-slot=${slot}>
-            ${choices.length === 1
-              ? html`<button class="card-btn" aria-label=${choices[0].move.label} title=${choices[0].move.label} @click=${() => sendMove(this, choices[0].move)}>
+            ${
+              choices.length === 1
+                ? html`<button class="card-btn" aria-label=${choices[0].move.label} title=${choices[0].move.label} @click=${() => sendMove(this, choices[0].move)}>
                   <bt-card .card=${card}></bt-card>
                 </button>`
-              : html`<bt-card .card=${card}></bt-card>`}
-            ${choices.length > 1
-              ? html`<div class="extra">
+                : html`<bt-card .card=${card}></bt-card>`
+            }
+            ${
+              choices.length > 1
+                ? html`<div class="extra">
                   ${choices.map((ch) => html`<button class="primary" title=${ch.move.label} @click=${() => sendMove(this, ch.move)}>${ch.move.label}</button>`)}
                 </div>`
-              : nothing}
+                : nothing
+            }
           </div>`;
         })}
         <div class="deck" title="Supplies deck">${this.suppliesCount}<br />in deck</div>

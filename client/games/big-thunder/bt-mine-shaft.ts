@@ -123,7 +123,8 @@ export class BtMineShaft extends LitElement {
     }
     const drawn = mine.map((m) => marble(kind, m.cx, m.cy, r));
     if (!choices.length) return svg`<g>${drawn}</g>`;
-    const run = () => (kind === 'water' && this.bail ? sendMove(this, this.bail) : chooseOrSend(this, `${MARBLE_NAMES[kind]} in mine shaft ${n}`, choices));
+    const run = () =>
+      kind === 'water' && this.bail ? sendMove(this, this.bail) : chooseOrSend(this, `${MARBLE_NAMES[kind]} in mine shaft ${n}`, choices);
     return svg`<g class="takeable" role="button" tabindex="0" aria-label=${label} data-marble=${kind}
         @click=${(e: Event) => {
           e.stopPropagation();
@@ -162,19 +163,23 @@ export class BtMineShaft extends LitElement {
       ${this.fresh.slice(0, 4).map((k, i, all) => marble(k, L.width / 2 + (i - (all.length - 1) / 2) * 7, 19, 2.8))}
       <rect x="3" y=${L.tubeTop} width=${L.width - 6} height=${L.tubeBottom - L.tubeTop} rx="7" fill="var(--bt-shaft)" stroke="var(--bt-rock-dark)" stroke-width="1.5" />
       ${kinds.filter((k) => !this.clickable(k)).map((k) => this.group(k, shown, L.r))}
-      ${last && hidden > 0
-        ? svg`<circle cx=${last.cx} cy=${last.cy} r=${L.r} fill="#555" /><text class="more" x=${last.cx} y=${last.cy + 3} text-anchor="middle">+${hidden + 1}</text>`
-        : nothing}
+      ${
+        last && hidden > 0
+          ? svg`<circle cx=${last.cx} cy=${last.cy} r=${L.r} fill="#555" /><text class="more" x=${last.cx} y=${last.cy + 3} text-anchor="middle">+${hidden + 1}</text>`
+          : nothing
+      }
       <line x1="0" x2=${L.width} y1=${L.height - 3} y2=${L.height - 3} stroke="var(--bt-rock-dark)" stroke-width="2" />
       ${this.cart ? mineCart(this.cart.seat, this.cart, 5, L.cartTop, 30) : nothing}
       ${this.cart && this.yours ? svg`<rect class="you-ring" x="2" y=${L.cartTop - 3} width=${L.width - 4} height="28" rx="4" />` : nothing}
-      ${target
-        ? svg`<g class="target" role="button" tabindex="0" aria-label=${moveLabel} data-target=${n} @click=${moveRun} @keydown=${onKey(moveRun)}>
+      ${
+        target
+          ? svg`<g class="target" role="button" tabindex="0" aria-label=${moveLabel} data-target=${n} @click=${moveRun} @keydown=${onKey(moveRun)}>
             <title>${moveLabel}</title>
             <rect class="outline" x="1" y="1" width=${L.width - 2} height=${L.height - 2} rx="6" />
             <rect class="focus-ring" x="0" y="0" width=${L.width} height=${L.height} rx="7" />
           </g>`
-        : nothing}
+          : nothing
+      }
       ${kinds.filter((k) => this.clickable(k)).map((k) => this.group(k, shown, L.r))}
     </svg>`;
   }

@@ -115,10 +115,12 @@ export class BtMine extends LitElement {
         <polygon points="146,10 160,2 176,12 168,16 158,11 150,15" fill="#f7f2ea" />
         <rect x="52" y="40" width="216" height="30" rx="15" fill="var(--bt-shaft)" stroke="var(--bt-rock-dark)" stroke-width="2" />
         <text class="basin-label" x="160" y="36" text-anchor="middle">BASIN · ${total} TO RUN</text>
-        ${items.map(([k, n], i) => svg`<g data-basin=${k}>
+        ${items.map(
+          ([k, n], i) => svg`<g data-basin=${k}>
           ${marble(k, 80 + i * 52, 55, 8)}
           <text class="count" x=${96 + i * 52} y="59.5">${n}</text>
-        </g>`)}
+        </g>`,
+        )}
       </svg>
     </div>`;
   }
@@ -126,15 +128,22 @@ export class BtMine extends LitElement {
   private renderRuns(v: BigThunderView) {
     return html`<div class="runs" role="group" aria-label="Last marble run">
         <span>Last run:</span>
-        ${v.lastRun.length
-          ? v.lastRun.map((r) => html`<mp-tip text="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}" label="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</mp-tip>`)
-          : html`<span class="muted">none</span>`}
+        ${
+          v.lastRun.length
+            ? v.lastRun.map(
+                (r) =>
+                  html`<mp-tip text="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}" label="${MARBLE_NAMES[r.marble]} into mine shaft ${r.shaft}"><span class="dot ${r.marble}"></span> → ${r.shaft}</mp-tip>`,
+              )
+            : html`<span class="muted">none</span>`
+        }
         ${v.fateMarble ? html`<span><span class="dot fate" aria-hidden="true"></span> Fate marble waiting in mine shaft ${v.fateMarble.shaft}</span>` : nothing}
       </div>
-      ${v.lastFate
-        ? html`<p class="fate-card" data-fate=${v.lastFate.kind}><strong>Fate: ${v.lastFate.name}.</strong> ${v.lastFate.text}
+      ${
+        v.lastFate
+          ? html`<p class="fate-card" data-fate=${v.lastFate.kind}><strong>Fate: ${v.lastFate.name}.</strong> ${v.lastFate.text}
             <span class="muted">(${v.fateDeckCount} Fate cards left)</span></p>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 
   override render() {
@@ -172,15 +181,18 @@ export class BtMine extends LitElement {
         })}
       </div>
       <p class="direction">Carts move clockwise: Town → 1 → 2 → … → 7 → Town</p>
-      ${this.choice
-        ? html`<div class="chooser" role="group" aria-label="Choose a move">
+      ${
+        this.choice
+          ? html`<div class="chooser" role="group" aria-label="Choose a move">
             <p>${this.choice.title}: which action?</p>
             ${this.choice.choices.map(
-              (ch) => html`<button class="primary" title=${ch.move.label} @click=${() => sendMove(this, ch.move)}>${ch.text}: ${ch.move.label}</button>`,
+              (ch) =>
+                html`<button class="primary" title=${ch.move.label} @click=${() => sendMove(this, ch.move)}>${ch.text}: ${ch.move.label}</button>`,
             )}
             <button @click=${() => (this.choice = null)}>Cancel</button>
           </div>`
-        : nothing}`;
+          : nothing
+      }`;
   }
 }
 

@@ -148,11 +148,13 @@ export class BtMountainBoard extends LitElement {
   private renderTurnControls(c: BoardControls) {
     if (!c.endTurn && !c.other.length) return nothing;
     return html`<div class="turn-controls" role="group" aria-label="Turn">
-      ${c.endTurn
-        ? html`<button class="primary" data-control="end-turn" title="Keep the rest of your hand, draw up to your hand size; the next player's turn" @click=${() => sendMove(this, c.endTurn!)}>
+      ${
+        c.endTurn
+          ? html`<button class="primary" data-control="end-turn" title="Keep the rest of your hand, draw up to your hand size; the next player's turn" @click=${() => sendMove(this, c.endTurn!)}>
             ${c.endTurn.label}
           </button>`
-        : nothing}
+          : nothing
+      }
       ${c.other.map((lm) => html`<button @click=${() => sendMove(this, lm)}>${lm.label}</button>`)}
     </div>`;
   }
@@ -165,32 +167,38 @@ export class BtMountainBoard extends LitElement {
     const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
     const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
     return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${statusText(v, this.seats, you)}</p>
-      ${you !== null
-        ? html`<p class="you muted">
+      ${
+        you !== null
+          ? html`<p class="you muted">
             You are <span class="swatch" style="background:${seatFill(you)}"></span> ${playerName(v, this.seats, you)}, Mine Cart ${you + 1}.
           </p>`
-        : html`<p class="you muted">You are watching.</p>`}
+          : html`<p class="you muted">You are watching.</p>`
+      }
       <div class="grid">
         <div class="col">
           ${this.renderPrompts(v, c)}
           <bt-mine .view=${v} .controls=${c} .yourSeat=${you}></bt-mine>
-          ${v.current
-            ? html`<bt-card-in-play
+          ${
+            v.current
+              ? html`<bt-card-in-play
                 .card=${v.current.card}
                 .actions=${c.actions}
                 .seat=${v.turn}
                 .yours=${you !== null && v.turn === you}
               ></bt-card-in-play>`
-            : nothing}
-          ${v.hand
-            ? html`<bt-hand
+              : nothing
+          }
+          ${
+            v.hand
+              ? html`<bt-hand
                 .hand=${v.hand}
                 .controls=${c}
                 .seat=${you}
                 .phase=${v.phase}
                 .chosen=${v.pending?.kind === 'claimJumper' ? v.pending.yours : null}
               ></bt-hand>`
-            : nothing}
+              : nothing
+          }
           ${this.renderTurnControls(c)}
           <mp-board-key .items=${btKeyItems(v.target)}></mp-board-key>
         </div>
@@ -202,7 +210,8 @@ export class BtMountainBoard extends LitElement {
             <h3 class="section">Players</h3>
             <div class="mats">
               ${order.map(
-                (p) => html`<bt-player-mat .player=${p} .view=${v} .name=${seatName(this.seats, p.seat)} .isYou=${p.seat === you}></bt-player-mat>`,
+                (p) =>
+                  html`<bt-player-mat .player=${p} .view=${v} .name=${seatName(this.seats, p.seat)} .isYou=${p.seat === you}></bt-player-mat>`,
               )}
             </div>
           </section>

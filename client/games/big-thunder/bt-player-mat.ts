@@ -147,16 +147,20 @@ export class BtPlayerMat extends LitElement {
         </dd>
         <dt>Town Shares</dt>
         <dd data-field="shares">
-          ${p.shareCount}${p.shares && p.shares.length
-            ? html` · worth ${p.shares.join(' + ')}${p.shares.length > 1 ? ` = ${p.shares.reduce((a, b) => a + b, 0)}` : ''} point${p.shares.reduce((a, b) => a + b, 0) === 1 ? '' : 's'}${this.isYou && !p.final ? ' (only you see this)' : ''}`
-            : p.shareCount && !p.shares
-              ? html` <span class="muted">(face down)</span>`
-              : nothing}
+          ${p.shareCount}${
+            p.shares && p.shares.length
+              ? html` · worth ${p.shares.join(' + ')}${p.shares.length > 1 ? ` = ${p.shares.reduce((a, b) => a + b, 0)}` : ''} point${p.shares.reduce((a, b) => a + b, 0) === 1 ? '' : 's'}${this.isYou && !p.final ? ' (only you see this)' : ''}`
+              : p.shareCount && !p.shares
+                ? html` <span class="muted">(face down)</span>`
+                : nothing
+          }
         </dd>
-        ${p.final
-          ? html`<dt>Final</dt>
+        ${
+          p.final
+            ? html`<dt>Final</dt>
               <dd data-field="final"><strong>${p.final.total}</strong> = ${p.final.track} on the track + ${p.final.gold} for gold at half + ${p.final.shares} for Town Shares</dd>`
-          : nothing}
+            : nothing
+        }
       </dl>
     </section>`;
   }

@@ -141,13 +141,17 @@ export class BtTownActions extends LitElement {
     const removing = c.removeUpgrade.size > 0;
     const townOpen = v.town !== null && v.turn === this.yourSeat;
     return html`<h3>Town</h3>
-      ${townOpen
-        ? html`<p class="muted">You are in Town: sell once and buy one Upgrade or one Town Share on this visit${v.town?.sold ? ' (sold)' : ''}${v.town?.bought ? ' (bought)' : ''}.</p>`
-        : html`<p class="muted">Town actions: when your Mine Cart is in Town on your turn.</p>`}
+      ${
+        townOpen
+          ? html`<p class="muted">You are in Town: sell once and buy one Upgrade or one Town Share on this visit${v.town?.sold ? ' (sold)' : ''}${v.town?.bought ? ' (bought)' : ''}.</p>`
+          : html`<p class="muted">Town actions: when your Mine Cart is in Town on your turn.</p>`
+      }
       ${this.renderSell(c)}
-      ${removing && buying
-        ? html`<p class="prompt">You hold three Upgrades: remove one to make room for ${v.upgrades.find((u) => u.type === buying)?.name ?? 'the new one'}.</p>`
-        : nothing}
+      ${
+        removing && buying
+          ? html`<p class="prompt">You hold three Upgrades: remove one to make room for ${v.upgrades.find((u) => u.type === buying)?.name ?? 'the new one'}.</p>`
+          : nothing
+      }
       <ul aria-label="Upgrades and Town Shares">
         ${v.upgrades.map((u) => {
           const buy = c.buyUpgrade.get(u.type);

@@ -78,13 +78,15 @@ export class BtTown extends LitElement {
           ${cart ? mineCart(seat, cart, (W - cartW) / 2, y + 2, cartW) : nothing}
         </g>`;
       })}
-      ${target
-        ? svg`<g class="target" role="button" tabindex="0" aria-label=${label} data-target="0" @click=${run} @keydown=${onKey(run)}>
+      ${
+        target
+          ? svg`<g class="target" role="button" tabindex="0" aria-label=${label} data-target="0" @click=${run} @keydown=${onKey(run)}>
             <title>${label}</title>
             <rect class="outline" x="1" y="1" width=${W - 2} height=${L.height - 2} rx="6" />
             <rect class="focus-ring" x="0" y="0" width=${W} height=${L.height} rx="7" />
           </g>`
-        : nothing}
+          : nothing
+      }
     </svg>`;
   }
 }

@@ -206,7 +206,12 @@ export function buildControls(view: BigThunderView | null, legal: readonly Legal
         }
         a.moves.push(lm);
         if (m.type === 'move') {
-          if (me) push(moveTo, spaceAfter(me.position, m.spaces), { move: lm, key: actionName(a.action), text: `Use the ${actionName(a.action)} action` });
+          if (me)
+            push(moveTo, spaceAfter(me.position, m.spaces), {
+              move: lm,
+              key: actionName(a.action),
+              text: `Use the ${actionName(a.action)} action`,
+            });
         } else if (m.type === 'pick' || m.type === 'pan') {
           push(take, marbleKey(m.shaft, m.marble), { move: lm, key: m.type, text: ACTION_NAMES[m.type] });
         } else if (m.type === 'resupply') {
@@ -222,7 +227,8 @@ export function buildControls(view: BigThunderView | null, legal: readonly Legal
         if (m.enter && !c.tunnel.enter) {
           c.tunnel.enter = lm;
           // The Crosscut Tunnel leads to the shaft its marble ran into: that shaft is a target too.
-          if (view?.pending?.kind === 'tunnel') push(moveTo, view.pending.shaft, { move: lm, key: 'tunnel', text: 'Take the Crosscut Tunnel' });
+          if (view?.pending?.kind === 'tunnel')
+            push(moveTo, view.pending.shaft, { move: lm, key: 'tunnel', text: 'Take the Crosscut Tunnel' });
         } else if (!m.enter && !c.tunnel.stay) c.tunnel.stay = lm;
         else c.other.push(lm);
         break;
@@ -276,7 +282,12 @@ export interface Sale {
 export function saleOf(lm: LegalMove): Sale {
   const m = lm.move as Partial<Sale> | null;
   const n = (x: unknown) => (typeof x === 'number' ? x : 0);
-  return { goldForTokens: n(m?.goldForTokens), goldForPoints: n(m?.goldForPoints), oreForTokens: n(m?.oreForTokens), oreForPoints: n(m?.oreForPoints) };
+  return {
+    goldForTokens: n(m?.goldForTokens),
+    goldForPoints: n(m?.goldForPoints),
+    oreForTokens: n(m?.oreForTokens),
+    oreForPoints: n(m?.oreForPoints),
+  };
 }
 
 /**

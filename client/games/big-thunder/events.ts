@@ -27,7 +27,9 @@ export interface ChooseDetail {
 export function chooseOrSend(from: HTMLElement, title: string, choices: readonly Choice[]): void {
   if (choices.length === 1) sendMove(from, choices[0].move);
   else if (choices.length > 1) {
-    from.dispatchEvent(new CustomEvent<ChooseDetail>(CHOOSE_EVENT, { detail: { title, choices: [...choices] }, bubbles: true, composed: true }));
+    from.dispatchEvent(
+      new CustomEvent<ChooseDetail>(CHOOSE_EVENT, { detail: { title, choices: [...choices] }, bubbles: true, composed: true }),
+    );
   }
 }
 

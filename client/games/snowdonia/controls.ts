@@ -234,7 +234,14 @@ export function matchCounts<K extends string>(choices: readonly Choice<Counts<K>
 
 /** The most units any listed choice has in total (the Stock Yard's "take up to N cubes"). */
 export function mostUnits<K extends string>(choices: readonly Choice<Counts<K>>[]): number {
-  return choices.reduce((n, c) => Math.max(n, Object.values<number>(c.value).reduce((a, b) => a + b, 0)), 0);
+  return choices.reduce(
+    (n, c) =>
+      Math.max(
+        n,
+        Object.values<number>(c.value).reduce((a, b) => a + b, 0),
+      ),
+    0,
+  );
 }
 
 /** Drops units the listed choices no longer allow (after the choices changed under a selection). */
@@ -440,9 +447,10 @@ export function resultText(result: SnowdoniaView['result'] | null | undefined, s
   if (!Array.isArray(ranking) || !Array.isArray(scores) || !ranking.length) return result.summary ?? '';
   const w = ranking[0];
   const shared = result.ties?.find((g) => g.includes(w));
-  const head = shared && shared.length > 1
-    ? `${listNames(shared.map((s) => playerName(seats, s)))} share the win with ${scores[w]} VP.`
-    : `${playerName(seats, w)} wins with ${scores[w]} VP.`;
+  const head =
+    shared && shared.length > 1
+      ? `${listNames(shared.map((s) => playerName(seats, s)))} share the win with ${scores[w]} VP.`
+      : `${playerName(seats, w)} wins with ${scores[w]} VP.`;
   const all = ranking.map((s) => `${playerName(seats, s)} ${scores[s]}`).join(', ');
   return `${head} Final scores: ${all}.`;
 }

@@ -183,10 +183,12 @@ export class SnActionArea extends LitElement {
       <div class="head"><span class="letter">${a.area}</span><span>${a.closed ? 'Excavation' : a.name}</span></div>
       <div class="spaces">
         ${a.spaces.map((s) => this.renderSpace(a, s))}
-        ${next
-          ? html`<button class="space" data-space="${a.area}${a.spaces.length + 1}" data-control="place" aria-label=${next.label} title=${next.label}
+        ${
+          next
+            ? html`<button class="space" data-space="${a.area}${a.spaces.length + 1}" data-control="place" aria-label=${next.label} title=${next.label}
               @click=${() => this.place(next)}>+</button>`
-          : nothing}
+            : nothing
+        }
         ${a.unlimited && !a.spaces.length && !next ? html`<span class="empty">No Labourers</span>` : nothing}
         ${!a.unlimited && !a.spaces.length ? html`<span class="empty">No spaces</span>` : nothing}
       </div>

@@ -71,7 +71,9 @@ export class SnContract extends LitElement {
     if (!k) return nothing;
     const held = 'activated' in k ? k : null;
     const lm = this.action;
-    const cls = [held?.activated && !held.activeThisRound ? 'used' : '', held?.activeThisRound ? 'active' : '', lm ? 'offer' : ''].join(' ');
+    const cls = [held?.activated && !held.activeThisRound ? 'used' : '', held?.activeThisRound ? 'active' : '', lm ? 'offer' : ''].join(
+      ' ',
+    );
     return html`<article class=${cls} data-contract=${k.id} aria-label="Contract ${k.id}: ${k.name}" title=${this.compact ? `Effect: ${k.effect}` : nothing}>
       <header>
         <mp-tip class="area" text="Activated at ${k.areaName} (${k.area})">${k.area}</mp-tip>
@@ -80,16 +82,20 @@ export class SnContract extends LitElement {
       </header>
       ${this.compact ? nothing : html`<span>${k.effect}</span>`}
       <span class="goal">Goal: ${k.requirement}</span>
-      ${held
-        ? html`<span class="state">
+      ${
+        held
+          ? html`<span class="state">
             ${held.activeThisRound ? 'Active this round' : held.activated ? 'Effect used' : 'Effect unused'} · worth
             <strong data-field="contract-vp">${held.vpNow}</strong> VP now
           </span>`
-        : nothing}
-      ${lm
-        ? html`<button class="primary" data-control=${this.actionText.toLowerCase() || 'contract'} aria-label=${lm.label} title=${lm.label}
+          : nothing
+      }
+      ${
+        lm
+          ? html`<button class="primary" data-control=${this.actionText.toLowerCase() || 'contract'} aria-label=${lm.label} title=${lm.label}
             @click=${() => sendMove(this, lm)}>${this.actionText || lm.label}</button>`
-        : nothing}
+          : nothing
+      }
     </article>`;
   }
 }

@@ -32,11 +32,13 @@ export class SnEngineShed extends LitElement {
   override render() {
     return html`<section class="panel" aria-label="Engine Shed">
       <h3>Engine Shed ${this.forSale ? html`<span class="tag">for sale</span>` : html`<span class="tag">not for sale yet</span>`}</h3>
-      ${this.trains?.length
-        ? html`<div class="trains">
+      ${
+        this.trains?.length
+          ? html`<div class="trains">
             ${this.trains.map((t) => html`<sn-train .train=${t} inShed .action=${choiceFor(this.choices, t.no)}></sn-train>`)}
           </div>`
-        : html`<p class="muted">No Trains left in the Engine Shed.</p>`}
+          : html`<p class="muted">No Trains left in the Engine Shed.</p>`
+      }
     </section>`;
   }
 }

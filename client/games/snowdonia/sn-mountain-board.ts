@@ -99,7 +99,9 @@ export class SnMountainBoard extends LitElement {
 
   private get v(): SnowdoniaView | null {
     const v = this.view as SnowdoniaView | null;
-    return v && typeof v === 'object' && Array.isArray(v.route) && Array.isArray(v.seats) && Array.isArray(v.actionAreas) && v.step ? v : null;
+    return v && typeof v === 'object' && Array.isArray(v.route) && Array.isArray(v.seats) && Array.isArray(v.actionAreas) && v.step
+      ? v
+      : null;
   }
 
   private name(seat: number): string {
@@ -122,9 +124,11 @@ export class SnMountainBoard extends LitElement {
         <span data-field="phase">${phaseText(v)}</span>
         <span>Start Player: <span class="swatch" style="background:${ownerColor(v.startPlayer)}"></span>
           <strong data-field="start-player">${v.startPlayer === you ? 'you' : this.name(v.startPlayer)}</strong></span>
-        ${you !== null
-          ? html`<span>You are <span class="swatch" style="background:${ownerColor(you)}"></span> ${this.name(you)}</span>`
-          : html`<span class="muted">You are watching.</span>`}
+        ${
+          you !== null
+            ? html`<span>You are <span class="swatch" style="background:${ownerColor(you)}"></span> ${this.name(you)}</span>`
+            : html`<span class="muted">You are watching.</span>`
+        }
         ${v.endTriggered && v.step.kind !== 'over' ? html`<strong>Last round: the game ends after these actions.</strong>` : nothing}
       </div>
       <sn-prompt .view=${v} .controls=${c} .seats=${this.seats} .you=${you}></sn-prompt>
@@ -149,11 +153,13 @@ export class SnMountainBoard extends LitElement {
           <sn-railway .route=${v.route} .controls=${c} .seats=${this.seats} .you=${you}></sn-railway>
           <mp-board-key .items=${snKeyItems()}></mp-board-key>
         </section>
-        ${me
-          ? html`<section class="part" aria-label="Your mat">
+        ${
+          me
+            ? html`<section class="part" aria-label="Your mat">
               <sn-player-mat .player=${me} .name=${this.name(me.seat)} isYou ?acting=${acting.has(me.seat)}></sn-player-mat>
             </section>`
-          : nothing}
+            : nothing
+        }
         <sn-stock-yard
           class=${part('stock-yard')}
           .stockYard=${v.stockYard}
@@ -173,8 +179,9 @@ export class SnMountainBoard extends LitElement {
           .choices=${c.takeContract}
         ></sn-site-office>
         <sn-engine-shed class=${part('engine-shed')} .trains=${v.engineShed} .choices=${c.buyTrain} .forSale=${v.trainsForSale}></sn-engine-shed>
-        ${others.length
-          ? html`<section class="part" aria-label="Other players">
+        ${
+          others.length
+            ? html`<section class="part" aria-label="Other players">
               <h3 class="section">${me ? 'Other players' : 'Players'}</h3>
               <div class="mats">
                 ${others.map(
@@ -182,7 +189,8 @@ export class SnMountainBoard extends LitElement {
                 )}
               </div>
             </section>`
-          : nothing}
+            : nothing
+        }
       </div>`;
   }
 }

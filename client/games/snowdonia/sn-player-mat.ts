@@ -151,14 +151,14 @@ export class SnPlayerMat extends LitElement {
       </div>
       <div class="breakdown">Track ${s.track} · Stations ${s.stations} · Contracts ${s.contracts} · Train ${s.train} · Surveyor ${s.surveyor}</div>
       ${p.train ? html`<sn-train .train=${p.train}></sn-train>` : html`<div class="facts muted">No Train</div>`}
-      ${p.contracts.length
-        ? html`<h4>Contracts (${p.contracts.length})</h4>
+      ${
+        p.contracts.length
+          ? html`<h4>Contracts (${p.contracts.length})</h4>
             <div class="cards">
-              ${p.contracts.map(
-                (k) => html`<sn-contract .contract=${k} ?compact=${!this.isYou}></sn-contract>`,
-              )}
+              ${p.contracts.map((k) => html`<sn-contract .contract=${k} ?compact=${!this.isYou}></sn-contract>`)}
             </div>`
-        : html`<div class="facts muted">No Contracts</div>`}
+          : html`<div class="facts muted">No Contracts</div>`
+      }
     </article>`;
   }
 }

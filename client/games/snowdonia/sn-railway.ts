@@ -143,7 +143,8 @@ export class SnRailway extends LitElement {
 
   private surveyors(seats: number[], x: number, y: number): SVGTemplateResult[] {
     return seats.map(
-      (seat, i) => svg`<g transform="translate(${x + i * 11} ${y})"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
+      (seat, i) =>
+        svg`<g transform="translate(${x + i * 11} ${y})"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
     );
   }
 
@@ -152,9 +153,12 @@ export class SnRailway extends LitElement {
     const title = [
       `${c.name} (Station ${number})`,
       ...c.excavation.map(
-        (e) => `excavation space ${e.space}: ${e.rubble > 0 ? `${e.rubble} Rubble left` : `cleared, marker of ${this.name(e.owner)}`}, ${e.vp} VP`,
+        (e) =>
+          `excavation space ${e.space}: ${e.rubble > 0 ? `${e.rubble} Rubble left` : `cleared, marker of ${this.name(e.owner)}`}, ${e.vp} VP`,
       ),
-      ...c.building.map((b) => `building space ${b.space}: ${costText(b.cost)}, ${b.vp} VP${b.owner !== null ? `, built by ${this.name(b.owner)}` : ''}`),
+      ...c.building.map(
+        (b) => `building space ${b.space}: ${costText(b.cost)}, ${b.vp} VP${b.owner !== null ? `, built by ${this.name(b.owner)}` : ''}`,
+      ),
       `Surveyor here at the end: ${c.surveyorVp} VP`,
     ].join('; ');
     const base = c.excavation.length === 0 && c.building.length === 0;
@@ -165,17 +169,21 @@ export class SnRailway extends LitElement {
       <circle cx="10" cy="9" r="6.5" fill="#f4e9c8"></circle>
       <text x="10" y="12" text-anchor="middle" font-size="8.5" font-weight="700" fill="#3d5a3a">${number}</text>
       <text x="20" y="12.5" font-size="9.5" font-weight="700" fill="#fff">${shortStationName(c.name, 15)}</text>
-      ${base
-        ? svg`<text x=${CARD_W / 2} y="52" text-anchor="middle" font-size="11" font-weight="700" fill="var(--sn-ink)">Start</text>
+      ${
+        base
+          ? svg`<text x=${CARD_W / 2} y="52" text-anchor="middle" font-size="11" font-weight="700" fill="var(--sn-ink)">Start</text>
             <text x=${CARD_W / 2} y="66" text-anchor="middle" font-size="8" fill="#6a604c">Surveyors set out</text>`
-        : svg`${c.excavation.map((e, j) => this.excavationSpace(e, 5 + j * 34, 22))}
-            ${c.building.map((b, j) => this.buildingSpace(c, b, 4 + j * 24.5, 48))}`}
+          : svg`${c.excavation.map((e, j) => this.excavationSpace(e, 5 + j * 34, 22))}
+            ${c.building.map((b, j) => this.buildingSpace(c, b, 4 + j * 24.5, 48))}`
+      }
       ${this.surveyors(c.surveyors, 10, 100)}
-      ${c.surveyorVp > 0
-        ? svg`<g transform="translate(${CARD_W - 6} 104)">
+      ${
+        c.surveyorVp > 0
+          ? svg`<g transform="translate(${CARD_W - 6} 104)">
             <text text-anchor="end" font-size="7.5" fill="#6a604c">Surveyor <tspan font-weight="700" fill="var(--sn-ink)">${c.surveyorVp} VP</tspan></text>
           </g>`
-        : nothing}
+          : nothing
+      }
     </g>`;
   }
 
@@ -183,25 +191,31 @@ export class SnRailway extends LitElement {
     const owned = e.rubble === 0;
     return svg`<g transform="translate(${x} ${y})">
       <rect width="30" height="22" rx="3" fill=${owned ? '#fff' : '#e6dcc6'} stroke="#8c7d5e" stroke-width="0.8"></rect>
-      ${owned
-        ? svg`<circle cx="9" cy="11" r="6" fill=${ownerColor(e.owner)} stroke="#fff" stroke-width="1.4"></circle>
+      ${
+        owned
+          ? svg`<circle cx="9" cy="11" r="6" fill=${ownerColor(e.owner)} stroke="#fff" stroke-width="1.4"></circle>
             <text x="24" y="14" text-anchor="middle" font-size="8" font-weight="700" fill="var(--sn-ink)">${e.vp}</text>`
-        : svg`<rect x="4" y="4" width="7" height="7" rx="1" fill="var(--sn-rubble)" stroke="#0007" stroke-width="0.6"></rect>
+          : svg`<rect x="4" y="4" width="7" height="7" rx="1" fill="var(--sn-rubble)" stroke="#0007" stroke-width="0.6"></rect>
             <text x="14" y="11" font-size="9" font-weight="700" fill="var(--sn-ink)">${e.rubble}</text>
-            <text x="15" y="19.5" text-anchor="middle" font-size="6.5" fill="#6a604c">${e.vp} VP</text>`}
+            <text x="15" y="19.5" text-anchor="middle" font-size="6.5" fill="#6a604c">${e.vp} VP</text>`
+      }
     </g>`;
   }
 
   private buildingSpace(c: StationCardView, b: StationCardView['building'][number], x: number, y: number): SVGTemplateResult {
     const lm = b.owner === null ? buildChoice(this.controls, c.station, b.space) : null;
     const built = b.owner !== null;
-    const res = b.cost.resource === 'stone' ? svg`<rect x="12" y="5" width="6" height="6" rx="1" fill="var(--sn-stone)" stroke="var(--sn-stone-edge)" stroke-width="1"></rect>`
-      : svg`<rect x="11.5" y="6" width="8" height="4" rx="1" fill="var(--sn-steel)" stroke="#0008" stroke-width="0.6"></rect>`;
+    const res =
+      b.cost.resource === 'stone'
+        ? svg`<rect x="12" y="5" width="6" height="6" rx="1" fill="var(--sn-stone)" stroke="var(--sn-stone-edge)" stroke-width="1"></rect>`
+        : svg`<rect x="11.5" y="6" width="8" height="4" rx="1" fill="var(--sn-steel)" stroke="#0008" stroke-width="0.6"></rect>`;
     const body = svg`<rect width="22" height="32" rx="3" fill=${built ? ownerColor(b.owner) : '#fff'} stroke="#8c7d5e" stroke-width="0.8"></rect>
-      ${built
-        ? svg`<circle cx="11" cy="11" r="5.5" fill="#fff" opacity="0.85"></circle>
+      ${
+        built
+          ? svg`<circle cx="11" cy="11" r="5.5" fill="#fff" opacity="0.85"></circle>
             <circle cx="11" cy="11" r="3.5" fill=${ownerColor(b.owner)}></circle>`
-        : svg`<text x="6.5" y="11" text-anchor="middle" font-size="8.5" font-weight="700" fill="var(--sn-ink)">${b.cost.amount}</text>${res}`}
+          : svg`<text x="6.5" y="11" text-anchor="middle" font-size="8.5" font-weight="700" fill="var(--sn-ink)">${b.cost.amount}</text>${res}`
+      }
       <text x="11" y="27" text-anchor="middle" font-size="7.5" font-weight="700" fill=${built ? '#fff' : 'var(--sn-ink)'}
         stroke=${built ? '#0006' : 'none'} stroke-width="0.3">${b.vp}VP</text>`;
     if (!lm) return svg`<g transform="translate(${x} ${y})">${body}</g>`;

@@ -65,11 +65,13 @@ export class SnSiteOffice extends LitElement {
         )}
       </div>
       <div class="deck">
-        ${this.deck
-          ? html`<span>Deck: <strong>${this.deck.count}</strong> cards</span>
+        ${
+          this.deck
+            ? html`<span>Deck: <strong>${this.deck.count}</strong> cards</span>
               <span title="The weather on the back of the top card">Top card's back: ${weatherIcon(this.deck.topWeather, 18)}
                 ${this.deck.topWeather ? WEATHER_NAMES[this.deck.topWeather] : 'none'}</span>`
-          : nothing}
+            : nothing
+        }
         ${this.discard ? html`<span>Discarded: ${this.discard.count}</span>` : nothing}
       </div>
     </section>`;

@@ -186,8 +186,9 @@ export class SnStockYard extends LitElement {
     const gen = this.generalSupply;
     return html`<section class="panel" aria-label="Stock Yard">
       <h3>Stock Yard</h3>
-      ${picking
-        ? html`<div class="choose" role="group" aria-label="Choose cubes">
+      ${
+        picking
+          ? html`<div class="choose" role="group" aria-label="Choose cubes">
             <p>Choose up to ${most} cube${most === 1 ? '' : 's'} (tap a chosen cube to put it back).</p>
             <div class="yard">${KEYS.map((k) => this.renderPile(k, y[k], true))}</div>
             <div class="row">
@@ -197,10 +198,12 @@ export class SnStockYard extends LitElement {
               ${chosen ? html`<button @click=${() => (this.sel = zeroCounts(KEYS))}>Clear</button>` : nothing}
             </div>
           </div>`
-        : html`<div class="yard">${KEYS.map((k) => this.renderPile(k, y[k], false))}</div>`}
+          : html`<div class="yard">${KEYS.map((k) => this.renderPile(k, y[k], false))}</div>`
+      }
       <dl>
-        ${bag
-          ? html`<dt>Supply Bag</dt>
+        ${
+          bag
+            ? html`<dt>Supply Bag</dt>
               <dd>
                 <span><span class="cube iron"></span> ${bag.iron}</span>
                 <span><span class="cube stone"></span> ${bag.stone}</span>
@@ -208,14 +211,17 @@ export class SnStockYard extends LitElement {
                 <span title="Event cubes"><span class="cube event"></span> ${bag.event}</span>
                 <span class="muted">(${bag.total} cubes)</span>
               </dd>`
-          : nothing}
-        ${gen
-          ? html`<dt>General supply</dt>
+            : nothing
+        }
+        ${
+          gen
+            ? html`<dt>General supply</dt>
               <dd>
                 <span><span class="cube rubble"></span> ${gen.rubble} Rubble</span>
                 <span><span class="cube steel"></span> ${gen.steel} Steel Bars</span>
               </dd>`
-          : nothing}
+            : nothing
+        }
       </dl>
     </section>`;
   }

@@ -61,11 +61,13 @@ export class SnTrain extends LitElement {
         <mp-tip text="Coal to fetch the Temporary Labourer from the Pub"><span class="cube coal"></span> Pub ${t.pubCost}</mp-tip>
         ${this.inShed ? html`<mp-tip text="Coal on the card (the buyer takes it)"><span class="cube coal"></span> ${t.coal} on card</mp-tip>` : nothing}
       </span>
-      ${lm
-        ? html`<button class="primary" data-control="buy-train" aria-label=${lm.label} title=${lm.label} @click=${() => sendMove(this, lm)}>
+      ${
+        lm
+          ? html`<button class="primary" data-control="buy-train" aria-label=${lm.label} title=${lm.label} @click=${() => sendMove(this, lm)}>
             Buy
           </button>`
-        : nothing}
+          : nothing
+      }
     </article>`;
   }
 }

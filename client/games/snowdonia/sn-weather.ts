@@ -123,9 +123,11 @@ export class SnWeather extends LitElement {
       <div class="rates">
         ${this.renderRate('Excavation', 'rate-excavation', r.excavation)} ${this.renderRate('Lay Track', 'rate-lay-track', r.layTrack)}
       </div>
-      ${w.fogBlocks
-        ? html`<p class="fog">Fog: ${this.thinnerFog ? 'the last spaces of' : 'no Labourer on'} Excavation (B) and Lay Track (D) this round.</p>`
-        : nothing}
+      ${
+        w.fogBlocks
+          ? html`<p class="fog">Fog: ${this.thinnerFog ? 'the last spaces of' : 'no Labourer on'} Excavation (B) and Lay Track (D) this round.</p>`
+          : nothing
+      }
     </section>`;
   }
 }

@@ -260,7 +260,10 @@ export function rocketText(view: Pick<SmView, 'phase'>, p: Pick<SmPlayer, 'rocke
  * players show only "Decided" or "Deciding" (their choice is secret until all are in; the view
  * does not even carry it), the viewer sees their own choice. After the reveal, the revealed choice.
  */
-export function decisionStatus(view: Pick<SmView, 'phase' | 'you' | 'lastDecisions'>, p: Pick<SmPlayer, 'seat' | 'rocket' | 'decided' | 'decision'>): string | null {
+export function decisionStatus(
+  view: Pick<SmView, 'phase' | 'you' | 'lastDecisions'>,
+  p: Pick<SmPlayer, 'seat' | 'rocket' | 'decided' | 'decision'>,
+): string | null {
   if (view.phase === 'plan') {
     if (!p.rocket) return null;
     if (!p.decided) return 'Deciding…';

@@ -69,8 +69,9 @@ export class SmDice extends LitElement {
     const dice = this.dice;
     return html`<div class="dice">
       <span class="label">Last roll</span>
-      ${dice && dice.length
-        ? html`<ol aria-label="Last roll, bottom die first">
+      ${
+        dice && dice.length
+          ? html`<ol aria-label="Last roll, bottom die first">
             ${dice.map((d, i) => {
               const text = `Die ${i + 1}: ${d.movement === 'straight' ? 'Straight' : 'Turn'}${d.orange ? ' (orange)' : ''}`;
               const cls = this.current === null ? '' : i < this.current ? 'done' : i === this.current ? 'current' : '';
@@ -84,7 +85,8 @@ export class SmDice extends LitElement {
               </li>`;
             })}
           </ol>`
-        : html`<span class="none">not rolled yet</span>`}
+          : html`<span class="none">not rolled yet</span>`
+      }
     </div>`;
   }
 }

@@ -79,7 +79,9 @@ export class SmFacingPicker extends LitElement {
   override render() {
     return html`<div class="compass" role="group" aria-label="Choose a facing">
       ${this.options.map(
-        (o) => html`<button class=${o.value} data-control="facing" data-facing=${o.value} aria-label=${o.legal.label} title=${o.legal.label} @click=${() => sendMove(this, o.legal)}>
+        (
+          o,
+        ) => html`<button class=${o.value} data-control="facing" data-facing=${o.value} aria-label=${o.legal.label} title=${o.legal.label} @click=${() => sendMove(this, o.legal)}>
           <svg viewBox="-10 -10 20 20" aria-hidden="true">${svg`<path d=${arrowPath} fill="currentColor" transform=${`rotate(${FACING_DEGREES[o.value]})`}></path>`}</svg>
           ${facingWord(o.value)}
         </button>`,

@@ -3,7 +3,17 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import type { GameStatus, LegalMove, SeatInfo } from '../../types';
 import type { BoardProps } from '../index';
-import { STARPORT_SHORT, colorVar, colorWord, effectiveStarport, groupMoves, phaseText, playerName, seatColorProperties, type ControlGroups } from './controls';
+import {
+  STARPORT_SHORT,
+  colorVar,
+  colorWord,
+  effectiveStarport,
+  groupMoves,
+  phaseText,
+  playerName,
+  seatColorProperties,
+  type ControlGroups,
+} from './controls';
 import { STARPORT_SELECT, type StarportSelectDetail } from './send';
 import './sm-dice';
 import './sm-fuel-gauge';
@@ -182,12 +192,16 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     return html`<div class="status">
         <span class="round" data-testid="round">Round ${view.round}</span>
         <span class="phase" data-testid="phase" data-phase=${view.phase}>${phaseText(view.phase)}</span>
-        ${view.phase !== 'over' && view.rollsThisRound > 0
-          ? html`<span class="muted">Roll ${view.rollsThisRound} of this round</span>`
-          : nothing}
-        ${holder
-          ? html`<span class="muted">Active Player: ${playerName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
-          : nothing}
+        ${
+          view.phase !== 'over' && view.rollsThisRound > 0
+            ? html`<span class="muted">Roll ${view.rollsThisRound} of this round</span>`
+            : nothing
+        }
+        ${
+          holder
+            ? html`<span class="muted">Active Player: ${playerName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
+            : nothing
+        }
       </div>
       <div class="instruments">
         <sm-fuel-gauge .level=${view.fuel.level} .start=${view.fuel.start}></sm-fuel-gauge>

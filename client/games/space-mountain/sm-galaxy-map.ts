@@ -249,9 +249,11 @@ export class SmGalaxyMap extends LitElement {
       const said = `${who} at ${squareName(r.row, r.col)}, facing ${r.facing}`;
       return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} role="img" aria-label=${said} @click=${() => (this.detail = said)}>
         <title>${said}</title>
-        ${waiting.has(r.seat)
-          ? svg`<circle class="waiting" r=${44 * r.scale} fill="none" stroke="#ffd23f" stroke-width="6"></circle>`
-          : nothing}
+        ${
+          waiting.has(r.seat)
+            ? svg`<circle class="waiting" r=${44 * r.scale} fill="none" stroke="#ffd23f" stroke-width="6"></circle>`
+            : nothing
+        }
         <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`}>
           <path d=${rocketShape} fill="none" stroke="#050a18" stroke-width=${3 / r.scale} stroke-linejoin="round"></path>
           <path d=${rocketShape} fill=${colorVar(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>

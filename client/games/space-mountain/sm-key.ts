@@ -9,7 +9,8 @@ const sky = (content: unknown) =>
   html`<svg width="28" height="28" viewBox="-50 -50 100 100" aria-hidden="true" focusable="false">
     <rect x="-50" y="-50" width="100" height="100" rx="10" fill="#101c3f"></rect>${content}</svg>`;
 
-const token = (kind: EncounterKind) => sky(svg`<circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[kind]} stroke-width="4"></circle>
+const token = (kind: EncounterKind) =>
+  sky(svg`<circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[kind]} stroke-width="4"></circle>
   <g color=${TOKEN_INK[kind]} transform="scale(2.15)">${itemGlyph(kind)}</g>`);
 
 /**
@@ -25,22 +26,33 @@ export function smKeyItems(): KeyItem[] {
       name: '"!" token',
       meaning: 'a face-down Encounter token: the first Rocket to run into it flips it face up and uses it; it then stays for everyone.',
     },
-    { symbol: token('planet'), name: 'Planet, Comet, Satellite, Astronaut', meaning: 'Space Items: entering the square lets you put a Mission marker on a matching picture (or a "?") on your Missions.' },
+    {
+      symbol: token('planet'),
+      name: 'Planet, Comet, Satellite, Astronaut',
+      meaning: 'Space Items: entering the square lets you put a Mission marker on a matching picture (or a "?") on your Missions.',
+    },
     { symbol: token('any-item'), name: 'Any Item ("?")', meaning: 'put a Mission marker on any uncovered space of your Missions.' },
-    { symbol: token('return-to-starport'), name: 'Return to Starport', meaning: 'move your Rocket at once to a Starport you are Approved for Travel to, facing any way.' },
+    {
+      symbol: token('return-to-starport'),
+      name: 'Return to Starport',
+      meaning: 'move your Rocket at once to a Starport you are Approved for Travel to, facing any way.',
+    },
     {
       symbol: sky(svg`<circle r="37" fill="#2e86de" stroke="#fff" stroke-width="4"></circle><path d=${starPath(18)} fill="#fff"></path>`),
       name: 'Starport (star in a colour; ✓ once visited)',
       meaning: 'entering it makes you Approved for Travel there; visit all five to win (with all five Missions).',
     },
     {
-      symbol: sky(svg`<circle r="40" fill="#1a0f3a" stroke="#4dd0e1" stroke-width="3"></circle><circle r="22" fill="none" stroke="#4dd0e1" stroke-width="3" stroke-opacity="0.6"></circle>
+      symbol:
+        sky(svg`<circle r="40" fill="#1a0f3a" stroke="#4dd0e1" stroke-width="3"></circle><circle r="22" fill="none" stroke="#4dd0e1" stroke-width="3" stroke-opacity="0.6"></circle>
         <text y="11" text-anchor="middle" font-size="30" font-weight="700" font-family="system-ui, sans-serif" fill="#fff">α<tspan font-size="16" dy="4">1</tspan></text>`),
       name: 'Wormhole (α1 and α2, joined by a dashed line)',
-      meaning: 'entering one ends that die\'s move and takes your Rocket to its twin, facing any way.',
+      meaning: "entering one ends that die's move and takes your Rocket to its twin, facing any way.",
     },
     {
-      symbol: sky(svg`<g transform="scale(3.2)"><path d=${rocketShape} fill="var(--mp-seat-0, #d1495b)" stroke="#fff" stroke-width="0.6"></path></g>`),
+      symbol: sky(
+        svg`<g transform="scale(3.2)"><path d=${rocketShape} fill="var(--mp-seat-0, #d1495b)" stroke="#fff" stroke-width="0.6"></path></g>`,
+      ),
       name: 'Rocket (a player colour; points where it faces)',
       meaning: 'a yellow ring round it means that player still has to decide.',
     },

@@ -86,22 +86,30 @@ export class SmMovePanel extends LitElement {
     return html`<div class="block" data-group="decision">
       <p>Step 1: does your Rocket fly on? Everyone decides in secret; the choices are revealed together.</p>
       <div class="row">
-        ${g.go
-          ? html`<button class="primary go" data-control="go" aria-label=${g.go.label} @click=${() => sendMove(this, g.go!)}>All Systems Go!</button>`
-          : nothing}
+        ${
+          g.go
+            ? html`<button class="primary go" data-control="go" aria-label=${g.go.label} @click=${() => sendMove(this, g.go!)}>All Systems Go!</button>`
+            : nothing
+        }
         ${g.refuel.map(
-          (r) => html`<button data-control="refuel" data-flip=${r.value.join('')} aria-label=${r.legal.label} title=${r.legal.label} @click=${() => sendMove(this, r.legal)}>
+          (
+            r,
+          ) => html`<button data-control="refuel" data-flip=${r.value.join('')} aria-label=${r.legal.label} title=${r.legal.label} @click=${() => sendMove(this, r.legal)}>
             ${refuelText(r.value)}
           </button>`,
         )}
       </div>
-      ${g.refuel.length
-        ? html`<p class="hint">
-            Refuel: your Rocket leaves the board until next round and keeps its markers.${g.refuel.length > 1
-              ? ' Flipping completed Missions (in alphabetical order) keeps them safe and returns their markers to the pool.'
-              : ''}
+      ${
+        g.refuel.length
+          ? html`<p class="hint">
+            Refuel: your Rocket leaves the board until next round and keeps its markers.${
+              g.refuel.length > 1
+                ? ' Flipping completed Missions (in alphabetical order) keeps them safe and returns their markers to the pool.'
+                : ''
+            }
           </p>`
-        : nothing}
+          : nothing
+      }
     </div>`;
   }
 
@@ -112,9 +120,11 @@ export class SmMovePanel extends LitElement {
     const facing = me?.rocket?.facing ?? null;
     const button = (legal: LegalMove, dir: 'left' | 'right') =>
       html`<button class="primary turn" data-control="turn" data-dir=${dir} aria-label=${legal.label} @click=${() => sendMove(this, legal)}>
-        ${facing
-          ? svg`<svg viewBox="-10 -10 20 20" aria-hidden="true"><path d=${arrowPath} fill="currentColor" transform=${`rotate(${FACING_DEGREES[facingAfterTurn(facing, dir)]})`}></path></svg>`
-          : nothing}
+        ${
+          facing
+            ? svg`<svg viewBox="-10 -10 20 20" aria-hidden="true"><path d=${arrowPath} fill="currentColor" transform=${`rotate(${FACING_DEGREES[facingAfterTurn(facing, dir)]})`}></path></svg>`
+            : nothing
+        }
         ${dir === 'left' ? 'Turn left' : 'Turn right'}${facing ? html` <small>(to ${facingAfterTurn(facing, dir)})</small>` : nothing}
       </button>`;
     return html`<div class="block" data-group="turn">
@@ -144,9 +154,11 @@ export class SmMovePanel extends LitElement {
     const returning = view.phase === 'move';
     return html`<div class="block" data-group="starport">
       <p>
-        ${returning
-          ? 'Return to Starport: put your Rocket on one of your approved Starports, facing any side.'
-          : 'Launch: put your Rocket on one of your approved Starports and choose where it faces.'}
+        ${
+          returning
+            ? 'Return to Starport: put your Rocket on one of your approved Starports, facing any side.'
+            : 'Launch: put your Rocket on one of your approved Starports and choose where it faces.'
+        }
         ${g.starports.length > 1 ? ' Pick a Starport (highlighted on the board), then a facing.' : ''}
       </p>
       <div class="row chips" role="group" aria-label="Approved Starports">
@@ -162,9 +174,11 @@ export class SmMovePanel extends LitElement {
           </button>`;
         })}
       </div>
-      ${port
-        ? html`<sm-facing-picker .options=${starportFacings(g, chosen)} hub=${STARPORT_SHORT[port.id] ?? ''}></sm-facing-picker>`
-        : nothing}
+      ${
+        port
+          ? html`<sm-facing-picker .options=${starportFacings(g, chosen)} hub=${STARPORT_SHORT[port.id] ?? ''}></sm-facing-picker>`
+          : nothing
+      }
     </div>`;
   }
 

@@ -121,10 +121,12 @@ export class SmPlayerMat extends LitElement {
           const text = `${s.name}: ${ok ? 'Approved for Travel' : 'not visited yet'}`;
           return html`<li title=${text} aria-label=${text} data-approved=${String(ok)} data-starport=${s.id}>
             <svg viewBox="-12 -12 24 24" aria-hidden="true">
-              ${ok
-                ? svg`<circle r="11" fill=${colorVar(s.color)} stroke="#fff" stroke-width="1.5"></circle>
+              ${
+                ok
+                  ? svg`<circle r="11" fill=${colorVar(s.color)} stroke="#fff" stroke-width="1.5"></circle>
                     <path d=${starPath(7)} fill="#fff"></path>`
-                : svg`<circle r="10.5" fill="none" stroke=${colorVar(s.color)} stroke-width="2" stroke-dasharray="3 2.5" opacity="0.7"></circle>`}
+                  : svg`<circle r="10.5" fill="none" stroke=${colorVar(s.color)} stroke-width="2" stroke-dasharray="3 2.5" opacity="0.7"></circle>`
+              }
             </svg>
           </li>`;
         })}
@@ -142,7 +144,9 @@ export class SmPlayerMat extends LitElement {
     const waiting = p.flight?.waitingFor;
     const n = p.missions.length;
     const targets = (letter: string) =>
-      you && this.groups ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal })) : [];
+      you && this.groups
+        ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal }))
+        : [];
     return html`<article class=${acting ? 'acting' : ''} style=${`--sm-color:${colorVar(p.color)}`} data-seat=${p.seat} aria-label=${`${this.name}, ${colorWord(p.color)} Rocket`}>
       <header>
         <span class="dot" aria-hidden="true"></span>

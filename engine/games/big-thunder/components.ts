@@ -236,11 +236,26 @@ const FATE_DESIGNS: readonly { kind: FateKind; name: string; text: string; copie
   // reconstruction: README "2 Flash Flood (a Water from the basin into a shaft)"; the shaft is the Fate shaft.
   { kind: 'flashFlood', name: 'Flash Flood', text: 'A Water from the basin floods the mine shaft the Fate marble ran into.', copies: 2 },
   // reconstruction: README "2 Cave-In (a shaft's marbles return to the basin)"; the shaft is the Fate shaft.
-  { kind: 'caveIn', name: 'Cave-In', text: 'The mine shaft the Fate marble ran into caves in: all its marbles return to the basin.', copies: 2 },
+  {
+    kind: 'caveIn',
+    name: 'Cave-In',
+    text: 'The mine shaft the Fate marble ran into caves in: all its marbles return to the basin.',
+    copies: 2,
+  },
   // reconstruction: README "2 Lucky Strike"; a Gold Nugget is taken before a Raw Ore; Water does not matter.
-  { kind: 'luckyStrike', name: 'Lucky Strike', text: 'Each Mine Cart in a mine shaft takes one gold (a Gold Nugget if there is one) from its shaft, if it has room.', copies: 2 },
+  {
+    kind: 'luckyStrike',
+    name: 'Lucky Strike',
+    text: 'Each Mine Cart in a mine shaft takes one gold (a Gold Nugget if there is one) from its shaft, if it has room.',
+    copies: 2,
+  },
   // reconstruction: README "2 Runaway Train"; carts move one at a time in turn order from the active player.
-  { kind: 'runawayTrain', name: 'Runaway Train', text: 'Starting with the active player, each Mine Cart moves 1 space clockwise (bumping applies; a cart in Town rolls into shaft 1).', copies: 2 },
+  {
+    kind: 'runawayTrain',
+    name: 'Runaway Train',
+    text: 'Starting with the active player, each Mine Cart moves 1 space clockwise (bumping applies; a cart in Town rolls into shaft 1).',
+    copies: 2,
+  },
   // reconstruction: README "1 Earthquake (run 2 marbles)".
   { kind: 'earthquake', name: 'Earthquake', text: 'Run 2 marbles.', copies: 1 },
   // reconstruction: README "1 Claim Jumper (each player discards 1 card of their choice)".

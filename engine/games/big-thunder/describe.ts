@@ -34,11 +34,15 @@ export function describeMove(m: BigThunderMove, s: BigThunderState, seat: Seat):
     case 'crosscut':
       return 'Crosscut Tunnel: run one marble';
     case 'tunnel':
-      return m.enter ? `Take the Crosscut Tunnel to ${s.pending?.kind === 'tunnel' ? spaceName(s.pending.shaft) : 'the mine shaft'}` : 'Stay where you are';
+      return m.enter
+        ? `Take the Crosscut Tunnel to ${s.pending?.kind === 'tunnel' ? spaceName(s.pending.shaft) : 'the mine shaft'}`
+        : 'Stay where you are';
     case 'sell': {
       const parts: string[] = [];
-      if (m.goldForPoints + m.oreForPoints > 0) parts.push(`${sold(m.goldForPoints, m.oreForPoints)} for ${plural(salePoints(s, seat, m), 'point')}`);
-      if (m.goldForTokens + m.oreForTokens > 0) parts.push(`${sold(m.goldForTokens, m.oreForTokens)} for ${plural(saleTokens(s, seat, m), 'Town Token')}`);
+      if (m.goldForPoints + m.oreForPoints > 0)
+        parts.push(`${sold(m.goldForPoints, m.oreForPoints)} for ${plural(salePoints(s, seat, m), 'point')}`);
+      if (m.goldForTokens + m.oreForTokens > 0)
+        parts.push(`${sold(m.goldForTokens, m.oreForTokens)} for ${plural(saleTokens(s, seat, m), 'Town Token')}`);
       return `Sell ${parts.join(', ')}`;
     }
     case 'buyUpgrade': {

@@ -14,7 +14,8 @@ export const bigThunderHowToPlay: HowToPlay = {
       'Keep or discard the cards you did not play, then draw back up to four.',
     ],
     end: 'When someone reaches 20 points (25 in the longer game) they take one of the face-down bonus Town Shares, finish their turn, and everyone else has one last turn.',
-    scoring: 'Gold still in a cart scores half (rounded down), then Town Shares are revealed and scored. Most points wins; a tie goes to the player with more Town Tokens.',
+    scoring:
+      'Gold still in a cart scores half (rounded down), then Town Shares are revealed and scored. Most points wins; a tie goes to the player with more Town Tokens.',
   },
   notes: [
     {
@@ -23,7 +24,7 @@ export const bigThunderHowToPlay: HowToPlay = {
     },
     {
       id: 'components',
-      text: 'The rulebook has no card lists. The marble mix (7 Water, 7 Gold Nuggets, 7 Raw Ore, 1 Fate), the Starting Supplies, the 30 Market cards, the 10 Fate cards, the Town Share values and the Upgrade costs are reconstructions: consistent with the rulebook, and replaced as soon as the publisher\'s data is known.',
+      text: "The rulebook has no card lists. The marble mix (7 Water, 7 Gold Nuggets, 7 Raw Ore, 1 Fate), the Starting Supplies, the 30 Market cards, the 10 Fate cards, the Town Share values and the Upgrade costs are reconstructions: consistent with the rulebook, and replaced as soon as the publisher's data is known.",
     },
     {
       id: 'fate-on-empty-basin',

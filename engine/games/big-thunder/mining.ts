@@ -38,12 +38,17 @@ export function whyNotMine(s: BigThunderState, seat: Seat, kind: 'pick' | 'pan',
       ? refuse('not_adjacent', `Mine shaft ${shaft} is not your mine shaft or next to it.`)
       : refuse('not_your_shaft', `You can only take gold from the mine shaft you're at (${spaceName(p.position)}).`);
   }
-  if (cartLoad(s, seat) >= CART_CAPACITY) return refuse('cart_full', 'Your Mine Cart is full: it holds up to four gold. Sell some in Town first.');
+  if (cartLoad(s, seat) >= CART_CAPACITY)
+    return refuse('cart_full', 'Your Mine Cart is full: it holds up to four gold. Sell some in Town first.');
   const m = shaftAt(s.mine, shaft);
   if (kind === 'pick' && m.water > 0 && !p.upgrades.includes('pickToPan')) {
-    return refuse('water_in_shaft', `There is Water in mine shaft ${shaft}: you can't Pick for Gold there (Pan for Gold, or Bail Water first).`);
+    return refuse(
+      'water_in_shaft',
+      `There is Water in mine shaft ${shaft}: you can't Pick for Gold there (Pan for Gold, or Bail Water first).`,
+    );
   }
-  if (kind === 'pan' && m.water === 0) return refuse('no_water', `There is no Water in mine shaft ${shaft}: you can only Pan for Gold where there is Water.`);
+  if (kind === 'pan' && m.water === 0)
+    return refuse('no_water', `There is no Water in mine shaft ${shaft}: you can only Pan for Gold where there is Water.`);
   if (m[marble] === 0) return refuse('no_such_marble', `There is no ${MARBLE_NAMES[marble]} in mine shaft ${shaft}.`);
   return null;
 }
@@ -74,5 +79,9 @@ export function bailWater(ctx: Ctx, seat: Seat): void {
   dropInBasin(ctx, 'water', 1);
   const earned = Math.min(p.upgrades.includes('steamPump') ? 2 : 1, MAX_TOWN_TOKENS - p.tokens);
   p.tokens += earned;
-  say(ctx, seat, `${who(seat)} bails Water from mine shaft ${p.position} and takes ${earned === 1 ? '1 Town Token' : `${earned} Town Tokens`}.`);
+  say(
+    ctx,
+    seat,
+    `${who(seat)} bails Water from mine shaft ${p.position} and takes ${earned === 1 ? '1 Town Token' : `${earned} Town Tokens`}.`,
+  );
 }

@@ -75,12 +75,20 @@ export type MoveOf<T extends BigThunderMove['type']> = Extract<BigThunderMove, {
  */
 export const bigThunderOptions = z
   .object({
-    longerGame: z.boolean().default(false).describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
-    firstPlayer: z.enum(['random', 'creator']).default('random').describe('Who takes the first turn: a player drawn at random, or the creator of the game.'),
+    longerGame: z
+      .boolean()
+      .default(false)
+      .describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
+    firstPlayer: z
+      .enum(['random', 'creator'])
+      .default('random')
+      .describe('Who takes the first turn: a player drawn at random, or the creator of the game.'),
     fateOnEmptyBasin: z
       .boolean()
       .default(false)
-      .describe('Turn a Fate card even when the Fate marble leaves the basin empty at the start of a turn (the earlier reading; the rulebook says to drop it back and play on).'),
+      .describe(
+        'Turn a Fate card even when the Fate marble leaves the basin empty at the start of a turn (the earlier reading; the rulebook says to drop it back and play on).',
+      ),
   })
   .strict();
 

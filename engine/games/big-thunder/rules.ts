@@ -43,7 +43,9 @@ export function whyIllegal(s: BigThunderState, seat: Seat, move: BigThunderMove)
       case 'removeUpgrade':
         return whyNotRemoveUpgrade(s, seat, move.upgrade);
       case 'chooseShare':
-        return move.index < s.setAside.length ? null : refuse('no_such_share', `There are only ${s.setAside.length} set-aside Town Shares.`);
+        return move.index < s.setAside.length
+          ? null
+          : refuse('no_such_share', `There are only ${s.setAside.length} set-aside Town Shares.`);
     }
   }
   switch (move.type) {
@@ -59,13 +61,16 @@ export function whyIllegal(s: BigThunderState, seat: Seat, move: BigThunderMove)
   }
 
   // Everything else belongs to On Your Turn 2, Play Cards.
-  if (s.phase === 'discard') return refuse('card_play_over', 'You have started discarding at the end of your turn: discard more cards or end your turn.');
+  if (s.phase === 'discard')
+    return refuse('card_play_over', 'You have started discarding at the end of your turn: discard more cards or end your turn.');
   switch (move.type) {
     case 'play':
       return p.hand.includes(move.card) ? null : refuse('not_in_hand', 'That card is not in your hand.');
     case 'discardToMove':
       if (!p.hand.includes(move.card)) return refuse('not_in_hand', 'That card is not in your hand.');
-      return SUPPLIES[move.card].discardToMove ? null : refuse('no_discard_to_move', `${SUPPLIES[move.card].name} has no Discard to Move action.`);
+      return SUPPLIES[move.card].discardToMove
+        ? null
+        : refuse('no_discard_to_move', `${SUPPLIES[move.card].name} has no Discard to Move action.`);
     case 'move':
     case 'pick':
     case 'pan':

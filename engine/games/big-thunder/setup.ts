@@ -34,7 +34,8 @@ import { beginTurn } from './turn';
  *   (players - 1) tiles.
  */
 export function setup({ players, options, seed }: SetupContext<Partial<BigThunderOptions>>): BigThunderState {
-  if (!Number.isInteger(players) || players < 2 || players > TRAINS.length) throw new Error('Big Thunder Mountain Railroad is for 2 to 4 players.');
+  if (!Number.isInteger(players) || players < 2 || players > TRAINS.length)
+    throw new Error('Big Thunder Mountain Railroad is for 2 to 4 players.');
   const longerGame = options?.longerGame ?? false;
   // Absent only in games created under rules version 1, which turned the Fate card (see moves.ts);
   // it stays absent in their state, so their replays end in the very state they recorded.

@@ -87,7 +87,10 @@ export interface MarbleRun {
 export interface BigThunderState {
   players: number;
   /** `fateOnEmptyBasin` and `firstPlayer` are absent in states of games set up under rules version 1. */
-  options: Omit<BigThunderOptions, 'fateOnEmptyBasin' | 'firstPlayer'> & { fateOnEmptyBasin?: boolean; firstPlayer?: BigThunderOptions['firstPlayer'] };
+  options: Omit<BigThunderOptions, 'fateOnEmptyBasin' | 'firstPlayer'> & {
+    fateOnEmptyBasin?: boolean;
+    firstPlayer?: BigThunderOptions['firstPlayer'];
+  };
   /** Points that end the game: 20 (star space) or 25 (longer game). */
   target: number;
   rng: RngState;

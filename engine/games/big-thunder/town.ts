@@ -1,5 +1,14 @@
 import type { Seat } from '../../core';
-import { MAX_TOWN_TOKENS, MAX_UPGRADES, SELL_VALUE, TOWN_SHARES, TOWN_SHARE_COST, UPGRADE_TYPES, upgrade, type UpgradeType } from './components';
+import {
+  MAX_TOWN_TOKENS,
+  MAX_UPGRADES,
+  SELL_VALUE,
+  TOWN_SHARES,
+  TOWN_SHARE_COST,
+  UPGRADE_TYPES,
+  upgrade,
+  type UpgradeType,
+} from './components';
 import { plural, refuse, say, tell, who, type Ctx, type Refusal } from './context';
 import { dropInBasin } from './marbles';
 import type { MoveOf } from './moves';
@@ -35,11 +44,14 @@ export function whyNotSell(s: BigThunderState, seat: Seat, sale: Sale): Refusal 
   if (town) return town;
   if (s.town!.sold) return refuse('already_sold', 'You have already sold gold on this visit to Town.');
   const cart = s.seats[seat].cart;
-  if (sale.goldForTokens + sale.goldForPoints > cart.gold) return refuse('not_in_cart', `Your Mine Cart holds only ${plural(cart.gold, 'Gold Nugget')}.`);
+  if (sale.goldForTokens + sale.goldForPoints > cart.gold)
+    return refuse('not_in_cart', `Your Mine Cart holds only ${plural(cart.gold, 'Gold Nugget')}.`);
   if (sale.oreForTokens + sale.oreForPoints > cart.ore) return refuse('not_in_cart', `Your Mine Cart holds only ${cart.ore} Raw Ore.`);
-  if (sale.goldForTokens + sale.goldForPoints + sale.oreForTokens + sale.oreForPoints === 0) return refuse('nothing_to_sell', 'Choose at least one Gold Nugget or Raw Ore to sell.');
+  if (sale.goldForTokens + sale.goldForPoints + sale.oreForTokens + sale.oreForPoints === 0)
+    return refuse('nothing_to_sell', 'Choose at least one Gold Nugget or Raw Ore to sell.');
   const room = MAX_TOWN_TOKENS - s.seats[seat].tokens;
-  if (saleTokens(s, seat, sale) > room) return refuse('tokens_full', `Your mat has room for only ${plural(room, 'more Town Token')}: sell the rest for points.`);
+  if (saleTokens(s, seat, sale) > room)
+    return refuse('tokens_full', `Your mat has room for only ${plural(room, 'more Town Token')}: sell the rest for points.`);
   return null;
 }
 
@@ -150,7 +162,8 @@ export function whyNotBuyShare(s: BigThunderState, seat: Seat): Refusal | null {
   if (town) return town;
   if (s.town!.bought) return refuse('already_bought', 'You have already bought an Upgrade or a Town Share on this visit to Town.');
   if (s.townShares.length === 0) return refuse('no_shares_left', 'The Town Shares deck is empty.');
-  if (s.seats[seat].tokens < TOWN_SHARE_COST) return refuse('not_enough_tokens', `A Town Share costs ${TOWN_SHARE_COST} Town Tokens; you have ${s.seats[seat].tokens}.`);
+  if (s.seats[seat].tokens < TOWN_SHARE_COST)
+    return refuse('not_enough_tokens', `A Town Share costs ${TOWN_SHARE_COST} Town Tokens; you have ${s.seats[seat].tokens}.`);
   return null;
 }
 

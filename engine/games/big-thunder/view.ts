@@ -140,7 +140,12 @@ function pendingView(s: BigThunderState, you: Seat | null): PendingView | null {
     case 'claimJumper': {
       const discards = p.discards ?? [];
       const yours = discards.find((d) => d.seat === you);
-      return { kind: 'claimJumper', waiting: [...p.waiting], chosen: discards.map((d) => d.seat).sort((a, b) => a - b), yours: yours ? cardView(yours.card) : null };
+      return {
+        kind: 'claimJumper',
+        waiting: [...p.waiting],
+        chosen: discards.map((d) => d.seat).sort((a, b) => a - b),
+        yours: yours ? cardView(yours.card) : null,
+      };
     }
     case 'tunnel':
       return { kind: 'tunnel', shaft: p.shaft };

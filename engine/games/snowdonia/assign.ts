@@ -53,10 +53,18 @@ export function placeLabourer(s: SnowdoniaState, ctx: Ctx, seat: Seat, m: MoveOf
   const p = s.seats[seat];
   require_(p.labourers > 0, 'no_labourer', 'You have no Labourer left to place.');
   if (m.area === 'G') {
-    require_(m.space === s.areas.G.length + 1, 'no_such_space', `Move the Surveyor is unlimited: the next space is ${s.areas.G.length + 1}.`);
+    require_(
+      m.space === s.areas.G.length + 1,
+      'no_such_space',
+      `Move the Surveyor is unlimited: the next space is ${s.areas.G.length + 1}.`,
+    );
   } else {
     const n = areaSize(s, m.area);
-    require_(m.space >= 1 && m.space <= n, 'no_such_space', n === 0 ? `${AREA_NAMES[m.area]} has no spaces now.` : `${AREA_NAMES[m.area]} has spaces 1 to ${n}.`);
+    require_(
+      m.space >= 1 && m.space <= n,
+      'no_such_space',
+      n === 0 ? `${AREA_NAMES[m.area]} has no spaces now.` : `${AREA_NAMES[m.area]} has spaces 1 to ${n}.`,
+    );
     require_(s.areas[m.area][m.space - 1] === null, 'space_taken', 'That Action Space is already taken.');
     require_(!blockedByFog(s, m.area, m.space - 1), 'fog', 'Fog: no Labourer may be placed there this round.');
   }

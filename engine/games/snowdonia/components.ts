@@ -308,15 +308,55 @@ export interface TrainData {
 
 /** The seven base-set Trains (README "Trains"); the Engine Shed shows six of them. */
 export const TRAINS: readonly TrainData[] = [
-  { no: 1, name: 'L.A.D.A.S.', cost: 2, coal: 1, pubCost: 1, ability: { kind: 'excavate', bonus: 2 }, text: 'Excavate at +2 Work Rate (may exceed the track maximum).' }, // README
-  { no: 2, name: 'Enid', cost: 2, coal: 0, pubCost: 1, ability: { kind: 'works-iron', iron: 2 }, text: 'Works: 2 Iron Ore make a Steel Bar.' }, // README
-  { no: 3, name: 'Wyddfa', cost: 2, coal: 1, pubCost: 1, ability: { kind: 'stock-yard', extra: 1 }, text: 'Stock Yard: take 1 extra cube (still max 1 Coal).' }, // README
+  {
+    no: 1,
+    name: 'L.A.D.A.S.',
+    cost: 2,
+    coal: 1,
+    pubCost: 1,
+    ability: { kind: 'excavate', bonus: 2 },
+    text: 'Excavate at +2 Work Rate (may exceed the track maximum).',
+  }, // README
+  {
+    no: 2,
+    name: 'Enid',
+    cost: 2,
+    coal: 0,
+    pubCost: 1,
+    ability: { kind: 'works-iron', iron: 2 },
+    text: 'Works: 2 Iron Ore make a Steel Bar.',
+  }, // README
+  {
+    no: 3,
+    name: 'Wyddfa',
+    cost: 2,
+    coal: 1,
+    pubCost: 1,
+    ability: { kind: 'stock-yard', extra: 1 },
+    text: 'Stock Yard: take 1 extra cube (still max 1 Coal).',
+  }, // README
   { no: 4, name: 'Snowdon', cost: 1, coal: 1, pubCost: 1, ability: { kind: 'vp', vp: 9 }, text: '+9 VP at the end of the game.' }, // README
   { no: 5, name: 'Moel Siabod', cost: 1, coal: 2, pubCost: 1, ability: { kind: 'none' }, text: 'No ability (cheap, comes with 2 Coal).' }, // README
   // README; reconstruction: the extra Build is taken only in a round in which the owner had a
   // Labourer on BUILD (otherwise it would be a free action every round), and it may be declined.
-  { no: 6, name: 'Padarn', cost: 2, coal: 1, pubCost: 2, ability: { kind: 'extra-build' }, text: 'One extra Build action after all other Builds (in a round you Build).' },
-  { no: 7, name: 'Ralph', cost: 2, coal: 1, pubCost: 1 /* reconstruction */, ability: { kind: 'lay-track', bonus: 1 }, text: 'Lay Track at +1 Work Rate.' }, // README
+  {
+    no: 6,
+    name: 'Padarn',
+    cost: 2,
+    coal: 1,
+    pubCost: 2,
+    ability: { kind: 'extra-build' },
+    text: 'One extra Build action after all other Builds (in a round you Build).',
+  },
+  {
+    no: 7,
+    name: 'Ralph',
+    cost: 2,
+    coal: 1,
+    pubCost: 1 /* reconstruction */,
+    ability: { kind: 'lay-track', bonus: 1 },
+    text: 'Lay Track at +1 Work Rate.',
+  }, // README
 ];
 
 /** The Train card with this number. */
@@ -412,12 +452,32 @@ export interface EventSpace {
 export const EVENT_TRACK: readonly EventSpace[] = [
   { space: 1, kind: 'excavate', name: 'Excavate', text: 'The railway company clears the next two Rubble spaces up the mountain.' }, // reconstruction
   { space: 2, kind: 'trains', name: 'Trains for sale', text: 'Trains may now be bought at the Build action.' }, // README (sourced)
-  { space: 3, kind: 'lay-track', name: 'Track is laid', text: 'The railway company lays track on as many cleared Track cards as the Lay Track Work Rate.' }, // reconstruction
-  { space: 4, kind: 'build-station', name: 'Station built', text: 'The railway company fills the remaining building spaces of the next incomplete Station.' }, // reconstruction
+  {
+    space: 3,
+    kind: 'lay-track',
+    name: 'Track is laid',
+    text: 'The railway company lays track on as many cleared Track cards as the Lay Track Work Rate.',
+  }, // reconstruction
+  {
+    space: 4,
+    kind: 'build-station',
+    name: 'Station built',
+    text: 'The railway company fills the remaining building spaces of the next incomplete Station.',
+  }, // reconstruction
   { space: 5, kind: 'excavate', name: 'Excavate', text: 'The railway company clears the next two Rubble spaces up the mountain.' }, // reconstruction
   { space: 6, kind: 'maintenance', name: 'Train maintenance', text: 'Each Train owner pays 1 Steel Bar or loses the Train.' }, // README (sourced)
-  { space: 7, kind: 'lay-track', name: 'Track is laid', text: 'The railway company lays track on as many cleared Track cards as the Lay Track Work Rate.' }, // reconstruction
-  { space: 8, kind: 'build-station', name: 'Station built', text: 'The railway company fills the remaining building spaces of the next incomplete Station.' }, // reconstruction
+  {
+    space: 7,
+    kind: 'lay-track',
+    name: 'Track is laid',
+    text: 'The railway company lays track on as many cleared Track cards as the Lay Track Work Rate.',
+  }, // reconstruction
+  {
+    space: 8,
+    kind: 'build-station',
+    name: 'Station built',
+    text: 'The railway company fills the remaining building spaces of the next incomplete Station.',
+  }, // reconstruction
 ];
 
 /** Rubble spaces (Track cards or Station excavation spaces) cleared by an Excavate event. */
@@ -511,7 +571,14 @@ export const CONTRACTS: readonly ContractData[] = [
   c(27, 'Engineer', 'F', { kind: 'site-office-extra', contracts: 1 }, { kind: 'stations-track', stations: 2, track: 3 }, 11), // reconstruction
   c(28, 'Mountain Guide', 'G', { kind: 'surveyor-extra', stations: 1 }, { kind: 'surveyor', station: 'clogwyn' }, 10, [3, 4, 5]), // README: Surveyor, 3-5 players; values reconstruction
   c(29, 'Summit Surveyor', 'G', { kind: 'surveyor-extra', stations: 1 }, { kind: 'surveyor', station: 'yr-wyddfa' }, 15, [3, 4, 5]), // README: Surveyor, 3-5 players; values reconstruction
-  c(30, 'Chief Engineer', 'F', { kind: 'site-office-extra', contracts: 1 }, { kind: 'stations-track-rubble', stations: 4, track: 4, rubble: 4 }, 25), // reconstruction
+  c(
+    30,
+    'Chief Engineer',
+    'F',
+    { kind: 'site-office-extra', contracts: 1 },
+    { kind: 'stations-track-rubble', stations: 4, track: 4, rubble: 4 },
+    25,
+  ), // reconstruction
 ];
 
 /** The Contract card with this number. */

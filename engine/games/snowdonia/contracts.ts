@@ -44,7 +44,11 @@ export function activateContract(s: SnowdoniaState, ctx: Ctx, seat: Seat, id: nu
   const held = s.seats[seat].contracts.find((h) => h.id === id);
   require_(held, 'not_your_contract', 'You do not hold that Contract card.');
   require_(!held.activated, 'contract_used', 'That Contract card has already been activated.');
-  require_(s.step.kind === 'contracts' && contractData(id).area === s.step.area, 'wrong_area', 'That Contract card is activated at another Action Area.');
+  require_(
+    s.step.kind === 'contracts' && contractData(id).area === s.step.area,
+    'wrong_area',
+    'That Contract card is activated at another Action Area.',
+  );
   held.activated = true;
   held.activeThisRound = true;
   const k = contractData(id);
@@ -58,7 +62,8 @@ export function endContractEffects(s: SnowdoniaState): void {
 
 /** Different Station cards carrying one of `seat`'s Ownership Markers. */
 export function stationsOwned(s: SnowdoniaState, seat: Seat): number {
-  return s.route.filter((c) => c.kind === 'station' && (c.excavation.some((e) => e.owner === seat) || c.building.some((b) => b === seat))).length;
+  return s.route.filter((c) => c.kind === 'station' && (c.excavation.some((e) => e.owner === seat) || c.building.some((b) => b === seat)))
+    .length;
 }
 
 /** Track cards on which `seat` laid track. */

@@ -25,7 +25,8 @@ export function describeMove(move: SnowdoniaMove, state: SnowdoniaState, seat: S
       return `Take ${cubeList(move)}`;
     case 'convert': {
       const parts = [];
-      if (move.steel) parts.push(`${move.steel * ironPerSteel(state, seat)} Iron Ore -> ${move.steel} Steel Bar${move.steel > 1 ? 's' : ''}`);
+      if (move.steel)
+        parts.push(`${move.steel * ironPerSteel(state, seat)} Iron Ore -> ${move.steel} Steel Bar${move.steel > 1 ? 's' : ''}`);
       if (move.stone) parts.push(`${move.stone * WORKS.rubble} Rubble -> ${move.stone} Stone`);
       return `Convert ${parts.join(', ')}`;
     }

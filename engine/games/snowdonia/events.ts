@@ -80,7 +80,11 @@ export function eventLayTrack(s: SnowdoniaState, ctx: Ctx): void {
     const c = s.route[i];
     if (c.kind === 'track') c.owner = 'game';
   }
-  say(ctx, null, `The railway company laid track on Track card${cards.length > 1 ? 's' : ''} ${cards.map((i) => trackPosition(s, i)).join(', ')}.`);
+  say(
+    ctx,
+    null,
+    `The railway company laid track on Track card${cards.length > 1 ? 's' : ''} ${cards.map((i) => trackPosition(s, i)).join(', ')}.`,
+  );
   checkRouteComplete(s, ctx);
 }
 

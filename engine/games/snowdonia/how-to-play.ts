@@ -15,16 +15,17 @@ export const snowdoniaHowToPlay: HowToPlay = {
       'Restock the Stock Yard from the Supply Bag; Event cubes drawn move the Event track on, and each event happens at once.',
     ],
     end: 'The game ends when Track is laid on the last Track card below Yr Wyddfa (the round is finished first); with two players also when someone places their 16th Ownership Marker.',
-    scoring: 'Owned Track cards, Station spaces built or excavated, fulfilled Contracts, Train bonuses and the station your Surveyor reached all score. Most points wins; a tie goes to the player with more resources left.',
+    scoring:
+      'Owned Track cards, Station spaces built or excavated, fulfilled Contracts, Train bonuses and the station your Surveyor reached all score. Most points wins; a tie goes to the player with more resources left.',
   },
   notes: [
     {
       id: 'rulebook-cut-off',
-      text: 'The rulebook text stops in the middle of action C (Works). The rest of Works, and actions D to G, follow the publisher\'s public material, with reconstructions where it is silent (the Event track, the Track cards\' Rubble and points, the Contract values).',
+      text: "The rulebook text stops in the middle of action C (Works). The rest of Works, and actions D to G, follow the publisher's public material, with reconstructions where it is silent (the Event track, the Track cards' Rubble and points, the Contract values).",
     },
     {
       id: 'build-prerequisite',
-      text: 'A Station\'s building spaces can be built only once that Station card has no Rubble left (a reconstruction).',
+      text: "A Station's building spaces can be built only once that Station card has no Rubble left (a reconstruction).",
       option: 'buildPrerequisite',
     },
     {
@@ -42,7 +43,7 @@ export const snowdoniaHowToPlay: HowToPlay = {
     },
     {
       id: 'round-finishes',
-      text: 'When the end is triggered during a round, the round\'s remaining actions are still taken (a reconstruction).',
+      text: "When the end is triggered during a round, the round's remaining actions are still taken (a reconstruction).",
     },
     {
       id: 'public-contracts',
@@ -50,7 +51,7 @@ export const snowdoniaHowToPlay: HowToPlay = {
     },
     {
       id: 'thinner-fog',
-      text: 'The rulebook\'s Thinner Fog variant, in which Fog blocks only the last space of Excavation and Lay Track, is available.',
+      text: "The rulebook's Thinner Fog variant, in which Fog blocks only the last space of Excavation and Lay Track, is available.",
       option: 'thinnerFog',
     },
     {

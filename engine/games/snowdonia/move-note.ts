@@ -46,6 +46,8 @@ function nothingToDo(s: SnowdoniaState, seat: Seat, area: AreaId, space: number)
         ? 'you cannot pay for anything to build or buy, unless you get the resources before Build resolves'
         : null;
     case 'F':
-      return actionChoices(s, { kind: 'action', area, space, seat, remaining: 1 }).length === 0 ? 'no Contract is left at the Site Office' : null;
+      return actionChoices(s, { kind: 'action', area, space, seat, remaining: 1 }).length === 0
+        ? 'no Contract is left at the Site Office'
+        : null;
   }
 }

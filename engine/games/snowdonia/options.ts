@@ -21,11 +21,16 @@ export const snowdoniaOptions = z
       .default('station-cleared')
       .describe('When a Station may be built: once it has no Rubble left (station-cleared) or at any time (none).'),
     thinnerFog: z.boolean().default(false).describe('Thinner Fog variant: Fog covers only the last space of EXCAVATION and LAY TRACK.'),
-    optionalTrackCards: z.boolean().default(false).describe('Shuffle the three optional Track cards (0, 6 and 7 Rubble) into the Track deck.'),
+    optionalTrackCards: z
+      .boolean()
+      .default(false)
+      .describe('Shuffle the three optional Track cards (0, 6 and 7 Rubble) into the Track deck.'),
     overlayBuildAfterE: z
       .boolean()
       .default(false)
-      .describe("Resolve the EXCAVATION overlay's extra Build after action E (the earlier reading) instead of where the overlay lies, before Works."),
+      .describe(
+        "Resolve the EXCAVATION overlay's extra Build after action E (the earlier reading) instead of where the overlay lies, before Works.",
+      ),
   })
   .strict();
 

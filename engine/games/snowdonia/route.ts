@@ -123,7 +123,7 @@ export function useMarker(s: SnowdoniaState, ctx: Ctx, owner: Owner): boolean {
 export function checkRouteComplete(s: SnowdoniaState, ctx: Ctx): void {
   if (!s.endTriggered && allTrackLaid(s)) {
     s.endTriggered = true;
-    say(ctx, null, 'Track is laid on the last Track card below Yr Wyddfa: the game ends after this round\'s actions.');
+    say(ctx, null, "Track is laid on the last Track card below Yr Wyddfa: the game ends after this round's actions.");
   }
 }
 

@@ -95,7 +95,12 @@ export function setup(ctx: SetupContext<Partial<SnowdoniaOptions>>): SnowdoniaSt
     return want === 'all' ? left[k] : Math.min(want, left[k]);
   };
   const bag = { iron: inBag('iron'), stone: inBag('stone'), coal: inBag('coal'), event: table.event };
-  const box = { iron: left.iron - bag.iron, stone: left.stone - bag.stone, coal: left.coal - bag.coal, event: COMPONENTS.event - bag.event };
+  const box = {
+    iron: left.iron - bag.iron,
+    stone: left.stone - bag.stone,
+    coal: left.coal - bag.coal,
+    event: COMPONENTS.event - bag.event,
+  };
 
   // 6-8. Ownership Markers, Labourers (two in supply, the Temporary one at the Pub), Surveyors.
   const seats: PlayerState[] = Array.from({ length: players }, () => ({

@@ -148,7 +148,15 @@ export function cloneState(s: SnowdoniaState): SnowdoniaState {
     route: s.route.map((c) =>
       c.kind === 'track' ? { ...c } : { ...c, excavation: c.excavation.map((e) => ({ ...e })), building: [...c.building] },
     ),
-    areas: { A: [...s.areas.A], B: [...s.areas.B], C: [...s.areas.C], D: [...s.areas.D], E: [...s.areas.E], F: [...s.areas.F], G: [...s.areas.G] },
+    areas: {
+      A: [...s.areas.A],
+      B: [...s.areas.B],
+      C: [...s.areas.C],
+      D: [...s.areas.D],
+      E: [...s.areas.E],
+      F: [...s.areas.F],
+      G: [...s.areas.G],
+    },
     workRate: { ...s.workRate },
     weatherTrack: [...s.weatherTrack],
     eventTrack: [...s.eventTrack],

@@ -206,7 +206,15 @@ function routeView(s: SnowdoniaState): RouteCardView[] {
   return s.route.map((c, i): RouteCardView => {
     if (c.kind === 'track') {
       const data = trackCardData(c.card);
-      return { kind: 'track', position: trackPosition(s, i), card: c.card, rubble: c.rubble, rubbleStart: data.rubble, vp: data.vp, owner: c.owner };
+      return {
+        kind: 'track',
+        position: trackPosition(s, i),
+        card: c.card,
+        rubble: c.rubble,
+        rubbleStart: data.rubble,
+        vp: data.vp,
+        owner: c.owner,
+      };
     }
     const data = stationData(c.station);
     return {
@@ -216,7 +224,13 @@ function routeView(s: SnowdoniaState): RouteCardView[] {
       number: data.number,
       surveyorVp: data.surveyorVp,
       cleared: stationCleared(c),
-      excavation: c.excavation.map((e, j) => ({ space: j + 1, rubble: e.rubble, rubbleStart: data.excavation[j].rubble, vp: data.excavation[j].vp, owner: e.owner })),
+      excavation: c.excavation.map((e, j) => ({
+        space: j + 1,
+        rubble: e.rubble,
+        rubbleStart: data.excavation[j].rubble,
+        vp: data.excavation[j].vp,
+        owner: e.owner,
+      })),
       building: c.building.map((b, j) => ({ space: j + 1, cost: { ...data.building[j].cost }, vp: data.building[j].vp, owner: b })),
       surveyors: s.seats.map((p, seat) => (p.surveyor === c.station ? seat : -1)).filter((x) => x >= 0),
     };
@@ -243,7 +257,11 @@ export function view(s: SnowdoniaState, seat: Seat | null): SnowdoniaView {
   return {
     game: 'snowdonia',
     players: s.players,
-    options: { buildPrerequisite: s.options.buildPrerequisite, thinnerFog: s.options.thinnerFog, optionalTrackCards: s.options.optionalTrackCards },
+    options: {
+      buildPrerequisite: s.options.buildPrerequisite,
+      thinnerFog: s.options.thinnerFog,
+      optionalTrackCards: s.options.optionalTrackCards,
+    },
     round: s.round,
     step: stepView(s),
     activeSeats: activeSeats(s),
@@ -285,7 +303,12 @@ export function view(s: SnowdoniaState, seat: Seat | null): SnowdoniaView {
       },
       temporaryHired: p.temporaryHired,
       train: p.train === null ? null : trainView(p.train, 0),
-      contracts: p.contracts.map((h) => ({ ...contractView(h.id), activated: h.activated, activeThisRound: h.activeThisRound, vpNow: contractVp(s, i, h.id) })),
+      contracts: p.contracts.map((h) => ({
+        ...contractView(h.id),
+        activated: h.activated,
+        activeThisRound: h.activeThisRound,
+        vpNow: contractVp(s, i, h.id),
+      })),
       surveyor: { station: p.surveyor, name: stationData(p.surveyor).name },
       score: scoreBreakdown(s, i),
     })),

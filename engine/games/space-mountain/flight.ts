@@ -1,13 +1,5 @@
 import { playerMarker, type LogEntry, type Seat } from '../../core';
-import {
-  KIND_NAMES,
-  STARPORTS,
-  WORMHOLES,
-  featureAt,
-  squareName,
-  wormholeTwin,
-  type SpaceItem,
-} from './components';
+import { KIND_NAMES, STARPORTS, WORMHOLES, featureAt, squareName, wormholeTwin, type SpaceItem } from './components';
 import { stepForward, turned } from './geometry';
 import { markerSpots } from './missions';
 import type { Facing } from './moves';

@@ -11,16 +11,17 @@ export const spaceMountainHowToPlay: HowToPlay = {
     turn: [
       'Plan: every player still flying chooses All Systems Go! or Refuel, in secret here; the choices are shown when all are in. Refuelling keeps your Mission markers safe and lets you flip completed Missions, in order A to E, but you sit out the rest of the round.',
       'The Active Player rolls the three Navigation dice. Each orange die moves the Fuel Gauge down one.',
-      'Every flying Rocket follows the dice one at a time: Straight moves two squares; Turn moves one, turns left or right (your choice) and moves one more. Encounter tokens, Wormholes, Starports and the board\'s edge stop a die\'s move.',
+      "Every flying Rocket follows the dice one at a time: Straight moves two squares; Turn moves one, turns left or right (your choice) and moves one more. Encounter tokens, Wormholes, Starports and the board's edge stop a die's move.",
       'A Space Item lets you put a Mission marker on a matching picture (or a "?") on your Missions.',
     ],
     end: 'A round ends when everyone has refuelled or the Fuel Gauge reaches 1, which costs every Rocket still flying the markers on its face-up Missions. The game ends when a player has visited all five Starports and completed all five Missions.',
-    scoring: 'There are no points: the first to finish wins. If several finish on the same roll, the one closest to the Active Player, going clockwise, wins.',
+    scoring:
+      'There are no points: the first to finish wins. If several finish on the same roll, the one closest to the Active Player, going clockwise, wins.',
   },
   notes: [
     {
       id: 'secret-decisions',
-      text: 'Go or Refuel is said out loud at a table; by mail every player chooses in secret and the choices are revealed together once all are in. Left or right on a Turn die is chosen by each Rocket\'s owner the same way.',
+      text: "Go or Refuel is said out loud at a table; by mail every player chooses in secret and the choices are revealed together once all are in. Left or right on a Turn die is chosen by each Rocket's owner the same way.",
     },
     {
       id: 'gauge-reaches-one',

@@ -61,7 +61,9 @@ export const spaceMountainOptions = z
       .min(2)
       .max(4)
       .optional()
-      .describe('The Rocket colour of each seat, in seat order: each player chooses one (the platform fills this from their choices). Absent: seat 1 flies the Red Rocket, seat 2 the Blue one, seat 3 the Yellow one, seat 4 the Green one.'),
+      .describe(
+        'The Rocket colour of each seat, in seat order: each player chooses one (the platform fills this from their choices). Absent: seat 1 flies the Red Rocket, seat 2 the Blue one, seat 3 the Yellow one, seat 4 the Green one.',
+      ),
   })
   .strict()
   .refine((o) => o.missionsOnly || o.missions === 5, {

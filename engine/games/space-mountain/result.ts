@@ -25,9 +25,7 @@ export function result(s: SpaceMountainState): GameResult | null {
   if (s.phase !== 'over') return null;
   const seats = Array.from({ length: s.players }, (_, i) => i);
   const scores = seats.map((seat) => progress(s, seat));
-  const rest = seats
-    .filter((seat) => !s.winners.includes(seat))
-    .sort((a, b) => scores[b] - scores[a] || closeness(s, a) - closeness(s, b));
+  const rest = seats.filter((seat) => !s.winners.includes(seat)).sort((a, b) => scores[b] - scores[a] || closeness(s, a) - closeness(s, b));
   const ranking = [...s.winners, ...rest];
   if (s.ended === 'won') {
     const goal = s.approved ? 'visited all 5 Starports and completed all 5 Missions' : `completed all ${s.options.missions} Missions`;

@@ -37,7 +37,9 @@ export function refuelChoices(s: SpaceMountainState, seat: Seat): Decision[] {
 }
 
 function starportMoves(s: SpaceMountainState, seat: Seat): SpaceMountainMove[] {
-  return approvedStarports(s, seat).flatMap((i) => FACINGS.map((facing) => ({ type: 'starport' as const, starport: STARPORT_IDS[i], facing })));
+  return approvedStarports(s, seat).flatMap((i) =>
+    FACINGS.map((facing) => ({ type: 'starport' as const, starport: STARPORT_IDS[i], facing })),
+  );
 }
 
 /** Every legal move of `seat` now, in a stable order (empty when the seat has nothing to do). */
@@ -151,13 +153,22 @@ function pendingOf(s: SpaceMountainState, seat: Seat) {
 }
 
 /** Round start (and the first round): place the Rocket; or the choice after Return to Starport. */
-function chooseStarport(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMountainMove, { type: 'starport' }>, log: LogEntry[]): boolean {
+function chooseStarport(
+  s: SpaceMountainState,
+  seat: Seat,
+  move: Extract<SpaceMountainMove, { type: 'starport' }>,
+  log: LogEntry[],
+): boolean {
   const index = STARPORT_IDS.indexOf(move.starport);
   const allowed = approvedStarports(s, seat);
   const approvedNames = allowed.map((i) => STARPORTS[i].name).join(', ');
   if (s.phase === 'launch') {
     require_(s.rockets[seat] === null, 'already_placed', 'Your Rocket is already on its Starport.');
-    require_(allowed.includes(index), 'starport_not_approved', `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`);
+    require_(
+      allowed.includes(index),
+      'starport_not_approved',
+      `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`,
+    );
     putOnStarport(s, seat, index, move.facing);
     log.push({ seat, text: `${playerMarker(seat)} puts their Rocket on ${STARPORTS[index].name} facing ${move.facing}.` });
     if (s.rockets.every((r) => r !== null)) {
@@ -168,7 +179,11 @@ function chooseStarport(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMo
   }
   const pending = pendingOf(s, seat);
   require_(pending.kind === 'return', 'no_return_pending', 'Your Rocket has not met a Return to Starport token.');
-  require_(allowed.includes(index), 'starport_not_approved', `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`);
+  require_(
+    allowed.includes(index),
+    'starport_not_approved',
+    `${STARPORTS[index].name} is not Approved for Travel for you. You may use: ${approvedNames}.`,
+  );
   putOnStarport(s, seat, index, move.facing);
   s.flights[seat]!.pending = null;
   log.push({ seat, text: `${playerMarker(seat)} returns their Rocket to ${STARPORTS[index].name} facing ${move.facing}.` });
@@ -178,7 +193,12 @@ function chooseStarport(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMo
 }
 
 /** Space Items / Any Item: put the held Mission marker on an allowed space (Encounter Tokens). */
-function chooseMarkerSpace(s: SpaceMountainState, seat: Seat, move: Extract<SpaceMountainMove, { type: 'place' }>, log: LogEntry[]): boolean {
+function chooseMarkerSpace(
+  s: SpaceMountainState,
+  seat: Seat,
+  move: Extract<SpaceMountainMove, { type: 'place' }>,
+  log: LogEntry[],
+): boolean {
   const pending = pendingOf(s, seat);
   require_(pending.kind === 'place', 'nothing_to_place', 'You have no Mission marker to place.');
   const card = s.missions[seat].find((m) => m.letter === move.mission);

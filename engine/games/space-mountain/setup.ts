@@ -24,7 +24,8 @@ export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | unde
   if ((ctx.options as Partial<SpaceMountainOptions> | undefined)?.firstPlayer === undefined) delete options.firstPlayer;
   const n = ctx.players;
   if (!Number.isInteger(n) || n < 2 || n > 4) throw new Error('Space Mountain: All Systems Go is for 2 to 4 players');
-  if (options.rockets && options.rockets.length !== n) throw new Error(`Space Mountain: ${options.rockets.length} Rocket colours for ${n} players`);
+  if (options.rockets && options.rockets.length !== n)
+    throw new Error(`Space Mountain: ${options.rockets.length} Rocket colours for ${n} players`);
   const r = new Rng(rngFromSeed(ctx.seed));
 
   const tokens = r.shuffle(ENCOUNTER_TOKENS).map((kind) => ({ kind, faceUp: options.unknownSpace }));

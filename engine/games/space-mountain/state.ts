@@ -30,11 +30,7 @@ export interface MissionState {
  * (item = the Space Item, or `any` for an Any Item token); `return` - which approved Starport and
  * facing after Return to Starport; `wormhole` - the facing at the twin Wormhole.
  */
-export type Pending =
-  | { kind: 'turn' }
-  | { kind: 'place'; item: SpaceItem | 'any' }
-  | { kind: 'return' }
-  | { kind: 'wormhole' };
+export type Pending = { kind: 'turn' } | { kind: 'place'; item: SpaceItem | 'any' } | { kind: 'return' } | { kind: 'wormhole' };
 
 /** A Rocket's progress through the current roll: `die` = next die to resolve (3 = done). */
 export interface Flight {
@@ -112,7 +108,11 @@ export function cloneState(s: SpaceMountainState): SpaceMountainState {
   }
   const tokens: EncounterToken[] = new Array(s.tokens.length);
   for (let i = 0; i < tokens.length; i++) tokens[i] = { kind: s.tokens[i].kind, faceUp: s.tokens[i].faceUp };
-  const options: SpaceMountainOptions = { missionsOnly: s.options.missionsOnly, missions: s.options.missions, unknownSpace: s.options.unknownSpace };
+  const options: SpaceMountainOptions = {
+    missionsOnly: s.options.missionsOnly,
+    missions: s.options.missions,
+    unknownSpace: s.options.unknownSpace,
+  };
   // Only when chosen: the snapshots of games without choices keep no key (they replay byte for byte).
   if (s.options.rockets) options.rockets = s.options.rockets.slice();
   return {

@@ -31,11 +31,7 @@ export interface BoardView {
 export type TokenView = { row: number; col: number; faceUp: false } | { row: number; col: number; faceUp: true; kind: EncounterKind };
 
 /** What a seat's Rocket is waiting for in Step 4 (public: everyone sees the board). */
-export type WaitingForView =
-  | { kind: 'turn' }
-  | { kind: 'place'; item: SpaceItem | 'any' }
-  | { kind: 'return' }
-  | { kind: 'wormhole' };
+export type WaitingForView = { kind: 'turn' } | { kind: 'place'; item: SpaceItem | 'any' } | { kind: 'return' } | { kind: 'wormhole' };
 
 /** One player, as seen by the viewer. */
 export interface PlayerView {

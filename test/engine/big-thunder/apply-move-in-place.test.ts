@@ -19,7 +19,10 @@ describe('Big Thunder applyMoveInPlace: the in-place chain equals the applyMove 
         moveSeed: fc.integer({ min: 1, max: 0x7fffffff }),
         botShare: fc.integer({ min: 60, max: 100 }),
       });
-      fc.assert(fc.property(gameArb, (g) => void checkInPlaceChain(bigThunder, g, MOVE_CAP)), { numRuns: 10, endOnFailure: true });
+      fc.assert(
+        fc.property(gameArb, (g) => void checkInPlaceChain(bigThunder, g, MOVE_CAP)),
+        { numRuns: 10, endOnFailure: true },
+      );
     }, 300_000);
   }
 });

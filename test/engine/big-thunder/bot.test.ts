@@ -17,13 +17,19 @@ describe('botMove: simple but not foolish', () => {
 
   it('prefers a Gold Nugget to a Raw Ore when picking', () => {
     const card = start(0, 'Pick for Gold');
-    const s = play(givenMine({ mine: { shaft3: ['ore', 'gold'] }, seats: { 0: { position: 3, hand: [card] } } }), 0, { type: 'play', card }).state;
+    const s = play(givenMine({ mine: { shaft3: ['ore', 'gold'] }, seats: { 0: { position: 3, hand: [card] } } }), 0, {
+      type: 'play',
+      card,
+    }).state;
     expect(bot(s)).toEqual({ type: 'pick', action: 0, shaft: 3, marble: 'gold' });
   });
 
   it('heads for Town with a full cart', () => {
     const card = start(0, 'Move 2');
-    const s = play(givenMine({ seats: { 0: { position: 6, cart: ['gold', 'gold', 'gold', 'gold'], hand: [card] } } }), 0, { type: 'play', card }).state;
+    const s = play(givenMine({ seats: { 0: { position: 6, cart: ['gold', 'gold', 'gold', 'gold'], hand: [card] } } }), 0, {
+      type: 'play',
+      card,
+    }).state;
     expect(bot(s)).toEqual({ type: 'move', action: 0, spaces: 2 });
   });
 

@@ -11,8 +11,6 @@ import { SUPPLIES } from '../../../engine/games/big-thunder/components';
 import { cardView } from '../../../engine/games/big-thunder/view';
 import { claimJumperOpen, conservationProblems, play, start } from './helpers';
 
-
-
 /** Ids of every Supplies card face (`{id, name, actions}`) anywhere in a view. */
 function cardFacesIn(value: unknown, out = new Set<number>()): Set<number> {
   if (Array.isArray(value)) for (const v of value) cardFacesIn(v, out);
@@ -25,7 +23,8 @@ function cardFacesIn(value: unknown, out = new Set<number>()): Set<number> {
 }
 
 /** The log lines `seat` may read (spectators: public lines only). */
-const readable = (log: LogEntry[], seat: Seat | null) => log.filter((e) => !e.only || (seat !== null && e.only.includes(seat))).map((e) => e.text);
+const readable = (log: LogEntry[], seat: Seat | null) =>
+  log.filter((e) => !e.only || (seat !== null && e.only.includes(seat))).map((e) => e.text);
 
 describe('#13.13 Fate: Claim Jumper - choices stay secret until all are in', () => {
   it("a seat's view does not reveal another seat's pending discard, only that it has chosen", () => {
@@ -37,7 +36,12 @@ describe('#13.13 Fate: Claim Jumper - choices stay secret until all are in', () 
     for (const viewer of [1, 2, null]) {
       const v = bigThunder.view(s, viewer);
       // Seat 2 sees its own card (it had no choice); nobody sees another's.
-      expect(v.pending).toEqual({ kind: 'claimJumper', waiting: [1], chosen: [0, 2], yours: viewer === 2 ? cardView(start(2, 'Resupply')) : null });
+      expect(v.pending).toEqual({
+        kind: 'claimJumper',
+        waiting: [1],
+        chosen: [0, 2],
+        yours: viewer === 2 ? cardView(start(2, 'Resupply')) : null,
+      });
       expect(cardFacesIn(v).has(drop0), `viewer ${viewer} sees the card seat 0 chose`).toBe(false);
       expect(v.seats[0].discard.map((c) => c.id)).not.toContain(drop0);
     }

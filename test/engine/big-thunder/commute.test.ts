@@ -3,7 +3,6 @@ import { movesCommute } from '../../../engine/core';
 import { bigThunder } from '../../../engine/games/big-thunder';
 import { claimJumperOpen, play } from './helpers';
 
-
 describe('#12 Big Thunder commutes: secret Claim Jumper choices', () => {
   it("another player's discard choice commutes with mine: it shows only as chosen and one card fewer in hand", () => {
     const s = claimJumperOpen();
@@ -14,7 +13,10 @@ describe('#12 Big Thunder commutes: secret Claim Jumper choices', () => {
 
   it('outside a Claim Jumper the whole view must be the same', () => {
     const s = claimJumperOpen();
-    const after = play(play(s, 1, { type: 'claimJumper', card: s.seats[1].hand[0] }).state, 0, { type: 'claimJumper', card: s.seats[0].hand[0] }).state;
+    const after = play(play(s, 1, { type: 'claimJumper', card: s.seats[1].hand[0] }).state, 0, {
+      type: 'claimJumper',
+      card: s.seats[0].hand[0],
+    }).state;
     expect(after.pending?.kind).not.toBe('claimJumper');
     const turn = bigThunder.activeSeats(after)[0];
     const moved = play(after, turn, bigThunder.legalMoves(after, turn)[0]).state;

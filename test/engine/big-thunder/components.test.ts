@@ -28,9 +28,21 @@ describe('Contents (rulebook, Contents; README section 1)', () => {
   });
 
   it('gives every colour the same Starting Supplies (reconstruction of README section 1)', () => {
-    const names = (colour: number) => startingSupplies(colour).map((id) => SUPPLIES[id].name).sort();
+    const names = (colour: number) =>
+      startingSupplies(colour)
+        .map((id) => SUPPLIES[id].name)
+        .sort();
     expect(names(0)).toEqual(
-      ['Bail Water + Move 1', 'Move 2', 'Move 2', 'Pan for Gold', 'Pick for Gold', 'Pick for Gold', 'Pick for Gold + Move 1', 'Resupply'].sort(),
+      [
+        'Bail Water + Move 1',
+        'Move 2',
+        'Move 2',
+        'Pan for Gold',
+        'Pick for Gold',
+        'Pick for Gold',
+        'Pick for Gold + Move 1',
+        'Resupply',
+      ].sort(),
     );
     for (let colour = 1; colour < 4; colour++) expect(names(colour)).toEqual(names(0));
   });
@@ -48,7 +60,9 @@ describe('Contents (rulebook, Contents; README section 1)', () => {
   it('has 10 Fate cards: 2 Flash Flood, 2 Cave-In, 2 Lucky Strike, 2 Runaway Train, 1 Earthquake, 1 Claim Jumper', () => {
     expect(FATE_CARDS).toHaveLength(10);
     const n = (k: string) => FATE_CARDS.filter((f) => f.kind === k).length;
-    expect([n('flashFlood'), n('caveIn'), n('luckyStrike'), n('runawayTrain'), n('earthquake'), n('claimJumper')]).toEqual([2, 2, 2, 2, 1, 1]);
+    expect([n('flashFlood'), n('caveIn'), n('luckyStrike'), n('runawayTrain'), n('earthquake'), n('claimJumper')]).toEqual([
+      2, 2, 2, 2, 1, 1,
+    ]);
   });
 
   it('has 15 Town Shares worth 1, 2 or 3 points (5 of each)', () => {

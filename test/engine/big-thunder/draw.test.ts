@@ -20,7 +20,9 @@ describe('On Your Turn 3: Draw', () => {
     const s = play(givenMine({ seats: { 0: { cart: ['gold'], hand: [a, b] } } }), 0, { type: 'discard', card: b }).state;
     expect(s.phase).toBe('discard');
     expect(refusal(s, 0, { type: 'play', card: a }).code).toBe('card_play_over');
-    expect(refusal(s, 0, { type: 'sell', goldForTokens: 0, goldForPoints: 1, oreForTokens: 0, oreForPoints: 0 }).code).toBe('card_play_over');
+    expect(refusal(s, 0, { type: 'sell', goldForTokens: 0, goldForPoints: 1, oreForTokens: 0, oreForPoints: 0 }).code).toBe(
+      'card_play_over',
+    );
     expect(bigThunder.legalMoves(s, 0)).toEqual([{ type: 'discard', card: a }, { type: 'endTurn' }]);
   });
 

@@ -4,13 +4,18 @@ import { finalScore, trackPosition } from '../../../engine/games/big-thunder/sco
 import type { BigThunderState } from '../../../engine/games/big-thunder/state';
 import { givenMine, play, refusal, withLuck } from './helpers';
 
-const SELL_ALL_GOLD_FOR_POINTS = (n: number) => ({ type: 'sell', goldForTokens: 0, goldForPoints: n, oreForTokens: 0, oreForPoints: 0 }) as const;
+const SELL_ALL_GOLD_FOR_POINTS = (n: number) =>
+  ({ type: 'sell', goldForTokens: 0, goldForPoints: n, oreForTokens: 0, oreForPoints: 0 }) as const;
 const END = { type: 'endTurn' } as const;
 
 /** Ends the turn of the active seat with luck that runs no Fate marble (no Claim Jumper in the way). */
 function endTurn(s: BigThunderState): BigThunderState {
   const seat = s.turn;
-  return play(withLuck(s, seat, END, (r) => r.state.lastFate === null), seat, END).state;
+  return play(
+    withLuck(s, seat, END, (r) => r.state.lastFate === null),
+    seat,
+    END,
+  ).state;
 }
 
 describe('End of the Game', () => {
@@ -39,7 +44,11 @@ describe('End of the Game', () => {
     expect(bigThunder.result(s)).toBeNull();
     s = endTurn(s); // seat 2's final turn
     expect(s.turn).toBe(2);
-    const last = play(withLuck(s, 2, END, () => true), 2, END);
+    const last = play(
+      withLuck(s, 2, END, () => true),
+      2,
+      END,
+    );
     s = last.state;
     expect(s.phase).toBe('over');
     expect(last.log.map((e) => e.text)).toContain('{{p:0}}: 22 points + 0 for gold sold at half + 3 for Town Shares = 25.');
@@ -49,7 +58,16 @@ describe('End of the Game', () => {
   });
 
   it('others reaching the star space during their last turn take one of the remaining set-aside Town Shares, until they are gone', () => {
-    const s0 = givenMine({ players: 4, setAside: [0, 5, 14], seats: { 0: { score: 19, cart: ['gold'] }, 1: { score: 19, cart: ['gold'] }, 2: { score: 19, cart: ['gold'] }, 3: { score: 19, cart: ['gold'] } } });
+    const s0 = givenMine({
+      players: 4,
+      setAside: [0, 5, 14],
+      seats: {
+        0: { score: 19, cart: ['gold'] },
+        1: { score: 19, cart: ['gold'] },
+        2: { score: 19, cart: ['gold'] },
+        3: { score: 19, cart: ['gold'] },
+      },
+    });
     let s = play(s0, 0, SELL_ALL_GOLD_FOR_POINTS(1)).state;
     s = play(s, 0, { type: 'chooseShare', index: 2 }).state;
     s = endTurn(s);
@@ -105,13 +123,19 @@ describe('End of the Game', () => {
   });
 
   it('Final Scoring: remaining gold sells at half (rounded down); Refine Gold counts Raw Ore as Gold Nuggets', () => {
-    const s = givenMine({ players: 2, seats: { 0: { score: 10, cart: ['ore', 'ore', 'ore'] }, 1: { score: 10, cart: ['ore', 'ore', 'ore'], upgrades: ['refineGold'] } } });
+    const s = givenMine({
+      players: 2,
+      seats: { 0: { score: 10, cart: ['ore', 'ore', 'ore'] }, 1: { score: 10, cart: ['ore', 'ore', 'ore'], upgrades: ['refineGold'] } },
+    });
     expect(finalScore(s.seats[0]).gold).toBe(1); // 3 / 2
     expect(finalScore(s.seats[1]).gold).toBe(3); // 6 / 2
   });
 
   it('a tie goes to the tied player with the most Town Tokens; still tied players share the place', () => {
-    const s = givenMine({ players: 4, seats: { 0: { score: 20, tokens: 1 }, 1: { score: 20, tokens: 3 }, 2: { score: 15, tokens: 5 }, 3: { score: 20, tokens: 1 } } });
+    const s = givenMine({
+      players: 4,
+      seats: { 0: { score: 20, tokens: 1 }, 1: { score: 20, tokens: 3 }, 2: { score: 15, tokens: 5 }, 3: { score: 20, tokens: 1 } },
+    });
     s.phase = 'over';
     const result = bigThunder.result(s)!;
     expect(result.scores).toEqual([20, 20, 15, 20]);

@@ -71,7 +71,7 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     });
     const r = play(s0, 0, END);
     expect(r.state.seats.map((p) => p.position)).toEqual([6, 4, 1]);
-    expect(texts(r.log)).toContain("The Mine Cart of {{p:0}} is bumped forward to mine shaft 5.");
+    expect(texts(r.log)).toContain('The Mine Cart of {{p:0}} is bumped forward to mine shaft 5.');
   });
 
   it('Runaway Train into Town opens a Town visit for the active player', () => {
@@ -79,10 +79,16 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     const r = play(s0, 0, END);
     expect(r.state.seats[1].position).toBe(0);
     expect(r.state.town).toEqual({ sold: false, bought: false });
-    expect(bigThunder.legalMoves(r.state, 1)).toContainEqual({ type: 'sell', goldForTokens: 0, goldForPoints: 1, oreForTokens: 0, oreForPoints: 0 });
+    expect(bigThunder.legalMoves(r.state, 1)).toContainEqual({
+      type: 'sell',
+      goldForTokens: 0,
+      goldForPoints: 1,
+      oreForTokens: 0,
+      oreForPoints: 0,
+    });
   });
 
-  it('Earthquake: run 2 more marbles, after the turn\'s three', () => {
+  it("Earthquake: run 2 more marbles, after the turn's three", () => {
     const g = givenMine({ basin: { gold: 4, ore: 0, water: 0, fate: 1 }, park: 7, fateTop: [fate('earthquake')] });
     const s0 = withLuck(g, 0, END, (r) => r.state.lastRun.slice(0, 3).some((x) => x.marble === 'fate'));
     const r = play(s0, 0, END);
@@ -108,7 +114,12 @@ describe('Fate cards (reconstruction, README section 1)', () => {
     expect(s.seats[2].hand).toEqual([]);
     expect(s.seats[2].discard).toEqual([]);
     expect(bigThunder.activeSeats(s)).toEqual([1, 0]);
-    expect(s.pending).toEqual({ kind: 'claimJumper', waiting: [1, 0], then: { kind: 'turnStart' }, discards: [{ seat: 2, card: start(2, 'Resupply') }] });
+    expect(s.pending).toEqual({
+      kind: 'claimJumper',
+      waiting: [1, 0],
+      then: { kind: 'turnStart' },
+      discards: [{ seat: 2, card: start(2, 'Resupply') }],
+    });
     // Only Claim Jumper discards are legal now, one per card in hand.
     expect(bigThunder.legalMoves(s, 0)).toEqual(s.seats[0].hand.map((card) => ({ type: 'claimJumper', card })));
     expect(codeOf(() => play(s, 1, { type: 'play', card: s.seats[1].hand[0] }))).toBe('choice_pending');

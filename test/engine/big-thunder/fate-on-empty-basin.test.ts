@@ -32,7 +32,12 @@ describe('On Your Turn 1, "If the basin is empty ... Drop the Fate marble back i
 
   it('when all three marbles run (the basin empties only with the last), the card is turned under both readings', () => {
     for (const fateOnEmptyBasin of [false, true]) {
-      const s0 = givenMine({ basin: { gold: 2, ore: 0, water: 0, fate: 1 }, park: 7, options: { fateOnEmptyBasin }, fateTop: [fate('luckyStrike')] });
+      const s0 = givenMine({
+        basin: { gold: 2, ore: 0, water: 0, fate: 1 },
+        park: 7,
+        options: { fateOnEmptyBasin },
+        fateTop: [fate('luckyStrike')],
+      });
       const r = play(s0, 0, END);
       expect(r.state.lastRun).toHaveLength(3);
       expect(r.state.lastFate).toBe(fate('luckyStrike'));

@@ -30,7 +30,11 @@ export function play(s: BigThunderState, seat: Seat, move: BigThunderMove): Move
 }
 
 /** Plays several moves of one seat; returns the last state and every log line. */
-export function playAll(s: BigThunderState, seat: Seat, moves: BigThunderMove[]): { state: BigThunderState; log: LogEntry[]; reveals: boolean[] } {
+export function playAll(
+  s: BigThunderState,
+  seat: Seat,
+  moves: BigThunderMove[],
+): { state: BigThunderState; log: LogEntry[]; reveals: boolean[] } {
   const log: LogEntry[] = [];
   const reveals: boolean[] = [];
   for (const m of moves) {
@@ -136,10 +140,11 @@ function count(list: MarbleList | undefined): Marbles {
 
 /** Removes card `id` from wherever it is in the state. */
 function lift(s: BigThunderState, id: number): void {
-  for (const p of s.seats) for (const list of [p.hand, p.deck, p.discard]) {
-    const i = list.indexOf(id);
-    if (i >= 0) list.splice(i, 1);
-  }
+  for (const p of s.seats)
+    for (const list of [p.hand, p.deck, p.discard]) {
+      const i = list.indexOf(id);
+      if (i >= 0) list.splice(i, 1);
+    }
   for (const list of [s.supplies, s.suppliesBox]) {
     const i = list.indexOf(id);
     if (i >= 0) list.splice(i, 1);
@@ -239,7 +244,12 @@ export function givenMine(g: Given = {}): BigThunderState {
 
 /** Counts every marble in the game (basin, shafts, carts, Fate marble out, spare): always 23. */
 export function marbleCount(s: BigThunderState): { total: number; byKind: Record<'gold' | 'ore' | 'water' | 'fate', number> } {
-  const byKind = { gold: s.basin.gold, ore: s.basin.ore, water: s.basin.water, fate: s.basin.fate + (s.fateMarble ? 1 : 0) + SPARE_FATE_MARBLES };
+  const byKind = {
+    gold: s.basin.gold,
+    ore: s.basin.ore,
+    water: s.basin.water,
+    fate: s.basin.fate + (s.fateMarble ? 1 : 0) + SPARE_FATE_MARBLES,
+  };
   for (const m of s.mine) {
     byKind.gold += m.gold;
     byKind.ore += m.ore;
@@ -299,7 +309,8 @@ export function conservationProblems(s: BigThunderState): string[] {
     if (p.cart.gold + p.cart.ore > 4 || p.cart.gold < 0 || p.cart.ore < 0) problems.push('cart over capacity');
     if (p.tokens < 0 || p.tokens > 5) problems.push(`tokens ${p.tokens}`);
     if (p.upgrades.length > 3) problems.push('more than 3 upgrades');
-    if (p.position !== TOWN) for (let j = i + 1; j < s.seats.length; j++) if (s.seats[j].position === p.position) problems.push('two carts in one mine shaft');
+    if (p.position !== TOWN)
+      for (let j = i + 1; j < s.seats.length; j++) if (s.seats[j].position === p.position) problems.push('two carts in one mine shaft');
   }
   for (const m of [...s.mine, s.basin]) if (m.gold < 0 || m.ore < 0 || m.water < 0) problems.push('negative marbles');
   return problems;
@@ -315,7 +326,12 @@ export function texts(log: LogEntry[]): string[] {
  * gives a result satisfying `want` (a deterministic search: scenario tests pick the marble runs
  * they need, e.g. "no Fate marble", without depending on a lucky seed).
  */
-export function withLuck(s: BigThunderState, seat: Seat, move: BigThunderMove, want: (r: MoveResult<BigThunderState>) => boolean): BigThunderState {
+export function withLuck(
+  s: BigThunderState,
+  seat: Seat,
+  move: BigThunderMove,
+  want: (r: MoveResult<BigThunderState>) => boolean,
+): BigThunderState {
   for (let k = 1; k < 5000; k++) {
     const t = cloneState(s);
     t.rng = [k, 0x9e3779b9 ^ k, 7, 11];
@@ -340,6 +356,7 @@ export function claimJumperOpen(): BigThunderState {
     seats: { 2: { hand: [start(2, 'Resupply')] } },
   });
   const s = play(s0, 0, { type: 'endTurn' }).state;
-  if (s.pending?.kind !== 'claimJumper' || bigThunder.activeSeats(s).join() !== '1,0') throw new Error('the scenario did not open a Claim Jumper for seats 1 and 0');
+  if (s.pending?.kind !== 'claimJumper' || bigThunder.activeSeats(s).join() !== '1,0')
+    throw new Error('the scenario did not open a Claim Jumper for seats 1 and 0');
   return s;
 }

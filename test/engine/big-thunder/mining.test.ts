@@ -12,7 +12,7 @@ function playing(card: number, g: Parameters<typeof givenMine>[0]): BigThunderSt
 }
 
 describe('Card Actions: Pick for Gold and Pan for Gold', () => {
-  it('Pick for Gold: takes one Gold Nugget or Raw Ore from the shaft you\'re at into your Mine Cart', () => {
+  it("Pick for Gold: takes one Gold Nugget or Raw Ore from the shaft you're at into your Mine Cart", () => {
     const s = playing(PICK, { mine: { shaft3: ['gold', 'ore'] }, seats: { 0: { position: 3 } } });
     expect(bigThunder.legalMoves(s, 0).filter((m) => m.type === 'pick')).toEqual([
       { type: 'pick', action: 0, shaft: 3, marble: 'gold' },
@@ -45,7 +45,7 @@ describe('Card Actions: Pick for Gold and Pan for Gold', () => {
     expect(t.mine[2]).toEqual({ gold: 0, ore: 0, water: 1 }); // the Water stays
   });
 
-  it('IMPORTANT: a Mine Cart holds up to four gold; a full cart can\'t Pick or Pan (cart_full)', () => {
+  it("IMPORTANT: a Mine Cart holds up to four gold; a full cart can't Pick or Pan (cart_full)", () => {
     const s = playing(PICK, { mine: { shaft3: ['gold'] }, seats: { 0: { position: 3, cart: ['gold', 'ore', 'ore', 'gold'] } } });
     expect(refusal(s, 0, { type: 'pick', action: 0, shaft: 3, marble: 'gold' }).code).toBe('cart_full');
     const three = playing(PICK, { mine: { shaft3: ['gold'] }, seats: { 0: { position: 3, cart: ['gold', 'ore', 'ore'] } } });
@@ -66,7 +66,10 @@ describe('Card Actions: Pick for Gold and Pan for Gold', () => {
   });
 
   it('Upgrade Big Claim: Pick or Pan in your shaft or a shaft next to it; Water counts in the shaft taken from', () => {
-    const s = playing(PICK, { mine: { shaft2: ['gold'], shaft3: ['ore'], shaft4: ['gold', 'water'] }, seats: { 0: { position: 3, upgrades: ['bigClaim'] } } });
+    const s = playing(PICK, {
+      mine: { shaft2: ['gold'], shaft3: ['ore'], shaft4: ['gold', 'water'] },
+      seats: { 0: { position: 3, upgrades: ['bigClaim'] } },
+    });
     expect(bigThunder.legalMoves(s, 0).filter((m) => m.type === 'pick')).toEqual([
       { type: 'pick', action: 0, shaft: 2, marble: 'gold' },
       { type: 'pick', action: 0, shaft: 3, marble: 'ore' },
@@ -87,7 +90,10 @@ describe('Card Actions: Pick for Gold and Pan for Gold', () => {
   });
 
   it('Big Claim: "You cannot use this ability when you\'re in Town"', () => {
-    const s = playing(PAN, { mine: { shaft1: ['gold', 'water'], shaft7: ['gold', 'water'] }, seats: { 0: { position: 0, upgrades: ['bigClaim'] } } });
+    const s = playing(PAN, {
+      mine: { shaft1: ['gold', 'water'], shaft7: ['gold', 'water'] },
+      seats: { 0: { position: 0, upgrades: ['bigClaim'] } },
+    });
     expect(refusal(s, 0, { type: 'pan', action: 0, shaft: 1, marble: 'gold' }).code).toBe('in_town');
     expect(bigThunder.legalMoves(s, 0).some((m) => m.type === 'pan')).toBe(false);
   });
@@ -107,7 +113,7 @@ describe('Card Actions: Pick for Gold and Pan for Gold', () => {
 describe('Card Actions: Bail Water', () => {
   const BAIL = start(0, 'Bail Water + Move 1');
 
-  it('removes one Water from the shaft you\'re at into the basin and takes one Town Token', () => {
+  it("removes one Water from the shaft you're at into the basin and takes one Town Token", () => {
     const s = playing(BAIL, { mine: { shaft4: ['water', 'water', 'gold'] }, seats: { 0: { position: 4, tokens: 1 } } });
     const basin = s.basin.water;
     const t = play(s, 0, { type: 'bail', action: 0 }).state;
@@ -130,7 +136,7 @@ describe('Card Actions: Bail Water', () => {
     expect(play(four, 0, { type: 'bail', action: 0 }).state.seats[0].tokens).toBe(5);
   });
 
-  it('needs Water in the shaft you\'re at (no_water; Big Claim does not apply to Bail Water) and is not taken in Town', () => {
+  it("needs Water in the shaft you're at (no_water; Big Claim does not apply to Bail Water) and is not taken in Town", () => {
     const s = playing(BAIL, { mine: { shaft3: ['water'] }, seats: { 0: { position: 4, upgrades: ['bigClaim'] } } });
     expect(refusal(s, 0, { type: 'bail', action: 0 }).code).toBe('no_water');
     const town = playing(BAIL, { seats: { 0: { position: 0 } } });

@@ -6,16 +6,19 @@ import { givenMine, play, playAll, refusal, start, texts } from './helpers';
 const MOVE2 = start(0, 'Move 2');
 
 describe('Card Actions: Mine Cart (Move)', () => {
-  it('MOVE EXAMPLE: yellow moves two spaces past the gray cart, ends at the blue cart\'s shaft, and blue is bumped forward', () => {
+  it("MOVE EXAMPLE: yellow moves two spaces past the gray cart, ends at the blue cart's shaft, and blue is bumped forward", () => {
     // Yellow (seat 0) at shaft 1, gray (seat 1) at shaft 2, blue (seat 2) at shaft 3 with the Gold Nugget.
     const s0 = givenMine({
       players: 4,
       mine: { shaft3: ['gold'] },
       seats: { 0: { position: 1, hand: [MOVE2] }, 1: { position: 2 }, 2: { position: 3 }, 3: { position: 0 } },
     });
-    const r = playAll(s0, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]);
+    const r = playAll(s0, 0, [
+      { type: 'play', card: MOVE2 },
+      { type: 'move', action: 0, spaces: 2 },
+    ]);
     expect(r.state.seats.map((p) => p.position)).toEqual([3, 2, 4, 0]);
-    expect(texts(r.log)).toContain("The Mine Cart of {{p:2}} is bumped forward to mine shaft 4.");
+    expect(texts(r.log)).toContain('The Mine Cart of {{p:2}} is bumped forward to mine shaft 4.');
   });
 
   it('moves clockwise up to the number of spaces shown (too_far beyond it)', () => {
@@ -30,13 +33,19 @@ describe('Card Actions: Mine Cart (Move)', () => {
       players: 4,
       seats: { 0: { position: 1, hand: [MOVE2] }, 1: { position: 3 }, 2: { position: 4 }, 3: { position: 5 } },
     });
-    const s = playAll(s0, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card: MOVE2 },
+      { type: 'move', action: 0, spaces: 2 },
+    ]).state;
     expect(s.seats.map((p) => p.position)).toEqual([3, 4, 5, 6]);
   });
 
   it('a cart bumped out of shaft 7 goes to its own Town space', () => {
     const s0 = givenMine({ players: 3, seats: { 0: { position: 5, hand: [MOVE2] }, 1: { position: 7 }, 2: { position: 0 } } });
-    const s = playAll(s0, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card: MOVE2 },
+      { type: 'move', action: 0, spaces: 2 },
+    ]).state;
     expect(s.seats.map((p) => p.position)).toEqual([7, 0, 0]);
   });
 
@@ -51,14 +60,20 @@ describe('Card Actions: Mine Cart (Move)', () => {
   it('moving into Town: each cart has its own Town space, other Town spaces are not counted', () => {
     // From shaft 6 with both other carts in Town: 2 spaces = shaft 7, Town.
     const s0 = givenMine({ players: 3, seats: { 0: { position: 6, hand: [MOVE2] }, 1: { position: 0 }, 2: { position: 0 } } });
-    const s = playAll(s0, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card: MOVE2 },
+      { type: 'move', action: 0, spaces: 2 },
+    ]).state;
     expect(s.seats.map((p) => p.position)).toEqual([0, 0, 0]);
     expect(s.town).toEqual({ sold: false, bought: false });
   });
 
   it('F.A.Q. Do I have to stop in Town? No: a cart may move past Town like any other space', () => {
     const s7 = givenMine({ seats: { 0: { position: 7, hand: [MOVE2] } } });
-    const s = playAll(s7, 0, [{ type: 'play', card: MOVE2 }, { type: 'move', action: 0, spaces: 2 }]).state;
+    const s = playAll(s7, 0, [
+      { type: 'play', card: MOVE2 },
+      { type: 'move', action: 0, spaces: 2 },
+    ]).state;
     expect(s.seats[0].position).toBe(1);
     expect(s.town).toBeNull(); // passing Town is not being in Town: no Town actions
     expect(bigThunder.legalMoves(s, 0).some((m) => m.type === 'sell' || m.type === 'buyShare')).toBe(false);

@@ -22,7 +22,9 @@ describe('#12 no-op: On Your Turn 2, Play Cards - a card whose actions cannot be
   it('a card part of which cannot act (and no Move to change that) gets a warning without effect none', () => {
     const both = market('Pick for Gold + Pan for Gold');
     const s = givenMine({ mine: { shaft3: ['gold', 'ore'] }, seats: { 0: { position: 3, hand: [both] } } });
-    expect(note(s, both)).toEqual({ warning: 'Part of Pick for Gold + Pan for Gold would do nothing now (Pan for Gold: no Water in your mine shaft).' });
+    expect(note(s, both)).toEqual({
+      warning: 'Part of Pick for Gold + Pan for Gold would do nothing now (Pan for Gold: no Water in your mine shaft).',
+    });
     // With a Move on the card the cart may reach a shaft where the rest works: no note.
     const movePan = market('Move 1 + Pan for Gold');
     expect(note(givenMine({ seats: { 0: { position: TOWN, hand: [movePan] } } }), movePan)).toBeUndefined();

@@ -20,20 +20,31 @@ describe('On Your Turn 2: Play Cards', () => {
   it('takes each action on a card one time ("Each image on a card lets you take that action one time")', () => {
     const card = start(0, 'Bail Water + Move 1');
     const s0 = givenMine({ mine: { shaft2: ['water', 'water'] }, seats: { 0: { position: 2, hand: [card] } } });
-    const s = playAll(s0, 0, [{ type: 'play', card }, { type: 'bail', action: 0 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card },
+      { type: 'bail', action: 0 },
+    ]).state;
     expect(refusal(s, 0, { type: 'bail', action: 0 }).code).toBe('action_used');
     expect(s.mine[1].water).toBe(1);
   });
 
-  it('takes a card\'s actions in any order (If there are multiple actions on a card, you may take them in any order)', () => {
+  it("takes a card's actions in any order (If there are multiple actions on a card, you may take them in any order)", () => {
     const card = start(0, 'Bail Water + Move 1');
     const s0 = givenMine({ mine: { shaft2: ['water'], shaft3: ['water'] }, seats: { 0: { position: 2, hand: [card] } } });
     // Move first, then bail in the new shaft.
-    const a = playAll(s0, 0, [{ type: 'play', card }, { type: 'move', action: 1, spaces: 1 }, { type: 'bail', action: 0 }]).state;
+    const a = playAll(s0, 0, [
+      { type: 'play', card },
+      { type: 'move', action: 1, spaces: 1 },
+      { type: 'bail', action: 0 },
+    ]).state;
     expect(a.mine[1].water).toBe(1);
     expect(a.mine[2].water).toBe(0);
     // Or bail first, then move.
-    const b = playAll(s0, 0, [{ type: 'play', card }, { type: 'bail', action: 0 }, { type: 'move', action: 1, spaces: 1 }]).state;
+    const b = playAll(s0, 0, [
+      { type: 'play', card },
+      { type: 'bail', action: 0 },
+      { type: 'move', action: 1, spaces: 1 },
+    ]).state;
     expect(b.mine[1].water).toBe(0);
     expect(b.mine[2].water).toBe(1);
     expect(a.seats[0].position).toBe(3);
@@ -44,7 +55,10 @@ describe('On Your Turn 2: Play Cards', () => {
     const pickMove = start(0, 'Pick for Gold + Move 1');
     const move2 = start(0, 'Move 2');
     const s0 = givenMine({ seats: { 0: { hand: [pickMove, move2] } } });
-    const s = playAll(s0, 0, [{ type: 'play', card: pickMove }, { type: 'play', card: move2 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card: pickMove },
+      { type: 'play', card: move2 },
+    ]).state;
     expect(s.seats[0].discard).toEqual([pickMove, move2]);
     expect(s.seats[0].position).toBe(0);
     expect(isLegal(s, 0, { type: 'endTurn' })).toBe(true);
@@ -119,7 +133,10 @@ describe('On Your Turn 2: Play Cards', () => {
     const card = start(0, 'Bail Water + Move 1');
     const pick = start(0, 'Pick for Gold');
     const s0 = givenMine({ mine: { shaft4: ['water'] }, seats: { 0: { position: 3, hand: [card, pick] } } });
-    const s = playAll(s0, 0, [{ type: 'play', card }, { type: 'discardToMove', card: pick }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card },
+      { type: 'discardToMove', card: pick },
+    ]).state;
     expect(s.seats[0].position).toBe(4);
     expect(refusal(s, 0, { type: 'bail', action: 0 }).code).toBe('no_card_in_play');
   });

@@ -13,7 +13,9 @@ export const GAMES = Number(process.env.BT_GAMES ?? 2000);
 const VIEW_GAMES = Math.max(10, Math.min(100, Math.round(GAMES / 10)));
 const PROBE_GAMES = Math.max(10, Math.min(67, Math.round(GAMES / 15)));
 
-const hexSeed = fc.array(fc.integer({ min: 0, max: 15 }), { minLength: 32, maxLength: 32 }).map((d) => d.map((x) => x.toString(16)).join(''));
+const hexSeed = fc
+  .array(fc.integer({ min: 0, max: 15 }), { minLength: 32, maxLength: 32 })
+  .map((d) => d.map((x) => x.toString(16)).join(''));
 const policySeed = fc.integer({ min: 1, max: 0x7fffffff });
 
 /** The property tests of one player count (one file per count, so two run in parallel). */

@@ -69,7 +69,8 @@ export function playRandomGame(players: number, seed: string, policySeed: number
     if (legal.length === 0) throw new Error(`active seat ${seat} has no legal move: ${JSON.stringify(s.pending)} ${s.phase}`);
     if (policy.probeIllegal > 0 && r.int(0, 9999) < policy.probeIllegal * 10000) probe(s, seat, legal, r);
     const roll = r.int(0, 9999);
-    const move = roll < policy.bot * 10000 ? bigThunder.botMove!(s, seat, legal, r.int(0, 9999) / 10000) : legal[r.int(0, legal.length - 1)];
+    const move =
+      roll < policy.bot * 10000 ? bigThunder.botMove!(s, seat, legal, r.int(0, 9999) / 10000) : legal[r.int(0, legal.length - 1)];
     const res = bigThunder.applyMove(s, seat, move);
     stack.push({ before: s, seat, reveals: res.reveals });
     if (stack.length > 50) stack.shift();

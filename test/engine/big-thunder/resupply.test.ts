@@ -19,17 +19,30 @@ describe('Card Actions: Resupply', () => {
   });
 
   it('Upgrade Express Resupply: the new Supplies goes into your hand and may be played this turn', () => {
-    const s0 = givenMine({ market: M, mine: { shaft3: ['gold', 'water'] }, seats: { 0: { position: 3, hand: [RESUPPLY], upgrades: ['expressResupply'] } } });
-    const s = playAll(s0, 0, [{ type: 'play', card: RESUPPLY }, { type: 'resupply', action: 0, slot: 1 }]).state;
+    const s0 = givenMine({
+      market: M,
+      mine: { shaft3: ['gold', 'water'] },
+      seats: { 0: { position: 3, hand: [RESUPPLY], upgrades: ['expressResupply'] } },
+    });
+    const s = playAll(s0, 0, [
+      { type: 'play', card: RESUPPLY },
+      { type: 'resupply', action: 0, slot: 1 },
+    ]).state;
     expect(s.seats[0].hand).toEqual([M[1]]);
-    const t = playAll(s, 0, [{ type: 'play', card: M[1] }, { type: 'pan', action: 1, shaft: 3, marble: 'gold' }]).state;
+    const t = playAll(s, 0, [
+      { type: 'play', card: M[1] },
+      { type: 'pan', action: 1, shaft: 3, marble: 'gold' },
+    ]).state;
     expect(t.seats[0].cart.gold).toBe(1);
   });
 
   it('F.A.Q. Can I have more than four cards in my hand? Yes: 5-Card Hand and Express Resupply give five or more', () => {
     const hand = [RESUPPLY, start(0, 'Move 2'), start(0, 'Move 2', 1), start(0, 'Pick for Gold'), start(0, 'Pan for Gold')];
     const s0 = givenMine({ market: M, seats: { 0: { hand, upgrades: ['expressResupply', 'fiveCardHand'] } } });
-    const s = playAll(s0, 0, [{ type: 'play', card: RESUPPLY }, { type: 'resupply', action: 0, slot: 0 }]).state;
+    const s = playAll(s0, 0, [
+      { type: 'play', card: RESUPPLY },
+      { type: 'resupply', action: 0, slot: 0 },
+    ]).state;
     expect(s.seats[0].hand).toHaveLength(5);
     expect(s.seats[0].hand).toContain(M[0]);
     // "There is no limit to the number of cards in your hand": six cards are kept at the end of the turn.
@@ -44,7 +57,10 @@ describe('Card Actions: Resupply', () => {
     const rest = s0.supplies;
     s0.supplies = [];
     s0.suppliesBox.push(...rest); // keep every card somewhere
-    const s = playAll(s0, 0, [{ type: 'play', card: RESUPPLY }, { type: 'resupply', action: 0, slot: 2 }]);
+    const s = playAll(s0, 0, [
+      { type: 'play', card: RESUPPLY },
+      { type: 'resupply', action: 0, slot: 2 },
+    ]);
     expect(s.state.market).toEqual([M[0], M[1], null]);
     expect(texts(s.log).some((x) => x.includes('flipped'))).toBe(false);
     expect(s.reveals).toEqual([false, false]);

@@ -63,7 +63,17 @@ describe('On Your Turn 1: Run Marbles', () => {
   });
 
   it('an empty basin stops the running: "If the basin is empty, don\'t run any more marbles"', () => {
-    const s0 = withLuck(givenMine({ basin: { gold: 1, ore: 0, water: 0, fate: 1 }, park: 7, fateTop: [fate('luckyStrike')], options: { fateOnEmptyBasin: true } }), 0, END, () => true);
+    const s0 = withLuck(
+      givenMine({
+        basin: { gold: 1, ore: 0, water: 0, fate: 1 },
+        park: 7,
+        fateTop: [fate('luckyStrike')],
+        options: { fateOnEmptyBasin: true },
+      }),
+      0,
+      END,
+      () => true,
+    );
     const r = play(s0, 0, END);
     expect(r.state.lastRun).toHaveLength(2);
     expect(texts(r.log)).toContain('The basin is empty: no more marbles run.');
@@ -73,7 +83,12 @@ describe('On Your Turn 1: Run Marbles', () => {
   });
 
   it('fateOnEmptyBasin (rules version 1): with only the Fate marble in the basin, it runs, the basin is empty, its card resolves, it drops back', () => {
-    const s0 = givenMine({ basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7, fateTop: [fate('flashFlood')], options: { fateOnEmptyBasin: true } });
+    const s0 = givenMine({
+      basin: { gold: 0, ore: 0, water: 0, fate: 1 },
+      park: 7,
+      fateTop: [fate('flashFlood')],
+      options: { fateOnEmptyBasin: true },
+    });
     const r = play(s0, 0, END);
     expect(r.state.lastRun.map((x) => x.marble)).toEqual(['fate']);
     expect(texts(r.log)).toContain('There is no Water left in the basin.');

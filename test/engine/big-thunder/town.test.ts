@@ -9,8 +9,15 @@ describe('Town Actions', () => {
   it('Town EXAMPLE: gray sells his Raw Ore for 1 Town Token and two Gold Nuggets for 4 points, then buys Refine Gold for 3', () => {
     // The gray player (seat 1) moves into Town with 1 Raw Ore and 2 Gold Nuggets and 2 Town Tokens.
     const pickMove = start(1, 'Pick for Gold + Move 1');
-    const s0 = givenMine({ players: 2, turn: 1, seats: { 1: { position: 7, cart: ['ore', 'gold', 'gold'], tokens: 2, hand: [pickMove] } } });
-    const s1 = playAll(s0, 1, [{ type: 'play', card: pickMove }, { type: 'move', action: 1, spaces: 1 }]).state;
+    const s0 = givenMine({
+      players: 2,
+      turn: 1,
+      seats: { 1: { position: 7, cart: ['ore', 'gold', 'gold'], tokens: 2, hand: [pickMove] } },
+    });
+    const s1 = playAll(s0, 1, [
+      { type: 'play', card: pickMove },
+      { type: 'move', action: 1, spaces: 1 },
+    ]).state;
     expect(s1.seats[1].position).toBe(0);
     // He only has two Town Tokens: Refine Gold is not affordable yet.
     expect(refusal(s1, 1, { type: 'buyUpgrade', upgrade: 'refineGold' }).code).toBe('not_enough_tokens');
@@ -68,7 +75,10 @@ describe('Town Actions', () => {
     const s0 = givenMine({ seats: { 0: { position: 7, cart: ['gold', 'gold'], hand: [pick, m3a, m3b, m2] } } });
     const first = playAll(s0, 0, [{ type: 'discardToMove', card: pick }, SELL(0, 1, 0, 0)]).state;
     expect(first.town).toEqual({ sold: true, bought: false });
-    const away = playAll(first, 0, [{ type: 'play', card: m3a }, { type: 'move', action: 0, spaces: 3 }]).state;
+    const away = playAll(first, 0, [
+      { type: 'play', card: m3a },
+      { type: 'move', action: 0, spaces: 3 },
+    ]).state;
     expect(away.town).toBeNull();
     expect(refusal(away, 0, SELL(0, 1, 0, 0)).code).toBe('not_in_town');
     const back = playAll(away, 0, [
@@ -99,7 +109,9 @@ describe('Town Actions', () => {
     expect(refusal(s, 0, { type: 'buyUpgrade', upgrade: 'bigClaim' }).code).toBe('upgrade_held');
     const out = givenMine({ seats: { 0: { tokens: 5 }, 1: { upgrades: ['steamPump'] } } });
     expect(refusal(out, 0, { type: 'buyUpgrade', upgrade: 'steamPump' }).code).toBe('upgrade_sold_out');
-    expect(refusal(givenMine({ seats: { 0: { tokens: 1 } } }), 0, { type: 'buyUpgrade', upgrade: 'steamPump' }).code).toBe('not_enough_tokens');
+    expect(refusal(givenMine({ seats: { 0: { tokens: 1 } } }), 0, { type: 'buyUpgrade', upgrade: 'steamPump' }).code).toBe(
+      'not_enough_tokens',
+    );
     expect(refusal(givenMine({ seats: { 0: { position: 3, tokens: 5 } } }), 0, { type: 'buyShare' }).code).toBe('not_in_town');
   });
 

@@ -5,7 +5,12 @@ import { givenMine, play, playAll, refusal, start } from './helpers';
 describe('TURN EXAMPLE (rulebook, Card Actions)', () => {
   it('green runs three marbles, moves 1 of 2, pans a Gold Nugget, bails the Water for a Town Token, picks the other Gold Nugget, draws four', () => {
     // Green = seat 3. Her cart is at shaft 2; shaft 3 holds two Gold Nuggets and a Water.
-    const [move2, pan, bailMove, pick] = [start(3, 'Move 2'), start(3, 'Pan for Gold'), start(3, 'Bail Water + Move 1'), start(3, 'Pick for Gold')];
+    const [move2, pan, bailMove, pick] = [
+      start(3, 'Move 2'),
+      start(3, 'Pan for Gold'),
+      start(3, 'Bail Water + Move 1'),
+      start(3, 'Pick for Gold'),
+    ];
     let s = givenMine({
       players: 4,
       turn: 2,
@@ -24,21 +29,33 @@ describe('TURN EXAMPLE (rulebook, Card Actions)', () => {
     expect(s.mine[2]).toEqual({ gold: 2, ore: 0, water: 1 });
 
     // "then plays a Move card, but chooses to move just one space instead of two."
-    s = playAll(s, 3, [{ type: 'play', card: move2 }, { type: 'move', action: 0, spaces: 1 }]).state;
+    s = playAll(s, 3, [
+      { type: 'play', card: move2 },
+      { type: 'move', action: 0, spaces: 1 },
+    ]).state;
     expect(s.seats[3].position).toBe(3);
     // "Then she plays the Pan for Gold card to take one Gold Nugget"
-    s = playAll(s, 3, [{ type: 'play', card: pan }, { type: 'pan', action: 0, shaft: 3, marble: 'gold' }]).state;
+    s = playAll(s, 3, [
+      { type: 'play', card: pan },
+      { type: 'pan', action: 0, shaft: 3, marble: 'gold' },
+    ]).state;
     expect(s.seats[3].cart).toEqual({ gold: 1, ore: 0 });
     // "she can't Pick for Gold when there's Water in the mine shaft"
     const tryPick = play(s, 3, { type: 'play', card: pick }).state;
     expect(refusal(tryPick, 3, { type: 'pick', action: 0, shaft: 3, marble: 'gold' }).code).toBe('water_in_shaft');
     // "So she plays the card that lets her Bail Water ... taking one Town Token. She could move one space, but she chooses not to."
-    s = playAll(s, 3, [{ type: 'play', card: bailMove }, { type: 'bail', action: 0 }]).state;
+    s = playAll(s, 3, [
+      { type: 'play', card: bailMove },
+      { type: 'bail', action: 0 },
+    ]).state;
     expect(s.seats[3].tokens).toBe(1);
     expect(s.mine[2]).toEqual({ gold: 1, ore: 0, water: 0 });
     expect(bigThunder.legalMoves(s, 3)).toContainEqual({ type: 'move', action: 1, spaces: 1 });
     // "Now that there's no Water in the mine shaft, she plays her Pick for Gold card to take the other Gold Nugget."
-    s = playAll(s, 3, [{ type: 'play', card: pick }, { type: 'pick', action: 0, shaft: 3, marble: 'gold' }]).state;
+    s = playAll(s, 3, [
+      { type: 'play', card: pick },
+      { type: 'pick', action: 0, shaft: 3, marble: 'gold' },
+    ]).state;
     expect(s.seats[3].cart).toEqual({ gold: 2, ore: 0 });
     expect(s.mine[2]).toEqual({ gold: 0, ore: 0, water: 0 });
     // "She's played all the cards in her hand, so she ends her turn by drawing four cards from her deck."

@@ -8,7 +8,10 @@ describe('undo barrier: reveals is true exactly when marbles ran, cards were dra
   it('playing cards, moving, mining, bailing, selling and buying Upgrades reveal nothing (undoable)', () => {
     const card = start(0, 'Bail Water + Move 1');
     const pickMove = start(0, 'Pick for Gold + Move 1');
-    const s0 = givenMine({ mine: { shaft1: ['water'], shaft2: ['gold'] }, seats: { 0: { position: 7, cart: ['gold'], tokens: 2, hand: [card, pickMove, start(0, 'Resupply')] } } });
+    const s0 = givenMine({
+      mine: { shaft1: ['water'], shaft2: ['gold'] },
+      seats: { 0: { position: 7, cart: ['gold'], tokens: 2, hand: [card, pickMove, start(0, 'Resupply')] } },
+    });
     const r = playAll(s0, 0, [
       { type: 'play', card: pickMove },
       { type: 'move', action: 1, spaces: 1 },
@@ -35,7 +38,11 @@ describe('undo barrier: reveals is true exactly when marbles ran, cards were dra
   });
 
   it('the platform refuses to undo past a barrier (engine/core checkUndo with the reveals flags)', () => {
-    let s: BigThunderState = bigThunder.setup({ players: 2, options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' }, seed: SEED });
+    let s: BigThunderState = bigThunder.setup({
+      players: 2,
+      options: { longerGame: false, fateOnEmptyBasin: true, firstPlayer: 'creator' },
+      seed: SEED,
+    });
     const card = s.seats[0].hand[0];
     const played = play(s, 0, { type: 'play', card });
     expect(() => checkUndo([{ seat: 0, move: { type: 'play', card }, reveals: played.reveals }], 0)).not.toThrow();

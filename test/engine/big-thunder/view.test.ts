@@ -4,7 +4,7 @@ import { SUPPLIES } from '../../../engine/games/big-thunder/components';
 import { fate, givenMine, play } from './helpers';
 
 describe('view: hidden information (rulebook: hands, decks, Town Shares are secret)', () => {
-  it('shows your own hand and Town Shares, only counts of the others\'', () => {
+  it("shows your own hand and Town Shares, only counts of the others'", () => {
     const s = givenMine({ players: 3, seats: { 0: { shares: [14] }, 1: { shares: [0, 1] } } });
     const v = bigThunder.view(s, 0);
     expect(v.you).toBe(0);
@@ -16,7 +16,7 @@ describe('view: hidden information (rulebook: hands, decks, Town Shares are secr
     expect(spectator.seats.every((p) => p.shares === null)).toBe(true);
   });
 
-  it('never carries another seat\'s hand, deck, Town Shares, the decks or the set-aside Town Shares (raw JSON search)', () => {
+  it("never carries another seat's hand, deck, Town Shares, the decks or the set-aside Town Shares (raw JSON search)", () => {
     const s = givenMine({ players: 4, setAside: [10, 11, 12], seats: { 1: { shares: [3] } } });
     for (const seat of [0, 1, 2, 3, null]) {
       const json = JSON.stringify(bigThunder.view(s, seat));
@@ -40,7 +40,14 @@ describe('view: hidden information (rulebook: hands, decks, Town Shares are secr
   });
 
   it('shows public things: the mine, carts, Market, discard piles, Fate cards flipped, Upgrade stacks, the card in play', () => {
-    const s0 = givenMine({ basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7, options: { fateOnEmptyBasin: true }, fateTop: [fate('luckyStrike')], mine: { shaft2: ['gold'] }, seats: { 1: { position: 2 } } });
+    const s0 = givenMine({
+      basin: { gold: 0, ore: 0, water: 0, fate: 1 },
+      park: 7,
+      options: { fateOnEmptyBasin: true },
+      fateTop: [fate('luckyStrike')],
+      mine: { shaft2: ['gold'] },
+      seats: { 1: { position: 2 } },
+    });
     const s = play(s0, 0, { type: 'endTurn' }).state;
     const v = bigThunder.view(s, 0);
     expect(v.mine[1]).toEqual({ shaft: 2, gold: 0, ore: 0, water: 0 });
@@ -58,20 +65,25 @@ describe('view: hidden information (rulebook: hands, decks, Town Shares are secr
     ]);
     const card = s.seats[1].hand[0];
     const t = play(s, 1, { type: 'play', card }).state;
-    expect(bigThunder.view(t, 0).current).toEqual({ card: expect.objectContaining({ id: card, name: SUPPLIES[card].name }), used: SUPPLIES[card].actions.map(() => false) });
+    expect(bigThunder.view(t, 0).current).toEqual({
+      card: expect.objectContaining({ id: card, name: SUPPLIES[card].name }),
+      used: SUPPLIES[card].actions.map(() => false),
+    });
     expect(bigThunder.view(t, 0).seats[1].discard.map((c) => c.id)).toEqual([card]);
     expect(bigThunder.view(t, 0).basin).toEqual(t.basin);
   });
 });
 
 describe('describeMove: button labels', () => {
-  it('labels moves in the rulebook\'s words', () => {
+  it("labels moves in the rulebook's words", () => {
     const s = givenMine({ seats: { 0: { position: 3, cart: ['gold'] } } });
     const d = (m: Parameters<NonNullable<typeof bigThunder.describeMove>>[0]) => bigThunder.describeMove!(m, s, 0);
     expect(d({ type: 'move', action: 0, spaces: 2 })).toBe('Move 2 spaces to mine shaft 5');
     expect(d({ type: 'move', action: 0, spaces: 5 })).toBe('Move 5 spaces to Town');
     expect(d({ type: 'pick', action: 0, shaft: 3, marble: 'gold' })).toBe('Pick for Gold: take a Gold Nugget from mine shaft 3');
-    expect(d({ type: 'sell', goldForTokens: 1, goldForPoints: 1, oreForTokens: 0, oreForPoints: 2 })).toBe('Sell 1 Gold Nugget and 2 Raw Ore for 4 points, 1 Gold Nugget for 2 Town Tokens');
+    expect(d({ type: 'sell', goldForTokens: 1, goldForPoints: 1, oreForTokens: 0, oreForPoints: 2 })).toBe(
+      'Sell 1 Gold Nugget and 2 Raw Ore for 4 points, 1 Gold Nugget for 2 Town Tokens',
+    );
     expect(d({ type: 'buyUpgrade', upgrade: 'refineGold' })).toBe('Buy Refine Gold (3 Town Tokens)');
     expect(d({ type: 'endTurn' })).toBe('End turn and draw');
   });

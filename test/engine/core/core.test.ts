@@ -30,7 +30,14 @@ describe('seeded RNG (pure-rand xoroshiro128+, state as JSON)', () => {
   });
 
   it('different seeds give different sequences; all-zero seeds still work', () => {
-    const draw = (seed: string) => Array.from({ length: 8 }, ((r) => () => r.int(0, 1000))(new Rng(rngFromSeed(seed))));
+    const draw = (seed: string) =>
+      Array.from(
+        { length: 8 },
+        (
+          (r) => () =>
+            r.int(0, 1000)
+        )(new Rng(rngFromSeed(seed))),
+      );
     expect(draw(SEED)).not.toEqual(draw('f'.repeat(32)));
     expect(new Set(draw('0'.repeat(32))).size).toBeGreaterThan(1);
   });
@@ -42,15 +49,19 @@ describe('seeded RNG (pure-rand xoroshiro128+, state as JSON)', () => {
 
   it('randInt stays in range and is pure (same input state, same output)', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 4, maxLength: 4 }), fc.integer({ min: 0, max: 50 }), (state, span) => {
-        fc.pre(state.some((x) => x !== 0));
-        const [v1, s1] = randInt(state, 10, 10 + span);
-        const [v2, s2] = randInt(state, 10, 10 + span);
-        expect(v1).toBe(v2);
-        expect(s1).toEqual(s2);
-        expect(v1).toBeGreaterThanOrEqual(10);
-        expect(v1).toBeLessThanOrEqual(10 + span);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { minLength: 4, maxLength: 4 }),
+        fc.integer({ min: 0, max: 50 }),
+        (state, span) => {
+          fc.pre(state.some((x) => x !== 0));
+          const [v1, s1] = randInt(state, 10, 10 + span);
+          const [v2, s2] = randInt(state, 10, 10 + span);
+          expect(v1).toBe(v2);
+          expect(s1).toEqual(s2);
+          expect(v1).toBeGreaterThanOrEqual(10);
+          expect(v1).toBeLessThanOrEqual(10 + span);
+        },
+      ),
     );
   });
 
@@ -113,34 +124,47 @@ describe('replay and undo', () => {
   it('checkUndo: only your own last move, and only one that revealed nothing', () => {
     expect(() => checkUndo([], 0)).toThrow(/no move/);
     expect(() => checkUndo([{ seat: 1, move: {}, reveals: false }], 0)).toThrow(/You have made no move to take back/);
-    expect(() => checkUndo([{ seat: 0, move: {}, reveals: false }, { seat: 1, move: {}, reveals: false }], 0)).toThrow(/Another player has acted/);
+    expect(() =>
+      checkUndo(
+        [
+          { seat: 0, move: {}, reveals: false },
+          { seat: 1, move: {}, reveals: false },
+        ],
+        0,
+      ),
+    ).toThrow(/Another player has acted/);
     expect(() => checkUndo([{ seat: 0, move: {}, reveals: true }], 0)).toThrow(/revealed/);
     expect(() => checkUndo([{ seat: 0, move: {}, reveals: false }], 0)).not.toThrow();
   });
 
   it('property: random games replay from their move list to the identical state, and views hide other seats', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 2, max: 4 }), fc.stringMatching(/^[0-9a-f]{32}$/), fc.array(fc.nat(), { minLength: 60, maxLength: 60 }), (players, seed, picks) => {
-        let state = secretDice.setup({ players, options: { rounds: 2 }, seed });
-        const events: HistoryEvent[] = [];
-        for (const pick of picks) {
-          const [seat] = secretDice.activeSeats(state);
-          if (seat === undefined) break;
-          const legal = secretDice.legalMoves(state, seat);
-          const move = legal[pick % legal.length];
-          state = playMove(secretDice, state, seat, move).state;
-          events.push({ kind: 'move', seat, move });
-        }
-        const replayed = replay<SecretDiceState>(secretDice, { players, options: { rounds: 2 }, seed, events }).state;
-        expect(canonicalJson(replayed)).toBe(canonicalJson(state));
-        // Changing seat 1's secret leaves seat 0's view (and a spectator's) unchanged while the game runs.
-        if (!state.over) {
-          const altered = structuredClone(state);
-          altered.secret[1] = { codename: 'codename-changed', total: 99 };
-          expect(canonicalJson(secretDice.view(altered, 0))).toBe(canonicalJson(secretDice.view(state, 0)));
-          expect(canonicalJson(secretDice.view(altered, null))).toBe(canonicalJson(secretDice.view(state, null)));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 2, max: 4 }),
+        fc.stringMatching(/^[0-9a-f]{32}$/),
+        fc.array(fc.nat(), { minLength: 60, maxLength: 60 }),
+        (players, seed, picks) => {
+          let state = secretDice.setup({ players, options: { rounds: 2 }, seed });
+          const events: HistoryEvent[] = [];
+          for (const pick of picks) {
+            const [seat] = secretDice.activeSeats(state);
+            if (seat === undefined) break;
+            const legal = secretDice.legalMoves(state, seat);
+            const move = legal[pick % legal.length];
+            state = playMove(secretDice, state, seat, move).state;
+            events.push({ kind: 'move', seat, move });
+          }
+          const replayed = replay<SecretDiceState>(secretDice, { players, options: { rounds: 2 }, seed, events }).state;
+          expect(canonicalJson(replayed)).toBe(canonicalJson(state));
+          // Changing seat 1's secret leaves seat 0's view (and a spectator's) unchanged while the game runs.
+          if (!state.over) {
+            const altered = structuredClone(state);
+            altered.secret[1] = { codename: 'codename-changed', total: 99 };
+            expect(canonicalJson(secretDice.view(altered, 0))).toBe(canonicalJson(secretDice.view(state, 0)));
+            expect(canonicalJson(secretDice.view(altered, null))).toBe(canonicalJson(secretDice.view(state, null)));
+          }
+        },
+      ),
       { numRuns: 300 },
     );
   });

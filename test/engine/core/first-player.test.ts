@@ -12,14 +12,18 @@ describe('#14 the first player is drawn at random (or is the creator), not alway
   });
 
   it('Space Mountain (Starting the Game: who most recently rode Space Mountain): random by default, every seat begins for some seed', () => {
-    const firsts = new Set(seeds.map((seed) => spaceMountain.setup({ players: 3, options: spaceMountain.optionsSchema.parse({}), seed }).activePlayer));
+    const firsts = new Set(
+      seeds.map((seed) => spaceMountain.setup({ players: 3, options: spaceMountain.optionsSchema.parse({}), seed }).activePlayer),
+    );
     expect([...firsts].sort()).toEqual([0, 1, 2]);
   });
 
   it('firstPlayer "creator": seat 1 (the creator) begins', () => {
     for (const seed of seeds.slice(0, 10)) {
       expect(bigThunder.setup({ players: 4, options: bigThunder.optionsSchema.parse({ firstPlayer: 'creator' }), seed }).turn).toBe(0);
-      expect(spaceMountain.setup({ players: 4, options: spaceMountain.optionsSchema.parse({ firstPlayer: 'creator' }), seed }).activePlayer).toBe(0);
+      expect(
+        spaceMountain.setup({ players: 4, options: spaceMountain.optionsSchema.parse({ firstPlayer: 'creator' }), seed }).activePlayer,
+      ).toBe(0);
     }
   });
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, logParts, namedSeats, nameWithRole, playerMarker, renderLogText, rngFromSeed, type AnyGame, type LogEntry } from '../../../engine/core';
+import {
+  Rng,
+  logParts,
+  namedSeats,
+  nameWithRole,
+  playerMarker,
+  renderLogText,
+  rngFromSeed,
+  type AnyGame,
+  type LogEntry,
+} from '../../../engine/core';
 import { shippedGames } from '../../../engine/games';
 
 describe('#12 names: the {{p:N}} marker (engine/core/log-names.ts)', () => {

@@ -1,6 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, IllegalMove, replay, type AnyGame, type GameRecord, type History, type HistoryEvent, type Seat } from '../../../engine/core';
+import {
+  canonicalJson,
+  IllegalMove,
+  replay,
+  type AnyGame,
+  type GameRecord,
+  type History,
+  type HistoryEvent,
+  type Seat,
+} from '../../../engine/core';
 import { gameRegistry } from '../../../engine/games';
 import * as bigThunderComponents from '../../../engine/games/big-thunder/components';
 import * as snowdoniaComponents from '../../../engine/games/snowdonia/components';
@@ -15,7 +24,8 @@ import { deepFreeze } from '../core/in-place';
  */
 
 // Frozen for the whole file: every replay below also proves that no rule writes to them.
-for (const constants of [bigThunderComponents, snowdoniaComponents, spaceMountainComponents]) for (const v of Object.values(constants)) deepFreeze(v);
+for (const constants of [bigThunderComponents, snowdoniaComponents, spaceMountainComponents])
+  for (const v of Object.values(constants)) deepFreeze(v);
 
 const dir = new URL('../../records/', import.meta.url);
 const records = readdirSync(dir)
@@ -25,7 +35,11 @@ const records = readdirSync(dir)
 
 function historyOf(record: GameRecord): History {
   const events: HistoryEvent[] = record.events.map((e) =>
-    e.kind === 'move' ? { kind: 'move', seat: e.seat!, move: e.move } : e.kind === 'undo' ? { kind: 'undo', seat: e.seat! } : { kind: 'start' },
+    e.kind === 'move'
+      ? { kind: 'move', seat: e.seat!, move: e.move }
+      : e.kind === 'undo'
+        ? { kind: 'undo', seat: e.seat! }
+        : { kind: 'start' },
   );
   return { players: record.players, options: record.options, seed: record.seed!, events };
 }
@@ -106,7 +120,9 @@ describe('trusted replay with applyMoveInPlace: the recorded corpus', () => {
   for (const { file, record } of records.filter((r) => r.record.type in repeatable)) {
     it(`${file}: a bad stored history still fails loudly (IllegalMove) in the middle of an in-place replay`, () => {
       const h = historyOf(record);
-      const i = h.events.findIndex((e, j) => j > h.events.length / 2 && e.kind === 'move' && (e.move as { type: string }).type === repeatable[record.type]);
+      const i = h.events.findIndex(
+        (e, j) => j > h.events.length / 2 && e.kind === 'move' && (e.move as { type: string }).type === repeatable[record.type],
+      );
       expect(i).toBeGreaterThan(0);
       const events = [...h.events.slice(0, i + 1), h.events[i], ...h.events.slice(i + 1)];
       const { game, calls } = counting(gameOf(record));

@@ -10,7 +10,9 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
 
 describe('rules versions: the recorded corpus replays to identical final states', () => {
   it('holds one record per game and player count', () => {
-    const expected = shippedGames.flatMap((g) => Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => `${g.id}-${g.minPlayers + i}p.json`));
+    const expected = shippedGames.flatMap((g) =>
+      Array.from({ length: g.maxPlayers - g.minPlayers + 1 }, (_, i) => `${g.id}-${g.minPlayers + i}p.json`),
+    );
     expect(files.sort()).toEqual(expected.sort());
   });
 

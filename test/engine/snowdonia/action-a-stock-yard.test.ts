@@ -5,7 +5,10 @@ import { expectIllegal, given, giveContract, giveTrain, play, resolveWith } from
 // Rulebook "A. STOCK YARD".
 describe('A. Stock Yard', () => {
   it('take up to 3 resources, any combination of Iron Ore and Stone, at most 1 Coal', () => {
-    const { state } = resolveWith(given(3, () => {}), { A: [0] });
+    const { state } = resolveWith(
+      given(3, () => {}),
+      { A: [0] },
+    );
     const moves = snowdonia.legalMoves(state, 0);
     expect(moves).toContainEqual({ type: 'take-cubes', iron: 3, stone: 0, coal: 0 });
     expect(moves).toContainEqual({ type: 'take-cubes', iron: 1, stone: 2, coal: 0 });
@@ -20,7 +23,10 @@ describe('A. Stock Yard', () => {
   });
 
   it('takes the cubes from the Stock Yard into the personal supply', () => {
-    let { state } = resolveWith(given(3, () => {}), { A: [0] });
+    let { state } = resolveWith(
+      given(3, () => {}),
+      { A: [0] },
+    );
     state = play(state, 0, { type: 'take-cubes', iron: 1, stone: 1, coal: 1 });
     expect(state.seats[0]).toMatchObject({ iron: 1, stone: 1, coal: 1 });
   });
@@ -38,7 +44,9 @@ describe('A. Stock Yard', () => {
       { type: 'take-cubes', iron: 2, stone: 0, coal: 0 },
       { type: 'take-cubes', iron: 1, stone: 0, coal: 0 },
     ]);
-    expect(() => snowdonia.applyMove(state, 0, { type: 'take-cubes', iron: 0, stone: 1, coal: 0 })).toThrow(expect.objectContaining({ code: 'not_in_stock_yard' }));
+    expect(() => snowdonia.applyMove(state, 0, { type: 'take-cubes', iron: 0, stone: 1, coal: 0 })).toThrow(
+      expect.objectContaining({ code: 'not_in_stock_yard' }),
+    );
     state = play(state, 0, { type: 'take-cubes', iron: 2, stone: 0, coal: 0 });
     expect(state.seats[1].iron).toBe(0);
   });
@@ -61,7 +69,10 @@ describe('A. Stock Yard', () => {
   });
 
   it('Train Wyddfa: one extra cube, still at most 1 Coal', () => {
-    const { state } = resolveWith(given(3, (x) => giveTrain(x, 0, 3)), { A: [0] });
+    const { state } = resolveWith(
+      given(3, (x) => giveTrain(x, 0, 3)),
+      { A: [0] },
+    );
     const moves = snowdonia.legalMoves(state, 0);
     expect(moves[0]).toEqual({ type: 'take-cubes', iron: 3, stone: 0, coal: 1 });
     expect(moves).toContainEqual({ type: 'take-cubes', iron: 4, stone: 0, coal: 0 });

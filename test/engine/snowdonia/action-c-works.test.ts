@@ -6,7 +6,10 @@ import { expectIllegal, given, giveContract, giveTrain, logText, play, resolveWi
 describe('C. Works', () => {
   it('rulebook example: gain 2 Steel Bars and 1 Stone', () => {
     // A Labourer waits at the Site Office, so the round's upkeep does not touch the bag yet.
-    let { state } = resolveWith(given(4, (x) => setSeat(x, 0, { iron: 6, rubble: 2 })), { C: [0], F: [1] });
+    let { state } = resolveWith(
+      given(4, (x) => setSeat(x, 0, { iron: 6, rubble: 2 })),
+      { C: [0], F: [1] },
+    );
     const bag = { ...state.bag };
     const supply = { ...state.supply };
     state = play(state, 0, { type: 'convert', steel: 2, stone: 1 });
@@ -19,13 +22,19 @@ describe('C. Works', () => {
   });
 
   it('rulebook example: or 2 Stone and 1 Steel Bar', () => {
-    let { state } = resolveWith(given(4, (x) => setSeat(x, 0, { iron: 3, rubble: 4 })), { C: [0] });
+    let { state } = resolveWith(
+      given(4, (x) => setSeat(x, 0, { iron: 3, rubble: 4 })),
+      { C: [0] },
+    );
     state = play(state, 0, { type: 'convert', steel: 1, stone: 2 });
     expect(state.seats[0]).toMatchObject({ iron: 0, rubble: 0, steel: 1, stone: 2 });
   });
 
   it('at least once and up to three times per Action Space', () => {
-    const { state } = resolveWith(given(4, (x) => setSeat(x, 0, { iron: 12, rubble: 8 })), { C: [0] });
+    const { state } = resolveWith(
+      given(4, (x) => setSeat(x, 0, { iron: 12, rubble: 8 })),
+      { C: [0] },
+    );
     const moves = snowdonia.legalMoves(state, 0);
     expect(moves.every((m) => m.type === 'convert' && m.steel + m.stone >= 1 && m.steel + m.stone <= 3)).toBe(true);
     // (steel, stone) with 1 <= steel + stone <= 3: 3 + 3 + 2 + 1 = 9 mixes.
@@ -35,7 +44,10 @@ describe('C. Works', () => {
   });
 
   it('needs 3 Iron Ore per Steel Bar and 2 Rubble per Stone', () => {
-    const { state } = resolveWith(given(4, (x) => setSeat(x, 0, { iron: 5, rubble: 3 })), { C: [0] });
+    const { state } = resolveWith(
+      given(4, (x) => setSeat(x, 0, { iron: 5, rubble: 3 })),
+      { C: [0] },
+    );
     expect(snowdonia.legalMoves(state, 0)).toEqual([
       { type: 'convert', steel: 1, stone: 1 },
       { type: 'convert', steel: 1, stone: 0 },

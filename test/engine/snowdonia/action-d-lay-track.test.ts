@@ -25,7 +25,11 @@ describe('D. Lay Track', () => {
     let { state } = resolveWith(cleared(5), { D: [0] });
     const supply = state.supply.steel;
     state = play(state, 0, { type: 'lay-track', count: 2 });
-    expect(trackCards(state).map((t) => t.owner).slice(0, 4)).toEqual([0, 0, null, null]);
+    expect(
+      trackCards(state)
+        .map((t) => t.owner)
+        .slice(0, 4),
+    ).toEqual([0, 0, null, null]);
     expect(state.seats[0]).toMatchObject({ steel: 3, markers: 14 });
     expect(state.supply.steel).toBe(supply + 2);
   });
@@ -37,7 +41,11 @@ describe('D. Lay Track', () => {
     });
     const { state } = resolveWith(s, { D: [0] });
     // A single choice is forced: the one cleared card.
-    expect(trackCards(state).map((t) => t.owner).slice(0, 2)).toEqual([0, null]);
+    expect(
+      trackCards(state)
+        .map((t) => t.owner)
+        .slice(0, 2),
+    ).toEqual([0, null]);
   });
 
   it('with no Steel Bar no track is laid', () => {

@@ -43,9 +43,13 @@ describe('E. Build', () => {
     const { state, log } = resolveWith(s, { E: [0] });
     expect(logText(log)).toContain('cannot take the Build action: nothing can be built');
     expect(state.seats[0].stone).toBe(4);
-    expect(() => snowdonia.applyMove({ ...state, step: { kind: 'action', area: 'E', space: 1, seat: 0, remaining: 1 } }, 0, { type: 'build-station', station: 'two-viaducts', space: 1 })).toThrow(
-      expect.objectContaining({ code: 'station_not_cleared' }),
-    );
+    expect(() =>
+      snowdonia.applyMove({ ...state, step: { kind: 'action', area: 'E', space: 1, seat: 0, remaining: 1 } }, 0, {
+        type: 'build-station',
+        station: 'two-viaducts',
+        space: 1,
+      }),
+    ).toThrow(expect.objectContaining({ code: 'station_not_cleared' }));
   });
 
   it('option buildPrerequisite "none": any Station at any time', () => {
@@ -96,9 +100,12 @@ describe('E. Build', () => {
       const s = given(3, (x) => setSeat(x, 0, { steel: 2 }));
       const { state } = resolveWith(s, { E: [0] });
       expect(state.step.kind).not.toBe('action');
-      expect(() => snowdonia.applyMove({ ...state, step: { kind: 'action', area: 'E', space: 1, seat: 0, remaining: 1 } }, 0, { type: 'buy-train', train: s.engineShed[0].train })).toThrow(
-        expect.objectContaining({ code: 'trains_not_for_sale' }),
-      );
+      expect(() =>
+        snowdonia.applyMove({ ...state, step: { kind: 'action', area: 'E', space: 1, seat: 0, remaining: 1 } }, 0, {
+          type: 'buy-train',
+          train: s.engineShed[0].train,
+        }),
+      ).toThrow(expect.objectContaining({ code: 'trains_not_for_sale' }));
     });
 
     it('pay its Steel Bars and take the Coal on its card', () => {
@@ -114,7 +121,10 @@ describe('E. Build', () => {
     });
 
     it('one Train per player: buying another returns yours to the Engine Shed', () => {
-      let { state } = resolveWith(forSale((x) => (x.seats[0].train = 7)), { E: [0] });
+      let { state } = resolveWith(
+        forSale((x) => (x.seats[0].train = 7)),
+        { E: [0] },
+      );
       state = play(state, 0, { type: 'buy-train', train: 4 });
       expect(state.seats[0].train).toBe(4);
       expect(state.engineShed).toEqual([
@@ -136,11 +146,7 @@ describe('E. Build', () => {
       v = play(v, 1, { type: 'build-station', station: 'two-viaducts', space: 3 });
       v = play(v, 0, { type: 'buy-train', train: 1 });
       expect(v.step).toEqual({ kind: 'action', area: 'E', space: null, seat: 1, remaining: 1 });
-      expect(snowdonia.legalMoves(v, 1)).toEqual([
-        { type: 'buy-train', train: 4 },
-        { type: 'buy-train', train: 5 },
-        { type: 'skip' },
-      ]);
+      expect(snowdonia.legalMoves(v, 1)).toEqual([{ type: 'buy-train', train: 4 }, { type: 'buy-train', train: 5 }, { type: 'skip' }]);
       v = play(v, 1, { type: 'buy-train', train: 4 });
       expect(v.seats[1]).toMatchObject({ train: 4, steel: 1 });
       expect(v.step).toMatchObject({ kind: 'action', area: 'F', seat: 2 });

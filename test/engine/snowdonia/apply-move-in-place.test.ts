@@ -26,7 +26,10 @@ const gameArb = (players: number) =>
 describe('Snowdonia applyMoveInPlace: the in-place chain equals the applyMove chain after every move (property)', () => {
   for (const players of [2, 3, 4]) {
     it(`${RUNS} random legal ${players}-player games`, () => {
-      fc.assert(fc.property(gameArb(players), (g) => void checkInPlaceChain(snowdonia, g)), { numRuns: RUNS, endOnFailure: true });
+      fc.assert(
+        fc.property(gameArb(players), (g) => void checkInPlaceChain(snowdonia, g)),
+        { numRuns: RUNS, endOnFailure: true },
+      );
     }, 300_000);
   }
 });

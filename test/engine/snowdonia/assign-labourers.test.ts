@@ -58,7 +58,7 @@ describe('1. Assign Labourers', () => {
         setSeat(x, x.startPlayer, { coal });
       });
 
-    it('pay the Train\'s Coal (to the Supply Bag) before your first placement to gain it', () => {
+    it("pay the Train's Coal (to the Supply Bag) before your first placement to gain it", () => {
       let s = withTrain(1, 2);
       const seat = s.startPlayer;
       const bagCoal = s.bag.coal;
@@ -82,11 +82,15 @@ describe('1. Assign Labourers', () => {
     it('Padarn costs 2 Coal; without enough Coal or without a Train there is no Temporary Labourer', () => {
       const short = withTrain(6, 1);
       expect(snowdonia.legalMoves(short, short.startPlayer)).not.toContainEqual({ type: 'hire-temporary' });
-      expect(() => snowdonia.applyMove(short, short.startPlayer, { type: 'hire-temporary' })).toThrow(expect.objectContaining({ code: 'not_enough_coal' }));
+      expect(() => snowdonia.applyMove(short, short.startPlayer, { type: 'hire-temporary' })).toThrow(
+        expect.objectContaining({ code: 'not_enough_coal' }),
+      );
       const enough = play(withTrain(6, 2), short.startPlayer, { type: 'hire-temporary' });
       expect(enough.seats[short.startPlayer].coal).toBe(0);
       const none = newGame(3);
-      expect(() => snowdonia.applyMove(none, none.startPlayer, { type: 'hire-temporary' })).toThrow(expect.objectContaining({ code: 'no_train' }));
+      expect(() => snowdonia.applyMove(none, none.startPlayer, { type: 'hire-temporary' })).toThrow(
+        expect.objectContaining({ code: 'no_train' }),
+      );
     });
 
     it('returns to the Pub at the end of the round', () => {

@@ -32,7 +32,12 @@ export function census(s: SnowdoniaState) {
     steel: s.supply.steel + sum((p) => p.steel),
     markers: s.seats.map((p, i) => p.markers + markersOnBoard[i]),
     labourers: s.seats.map((p, i) => p.labourers + placed[i] + (p.temporaryHired ? 0 : 1)),
-    contracts: s.contractDeck.length + s.siteOffice.filter((x) => x !== null).length + s.contractDiscard.length + s.contractsOut.length + sum((p) => p.contracts.length),
+    contracts:
+      s.contractDeck.length +
+      s.siteOffice.filter((x) => x !== null).length +
+      s.contractDiscard.length +
+      s.contractsOut.length +
+      sum((p) => p.contracts.length),
     trains: s.engineShed.length + s.trainsOut.length + s.seats.filter((p) => p.train !== null).length,
   };
 }

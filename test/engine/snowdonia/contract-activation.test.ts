@@ -63,7 +63,9 @@ describe('Contract activation', () => {
       giveContract(x, 0, 8); // B
     });
     const { state } = resolveWith(s, { B: [0] });
-    expect(() => snowdonia.applyMove(state, 0, { type: 'activate-contract', contract: 17 })).toThrow(expect.objectContaining({ code: 'wrong_area' }));
+    expect(() => snowdonia.applyMove(state, 0, { type: 'activate-contract', contract: 17 })).toThrow(
+      expect.objectContaining({ code: 'wrong_area' }),
+    );
   });
 
   it('no window when no holder has a Labourer in the Area', () => {

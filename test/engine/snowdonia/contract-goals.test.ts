@@ -79,7 +79,7 @@ describe('Contract goals', () => {
     expect([contractVp(s, 0, 28), contractVp(s, 0, 29)]).toEqual([10, 15]);
   });
 
-  it('game-owned and other players\' pieces never count', () => {
+  it("game-owned and other players' pieces never count", () => {
     const s = given(3, (x) => {
       stationCard(x, 'hebron')!.building = ['game', 1, null, null];
       trackCards(x)[0].owner = 'game';

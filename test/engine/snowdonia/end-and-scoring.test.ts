@@ -16,7 +16,7 @@ const nearlyDone = (players: number, open: number, patch: (x: ReturnType<typeof 
 
 // README section 2, "End of game".
 describe('End of game', () => {
-  it('track on the last Track card below Yr Wyddfa ends the game after the round\'s actions', () => {
+  it("track on the last Track card below Yr Wyddfa ends the game after the round's actions", () => {
     const s = nearlyDone(3, 1, (x) => setSeat(x, 0, { steel: 1 }));
     const { state, log } = resolveWith(s, { D: [0], G: [1] });
     expect(state.endTriggered).toBe(true);
@@ -29,7 +29,9 @@ describe('End of game', () => {
     expect(snowdonia.activeSeats(state)).toEqual([]);
     expect(snowdonia.legalMoves(state, 0)).toEqual([]);
     expectIllegal(state, 0, { type: 'place', area: 'G', space: 1 }, 'game_over');
-    expect(() => snowdonia.applyMove(state, 0, { type: 'place', area: 'G', space: 1 })).toThrow(expect.objectContaining({ code: 'game_over' }));
+    expect(() => snowdonia.applyMove(state, 0, { type: 'place', area: 'G', space: 1 })).toThrow(
+      expect.objectContaining({ code: 'game_over' }),
+    );
   });
 
   it('the actions after Lay Track still happen (choices included)', () => {
@@ -103,7 +105,15 @@ describe('Final scoring', () => {
     const s = finished();
     const t = trackCards(s);
     const trackVp = trackCardData(t[0].card).vp + trackCardData(t[1].card).vp;
-    expect(scoreBreakdown(s, 0)).toEqual({ track: trackVp, stations: 0, contracts: 4, train: 0, surveyor: 15, total: trackVp + 19, resources: 0 });
+    expect(scoreBreakdown(s, 0)).toEqual({
+      track: trackVp,
+      stations: 0,
+      contracts: 4,
+      train: 0,
+      surveyor: 15,
+      total: trackVp + 19,
+      resources: 0,
+    });
     expect(scoreBreakdown(s, 1)).toEqual({ track: 0, stations: 13, contracts: 0, train: 9, surveyor: 4, total: 26, resources: 0 });
     expect(scoreBreakdown(s, 2)).toEqual({ track: 0, stations: 14, contracts: 0, train: 0, surveyor: 0, total: 14, resources: 0 });
     const r = snowdonia.result(s)!;

@@ -25,7 +25,11 @@ describe('Events', () => {
     const s = eventsNext(3, 0);
     const before = trackCards(s).map((t) => t.rubble);
     const { state } = upkeep(s);
-    expect(trackCards(state).map((t) => t.rubble).slice(0, 3)).toEqual([0, 0, before[2]]);
+    expect(
+      trackCards(state)
+        .map((t) => t.rubble)
+        .slice(0, 3),
+    ).toEqual([0, 0, before[2]]);
     expect(state.supply.rubble).toBe(s.supply.rubble + before[0] + before[1]);
     expect(state.seats.every((p) => p.rubble === 0)).toBe(true);
   });
@@ -49,7 +53,11 @@ describe('Events', () => {
   it('3 Track is laid: game-owned track on as many cleared Track cards as the Lay Track Work Rate', () => {
     const s = eventsNext(3, 2, 1, (x) => clearRubble(x, 6));
     const { state } = upkeep(s);
-    expect(trackCards(state).map((t) => t.owner).slice(0, 4)).toEqual(['game', 'game', null, null]);
+    expect(
+      trackCards(state)
+        .map((t) => t.owner)
+        .slice(0, 4),
+    ).toEqual(['game', 'game', null, null]);
     expect(state.seats.map((_, i) => scoreBreakdown(state, i).track)).toEqual([0, 0, 0]);
   });
 

@@ -37,7 +37,8 @@ describe('#12 no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could la
   it('with Steel and cleared Track cards: no note; moves other than placing never carry one', () => {
     const { s, seat } = assigning(3, 6);
     expect(snowdonia.moveNote!(placeOn(s, seat, 'D'), s, seat)).toBeUndefined();
-    for (const m of snowdonia.legalMoves(s, seat).filter((x) => x.type !== 'place')) expect(snowdonia.moveNote!(m, s, seat)).toBeUndefined();
+    for (const m of snowdonia.legalMoves(s, seat).filter((x) => x.type !== 'place'))
+      expect(snowdonia.moveNote!(m, s, seat)).toBeUndefined();
   });
 
   it('B. Excavation with no Rubble left on the route: effect none', () => {

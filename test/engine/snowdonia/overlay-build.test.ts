@@ -24,8 +24,8 @@ function overlayRound(options: Partial<SnowdoniaOptions>) {
   return resolveWith(s, { E: [1, null, 0], C: [2] });
 }
 
-describe('B. EXCAVATION: the overlay\'s additional Build Action Space is resolved where the overlay lies (#14 reading)', () => {
-  it('default (rules version 2): the overlay Build comes in the Excavation area\'s turn, before WORKS', () => {
+describe("B. EXCAVATION: the overlay's additional Build Action Space is resolved where the overlay lies (#14 reading)", () => {
+  it("default (rules version 2): the overlay Build comes in the Excavation area's turn, before WORKS", () => {
     const { state } = overlayRound(snowdonia.optionsSchema.parse({}));
     expect(state.cursor?.area).toBe('B');
     expect(state.step).toMatchObject({ kind: 'action', area: 'E', seat: 0 });
@@ -38,7 +38,11 @@ describe('B. EXCAVATION: the overlay\'s additional Build Action Space is resolve
   });
 
   it('a game set up without the option (rules version 1) keeps the old reading and state', () => {
-    const old = snowdonia.setup({ players: 3, options: { buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false }, seed: '0'.repeat(32) });
+    const old = snowdonia.setup({
+      players: 3,
+      options: { buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false },
+      seed: '0'.repeat(32),
+    });
     expect('overlayBuildAfterE' in old.options).toBe(false);
     const { state } = overlayRound({ buildPrerequisite: 'station-cleared' });
     expect(state.step).toMatchObject({ area: 'C' });

@@ -5,7 +5,9 @@ describe('random legal games, 3 players (property)', () => {
   const stats: Stats = { games: 0, moves: 0, ended: 0, ms: 0 };
   afterAll(() => {
     const rate = stats.games / (stats.ms / 1000);
-    console.info(`snowdonia 3p: ${stats.games} games, ${stats.ended} ended, ${(stats.moves / stats.games).toFixed(0)} moves/game, ${rate.toFixed(1)} games/s`);
+    console.info(
+      `snowdonia 3p: ${stats.games} games, ${stats.ended} ended, ${(stats.moves / stats.games).toFixed(0)} moves/game, ${rate.toFixed(1)} games/s`,
+    );
   });
   it(`${RUNS} games end, replay identically, conserve every piece and hide the deck and bag`, () => randomGames(3, stats), 600_000);
 });

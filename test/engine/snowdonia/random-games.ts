@@ -50,7 +50,8 @@ export function reshuffleHidden(s: SnowdoniaState, r: Rng): SnowdoniaState {
 /** A broad universe of well-formed moves: every move the engine could ever list, and many more. */
 export const MOVE_UNIVERSE: SnowdoniaMove[] = (() => {
   const out: SnowdoniaMove[] = [{ type: 'hire-temporary' }, { type: 'pass-contracts' }, { type: 'skip' }];
-  for (const area of ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const) for (let space = 1; space <= 16; space++) out.push({ type: 'place', area, space });
+  for (const area of ['A', 'B', 'C', 'D', 'E', 'F', 'G'] as const)
+    for (let space = 1; space <= 16; space++) out.push({ type: 'place', area, space });
   for (let id = 1; id <= 30; id++) out.push({ type: 'activate-contract', contract: id }, { type: 'take-contract', contract: id });
   for (let iron = 0; iron <= 5; iron++)
     for (let stone = 0; stone <= 5; stone++) for (let coal = 0; coal <= 3; coal++) out.push({ type: 'take-cubes', iron, stone, coal });
@@ -78,7 +79,10 @@ function checkExact(s: SnowdoniaState): void {
         expect(e.code).toMatch(/^[a-z_]+$/);
         ok = false;
       }
-      if (ok !== legal.has(canonicalJson(m))) expect.fail(`${JSON.stringify(m)} at ${s.step.kind}: applyMove ${ok ? 'accepts' : 'refuses'} it, legalMoves ${ok ? 'omits' : 'lists'} it`);
+      if (ok !== legal.has(canonicalJson(m)))
+        expect.fail(
+          `${JSON.stringify(m)} at ${s.step.kind}: applyMove ${ok ? 'accepts' : 'refuses'} it, legalMoves ${ok ? 'omits' : 'lists'} it`,
+        );
     }
   }
 }
@@ -106,47 +110,54 @@ export interface Stats {
 export function randomGames(players: number, stats: Stats): void {
   let played = 0;
   fc.assert(
-    fc.property(seedArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.integer({ min: 0, max: 100 }), optionsArb, (seed, moveSeed, botShare, options) => {
-      const t0 = performance.now();
-      const deep = played++ % DEEP_EVERY === 0;
-      const r = new Rng([moveSeed, 0x9e3779b9 | 0, players, 12345]);
-      let s = snowdonia.setup({ players, options, seed });
-      const events: HistoryEvent[] = [];
-      const box = fullBox(players);
-      const boxJson = JSON.stringify(box);
-      // Compared as JSON text first (fast); a mismatch is reported with a readable diff.
-      const conserve = () => JSON.stringify(census(s)) === boxJson || expect(census(s)).toEqual(box);
-      conserve();
-      while (snowdonia.activeSeats(s).length > 0 && events.length < MAX_MOVES) {
-        const active = snowdonia.activeSeats(s);
-        const seat: Seat = active[r.int(0, active.length - 1)];
-        const legal = snowdonia.legalMoves(s, seat);
-        expect(legal.length, `active seat ${seat} has no legal move at ${s.step.kind}`).toBeGreaterThan(0);
-        const move = r.int(0, 99) < botShare ? snowdonia.botMove!(s, seat, legal, r.int(0, 999) / 1000) : legal[r.int(0, legal.length - 1)];
-        const res = snowdonia.applyMove(s, seat, move);
-        s = res.state;
-        events.push({ kind: 'move', seat, move });
+    fc.property(
+      seedArb,
+      fc.integer({ min: 1, max: 0x7fffffff }),
+      fc.integer({ min: 0, max: 100 }),
+      optionsArb,
+      (seed, moveSeed, botShare, options) => {
+        const t0 = performance.now();
+        const deep = played++ % DEEP_EVERY === 0;
+        const r = new Rng([moveSeed, 0x9e3779b9 | 0, players, 12345]);
+        let s = snowdonia.setup({ players, options, seed });
+        const events: HistoryEvent[] = [];
+        const box = fullBox(players);
+        const boxJson = JSON.stringify(box);
+        // Compared as JSON text first (fast); a mismatch is reported with a readable diff.
+        const conserve = () => JSON.stringify(census(s)) === boxJson || expect(census(s)).toEqual(box);
         conserve();
-        if (!deep) continue;
-        // No log line names a Contract still in the deck.
-        const text = res.log.map((l) => l.text).join('\n');
-        for (const id of s.contractDeck) expect(text.includes(quoted(id)), `Contract ${id} leaks in the log`).toBe(false);
-        if (events.length % 50 === 0) checkHidden(s, r);
-        if (events.length % 151 === 0) checkExact(s);
-      }
-      expect(snowdonia.activeSeats(s), `the game did not end within ${MAX_MOVES} moves`).toEqual([]);
-      const result = snowdonia.result(s)!;
-      expect(result.ranking.slice().sort()).toEqual(s.seats.map((_, i) => i));
-      checkHidden(s, r);
-      // A few undone moves in the history must not change the outcome either.
-      const withUndo: HistoryEvent[] = [...events.slice(0, 3), { kind: 'undo', seat: 0 }, ...events.slice(2)];
-      const replayed = replay<SnowdoniaState>(snowdonia, { players, options, seed, events: withUndo });
-      expect(canonicalJson(replayed.state)).toBe(canonicalJson(s));
-      stats.games += 1;
-      stats.moves += events.length;
-      stats.ended += 1;
-      stats.ms += performance.now() - t0;
-    }),
+        while (snowdonia.activeSeats(s).length > 0 && events.length < MAX_MOVES) {
+          const active = snowdonia.activeSeats(s);
+          const seat: Seat = active[r.int(0, active.length - 1)];
+          const legal = snowdonia.legalMoves(s, seat);
+          expect(legal.length, `active seat ${seat} has no legal move at ${s.step.kind}`).toBeGreaterThan(0);
+          const move =
+            r.int(0, 99) < botShare ? snowdonia.botMove!(s, seat, legal, r.int(0, 999) / 1000) : legal[r.int(0, legal.length - 1)];
+          const res = snowdonia.applyMove(s, seat, move);
+          s = res.state;
+          events.push({ kind: 'move', seat, move });
+          conserve();
+          if (!deep) continue;
+          // No log line names a Contract still in the deck.
+          const text = res.log.map((l) => l.text).join('\n');
+          for (const id of s.contractDeck) expect(text.includes(quoted(id)), `Contract ${id} leaks in the log`).toBe(false);
+          if (events.length % 50 === 0) checkHidden(s, r);
+          if (events.length % 151 === 0) checkExact(s);
+        }
+        expect(snowdonia.activeSeats(s), `the game did not end within ${MAX_MOVES} moves`).toEqual([]);
+        const result = snowdonia.result(s)!;
+        expect(result.ranking.slice().sort()).toEqual(s.seats.map((_, i) => i));
+        checkHidden(s, r);
+        // A few undone moves in the history must not change the outcome either.
+        const withUndo: HistoryEvent[] = [...events.slice(0, 3), { kind: 'undo', seat: 0 }, ...events.slice(2)];
+        const replayed = replay<SnowdoniaState>(snowdonia, { players, options, seed, events: withUndo });
+        expect(canonicalJson(replayed.state)).toBe(canonicalJson(s));
+        stats.games += 1;
+        stats.moves += events.length;
+        stats.ended += 1;
+        stats.ms += performance.now() - t0;
+      },
+    ),
     { numRuns: RUNS },
   );
 }

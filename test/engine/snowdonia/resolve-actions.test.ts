@@ -17,12 +17,15 @@ describe('2. Resolve Actions', () => {
     expect(state.seats[0].rubble).toBe(3);
     const text = logText(log);
     expect(text.indexOf('{{p:1}} excavated')).toBeLessThan(text.indexOf('{{p:0}} excavated'));
-    expect(text.indexOf('{{p:0}} excavated')).toBeLessThan(text.indexOf("{{p:0}} moved the Surveyor"));
-    expect(text.indexOf("{{p:0}} moved the Surveyor")).toBeLessThan(text.indexOf("{{p:1}} moved the Surveyor"));
+    expect(text.indexOf('{{p:0}} excavated')).toBeLessThan(text.indexOf('{{p:0}} moved the Surveyor'));
+    expect(text.indexOf('{{p:0}} moved the Surveyor')).toBeLessThan(text.indexOf('{{p:1}} moved the Surveyor'));
   });
 
   it('each action is mandatory: a Labourer on the Stock Yard must take cubes', () => {
-    const { state } = resolveWith(given(2, () => {}), { A: [0] });
+    const { state } = resolveWith(
+      given(2, () => {}),
+      { A: [0] },
+    );
     expect(state.step).toEqual({ kind: 'action', area: 'A', space: 1, seat: 0, remaining: 1 });
     expect(snowdonia.legalMoves(state, 0).every((m) => m.type === 'take-cubes')).toBe(true);
     expectIllegal(state, 0, { type: 'take-cubes', iron: 0, stone: 0, coal: 0 }, 'must_take_cube');
@@ -30,7 +33,10 @@ describe('2. Resolve Actions', () => {
   });
 
   it('two Labourers in one Area take the action twice', () => {
-    let { state } = resolveWith(given(3, () => {}), { A: [0, 1, 0] });
+    let { state } = resolveWith(
+      given(3, () => {}),
+      { A: [0, 1, 0] },
+    );
     state = play(state, 0, { type: 'take-cubes', iron: 3, stone: 0, coal: 0 });
     state = play(state, 1, { type: 'take-cubes', iron: 3, stone: 0, coal: 0 });
     expect(state.step).toMatchObject({ kind: 'action', area: 'A', space: 3, seat: 0 });
@@ -40,7 +46,10 @@ describe('2. Resolve Actions', () => {
   });
 
   it('an action that can do nothing is passed over with a log line', () => {
-    const { state, log } = resolveWith(given(2, () => {}), { C: [0], G: [1] });
+    const { state, log } = resolveWith(
+      given(2, () => {}),
+      { C: [0], G: [1] },
+    );
     expect(logText(log)).toContain('{{p:0}} cannot take the Works action: no conversion is possible.');
     expect(state.round).toBe(2);
   });

@@ -69,7 +69,8 @@ describe.each([2, 3, 4, 5])('setup with %i players', (players) => {
   });
 
   it('players start with no cubes, Trains or Contracts', () => {
-    for (const p of s.seats) expect([p.iron, p.stone, p.coal, p.steel, p.rubble, p.train, p.contracts.length]).toEqual([0, 0, 0, 0, 0, null, 0]);
+    for (const p of s.seats)
+      expect([p.iron, p.stone, p.coal, p.steel, p.rubble, p.train, p.contracts.length]).toEqual([0, 0, 0, 0, 0, null, 0]);
   });
 
   it('step 9: Action Area sizes by player count', () => {
@@ -149,7 +150,12 @@ describe('setup options', () => {
   });
 
   it('`{}` is a valid options object with the documented defaults', () => {
-    expect(snowdonia.optionsSchema.parse({})).toEqual({ buildPrerequisite: 'station-cleared', thinnerFog: false, optionalTrackCards: false, overlayBuildAfterE: false });
+    expect(snowdonia.optionsSchema.parse({})).toEqual({
+      buildPrerequisite: 'station-cleared',
+      thinnerFog: false,
+      optionalTrackCards: false,
+      overlayBuildAfterE: false,
+    });
     expect(() => snowdonia.optionsSchema.parse({ thinnerFog: 'yes' })).toThrow();
   });
 

@@ -44,7 +44,7 @@ describe('view', () => {
     );
   });
 
-  it('the Contract deck shows only its size and the weather on its top card\'s back', () => {
+  it("the Contract deck shows only its size and the weather on its top card's back", () => {
     const s = newGame(3);
     const v = snowdonia.view(s, null);
     expect(v.contractDeck).toEqual({ count: 27, topWeather: contractData(s.contractDeck[0]).weather });
@@ -89,7 +89,7 @@ describe('view', () => {
     expect(v.seats[0].labourers).toEqual({ supply: 2, placed: 0, atPub: 1 });
   });
 
-  it('no seat\'s view changes when hidden state changes (deck order below the top, RNG)', () => {
+  it("no seat's view changes when hidden state changes (deck order below the top, RNG)", () => {
     let s = newGame(4);
     for (let i = 0; i < 5; i++) s = play(s, snowdonia.activeSeats(s)[0], snowdonia.legalMoves(s, snowdonia.activeSeats(s)[0])[0]);
     const t = cloneState(s);

@@ -40,7 +40,10 @@ describe('#14 rocket colours: Setup, "Each player chooses a Rocket. Place the Ro
   it('chosen Rockets: the view gives each player their colour and home; the role is the colour', () => {
     const s = newGame(2, { rockets: ['yellow', 'blue'] });
     const v = spaceMountain.view(s, null);
-    expect(v.players.map((p) => [p.color, p.home])).toEqual([['yellow', 'tokyo'], ['blue', 'walt-disney-world']]);
+    expect(v.players.map((p) => [p.color, p.home])).toEqual([
+      ['yellow', 'tokyo'],
+      ['blue', 'walt-disney-world'],
+    ]);
     expect([spaceMountain.seatRole!(0, s), spaceMountain.seatRole!(1, s)]).toEqual(['Yellow', 'Blue']);
     expect(rocketName(0, s)).toBe('Yellow');
   });

@@ -46,30 +46,43 @@ describe('Hidden information', () => {
     it(`Property (${players} players): no seat's view or visible log changes when hidden state it cannot see changes`, () => {
       let checks = 0;
       fc.assert(
-        fc.property(fc.uint8Array({ minLength: 16, maxLength: 16 }), fc.integer(), fc.integer({ min: 0, max: 100 }), fc.boolean(), (seed, pick, greedPercent, unknownSpace) => {
-          playRandomGame(players, { missionsOnly: false, missions: 5, unknownSpace }, hex(seed), pick, greedPercent / 100, (before, seat, move, after, rand) => {
-            // No log line names a token that is still face down.
-            const real = game.applyMove(before, seat, move);
-            for (const e of real.log) {
-              const m = / token at ([A-I][1-9])/.exec(e.text);
-              if (!m) continue;
-              const i = ENCOUNTER_SPACES.findIndex((sq) => squareName(sq) === m[1]);
-              expect(after.tokens[i].faceUp).toBe(true);
-            }
-            if (rand() > CHECK_RATE) return;
-            checks++;
-            for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
-              const hidden = scrambleHidden(before, viewer, rand);
-              expect(json(game.view(hidden, viewer))).toBe(json(game.view(before, viewer)));
-              // The same move in the scrambled game: unless it reveals something, the viewer sees the same log and board.
-              if (real.reveals) continue;
-              const alt = game.applyMove(hidden, seat, move);
-              expect(alt.reveals).toBe(false);
-              expect(alt.log.filter(visibleTo(viewer))).toEqual(real.log.filter(visibleTo(viewer)));
-              expect(json(game.view(alt.state, viewer))).toBe(json(game.view(real.state, viewer)));
-            }
-          });
-        }),
+        fc.property(
+          fc.uint8Array({ minLength: 16, maxLength: 16 }),
+          fc.integer(),
+          fc.integer({ min: 0, max: 100 }),
+          fc.boolean(),
+          (seed, pick, greedPercent, unknownSpace) => {
+            playRandomGame(
+              players,
+              { missionsOnly: false, missions: 5, unknownSpace },
+              hex(seed),
+              pick,
+              greedPercent / 100,
+              (before, seat, move, after, rand) => {
+                // No log line names a token that is still face down.
+                const real = game.applyMove(before, seat, move);
+                for (const e of real.log) {
+                  const m = / token at ([A-I][1-9])/.exec(e.text);
+                  if (!m) continue;
+                  const i = ENCOUNTER_SPACES.findIndex((sq) => squareName(sq) === m[1]);
+                  expect(after.tokens[i].faceUp).toBe(true);
+                }
+                if (rand() > CHECK_RATE) return;
+                checks++;
+                for (const viewer of [null, ...Array.from({ length: players }, (_, i) => i)]) {
+                  const hidden = scrambleHidden(before, viewer, rand);
+                  expect(json(game.view(hidden, viewer))).toBe(json(game.view(before, viewer)));
+                  // The same move in the scrambled game: unless it reveals something, the viewer sees the same log and board.
+                  if (real.reveals) continue;
+                  const alt = game.applyMove(hidden, seat, move);
+                  expect(alt.reveals).toBe(false);
+                  expect(alt.log.filter(visibleTo(viewer))).toEqual(real.log.filter(visibleTo(viewer)));
+                  expect(json(game.view(alt.state, viewer))).toBe(json(game.view(real.state, viewer)));
+                }
+              },
+            );
+          },
+        ),
         { numRuns: RUNS },
       );
       expect(checks).toBeGreaterThan(RUNS * 3);

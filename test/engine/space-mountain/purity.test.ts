@@ -50,7 +50,14 @@ describe('Game contract', () => {
 function moveUniverse(): Parameters<typeof game.applyMove>[2][] {
   const letters = ['A', 'B', 'C', 'D', 'E'] as const;
   const facings = ['north', 'east', 'south', 'west'] as const;
-  const flips: (typeof letters)[number][][] = [[], ...letters.map((l) => [l]), ...[2, 3, 4, 5].map((k) => letters.slice(0, k)), ['B', 'A'], ['A', 'C'], ['A', 'A']];
+  const flips: (typeof letters)[number][][] = [
+    [],
+    ...letters.map((l) => [l]),
+    ...[2, 3, 4, 5].map((k) => letters.slice(0, k)),
+    ['B', 'A'],
+    ['A', 'C'],
+    ['A', 'A'],
+  ];
   return [
     { type: 'go' },
     ...flips.map((flip) => ({ type: 'refuel' as const, flip })),
@@ -103,7 +110,15 @@ describe('legalMoves is complete and exact', () => {
       }
     }
     expect([...codes].sort()).toEqual(
-      expect.arrayContaining(['already_decided', 'already_placed', 'flip_not_allowed', 'nothing_pending', 'not_in_round', 'starport_not_approved', 'wrong_phase']),
+      expect.arrayContaining([
+        'already_decided',
+        'already_placed',
+        'flip_not_allowed',
+        'nothing_pending',
+        'not_in_round',
+        'starport_not_approved',
+        'wrong_phase',
+      ]),
     );
   });
 });

@@ -14,7 +14,11 @@ const optionsArb: fc.Arbitrary<SpaceMountainOptions> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ missionsOnly: false, missions: 5 as const, unknownSpace: true }) },
   {
     weight: 2,
-    arbitrary: fc.record({ missionsOnly: fc.constant(true), missions: fc.constantFrom(3 as const, 4 as const, 5 as const), unknownSpace: fc.boolean() }),
+    arbitrary: fc.record({
+      missionsOnly: fc.constant(true),
+      missions: fc.constantFrom(3 as const, 4 as const, 5 as const),
+      unknownSpace: fc.boolean(),
+    }),
   },
 );
 
@@ -81,4 +85,3 @@ export function expectConsistentResult(g: RandomGame): void {
   }
   expect(game.activeSeats(g.state)).toEqual([]);
 }
-

@@ -36,14 +36,27 @@ export interface RandomGame {
 }
 
 /** Optional per-step hook: the state before, the mover, the move and its result. */
-export type StepHook = (before: SpaceMountainState, seat: Seat, move: SpaceMountainMove, after: SpaceMountainState, rand: () => number) => void;
+export type StepHook = (
+  before: SpaceMountainState,
+  seat: Seat,
+  move: SpaceMountainMove,
+  after: SpaceMountainState,
+  rand: () => number,
+) => void;
 
 /**
  * Plays one random legal game with `applyMove`, checking cheap invariants after every move:
  * someone can act while the game runs, 25 Mission markers are conserved, the Fuel Gauge stays in
  * 1..6, flipped tokens and approved Starports never go back.
  */
-export function playRandomGame(players: number, options: SpaceMountainOptions, seed: string, pick: number, greed: number, hook?: StepHook): RandomGame {
+export function playRandomGame(
+  players: number,
+  options: SpaceMountainOptions,
+  seed: string,
+  pick: number,
+  greed: number,
+  hook?: StepHook,
+): RandomGame {
   const rand = chooser(pick);
   let s = game.setup({ players, options, seed });
   const moves: RandomGame['moves'] = [];
@@ -59,7 +72,8 @@ export function playRandomGame(players: number, options: SpaceMountainOptions, s
     if (next.pool < 0 || next.fuel < 1 || next.fuel > 6) throw new Error('pool or fuel out of range');
     for (let i = 0; i < 16; i++) if (s.tokens[i].faceUp && !next.tokens[i].faceUp) throw new Error('a token was turned face down');
     if (s.approved) {
-      for (let p = 0; p < players; p++) for (let i = 0; i < 5; i++) if (s.approved[p][i] && !next.approved![p][i]) throw new Error('an approval was lost');
+      for (let p = 0; p < players; p++)
+        for (let i = 0; i < 5; i++) if (s.approved[p][i] && !next.approved![p][i]) throw new Error('an approval was lost');
     }
     hook?.(s, seat, move, next, rand);
     moves.push({ seat, move });

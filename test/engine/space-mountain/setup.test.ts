@@ -32,14 +32,26 @@ describe('Components (rulebook, Components; README section 3)', () => {
   });
 
   it('has 5 Starports (4 near the corners, 1 at the centre) and 2 pairs of Wormholes', () => {
-    expect(STARPORTS.map((s) => [s.row, s.col])).toEqual([[1, 1], [1, 7], [7, 7], [7, 1], [4, 4]]);
+    expect(STARPORTS.map((s) => [s.row, s.col])).toEqual([
+      [1, 1],
+      [1, 7],
+      [7, 7],
+      [7, 1],
+      [4, 4],
+    ]);
     expect(WORMHOLES).toHaveLength(4);
     for (const w of WORMHOLES) expect(WORMHOLES.find((x) => x.id === w.twin)?.twin).toBe(w.id);
   });
 
   it('keeps the board edge free of Cosmic Events (so wrapping never lands on one)', () => {
     for (let i = 0; i < BOARD_SIZE; i++) {
-      for (const [r, c] of [[0, i], [BOARD_SIZE - 1, i], [i, 0], [i, BOARD_SIZE - 1]]) expect(featureAt(r, c)).toBeNull();
+      for (const [r, c] of [
+        [0, i],
+        [BOARD_SIZE - 1, i],
+        [i, 0],
+        [i, BOARD_SIZE - 1],
+      ])
+        expect(featureAt(r, c)).toBeNull();
     }
   });
 

@@ -105,8 +105,14 @@ describe('Step 1: Plan Your Turn', () => {
     expect(s.rockets).toEqual([null, null, null]);
     expect(game.activeSeats(s)).toEqual([0, 1, 2]);
     expect(game.legalMoves(s, 2).map((m) => m.type === 'starport' && `${m.starport} ${m.facing}`)).toEqual([
-      'tokyo north', 'tokyo east', 'tokyo south', 'tokyo west',
-      'hong-kong north', 'hong-kong east', 'hong-kong south', 'hong-kong west',
+      'tokyo north',
+      'tokyo east',
+      'tokyo south',
+      'tokyo west',
+      'hong-kong north',
+      'hong-kong east',
+      'hong-kong south',
+      'hong-kong west',
     ]);
     s = play(s, 2, { type: 'starport', starport: 'hong-kong', facing: 'west' }).state;
     expect(s.rockets[2]).toEqual({ row: 4, col: 4, facing: 'west' });

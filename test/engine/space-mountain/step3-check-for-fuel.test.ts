@@ -34,7 +34,11 @@ describe('Step 3: Check For Fuel', () => {
       'The Fuel Gauge reaches 1: {{p:0}} (3 markers), {{p:1}} (2 markers) ran out of fuel and return the markers on face-up Missions to the pool.',
     );
     expect(t.missions[0].map((m) => [m.faceDown, m.covered.filter(Boolean).length])).toEqual([
-      [true, 0], [false, 0], [false, 0], [false, 0], [false, 0],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+      [false, 0],
+      [false, 0],
     ]);
     expect(t.missions[1][0].covered).toEqual([false, false]);
     expect(t.missions[2][0].covered).toEqual([true, true]);

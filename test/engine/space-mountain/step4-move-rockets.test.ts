@@ -31,10 +31,16 @@ describe('Step 4: Move Rockets', () => {
     // Turn: 1 square north to C1, then Red must choose left or right.
     expect(rocketAt(r.state, 0)).toBe('C1 north');
     expect(game.activeSeats(r.state)).toEqual([0]);
-    expect(game.legalMoves(r.state, 0)).toEqual([{ type: 'turn', dir: 'left' }, { type: 'turn', dir: 'right' }]);
+    expect(game.legalMoves(r.state, 0)).toEqual([
+      { type: 'turn', dir: 'left' },
+      { type: 'turn', dir: 'right' },
+    ]);
     let t = play(r.state, 0, { type: 'turn', dir: 'right' });
     // ... 1 more square east to D1; Straight: E1, F1; Turn: G1, and choose again.
-    expect(dieEnds(t.log, 0)).toEqual(['{{p:0}} ends die 1 (Turn right) at D1 facing east.', '{{p:0}} ends die 2 (Straight) at F1 facing east.']);
+    expect(dieEnds(t.log, 0)).toEqual([
+      '{{p:0}} ends die 1 (Turn right) at D1 facing east.',
+      '{{p:0}} ends die 2 (Straight) at F1 facing east.',
+    ]);
     expect(rocketAt(t.state, 0)).toBe('G1 east');
     expect(t.state.flights[0]).toEqual({ die: 2, pending: { kind: 'turn' } });
     t = play(t.state, 0, { type: 'turn', dir: 'right' });
@@ -63,7 +69,10 @@ describe('Step 4: Move Rockets', () => {
   });
 
   it('Cosmic Events: a Turn die that meets a Cosmic Event on its first square ends there (no left/right choice)', () => {
-    const s = givenGalaxy({ rockets: { 0: { at: 'E1', facing: 'south' }, 1: null }, tokens: { E2: { kind: 'return-to-starport', faceUp: true } } });
+    const s = givenGalaxy({
+      rockets: { 0: { at: 'E1', facing: 'south' }, 1: null },
+      tokens: { E2: { kind: 'return-to-starport', faceUp: true } },
+    });
     const r = rollDice(s, 'T S S');
     expect(r.state.flights[0]).toEqual({ die: 1, pending: { kind: 'return' } });
     expect(rocketAt(r.state, 0)).toBe('E2 south');
@@ -156,7 +165,15 @@ describe('Step 4: Move Rockets', () => {
     const s = givenGalaxy({
       rockets: { 0: { at: 'E1', facing: 'south' }, 1: null },
       tokens: { E2: { kind: 'any-item' } },
-      missions: { 0: { A: { card: 'A1', covered: 1 }, B: { faceDown: true }, C: { card: 'C2', covered: [true, false, false] }, D: { faceDown: true }, E: { faceDown: true } } },
+      missions: {
+        0: {
+          A: { card: 'A1', covered: 1 },
+          B: { faceDown: true },
+          C: { card: 'C2', covered: [true, false, false] },
+          D: { faceDown: true },
+          E: { faceDown: true },
+        },
+      },
     });
     const r = rollDice(s, 'S S S');
     expect(r.log.map((e) => e.text)).toContain('{{p:0}} flips the Encounter token at E2: Any Item.');
@@ -200,10 +217,15 @@ describe('Step 4: Move Rockets', () => {
     const legal = game.legalMoves(r.state, 0);
     expect(legal).toHaveLength(8);
     expect(new Set(legal.map((m) => m.type === 'starport' && m.starport))).toEqual(new Set(['disneyland', 'paris']));
-    expect(codeOf(() => game.applyMove(r.state, 0, { type: 'starport', starport: 'tokyo', facing: 'north' }))).toBe('starport_not_approved');
+    expect(codeOf(() => game.applyMove(r.state, 0, { type: 'starport', starport: 'tokyo', facing: 'north' }))).toBe(
+      'starport_not_approved',
+    );
     const t = play(r.state, 0, { type: 'starport', starport: 'paris', facing: 'east' });
     // From Disneyland Paris (B8) east: C8, D8; then D8 east: E8 is an Encounter token space.
-    expect(t.log.map((e) => e.text).slice(0, 2)).toEqual(['{{p:0}} returns their Rocket to Disneyland Paris facing east.', '{{p:0}} ends die 2 (Straight) at D8 facing east.']);
+    expect(t.log.map((e) => e.text).slice(0, 2)).toEqual([
+      '{{p:0}} returns their Rocket to Disneyland Paris facing east.',
+      '{{p:0}} ends die 2 (Straight) at D8 facing east.',
+    ]);
     expect(rocketAt(t.state, 0)).toBe('E8 east');
   });
 
@@ -233,7 +255,10 @@ describe('Step 4: Move Rockets', () => {
   });
 
   it('Step 4: multiple Rockets can pass through or end up in the same square', () => {
-    const s = givenGalaxy({ players: 3, rockets: { 0: { at: 'A5', facing: 'south' }, 1: { at: 'A5', facing: 'south' }, 2: { at: 'A3', facing: 'south' } } });
+    const s = givenGalaxy({
+      players: 3,
+      rockets: { 0: { at: 'A5', facing: 'south' }, 1: { at: 'A5', facing: 'south' }, 2: { at: 'A3', facing: 'south' } },
+    });
     const r = rollDice(s, 'S S S');
     // Yellow passes A5 while Red and Blue sit there; all three follow the same column.
     expect([0, 1, 2].map((seat) => rocketAt(r.state, seat))).toEqual(['A1 south', 'A1 south', 'A9 south']);

@@ -10,7 +10,26 @@ describe('view (hidden information)', () => {
     const s = givenGalaxy({ tokens: { E2: { kind: 'comet', faceUp: true } } });
     const v = game.view(s, 0);
     expect(Object.keys(v).sort()).toEqual(
-      ['activePlayer', 'activeSeats', 'board', 'dice', 'ended', 'fuel', 'game', 'lastDecisions', 'legalMoves', 'markers', 'options', 'phase', 'players', 'rollsThisRound', 'round', 'tokens', 'winners', 'you'].sort(),
+      [
+        'activePlayer',
+        'activeSeats',
+        'board',
+        'dice',
+        'ended',
+        'fuel',
+        'game',
+        'lastDecisions',
+        'legalMoves',
+        'markers',
+        'options',
+        'phase',
+        'players',
+        'rollsThisRound',
+        'round',
+        'tokens',
+        'winners',
+        'you',
+      ].sort(),
     );
     expect(v.tokens).toHaveLength(16);
     for (const t of v.tokens) {
@@ -27,7 +46,10 @@ describe('view (hidden information)', () => {
     const v = game.view(s, null);
     expect(v.you).toBeNull();
     expect(v.legalMoves).toEqual([]);
-    expect(v.players.map((p) => [p.decided, p.decision])).toEqual([[true, null], [false, null]]);
+    expect(v.players.map((p) => [p.decided, p.decision])).toEqual([
+      [true, null],
+      [false, null],
+    ]);
     expect(v.activeSeats).toEqual([1]);
   });
 
@@ -36,14 +58,27 @@ describe('view (hidden information)', () => {
     const r = rollDice(s, 'T S* T');
     const v = game.view(r.state, 0);
     expect(v.fuel).toEqual({ level: 5, start: 6 });
-    expect(v.dice).toEqual([{ movement: 'turn', orange: false }, { movement: 'straight', orange: true }, { movement: 'turn', orange: false }]);
+    expect(v.dice).toEqual([
+      { movement: 'turn', orange: false },
+      { movement: 'straight', orange: true },
+      { movement: 'turn', orange: false },
+    ]);
     expect(v.markers).toEqual({ pool: 24, total: 25 });
     expect(v.players[0].rocket).toEqual({ row: 0, col: 2, facing: 'north' });
     expect(v.players[0].flight).toEqual({ diceDone: 0, waitingFor: { kind: 'turn' } });
     expect(v.players[1].rocket).toBeNull();
     expect(v.players[0].missions[0].spaces.map((x) => x.covered)).toEqual([true, false]);
-    expect(v.players[0]).toMatchObject({ color: 'red', home: 'disneyland', approved: ['disneyland'], missionsComplete: 0, starportsVisited: 1 });
-    expect(v.legalMoves).toEqual([{ type: 'turn', dir: 'left' }, { type: 'turn', dir: 'right' }]);
+    expect(v.players[0]).toMatchObject({
+      color: 'red',
+      home: 'disneyland',
+      approved: ['disneyland'],
+      missionsComplete: 0,
+      starportsVisited: 1,
+    });
+    expect(v.legalMoves).toEqual([
+      { type: 'turn', dir: 'left' },
+      { type: 'turn', dir: 'right' },
+    ]);
     expect(v.board.starports).toHaveLength(5);
     expect(v.board.wormholes).toHaveLength(4);
   });
@@ -61,7 +96,9 @@ describe('describeMove and botMove', () => {
     expect(d({ type: 'place', mission: 'C', space: 1 })).toBe('Place a marker on Mission C (Planet)');
     expect(d({ type: 'face', facing: 'east' })).toBe('Face east');
     expect(d({ type: 'starport', starport: 'tokyo', facing: 'south' })).toBe('Start at Tokyo Disneyland facing south');
-    expect(game.describeMove!({ type: 'starport', starport: 'paris', facing: 'west' }, { ...s, phase: 'move' }, 0)).toBe('Return to Disneyland Paris facing west');
+    expect(game.describeMove!({ type: 'starport', starport: 'paris', facing: 'west' }, { ...s, phase: 'move' }, 0)).toBe(
+      'Return to Disneyland Paris facing west',
+    );
   });
 
   it('botMove: places the marker where it completes a Mission', () => {

@@ -5,8 +5,15 @@ import type { StarportId } from '../../../engine/games/space-mountain/components
 import { codeOf, givenGalaxy, play, rollDice, type GivenMission } from './helpers';
 
 const game = spaceMountain;
-const allFlipped: Record<string, GivenMission> = { A: { faceDown: true }, B: { faceDown: true }, C: { faceDown: true }, D: { faceDown: true }, E: { faceDown: true } };
-const allBut = (id: StarportId): StarportId[] => (['disneyland', 'walt-disney-world', 'tokyo', 'paris', 'hong-kong'] as StarportId[]).filter((x) => x !== id);
+const allFlipped: Record<string, GivenMission> = {
+  A: { faceDown: true },
+  B: { faceDown: true },
+  C: { faceDown: true },
+  D: { faceDown: true },
+  E: { faceDown: true },
+};
+const allBut = (id: StarportId): StarportId[] =>
+  (['disneyland', 'walt-disney-world', 'tokyo', 'paris', 'hong-kong'] as StarportId[]).filter((x) => x !== id);
 
 describe('Winning the Game', () => {
   it('Winning the Game: the first player to visit all 5 Starports and complete all 5 Missions wins', () => {
@@ -32,7 +39,12 @@ describe('Winning the Game', () => {
   });
 
   it('Winning the Game: all 5 Missions without all 5 Starports is not yet a win', () => {
-    const s = givenGalaxy({ rockets: { 0: { at: 'E3', facing: 'south' }, 1: null }, approved: { 0: allBut('paris') }, missions: { 0: allFlipped }, tokens: { E8: { kind: 'satellite' } } });
+    const s = givenGalaxy({
+      rockets: { 0: { at: 'E3', facing: 'south' }, 1: null },
+      approved: { 0: allBut('paris') },
+      missions: { 0: allFlipped },
+      tokens: { E8: { kind: 'satellite' } },
+    });
     const r = rollDice(s, 'S S S');
     expect(r.state.phase).toBe('plan');
     expect(game.result(r.state)).toBeNull();

@@ -46,7 +46,11 @@ export function takeCubes(s: SnowdoniaState, ctx: Ctx, seat: Seat, m: MoveOf<'ta
   require_(total >= 1, 'must_take_cube', 'Take at least one cube: your Labourer is on the Stock Yard.');
   require_(total <= cubes, 'too_many_cubes', `You may take at most ${cubes} cubes.`);
   require_(m.coal <= coal, 'too_much_coal', `You may take at most ${coal} Coal.`);
-  require_(m.iron <= s.stockYard.iron && m.stone <= s.stockYard.stone && m.coal <= s.stockYard.coal, 'not_in_stock_yard', 'The Stock Yard does not have those cubes.');
+  require_(
+    m.iron <= s.stockYard.iron && m.stone <= s.stockYard.stone && m.coal <= s.stockYard.coal,
+    'not_in_stock_yard',
+    'The Stock Yard does not have those cubes.',
+  );
   const p = s.seats[seat];
   for (const k of ['iron', 'stone', 'coal'] as const) {
     s.stockYard[k] -= m[k];

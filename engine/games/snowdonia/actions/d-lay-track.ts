@@ -36,7 +36,11 @@ export function layTrack(s: SnowdoniaState, ctx: Ctx, seat: Seat, m: MoveOf<'lay
   const cards = layableTrack(s);
   require_(cards.length > 0, 'no_cleared_track', 'No cleared Track card is waiting for track.');
   require_(m.count <= layTrackRate(s, seat), 'too_much_track', `You may lay at most ${layTrackRate(s, seat)} Track cards.`);
-  require_(m.count <= cards.length, 'no_cleared_track', `Only ${cards.length} cleared Track card${cards.length > 1 ? 's are' : ' is'} waiting for track.`);
+  require_(
+    m.count <= cards.length,
+    'no_cleared_track',
+    `Only ${cards.length} cleared Track card${cards.length > 1 ? 's are' : ' is'} waiting for track.`,
+  );
   require_(m.count <= p.steel, 'not_enough_steel', 'Each Track card costs 1 Steel Bar.');
   require_(m.count <= p.markers, 'no_markers', 'You have not enough Ownership Markers left.');
   const laid: number[] = [];

@@ -93,7 +93,11 @@ export function buyTrain(s: SnowdoniaState, ctx: Ctx, seat: Seat, m: MoveOf<'buy
   if (old !== null) s.engineShed.push({ train: old, coal: 0 });
   p.train = m.train;
   const swap = old !== null ? `, returning ${trainData(old).name} to the Engine Shed` : '';
-  say(ctx, seat, `${playerName(seat)} bought the Train ${data.name} for ${data.cost} Steel Bar${data.cost > 1 ? 's' : ''}${coal ? ` and takes its ${coal} Coal` : ''}${swap}.`);
+  say(
+    ctx,
+    seat,
+    `${playerName(seat)} bought the Train ${data.name} for ${data.cost} Steel Bar${data.cost > 1 ? 's' : ''}${coal ? ` and takes its ${coal} Coal` : ''}${swap}.`,
+  );
 }
 
 /** "3 Stone", "1 Steel Bar". */
