@@ -3,7 +3,7 @@
  * browser loads it, and the time from navigation to the first rendered board in headless
  * Debian Chromium, with 4x CPU throttling (CDP Emulation.setCPUThrottlingRate) and without,
  * against `npm start` (scripts/dev.ts: wrangler dev + PGlite in memory, fixture games) on a free
- * 127.0.0.1 port. Players sign in through the dev mailbox; for each game (#17) a 2-player game is
+ * 127.0.0.1 port. Players sign in through the dev mailbox; for each game a 2-player game is
  * started and played some moves in through the API, then its page is opened again and again in a
  * fresh tab: HTTP cache off and the service worker bypassed, so every load is a first visit.
  *
@@ -21,7 +21,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildClient, clientOutfile } from '../scripts/build-client';
-import { chromiumPath, launchBrowser, newPlayerContext, signIn, startDevServer, startedGame, type DevServer } from '../test/e2e/support';
+import { hasChromium, launchBrowser, newPlayerContext, signIn, startDevServer, startedGame, type DevServer } from '../test/e2e/support';
 import { ratio, round, roundSummary, sleep, summarize } from './lib/stats';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -228,7 +228,7 @@ async function main() {
   log(
     `bundle: app.js ${sizes.raw_bytes} B raw, ${sizes.gzip_bytes} B gzip; all JS ${sizes.all_js_raw_bytes} B in ${sizes.all_js_files} files`,
   );
-  if (!existsSync(chromiumPath)) return { bundle: sizes, first_render: { skipped: `no Chromium at ${chromiumPath}` } };
+  if (!hasChromium) return { bundle: sizes, first_render: { skipped: 'no Chromium (npm install, or CHROMIUM_PATH)' } };
 
   // 2. The server and two players with a started game.
   const server = (live.server = await startDevServer({ env: { MP_SKIP_BUILD: '1' }, timeoutMs: 150_000 }));
@@ -376,7 +376,7 @@ async function main() {
     bundle: sizes,
     per_page: pages,
     chromium: browser.version(),
-    // #17 headline figures: the worst game's.
+    // headline figures: the worst game's.
     game_page_js_gzip_bytes: worstJs.value,
     game_page_js_gzip_worst_game: worstJs.game,
     first_render_ms_throttled: worstRender.value,
@@ -387,7 +387,7 @@ async function main() {
     first_render: fr
       ? {
           api_requests_before_board: fr.api_requests_before_board,
-          game: fr.game + ' (a fresh tab, HTTP cache disabled, service worker bypassed)',
+          game: `${fr.game} (a fresh tab, HTTP cache disabled, service worker bypassed)`,
           server: 'npm start (scripts/dev.ts: wrangler dev + PGlite in memory), MP_FIXTURES=1',
           throttled_4x: fr.throttled_4x,
           unthrottled: fr.unthrottled,

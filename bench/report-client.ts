@@ -1,5 +1,5 @@
 /**
- * The client parts of bench/RESULTS.md (#17), from results.json's `client` section written by
+ * The client parts of bench/RESULTS.md, from results.json's `client` section written by
  * bench/client.ts: the summary rows, why a missed target was missed (with the measured floor), and
  * section 4 (bundle, per page and per game, the requests before the board is drawn).
  */
@@ -15,7 +15,7 @@ const met = (m: unknown) => (m === true ? 'met' : m === false ? '**missed**' : '
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 
-/** Before #17 (bench of 2026-11-29): one bundle with all three boards; requests one after another. */
+/** Before the split into chunks (bench of 2026-11-29): one bundle with all three boards; requests one after another. */
 const BEFORE = { js_gzip: '73.1 KiB', render_ms: '1,575 ms (Big Thunder only)' };
 
 /** Rows of the summary table. */
@@ -39,13 +39,13 @@ export function clientSummaryRows(r: J): (string | number)[][] {
     .join(', ');
   return [
     [
-      `JS the game page loads, gzip (worst game; #17; was ${BEFORE.js_gzip})`,
+      `JS the game page loads, gzip (worst game; was ${BEFORE.js_gzip} before the chunks)`,
       `**${kb(cl.game_page_js_gzip_bytes)}** (${perGameJs})`,
       '<= 60 KiB',
       met(r.targets?.game_page_js_gzip_bytes?.met),
     ],
     [
-      `First board render, 4x CPU throttling, p50 (worst game; #17; was ${BEFORE.render_ms})`,
+      `First board render, 4x CPU throttling, p50 (worst game; was ${BEFORE.render_ms} before the chunks)`,
       `**${ms(cl.first_render_ms_throttled)}** (ms throttled / unthrottled: ${perGameMs})`,
       '<= 1.0 s',
       met(r.targets?.first_render_ms_throttled?.met),
@@ -93,7 +93,7 @@ export function clientSection(r: J): string[] {
       `everything the entry imports statically is ONE chunk (a build plugin, so the page does not fetch a dozen small shared chunks over the browser's 6 connections per host); ` +
       `public/boot.js (client/boot.ts${cl.bundle.files?.['/boot.js'] ? `, ${fmt(cl.bundle.files['/boot.js'].gzip, 0)} B gzip` : ''}) runs first and starts /api/me, the game's metadata and state, and (once an answer names the game) its board's chunk while app.js loads; ` +
       `the log, the chat and the other parts beside the board are a chunk asked for once the board has been drawn, and so are the log's and the chat's requests. ` +
-      `Before #17 the page loaded one bundle with all three boards (${BEFORE.js_gzip} gzip) and asked for /api/me, then the game, then its state, one after another (${BEFORE.render_ms} at 4x). ` +
+      `Before the chunks the page loaded one bundle with all three boards (${BEFORE.js_gzip} gzip) and asked for /api/me, then the game, then its state, one after another (${BEFORE.render_ms} at 4x). ` +
       `All built JS: ${fmt(cl.bundle.all_js_raw_bytes, 0)} B raw, ${fmt(cl.bundle.all_js_gzip_bytes, 0)} B gzip in ${cl.bundle.all_js_files ?? 1} files (the record checker's chunk, with every engine and zod, is most of it). ` +
       `Per page, as the browser loaded it (a first visit: HTTP cache off, service worker bypassed), until its script requests stopped after the board was drawn:`,
   );

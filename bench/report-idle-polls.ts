@@ -1,5 +1,5 @@
 /**
- * The #17 part of bench/RESULTS.md: the idle hour, polls answered without the database, and
+ * The cost part of bench/RESULTS.md: the idle hour, polls answered without the database, and
  * where a move's PostgreSQL time goes (from bench/results.json's server section).
  */
 type J = Record<string, any>;
@@ -14,11 +14,11 @@ const table = (head: string[], rows: (string | number)[][]) =>
     ...rows.map((r) => `| ${r.map((c) => String(c)).join(' | ')} |`),
   ].join('\n');
 
-/** Markdown lines of the section "Idle, polls and the PostgreSQL time of a move (#17)". */
+/** Markdown lines of the section "Idle, polls and the PostgreSQL time of a move". */
 export function idleAndPolls(r: J): string[] {
   const sv: J = r.sections?.server ?? {};
   if (!sv.moves) return [];
-  const out: string[] = ['## Idle, polls and the PostgreSQL time of a move (#17)', ''];
+  const out: string[] = ['## Idle, polls and the PostgreSQL time of a move', ''];
   const idle: J | null = sv.idle ?? null;
   const c1: J = sv.polls?.c1 ?? {};
   const m: J = sv.moves?.c1 ?? {};
@@ -50,7 +50,7 @@ export function idleAndPolls(r: J): string[] {
       `Measured: the Worker of section 1 after its moves; ticks driven back to back through \`/__scheduled\` with \`log_min_duration_statement = 0\`, every logged statement counted (our own ALTER SYSTEM excluded). ` +
         `It took ${idle.settle_ticks} tick(s) after the last move to be idle (the first is the pass the commits asked for). Then ${idle.ticks} ticks: **${idle.statements} statements** (a tick ${f(idle.tick_ms_p50)} ms p50). ` +
         `After one more move, the next tick ran ${idle.busy_tick_statements} statements (its pass and the recompute): commits still make the cron look. ` +
-        'That a deadline still fires within one tick of its time is a Worker test (test/worker/idle-and-polls.test.ts, "#17 an idle tick opens no database connection, and a deadline fires on the first tick after it": the deadline 4 s away, three idle ticks open no connection at the bridge, the first tick after it ends the game).',
+        'That a deadline still fires within one tick of its time is a Worker test (test/worker/idle-and-polls.test.ts, "an idle tick opens no database connection, and a deadline fires on the first tick after it": the deadline 4 s away, three idle ticks open no connection at the bridge, the first tick after it ends the game).',
     );
     out.push('');
   }
@@ -71,7 +71,7 @@ export function idleAndPolls(r: J): string[] {
       "Consistency: `appendEvent` tells the object the new version (and the acting seat's mark) **before** it commits, and waits for it, so the object is never behind Postgres: a failed commit only leaves it ahead, which costs a full answer, never a stale 304. " +
       "Its state is in the object's storage, and the object answers only once the write is durable, so an object that restarts (eviction, deploy) between an announcement and the commit comes back with the announced version; kept in memory only, a restart could bring back an older version than the one just committed. " +
       'Every database answer (200, or a 304 that marked the version seen) writes the version and mark it read before the response goes out. A visible poll whose seat has not yet seen the version still goes to the database, which must write the seen mark. ' +
-      'Tests: "#17 a matching poll gets 304 with no database connection ..." (no connection opened at the bridge by three polls) and "#17 no stale 304: after the mover has its answer, every poll sent carries the new version" (a poller polls without pause while 6 moves land).',
+      'Tests: "a matching poll gets 304 with no database connection ..." (no connection opened at the bridge by three polls) and "no stale 304: after the mover has its answer, every poll sent carries the new version" (a poller polls without pause while 6 moves land).',
   );
   out.push('');
   if (c1.poll_304) {
@@ -184,7 +184,7 @@ export function idleAndPolls(r: J): string[] {
         ],
         [
           "the read and the claim return one JSON value; a commit's notices held for its own drain and read by key (no claim to write, no scan of pending rows)",
-          `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.83x-2.15x over ten runs of the section in two sessions: the bare transaction\'s own CPU varies by a fifth between runs)`,
+          `${x2(r.pg_cpu_move_vs_bare_ratio)} (this run; 1.83x-2.15x over ten runs of the section in two sessions: the bare transaction's own CPU varies by a fifth between runs)`,
         ],
       ],
     ),

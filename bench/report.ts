@@ -40,7 +40,6 @@ export function renderMarkdown(r: J): string {
   const traces: J | undefined = sv.traces ?? sd.traces;
   const e: J = r.sections?.engines ?? {};
   const ip: J = r.sections?.inprocess ?? {};
-  const cl: J = r.sections?.client ?? {};
   const sc: J = r.scale ?? {};
   const out: string[] = [];
   out.push('# Benchmarks');
@@ -108,13 +107,13 @@ export function renderMarkdown(r: J): string {
             ]
           : []),
         [
-          'PostgreSQL statements during an idle hour (12 cron ticks, nothing due; #17)',
+          'PostgreSQL statements during an idle hour (12 cron ticks, nothing due)',
           fmt(r.idle_pg_statements_per_hour, 0),
           '0',
           met(r.targets?.idle_pg_statements_per_hour?.met),
         ],
         [
-          'PostgreSQL CPU per move vs bare transaction (1 game; #17)',
+          'PostgreSQL CPU per move vs bare transaction (1 game)',
           `${ratioText(r.pg_cpu_move_vs_bare_ratio)} (${fmt(sv.moves?.c1?.move?.cpu_ms_per_op?.postgres, 2)} ms vs ${fmt(sv.moves?.c1?.bare_warm?.cpu_ms_per_op?.postgres, 2)} ms)`,
           '<= 2x',
           met(r.targets?.pg_cpu_move_vs_bare_ratio?.met),
@@ -471,7 +470,7 @@ export function renderMarkdown(r: J): string {
         out.push('The request connection of a move that passes the turn:');
         out.push('');
         out.push('```');
-        end.forEach((q, i) => out.push(`${String(i + 1).padStart(2)}. ${q}`));
+        for (const [i, q] of end.entries()) out.push(`${String(i + 1).padStart(2)}. ${q}`);
         out.push('```');
         out.push('');
       }

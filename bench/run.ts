@@ -42,7 +42,7 @@ const SECTIONS: Section[] = [
     env: { BENCH_POOLER: '0', BENCH_QUICK: '1', BENCH_SERVER_BUDGET_MS: '120000' },
   },
   { name: 'inprocess', file: 'bench/inprocess.ts', limitMs: 200_000 },
-  // Three games, each loaded throttled and not (#17): a few minutes on 2 busy cores.
+  // Three games, each loaded throttled and not: a few minutes on 2 busy cores.
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
 ];
 /** The whole run stops starting sections after this long. */
@@ -196,7 +196,7 @@ async function main() {
     move_vs_bare_ratio: sv.move_vs_bare_ratio ?? null,
     poll304_vs_full_ratio: sv.poll304_vs_full_ratio ?? null,
     poll304_vs_full_ratio_real_game: sv.poll304_vs_full_ratio_real_game ?? null,
-    // #17: statements PostgreSQL ran in a simulated idle hour; PostgreSQL CPU per move vs bare.
+    // statements PostgreSQL ran in a simulated idle hour; PostgreSQL CPU per move vs bare.
     idle_pg_statements_per_hour: sv.idle_pg_statements_per_hour ?? null,
     pg_cpu_move_vs_bare_ratio: sv.pg_cpu_move_vs_bare_ratio ?? null,
     move_ms_p50: sv.move_ms_p50 ?? null,
@@ -205,7 +205,7 @@ async function main() {
     playouts_per_s: e.playouts_per_s ?? null,
     // gzip bytes of the JS the game page loads (entry + any chunks it imports); the entry alone is client.bundle.gzip_bytes
     client_js_gzip_bytes: cl.per_page?.['game (/games/:id)']?.js_gzip_bytes ?? cl.bundle?.gzip_bytes ?? null,
-    // #17: the worst game's figures (JS its page loads, gzip; first board render at 4x CPU throttling, p50), each game's beside them.
+    // the worst game's figures (JS its page loads, gzip; first board render at 4x CPU throttling, p50), each game's beside them.
     game_page_js_gzip_bytes: cl.game_page_js_gzip_bytes ?? null,
     first_render_ms_throttled: cl.first_render_ms_throttled ?? cl.first_render?.throttled_4x?.board_ms?.p50 ?? null,
     game_page_js_gzip_bytes_per_game: cl.per_game

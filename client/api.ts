@@ -52,7 +52,7 @@ export async function api<T = unknown>(method: string, path: string, opts: ApiOp
 export async function readResponse<T>(res: Response, path = res.url): Promise<T> {
   if (res.status === 204) return undefined as T;
   const text = await res.text();
-  let json: unknown = undefined;
+  let json: unknown;
   if (text) {
     try {
       json = JSON.parse(text);

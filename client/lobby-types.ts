@@ -1,4 +1,4 @@
-/** Shapes of the lobby API (`GET /api/lobby`) and the #14 fields of games, as the client reads them. */
+/** Shapes of the lobby API (`GET /api/lobby`) and the lobby fields of games, as the client reads them. */
 import type { components } from '../docs/api/openapi';
 import type { GameMeta, GameResult, GameSummary, SeatInfo } from './types';
 

@@ -4,7 +4,7 @@ import { seatName } from './format';
 import type { SeatInfo } from './types';
 
 /**
- * A log line for the page (#12, "one name per player"): each `{{p:N}}` marker becomes the
+ * A log line for the page ("one name per player"): each `{{p:N}}` marker becomes the
  * player's display name in bold after a chip in the seat's colour (`--mp-seat-N`, the colour the
  * boards use for that seat), so the name reads the same in the log, the board and the seat list.
  * Lines without markers (written before markers existed) come back as they are. Names are Lit

@@ -26,7 +26,7 @@ export interface NotificationKinds {
 export interface NotificationSettings {
   email: boolean;
   digest: boolean;
-  /** Play by email reply (#16): turn emails carry a reply address; a reply with a move plays it. Absent: unchanged (on by default). */
+  /** Play by email reply: turn emails carry a reply address; a reply with a move plays it. Absent: unchanged (on by default). */
   emailReplies?: boolean;
   kinds: NotificationKinds;
   webhook: Webhook | null;

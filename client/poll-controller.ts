@@ -189,7 +189,7 @@ export class PollController<T> implements ReactiveController {
         // The first poll of a page opened at this URL may find its answer already on the way (client/prefetch.ts).
         const early = this.etag === null ? takePrefetched(url, ctrl.signal) : null;
         res = await (early ?? fetch(url, { headers, signal: ctrl.signal, credentials: 'same-origin', cache: 'no-store' }));
-      } catch (err) {
+      } catch {
         if (ctrl.signal.aborted && !timedOut) return;
         reportReachable(false);
         throw new ApiError(

@@ -1,6 +1,6 @@
 /**
  * The first requests of a page, started by public/boot.js (client/boot.ts) as soon as the HTML is
- * read, while the app's bundle is still loading (#17). Without this, GET /api/me waited for the
+ * read, while the app's bundle is still loading. Without this, GET /api/me waited for the
  * bundle, the game's metadata for /api/me (the shell shows no screen before it knows who is signed
  * in), the state for the metadata, and the board's chunk for the page. Now /api/me and, on
  * `/games/:id`, the metadata and the state leave at once, and the board's chunk as soon as either

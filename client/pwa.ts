@@ -13,7 +13,7 @@ export function registerServiceWorker(): void {
     });
   };
   // A while after the load event, so installing the offline copy (every chunk) never competes with
-  // the first screen: on a game page the board's chunk and the state still arrive after load (#17).
+  // the first screen: on a game page the board's chunk and the state still arrive after load.
   const later = () =>
     setTimeout(() => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 3000 }) : register()), 2000);
   if (document.readyState === 'complete') later();

@@ -71,7 +71,7 @@ export function navigate(url: string, opts: { replace?: boolean } = {}): void {
 export function clientLinkTarget(e: MouseEvent): string | null {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
   const a = e.composedPath().find((n): n is HTMLAnchorElement => n instanceof HTMLAnchorElement);
-  if (!a || !a.href || a.target || a.hasAttribute('download')) return null;
+  if (!a?.href || a.target || a.hasAttribute('download')) return null;
   const url = new URL(a.href);
   if (url.origin !== location.origin || isServerPath(url.pathname)) return null;
   return url.pathname + url.search + url.hash;

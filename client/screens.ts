@@ -1,5 +1,5 @@
 /**
- * The screens the game page does not need, each loaded when first shown (#17): the app's main
+ * The screens the game page does not need, each loaded when first shown: the app's main
  * bundle carries the shell and the game page only, so a player opening a game from a
  * notification downloads and runs no settings, lobby or new-game code. esbuild makes each
  * `import()` below a chunk under public/chunks/ (scripts/build-client.ts); the service worker
@@ -25,7 +25,7 @@ const loading = new Map<string, Promise<void>>();
 
 /** Whether `tag` is one of the screens loaded on demand. */
 export function isLazyScreen(tag: string): boolean {
-  return Object.prototype.hasOwnProperty.call(SCREENS, tag);
+  return Object.hasOwn(SCREENS, tag);
 }
 
 /**

@@ -119,7 +119,7 @@ export interface GameState {
   view: unknown;
   legalMoves: LegalMove[];
   result: GameResult | null;
-  /** The viewer may take back their last move now (#12; absent from older servers). */
+  /** The viewer may take back their last move now (absent from older servers). */
   canUndo?: boolean;
   /** A bot seat is among the active seats (it plays right after this answer): poll until false. */
   botsToMove?: boolean;
@@ -127,7 +127,7 @@ export interface GameState {
   sinceLastSeen?: SinceLastSeen | null;
 }
 
-/** `GET /state`'s "since you last looked" (#12). */
+/** `GET /state`'s "since you last looked". */
 export interface SinceLastSeen {
   fromVersion: number;
   entries: LogEntry[];

@@ -4,7 +4,7 @@
  * replay with this client's engines, the result and the final state. Only the verify page
  * imports this module (it brings every game's engine into the bundle).
  */
-// First: the engines below build zod schemas on import (#13.15, strict CSP).
+// First: the engines below build zod schemas on import (strict CSP).
 import './zod-jitless';
 import { verifyRecord, type GameRecord, type Verification } from '../engine/core/record';
 import type { AnyGame } from '../engine/core/types';

@@ -96,7 +96,7 @@ export const games = pgTable(
     check('games_version_nonneg', sql`${t.version} >= 0`),
     check('games_players_pos', sql`${t.players} > 0`),
     index('games_deadline_idx').on(t.status, t.deadlineAt),
-    /** The creation limits count a creator's games of the last hour and its unfinished ones (#13.12). */
+    /** The creation limits count a creator's games of the last hour and its unfinished ones. */
     index('games_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
@@ -113,9 +113,9 @@ export const seats = pgTable(
     isBot: boolean('is_bot').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenSeq: integer('last_seen_seq').notNull().default(0),
-    /** This player's switch for playing this game by email reply (#16); the account's switch also applies. */
+    /** This player's switch for playing this game by email reply; the account's switch also applies. */
     emailReplies: boolean('email_replies').notNull().default(true),
-    /** The seat's setup choices while the game waits for players (#14, `Game.seatChoices`): `{ rocket: 'blue' }`. */
+    /** The seat's setup choices while the game waits for players (`Game.seatChoices`): `{ rocket: 'blue' }`. */
     choices: jsonb('choices').$type<Record<string, string>>().notNull().default({}),
   },
   (t) => [
@@ -184,7 +184,7 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Only pending rows, in the claim's order (#17): the claim walks it in order and stops at its
+    // Only pending rows, in the claim's order: the claim walks it in order and stops at its
     // limit, and sent rows, nearly all of the table, are not in it.
     index('outbox_pending_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     // The settings page lists a player's failed deliveries; only those rows need indexing by player.
@@ -245,7 +245,7 @@ export const notificationSettings = pgTable('notification_settings', {
   webhook: jsonb('webhook').$type<WebhookConfig | null>(),
   /** Web Push to the user's subscribed devices (on by default; nothing is sent without a device). */
   push: boolean('push').notNull().default(true),
-  /** Turn emails carry a reply address: a reply with a move plays it (#16). */
+  /** Turn emails carry a reply address: a reply with a move plays it. */
   emailReplies: boolean('email_replies').notNull().default(true),
   /** IANA time zone for dates in emails (from the browser), e.g. `Europe/London`. */
   timeZone: text('time_zone').notNull().default('UTC'),

@@ -1,11 +1,11 @@
 /**
  * Bundles the web client (client/main.ts) into public/app.js, minified ESM for ES2022 browsers;
  * source maps (public/app.js.map, with the sources) only when asked for, with `MP_SOURCEMAP=1` or
- * `sourcemap: true`, so a production build does not publish the client's source (#13.15). Code behind a dynamic `import()` (the /verify page, which carries every game
+ * `sourcemap: true`, so a production build does not publish the client's source. Code behind a dynamic `import()` (the /verify page, which carries every game
  * engine and zod) is split into public/chunks/, so the first page load stays small. `tsx scripts/build-client.ts` builds once and prints the
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
  *
- * Chunks (#17): every `import()` in the client (each game's board, the screens the game page does
+ * Chunks: every `import()` in the client (each game's board, the screens the game page does
  * not need, the record checker) is a chunk, and the modules the entry imports statically all land
  * in ONE shared chunk (the `oneMainChunk` plugin below), so the game page loads app.js, that chunk
  * and its board's chunk rather than a dozen small files. Then public/boot.js (client/boot.ts), a
@@ -38,7 +38,7 @@ export const bootOutfile = join(root, 'public', 'boot.js');
  * esbuild puts a module in a shared chunk per set of entry points that reach it, and with every
  * module of the entry's graph now reached by all of them, they form one chunk instead of one per
  * combination of importers (the game page loaded 12 chunks before any API request: two rounds of
- * the browser's 6 connections per host over HTTP/1.1, #17). Each lazy chunk keeps the modules only
+ * the browser's 6 connections per host over HTTP/1.1). Each lazy chunk keeps the modules only
  * it (or only lazy chunks) use.
  */
 const oneMainChunk: Plugin = {

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from './chromium';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dir = join(root, 'public', 'icons');
@@ -22,10 +22,7 @@ const ICONS: [string, string, number][] = [
   ['maskable.svg', 'apple-touch-icon.png', 180],
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox'],
-});
+const browser = await launchBrowser();
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
   for (const [svg, png, size] of ICONS) {

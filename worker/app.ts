@@ -104,7 +104,7 @@ export function createApp(deps: Deps) {
   app.use('*', checkBody);
   app.route('/', healthRoutes());
   // Before `session`: these read the session together with the game.
-  // First: a poll answered from the game's Durable Object, without the database (#17).
+  // First: a poll answered from the game's Durable Object, without the database.
   app.on('GET', '/api/games/:id/state', knownVersion);
   app.on('GET', '/api/games/:id/state', gameRequest);
   app.on('POST', '/api/games/:id/moves', gameRequest);

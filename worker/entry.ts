@@ -27,13 +27,13 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   const email = emailHandler(registry, openDb);
   return {
     fetch: (request, env, ctx) => withClocks(env, () => app.fetch(request, env, ctx)),
-    // Replies to turn emails (Cloudflare Email Routing, #16).
+    // Replies to turn emails (Cloudflare Email Routing).
     email: (message, env, ctx) => withClocks(env, () => email(message, env, ctx)),
     scheduled: (event, env, ctx) => withClocks(env, () => scheduled(event, env, ctx)),
   };
 
   /**
-   * The cron trigger. First asks the `DueClock` (#17) whether anything can be due: when nothing
+   * The cron trigger. First asks the `DueClock` whether anything can be due: when nothing
    * is, the tick ends without touching Postgres. Otherwise one pass (`runScheduled`), then the
    * next due instant as Postgres has it goes back to the clock. If the clock cannot be asked,
    * the pass runs (safe, only dearer).
@@ -41,7 +41,10 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   async function scheduled(_event: ScheduledController, env: Env, ctx: ExecutionContext): Promise<void> {
     const clock = dueClockOf(env);
     if (clock) {
-      const asked = await clock.claim(Date.now()).catch((err: unknown) => (console.error('cron: due clock unavailable', err), null));
+      const asked = await clock.claim(Date.now()).catch((err: unknown) => {
+        console.error('cron: due clock unavailable', err);
+        return null;
+      });
       if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: instant(asked.due) }));
     }
     const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });

@@ -47,7 +47,7 @@ export interface Env {
   VAPID_PRIVATE_KEY?: string;
   VAPID_SUBJECT?: string;
   /**
-   * Play by email reply (#16): the secret that signs reply addresses (`play+<token>@MAIL_DOMAIN`;
+   * Play by email reply: the secret that signs reply addresses (`play+<token>@MAIL_DOMAIN`;
    * at least 16 characters; a secret) and the domain Email Routing delivers them to (default: the
    * domain of EMAIL_FROM). Without a secret, replies are off: turn emails carry no reply address.
    * Outside production, a secret is derived from VAPID_PRIVATE_KEY when none is set (npm start).
@@ -58,7 +58,7 @@ export interface Env {
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
-  /** Durable Objects (wrangler.toml, #17): per game, what a 304 needs; the cron's next due instant. */
+  /** Durable Objects (wrangler.toml): per game, what a 304 needs; the cron's next due instant. */
   GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
   DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
 }
@@ -84,7 +84,7 @@ const configSchema = z.object({
   idempotencyRetentionHours: z.coerce.number().int().positive().default(24),
   /** Days a delivered, skipped or failed notification is kept in the outbox (the settings page lists failures) before the cron deletes it. */
   outboxRetentionDays: z.coerce.number().int().positive().default(30),
-  /** Per creator: games created in the last hour, and unfinished games (429 / 409 beyond; #13.12). */
+  /** Per creator: games created in the last hour, and unfinished games (429 / 409 beyond). */
   gameLimits: z.object({
     perHour: z.coerce.number().int().positive().default(20),
     unfinished: z.coerce.number().int().positive().default(30),
@@ -92,7 +92,7 @@ const configSchema = z.object({
   /**
    * Bot moves: at most `perGameRun` for one game after a request or in one cron run (the longest
    * run of bot moves between a player's turns in the record corpus is 31), at most `perCron` in
-   * one cron run over all games. A longer bot-only stretch goes on at the next cron run (#13.12).
+   * one cron run over all games. A longer bot-only stretch goes on at the next cron run.
    */
   botMoves: z.object({
     perGameRun: z.coerce.number().int().positive().default(40),

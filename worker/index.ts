@@ -3,6 +3,6 @@ import { createWorker } from './entry';
 
 /** The production Worker: shipped games only (no test fixtures). */
 export default createWorker(gameRegistry);
-// Durable Object classes bound in wrangler.toml (#17).
+// Durable Object classes bound in wrangler.toml.
 export { DueClock } from './clock/due-clock';
 export { GameVersions } from './clock/game-versions';

@@ -208,7 +208,7 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
       watch: false,
       liveReload: false,
       persist: false,
-      testScheduled: true, // /__scheduled drives the cron (the idle hour, #17)
+      testScheduled: true, // /__scheduled drives the cron (the idle hour)
       logLevel: process.env.MP_WORKER_LOG === '1' ? 'log' : 'warn',
     },
   });

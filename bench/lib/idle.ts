@@ -1,5 +1,5 @@
 /**
- * The idle hour (#17): cron ticks driven back to back against the real Worker, with every
+ * The idle hour: cron ticks driven back to back against the real Worker, with every
  * statement PostgreSQL executes logged, so "nothing runs while nobody plays" is counted at the
  * database, not inferred. One hour = 12 ticks of the `*\/5 * * * *` trigger.
  */

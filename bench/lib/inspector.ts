@@ -39,8 +39,14 @@ export class CdpSocket {
     const ws = new WebSocket(url, { perMessageDeflate: false, maxPayload: 1024 * 1024 * 1024 });
     await new Promise<void>((resolve, reject) => {
       const t = setTimeout(() => reject(new Error(`inspector: no connection to ${url} in ${timeoutMs} ms`)), timeoutMs);
-      ws.once('open', () => (clearTimeout(t), resolve()));
-      ws.once('error', (e) => (clearTimeout(t), reject(e)));
+      ws.once('open', () => {
+        clearTimeout(t);
+        resolve();
+      });
+      ws.once('error', (e) => {
+        clearTimeout(t);
+        reject(e);
+      });
     });
     return new CdpSocket(ws);
   }
@@ -53,8 +59,14 @@ export class CdpSocket {
         reject(new Error(`inspector: ${method} timed out`));
       }, timeoutMs);
       this.pending.set(id, {
-        resolve: (v) => (clearTimeout(t), resolve(v)),
-        reject: (e) => (clearTimeout(t), reject(e)),
+        resolve: (v) => {
+          clearTimeout(t);
+          resolve(v);
+        },
+        reject: (e) => {
+          clearTimeout(t);
+          reject(e);
+        },
       });
       this.ws.send(JSON.stringify({ id, method, params }));
     });

@@ -1,5 +1,5 @@
 /**
- * The plans of the statements inside a PL/pgSQL function (#17: the hot reads are functions, so
+ * The plans of the statements inside a PL/pgSQL function (the hot reads are functions, so
  * EXPLAIN of the call shows only a Function Scan). PostgreSQL's auto_explain logs each nested
  * statement's plan with actual rows and buffers; this reads them back from the server log.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a request's PostgreSQL time goes, statement by statement and phase by phase (#17): with
+ * Where a request's PostgreSQL time goes, statement by statement and phase by phase: with
  * every statement logged, the server's parse (parse analysis), bind (planning, for the unnamed
  * statements the driver sends) and execute durations, summed per statement shape over `n`
  * operations. Works through the pooler too (it reads the log, not sessions).

@@ -69,7 +69,7 @@ export async function explainReads(b: ServerBench, p: PollSetup): Promise<Record
   }
   log(`explain: 304 query uses ${(explain.poll_304 as { index: string }).index}`);
 
-  // The move's read (#17): the function call, whose inner plans the server connection keeps,
+  // The move's read: the function call, whose inner plans the server connection keeps,
   // timed warm on one connection and as the first call on a new server backend (paid once per
   // pooled server connection; on every request straight to PostgreSQL).
   const moveRead = new PgDialect().sqlToQuery(

@@ -6,7 +6,7 @@ import type { ServerBench } from './context';
 import type { Fixtures } from './setup';
 
 /**
- * The idle hour (#17): 12 cron ticks with nobody playing, statements counted at the database (an
+ * The idle hour: 12 cron ticks with nobody playing, statements counted at the database (an
  * idle server must cost nothing). Real PostgreSQL with its log only, and only with 30 s of budget
  * left; null when skipped, `{ error }` when it failed.
  */
@@ -31,7 +31,7 @@ export async function measureIdleHour(b: ServerBench, f: Fixtures): Promise<Idle
 }
 
 /**
- * Where a move's PostgreSQL time goes (#17): parse, plan (bind) and execute per statement, ms per
+ * Where a move's PostgreSQL time goes: parse, plan (bind) and execute per statement, ms per
  * move, from the server log over 10 (quick) or 20 moves. Same conditions as the idle hour; null
  * when skipped.
  */

@@ -103,7 +103,7 @@ export async function setupGames(b: ServerBench, links: SignInLinks): Promise<Fi
 /**
  * Warm-up (JIT in workerd and Node, first connections), not recorded. Through the pooler, 16
  * games at once open the server connections every level uses, and warm each one: the first calls
- * of the SQL functions on a backend compile them and plan their statements (#17), a cost a
+ * of the SQL functions on a backend compile them and plan their statements, a cost a
  * long-lived pooled connection pays once, not per request.
  */
 export async function warmUp(b: ServerBench, f: Fixtures): Promise<void> {

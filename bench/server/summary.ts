@@ -149,7 +149,7 @@ export function summarizeAll(
     bare_cold_ms_p50: c1.bare_cold.ms.p50,
     move_vs_bare_ratio: ratio(c1.move.ms.p50, c1.bare_warm.ms.p50),
     move_vs_bare_cold_ratio: ratio(c1.move.ms.p50, c1.bare_cold.ms.p50),
-    // PostgreSQL CPU per move (deferred delivery of its notices included) vs per bare transaction (#17).
+    // PostgreSQL CPU per move (deferred delivery of its notices included) vs per bare transaction.
     pg_cpu_move_vs_bare_ratio: ratio(c1.move.cpu_ms_per_op.postgres, c1.bare_warm.cpu_ms_per_op.postgres),
     idle_pg_statements_per_hour:
       extra.idle && 'statements' in extra.idle ? Math.round((extra.idle.statements * 12) / extra.idle.ticks) : null,

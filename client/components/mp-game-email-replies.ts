@@ -4,7 +4,7 @@ import { api, messageOf } from '../api';
 import { shared } from '../styles';
 
 /**
- * "Replies by email" for one game (#16): turns playing this game by replying to its turn emails
+ * "Replies by email" for one game: turns playing this game by replying to its turn emails
  * off or on again for the viewer's seat (`PUT /api/games/:id/email-replies`). The account switch
  * in Settings applies as well.
  */

@@ -147,7 +147,7 @@ export class MpGamePage extends LitElement {
   @state() private boardReady: string | null = null;
   private boardFor = '';
   /**
-   * The board has been drawn once (#17): the log and the chat are asked for only then, so their
+   * The board has been drawn once: the log and the chat are asked for only then, so their
    * answers are never handled (on a slow phone, for a long time) before the board is on screen.
    */
   @state() private boardDrawn = false;
@@ -187,7 +187,7 @@ export class MpGamePage extends LitElement {
    */
   private get botMoving(): boolean {
     const g = this.game;
-    if (!g || g.status !== 'active') return false;
+    if (g?.status !== 'active') return false;
     const you = g.yourSeat;
     if (you !== null && g.activeSeats.includes(you)) return false;
     return g.botsToMove ?? botsToAct(g.activeSeats, this.meta?.seats ?? [], you);
@@ -239,7 +239,7 @@ export class MpGamePage extends LitElement {
       this.statePoll.reset();
       void this.metaPoll.refresh();
     }
-    // Only this game's board is loaded (its own chunk, #17); a placeholder stands in until then.
+    // Only this game's board is loaded (its own chunk); a placeholder stands in until then.
     const type = this.meta?.type;
     if (type && this.boardFor !== type) {
       this.boardFor = type;
@@ -285,7 +285,7 @@ export class MpGamePage extends LitElement {
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
     // A timed game's deadline moves with every turn, and only the meta carries it.
-    else if (m && m.timeControl && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
+    else if (m?.timeControl && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
       this.metaLoadingFor = s.version;
       void this.reloadMeta();
     }

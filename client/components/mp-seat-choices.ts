@@ -16,7 +16,7 @@ export const SWATCHES: Readonly<Record<string, string>> = {
 export type ChooseDetail = Record<string, string>;
 
 /**
- * The choices a game gives each player before it begins (#14: "Each player chooses a Rocket"),
+ * The choices a game gives each player before it begins ("Each player chooses a Rocket"),
  * as radio buttons named in words, with a colour swatch where the value is a colour. A value
  * another seat holds is disabled and says who holds it. "No preference" leaves the choice to the
  * start (the first value left). Dispatches `mp-choose` with every choice of the viewer.

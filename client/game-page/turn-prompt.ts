@@ -86,7 +86,7 @@ const GLOBAL_MOVES: Readonly<Record<string, (lm: LegalMove) => boolean>> = {
 
 /** The legal moves the turn bar offers as buttons (the board offers them too). */
 export function globalMoves(type: string, moves: readonly LegalMove[]): LegalMove[] {
-  const pick = Object.prototype.hasOwnProperty.call(GLOBAL_MOVES, type) ? GLOBAL_MOVES[type] : undefined;
+  const pick = Object.hasOwn(GLOBAL_MOVES, type) ? GLOBAL_MOVES[type] : undefined;
   return pick ? moves.filter(pick) : [];
 }
 
@@ -119,7 +119,7 @@ export function promptText(p: PromptInput): string {
   if (p.status !== 'active') return line();
   const yours = p.yourSeat !== null && p.activeSeats.includes(p.yourSeat);
   if (!yours && (p.botsToMove || botsToAct(p.activeSeats, p.seats, p.yourSeat))) return 'Bot is playing…';
-  const own = Object.prototype.hasOwnProperty.call(PROMPTS, p.type) ? PROMPTS[p.type] : undefined;
+  const own = Object.hasOwn(PROMPTS, p.type) ? PROMPTS[p.type] : undefined;
   const prompt = yours && p.legalMoves.length && own ? own(p.legalMoves) : null;
   if (!prompt) return line();
   const others = p.activeSeats.filter((s) => s !== p.yourSeat).map((s) => seatName([...p.seats], s));

@@ -8,7 +8,7 @@
  * 2. Map the game's API id to the tag in `BOARDS` (./boards.ts; name the module after the tag) and
  *    to a dynamic `import()` of that module in `LOADERS`: each board is its own chunk (public/chunks/<tag>-<hash>.js), which the game page
  *    loads with `loadBoard(type)` for its game only, so no page carries the other games' boards
- *    (#17). Import nothing from a board module statically outside its folder, or esbuild puts it
+ *   . Import nothing from a board module statically outside its folder, or esbuild puts it
  *    back into the main bundle.
  *
  * ## The interface a board element implements
@@ -82,7 +82,7 @@ const loading = new Map<string, Promise<string>>();
  * the game playable. A failed load is tried again on the next call. Never rejects.
  */
 export function loadBoard(type: string): Promise<string> {
-  const load = Object.prototype.hasOwnProperty.call(LOADERS, type) ? LOADERS[type] : undefined;
+  const load = Object.hasOwn(LOADERS, type) ? LOADERS[type] : undefined;
   if (!load) return Promise.resolve(GENERIC_BOARD);
   let p = loading.get(type);
   if (!p) {
@@ -103,7 +103,7 @@ export function loadBoard(type: string): Promise<string> {
 
 /** The tag that draws `type`'s board: its own once registered (see `loadBoard`), the generic one otherwise. */
 export function boardTagFor(type: string): string {
-  const tag = Object.prototype.hasOwnProperty.call(BOARDS, type) ? BOARDS[type] : undefined;
+  const tag = Object.hasOwn(BOARDS, type) ? BOARDS[type] : undefined;
   if (tag && customElements.get(tag)) return tag;
   return GENERIC_BOARD;
 }

@@ -1,4 +1,4 @@
--- #17: the reads of a move and a state answer as PL/pgSQL functions. The driver sends unnamed
+-- the reads of a move and a state answer as PL/pgSQL functions. The driver sends unnamed
 -- statements, so PostgreSQL parses and plans a plain statement again on every request (about
 -- 0.5 ms of CPU for the move's read, three times its execution). PL/pgSQL keeps the plans of a
 -- function's statements for the life of the server connection, and server connections outlive

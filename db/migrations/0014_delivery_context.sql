@@ -1,9 +1,9 @@
--- #17: delivering a queued notice in two statements (claim with context; the final update)
+-- delivering a queued notice in two statements (claim with context; the final update)
 -- instead of about six, each a PL/pgSQL function whose statement plans the server connection keeps
 -- (see 0013_cached_plans.sql). worker/notify/delivery-context.ts calls them; they are the only
 -- copy of these reads.
 
--- What delivering one outbox row needs, read at send time (#13.4), as one JSON object
+-- What delivering one outbox row needs, read at send time, as one JSON object
 -- (`DeliveryContext` before mapping): the player's notification_settings row (`row_to_json`, or
 -- null), the per-game webhook config of (game, player) for a webhook row (or null), and for a
 -- game notice (a payload with gameId and seat, not a ready-made message) the games row
@@ -36,7 +36,7 @@ END $$;
 --> statement-breakpoint
 
 -- The rows with dedupe keys `p_keys` (a jsonb array) that a commit queued already claimed until
--- `p_held` for the request that delivers them (no claim to write: #17), while still pending and
+-- `p_held` for the request that delivers them (no claim to write), while still pending and
 -- still so claimed, as `mp_claim_deliveries` returns rows. A row whose claim was given up, or
 -- that the cron took after it lapsed, is not returned.
 CREATE OR REPLACE FUNCTION mp_held_deliveries(p_now timestamptz, p_held timestamptz, p_keys jsonb)

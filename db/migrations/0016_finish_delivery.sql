@@ -1,4 +1,4 @@
--- #17: the last statement of a delivery as a PL/pgSQL function, so its plan stays on the pooled
+-- the last statement of a delivery as a PL/pgSQL function, so its plan stays on the pooled
 -- server connection (planning this UPDATE of a table with five indexes cost more than running it).
 -- Ends the claim of outbox row `p_id`: `p_status` (NULL keeps it: a retry stays pending),
 -- `p_error` as last_error, and `p_sent_at`, `p_next_attempt_at`, `p_payload` where not NULL.

@@ -733,7 +733,7 @@ export interface components {
                 label: string;
                 move?: unknown;
                 /**
-                 * @description The move is legal but would do nothing now (#12): ask before sending it
+                 * @description The move is legal but would do nothing now: ask before sending it
                  * @enum {string}
                  */
                 effect?: "none";

@@ -14,7 +14,7 @@ export function sameView(game: AnyGame, a: unknown, b: unknown, seat: Seat): boo
 }
 
 /**
- * The commuting rule (#12): may `move` by `seat`, chosen while the game stood at `before`, be
+ * The commuting rule: may `move` by `seat`, chosen while the game stood at `before`, be
  * applied to `now` instead? The caller has checked that every event between the two states is a
  * move by ANOTHER seat (never an undo, never the poster's own move). True when the move is legal
  * in both states, the seat's legal moves are the same in both, and nothing the seat could base

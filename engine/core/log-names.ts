@@ -1,5 +1,5 @@
 /**
- * Player names in log lines (#12, "one name per player"). An engine never knows who sits at a
+ * Player names in log lines ("one name per player"). An engine never knows who sits at a
  * seat, so a log line names a player with the marker `{{p:N}}` (N = the 0-based seat) and every
  * surface - the page, emails, webhooks, push - puts the display name in its place. Lines written
  * before markers existed hold no marker and render unchanged. Pure; shared by server and client.

@@ -73,6 +73,7 @@ export interface SetupContext<O> {
  * no clock, no unseeded randomness, no I/O; the RNG state lives inside `S`.
  * `S` is the full state (plain JSON), `M` a move (plain JSON), `O` options, `V` a seat's view.
  */
+// biome-ignore lint/suspicious/noExplicitAny: defaults so a registry can hold games of different types (see AnyGame)
 export interface Game<S = any, M = any, O = any, V = any> {
   /** API id, e.g. `space-mountain`. */
   id: string;
@@ -113,7 +114,7 @@ export interface Game<S = any, M = any, O = any, V = any> {
   describeMove?(move: M, state: S, seat: Seat): string;
   /**
    * The game's name for a seat's role, shown beside the player's display name and never instead
-   * of it (#12): the Rocket colour ("Red"), the Locomotive ("U.R. Courageous"), "Player 1". Log
+   * of it: the Rocket colour ("Red"), the Locomotive ("U.R. Courageous"), "Player 1". Log
    * lines name players with `{{p:N}}` markers (engine/core/log-names.ts), never with this.
    * Pass the state: a role can depend on choices made at setup (`seatChoices`); without it, the
    * role of a game set up without choices.
@@ -122,7 +123,7 @@ export interface Game<S = any, M = any, O = any, V = any> {
   /** Choices each player makes before the game begins (see `SeatChoice`); absent: none. */
   seatChoices?: SeatChoice[];
   /**
-   * What a legal move would do now, when that is worth a word before it is sent (#12, "no silent
+   * What a legal move would do now, when that is worth a word before it is sent ("no silent
    * no-ops"): `effect: 'none'` when the move is legal but changes nothing except using up the
    * action (Pan for Gold in Town), `warning` a short sentence saying why. Undefined for an
    * ordinary move. Called only with moves from `legalMoves(state, seat)`.
@@ -133,7 +134,7 @@ export interface Game<S = any, M = any, O = any, V = any> {
   /** Picks a move for the built-in bot; defaults to the first legal move when absent. */
   botMove?(state: S, seat: Seat, legal: M[], rand: number): M;
   /**
-   * The commuting rule (#12, `movesCommute`): `seat` chose `move` while the game stood at
+   * The commuting rule (`movesCommute`): `seat` chose `move` while the game stood at
    * `before`, and other seats have moved since, giving `now`. True when none of those moves
    * changed anything `seat` could have based its choice on, so the move may be applied to `now`
    * (e.g. other seats' secret simultaneous decisions: only "who has decided" differs). Called
@@ -144,4 +145,5 @@ export interface Game<S = any, M = any, O = any, V = any> {
 }
 
 /** A game with its types erased, as the platform holds it. */
+// biome-ignore lint/suspicious/noExplicitAny: the erased type; each game's own module keeps its types
 export type AnyGame = Game<any, any, any, any>;

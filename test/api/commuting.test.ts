@@ -8,7 +8,7 @@ import { testRegistry } from '../fixtures/registry';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * #12 no refused legal moves: a move posted at an older version is applied when everything
+ * no refused legal moves: a move posted at an older version is applied when everything
  * since is other seats' moves that change nothing the poster can see (Space Mountain's secret
  * Go/Refuel decisions), and still refused (409 `stale_version`) otherwise. After a human move
  * that hands the turn to a bot, the answer says `botsToMove`, so a page waits for the bot.
@@ -65,7 +65,7 @@ async function expectReplayMatchesSnapshot(id: string) {
   );
 }
 
-describe('#12 commuting moves', () => {
+describe('commuting moves', () => {
   it('two seats posting Go/Refuel at the same version at once both get 200, every Step 1 of a game', { timeout: 120_000 }, async () => {
     const { id, tokens } = await spaceGame();
     let steps = 0;
@@ -147,7 +147,7 @@ describe('#12 commuting moves', () => {
   });
 });
 
-describe('#12 bots', () => {
+describe('bots', () => {
   it('20 human moves against a bot, each posted at the version of the last answer the page had: 0 stale refusals', {
     timeout: 120_000,
   }, async () => {

@@ -1,13 +1,11 @@
 /**
- * #13.12 cost amplification: 20 create-and-resign pairs from one account made 6,000 bot moves in
+ * cost amplification: 20 create-and-resign pairs from one account made 6,000 bot moves in
  * 2 minutes and slowed everyone's polls from 0.25 s to 9 s. These prove the limits that bound it:
  * games created per account per hour, unfinished games per account, bot moves per request, and
  * a cron bot pass that serves every waiting game a share and still finishes bot-only games.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from './support';
-
-const HOUR_MS = 3600 * 1000;
 
 /** Events of a game by kind, straight from the table. */
 async function botMoveCount(api: TestApi, gameId: string): Promise<number> {
@@ -23,7 +21,7 @@ async function gameRow(api: TestApi, gameId: string) {
   return r.rows[0];
 }
 
-describe('#13.12 games created per account per hour', () => {
+describe('games created per account per hour', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp({ gameLimits: { perHour: 3, unfinished: 100 } });
@@ -68,7 +66,7 @@ describe('#13.12 games created per account per hour', () => {
   });
 });
 
-describe('#13.12 unfinished games per account', () => {
+describe('unfinished games per account', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp({ gameLimits: { perHour: 100, unfinished: 2 } });
@@ -117,7 +115,7 @@ describe('#13.12 unfinished games per account', () => {
   });
 });
 
-describe('#13.12 bot moves per request and per cron run', () => {
+describe('bot moves per request and per cron run', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp({ botMoves: { perGameRun: 10, perCron: 15 } });

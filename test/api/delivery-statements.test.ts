@@ -30,7 +30,7 @@ async function outboxRows(gameId: string) {
   ).rows;
 }
 
-describe('#17 a delivered notice costs two statements', () => {
+describe('a delivered notice costs two statements', () => {
   it('draining one due your_turn email runs the claim (with everything the email needs) and the final update', async () => {
     const { id, tokens } = await api.startedGame(2, { start: false });
     // The player has a settings row (their first email creates it: the unsubscribe link needs its token).
@@ -58,7 +58,7 @@ describe('#17 a delivered notice costs two statements', () => {
     expect(sent.payload.text).toContain('/unsubscribe?token=');
   });
 
-  it('a row delivered after a slow one in the same batch reads its context again (#13.4 settings at send time)', async () => {
+  it('a row delivered after a slow one in the same batch reads its context again', async () => {
     const { id, tokens } = await api.startedGame(2, { start: false });
     // Seat 1's notices go to a webhook that hangs on its first request; seat 2's by email.
     const s0 = (await api.call('GET', '/api/me/notifications', { token: tokens[0] })).json;

@@ -1,5 +1,5 @@
 /**
- * #16 "the dev mailbox gets a Reply box": bad input to its form endpoint is a 400 like every other
+ * "the dev mailbox gets a Reply box": bad input to its form endpoint is a 400 like every other
  * route, never a 500 (found by a fresh-eyes pass: a broken multipart body answered 500).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ beforeAll(async () => {
   api = await makeTestApp();
 });
 
-describe('#16 dev mailbox Reply box: a malformed form is a 400, not a 500', () => {
+describe('dev mailbox Reply box: a malformed form is a 400, not a 500', () => {
   it('answers a broken multipart body with 400 bad_request and changes nothing', async () => {
     const before = await api.rowCounts();
     const r = await api.call('POST', '/dev/mailbox/reply', {

@@ -6,7 +6,7 @@ const UNSUB = 'https://post.example/unsubscribe?token=t';
 /** Renders `m` to a reader in UTC. */
 const render = (m: Message) => renderEmail('ana@example.test', m, UNSUB, 'UTC');
 
-describe('#14 an invitation email reads as an invitation, not as "Since you last looked"', () => {
+describe('an invitation email reads as an invitation, not as "Since you last looked"', () => {
   const invitation: Message = {
     kind: 'invitation',
     subject: 'Ben invites you to play Space Mountain: All Systems Go',

@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 /** `{"x":{"x":...{"type":"go"}...}}` with `depth` levels of objects. */
 function nested(depth: number): string {
-  return '{"x":'.repeat(depth - 1) + '{"type":"go"}' + '}'.repeat(depth - 1);
+  return `${'{"x":'.repeat(depth - 1)}{"type":"go"}${'}'.repeat(depth - 1)}`;
 }
 
 async function counts() {
@@ -25,7 +25,7 @@ async function counts() {
   return { ...c, chat: chat.rows[0].n };
 }
 
-describe('#13.2 deeply nested JSON bodies', () => {
+describe('deeply nested JSON bodies', () => {
   it('depth 5,000 (under the size limit) as a move, a keyed move retry, a chat message and a new game: 400 too_deep, nothing stored', async () => {
     const { id, tokens } = await api.startedGame(2);
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
@@ -100,7 +100,7 @@ describe('#13.2 deeply nested JSON bodies', () => {
     });
     expect([over.status, over.json.error.code]).toEqual([400, 'too_deep']);
     // Brackets inside strings are text, not nesting.
-    const chat = await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: '[[[[{{{{'.repeat(20) + '\\"[' } });
+    const chat = await api.call('POST', `/api/games/${id}/chat`, { token: tokens[0], body: { text: `${'[[[[{{{{'.repeat(20)}\\"[` } });
     expect(chat.status, chat.text).toBe(201);
   });
 

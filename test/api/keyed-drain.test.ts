@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * #17: a commit queues its notices already claimed for the drain of its own request, which reads
+ * a commit queues its notices already claimed for the drain of its own request, which reads
  * them by their dedupe keys (a unique-index lookup, no claim to write) instead of claiming from
  * every pending row; whatever else is due stays for the cron. Bots' moves set off by the same
  * request add their notices to the same single drain. A hold whose drain never ran lapses like
@@ -18,7 +18,7 @@ async function statusOf(where: string, params: unknown[]) {
     .rows;
 }
 
-describe('#17 a commit drains its own notices', () => {
+describe('a commit drains its own notices', () => {
   it("a move's drain delivers its your_turn email and leaves another due row to the cron", async () => {
     const { id, tokens } = await api.startedGame(2);
     const now = api.clock.now();

@@ -29,7 +29,7 @@ async function create(token: string, body: Record<string, unknown>) {
   return { id: r.json.id as string, invite: codeOf(r.json.inviteUrl), inviteUrl: r.json.inviteUrl as string };
 }
 
-describe('#14 startWhenFull: the join that takes the last seat starts the game', () => {
+describe('startWhenFull: the join that takes the last seat starts the game', () => {
   it('by default: the first join tells the creator; the last one starts the game and every player hears of it', async () => {
     const g = await create(ada, { players: 3 });
     const first = await api.call('POST', `/api/games/${g.id}/join`, { token: bob, body: { invite: g.invite } });
@@ -85,7 +85,7 @@ describe('#14 startWhenFull: the join that takes the last seat starts the game',
   });
 });
 
-describe('#14 the waiting room and the invite page: who joined, the options, who invited you', () => {
+describe('the waiting room and the invite page: who joined, the options, who invited you', () => {
   it('before joining (invite link) and after: names, options as lines, and the creator as inviter', async () => {
     const g = await create(ada, { players: 3, options: { rounds: 2 } });
     const dan = await api.signIn('dan@invite.test');
@@ -102,7 +102,7 @@ describe('#14 the waiting room and the invite page: who joined, the options, who
   });
 });
 
-describe('#14 POST /api/games/:id/invite', () => {
+describe('POST /api/games/:id/invite', () => {
   it('emails the invitee the inviter, the game, its options and the join link; the waiting room then names the inviter', async () => {
     const g = await create(ada, { players: 3, options: { rounds: 2 } });
     await api.call('POST', `/api/games/${g.id}/join`, { token: bob, body: { invite: g.invite } });
@@ -126,7 +126,7 @@ describe('#14 POST /api/games/:id/invite', () => {
     const before = await api.rowCounts();
     const cases: [string | undefined, unknown, number, string | null][] = [
       [ada, { email: 'not-an-address' }, 400, null],
-      [ada, { email: 'x'.repeat(250) + '@a.test' }, 400, null],
+      [ada, { email: `${'x'.repeat(250)}@a.test` }, 400, null],
       [ada, {}, 400, null],
       [undefined, { email: 'x@invite.test' }, 401, null],
       [cy, { email: 'x@invite.test' }, 403, 'not_seated'],
@@ -182,7 +182,7 @@ describe('#14 POST /api/games/:id/invite', () => {
   });
 });
 
-describe('#14 GET /api/lobby', () => {
+describe('GET /api/lobby', () => {
   it('lists public games waiting for players (with the link that seats you) and public games in progress; never private ones', async () => {
     const open = await create(ada, { players: 3 });
     const priv = await create(ada, { players: 3, public: false });
@@ -230,7 +230,7 @@ describe('#14 GET /api/lobby', () => {
   });
 });
 
-describe('#14 My games: waiting for you, then the others, then finished ones with the winner and scores', () => {
+describe('My games: waiting for you, then the others, then finished ones with the winner and scores', () => {
   it('orders the groups and carries opponents, last played and the result', async () => {
     const hal = await api.signIn('hal@invite.test');
     const ivy = await api.signIn('ivy@invite.test');
@@ -275,7 +275,7 @@ describe('#14 My games: waiting for you, then the others, then finished ones wit
   });
 });
 
-describe('#14 a notification link says which seat it is for', () => {
+describe('a notification link says which seat it is for', () => {
   it('the game-started email links to /games/:id?seat=N (N as in the subject), which reveals nothing else', async () => {
     const g = await create(ada, { players: 2 });
     await api.call('POST', `/api/games/${g.id}/join`, { token: cy, body: { invite: g.invite } });
@@ -284,7 +284,7 @@ describe('#14 a notification link says which seat it is for', () => {
   });
 });
 
-describe('#14 options as lines for people', () => {
+describe('options as lines for people', () => {
   it('camelCase keys become words; yes/no for booleans; a one-letter word keeps its capital', async () => {
     const { optionsText } = await import('../../worker/services/option-text');
     expect(optionsText({ thinnerFog: true, buildPrerequisite: 'none', overlayBuildAfterE: false, rounds: 2 })).toEqual([

@@ -104,7 +104,7 @@ describe('joining and starting', () => {
     expect(ok.json).toMatchObject({ status: 'active', yourSeat: 0, activeSeats: [0], version: 3 });
     expect(ok.json.legalMoves.map((m: { label: string }) => m.label)).toEqual(['Roll a die', 'Bank 1 point']);
     const again = await api.call('POST', `/api/games/${id}/start`, { token: ada });
-    // #14 Start is idempotent while the game runs: the same state, nothing appended.
+    // Start is idempotent while the game runs: the same state, nothing appended.
     expect([again.status, again.json.version, again.json.status]).toEqual([200, 3, 'active']);
   });
 

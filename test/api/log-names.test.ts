@@ -3,11 +3,11 @@ import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * #12 names: engines write `{{p:N}}` where a log line names a player; every notification surface
+ * names: engines write `{{p:N}}` where a log line names a player; every notification surface
  * renders the seated player's display name with the game's role beside it ("Ada (U.R.
  * Courageous)"), never the role alone and never the raw marker.
  */
-describe('#12 names in notifications: the turn email and the webhook say "Ada (U.R. Courageous)"', () => {
+describe('names in notifications: the turn email and the webhook say "Ada (U.R. Courageous)"', () => {
   let api: TestApi;
   let rx: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -95,7 +95,7 @@ describe('#12 names in notifications: the turn email and the webhook say "Ada (U
   });
 });
 
-describe('#12 names in the game-over subject: the summary names players, the role beside', () => {
+describe('names in the game-over subject: the summary names players, the role beside', () => {
   it('replaces whole role names once, longest first, and leaves games without roles alone', async () => {
     const { summaryWithNames } = await import('../../worker/notify/log-text');
     const { gameRegistry } = await import('../../engine/games');

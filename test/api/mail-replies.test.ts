@@ -1,5 +1,5 @@
 /**
- * #16 play by email reply, in process: what turn emails carry (a signed Reply-To per seat and
+ * play by email reply, in process: what turn emails carry (a signed Reply-To per seat and
  * version, the numbered choices, as mimetext MIME in the dev mailbox), the dev mailbox's reply
  * path, and the off switches per account and per game.
  */
@@ -45,7 +45,7 @@ function reply(from: string, to: string, text: string): string {
   ].join('\r\n');
 }
 
-describe('#16 turn emails carry a reply address and the numbered choices', () => {
+describe('turn emails carry a reply address and the numbered choices', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp({ mailReplies: { secret: SECRET, domain: DOMAIN } });
@@ -75,7 +75,7 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
   });
 
   it('a reply through the dev route plays the move and is answered with the next choices', async () => {
-    const { id, tokens } = await api.startedGame(2);
+    const { tokens } = await api.startedGame(2);
     const email0 = await emailOf(api, tokens[0]);
     const address = (await mailbox(api)).find((m) => m.to === email0 && m.replyTo)!.replyTo!;
     const r = await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } });
@@ -176,7 +176,7 @@ describe('#16 turn emails carry a reply address and the numbered choices', () =>
   });
 });
 
-describe('#16 the reply address through the email providers', () => {
+describe('the reply address through the email providers', () => {
   it('Resend gets it as reply_to and Postmark as ReplyTo, not as a raw header', async () => {
     const rx = await startReceiver();
     try {

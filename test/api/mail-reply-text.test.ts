@@ -1,5 +1,5 @@
 /**
- * #16 play by email reply: the pure parts. What a reply's command lines are (quotes, "On ...
+ * play by email reply: the pure parts. What a reply's command lines are (quotes, "On ...
  * wrote:" blocks, signatures and HTML-only bodies of real clients left out), how a line picks a
  * choice, which messages are automatic, and the signed reply token.
  */
@@ -13,7 +13,7 @@ import { signReplyToken, verifyReplyToken } from '../../worker/mail-in/token';
 
 const crlf = (lines: string[]) => lines.join('\r\n');
 
-describe('#16 reply text extraction', () => {
+describe('reply text extraction', () => {
   it('Gmail plain text: the move above a wrapped "On ... wrote:" and the quote', async () => {
     const raw = crlf([
       'From: Ada <ada@gmail.com>',
@@ -115,7 +115,7 @@ describe('#16 reply text extraction', () => {
   });
 });
 
-describe('#12 no silent no-ops, by email too', () => {
+describe('no silent no-ops, by email too', () => {
   it('a choice that would do nothing now, or has a warning, says so on its line; its words still pick it', () => {
     const groups = numberChoices([
       { label: 'Play Pan for Gold', move: { type: 'play', card: 3 }, effect: 'none', warning: "You're in Town." },
@@ -132,7 +132,7 @@ describe('#12 no silent no-ops, by email too', () => {
   });
 });
 
-describe('#16 choices: numbers, codes and words', () => {
+describe('choices: numbers, codes and words', () => {
   const sm = numberChoices([
     { label: 'All Systems Go!', move: { type: 'go' } },
     { label: 'Refuel', move: { type: 'refuel', flip: [] } },
@@ -226,7 +226,7 @@ describe('#16 choices: numbers, codes and words', () => {
   });
 });
 
-describe('#16 who may play and which mail is automatic', () => {
+describe('who may play and which mail is automatic', () => {
   it('reply addresses and plus-addressing', () => {
     expect(tokenOfAddress('PLAY+g_ab-0-3-ff@MP.example', 'mp.example')).toBe('g_ab-0-3-ff');
     expect(tokenOfAddress('play+g_ab-0-3-ff@other.example', 'mp.example')).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * #12 "One name per player, everywhere": log lines name players with `{{p:N}}` markers, which every
+ * "One name per player, everywhere": log lines name players with `{{p:N}}` markers, which every
  * surface replaces with that seat's display name. A display name holding a marker would make a
  * line the platform wrote with the name baked in ("<name> created the game.") read as another
  * player's line. Found by a fresh-eyes pass against `npm start`.
@@ -12,7 +12,7 @@ beforeAll(async () => {
   api = await makeTestApp();
 });
 
-describe('#12 one name per player: a display name cannot carry a {{p:N}} log marker', () => {
+describe('one name per player: a display name cannot carry a {{p:N}} log marker', () => {
   it('refuses "{{p:1}}" and names with "{{" or "}}" with 400, and keeps the name it had', async () => {
     const token = await api.signIn('marker-name@example.com', 'Cy');
     for (const name of ['{{p:1}}', 'Cy {{p:0}}', 'a{{b', 'a}}b']) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from './support';
 
-describe('#12 no-op: the state answer marks legal moves that would do nothing now', () => {
+describe('no-op: the state answer marks legal moves that would do nothing now', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp();

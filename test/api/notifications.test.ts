@@ -68,7 +68,7 @@ describe('turn notifications: once, by every channel, never to a seat that saw i
     for (let i = 0; i < 3; i++) expect((await tick()).delivery).toMatchObject({ sent: 0, retried: 0 });
 
     const rows = await sentRows(api, id);
-    // #14: the creator heard of each join (before the webhooks were set: by email only).
+    // the creator heard of each join (before the webhooks were set: by email only).
     const joined = rows.filter((r) => r.status === 'sent' && r.kind === 'player_joined');
     expect(joined.map((r) => `${r.channel}:${r.payload.seat}`)).toEqual(['email:0', 'email:0']);
     const sent = rows.filter((r) => r.status === 'sent' && r.kind !== 'player_joined');
@@ -441,7 +441,7 @@ describe('deadlines and reminders', () => {
     expect(s.activeSeats).toEqual([1]);
     const log = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[1] })).json.entries.map((e: { text: string }) => e.text);
     expect(log.filter((t: string) => t === 'Seat 1 ran out of time; the bot played for them.').length).toBeGreaterThanOrEqual(2);
-    // The bot's choice is named to the late seat only (it may be a secret choice; #13.13).
+    // The bot's choice is named to the late seat only (it may be a secret choice).
     expect(log.some((t: string) => t.startsWith('The bot played:'))).toBe(false);
     const ownLog = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[0] })).json.entries.map((e: { text: string }) => e.text);
     expect(ownLog.filter((t: string) => t.startsWith('The bot played: ')).length).toBeGreaterThanOrEqual(2);

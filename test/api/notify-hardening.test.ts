@@ -31,7 +31,7 @@ async function rename(api: TestApi, token: string, name: string) {
   return r.json.name as string;
 }
 
-describe('#13.4 settings at send time', () => {
+describe('settings at send time', () => {
   let api: TestApi;
   let rx: Awaited<ReturnType<typeof startReceiver>>;
   beforeAll(async () => {
@@ -122,7 +122,7 @@ describe('#13.4 settings at send time', () => {
   });
 });
 
-describe('#13.5 mentions', () => {
+describe('mentions', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await makeTestApp();
@@ -168,7 +168,7 @@ const HOSTILE_NAME = '<!channel> **bold** <script>\r\nBcc: x';
 const HOSTILE_CHAT =
   '<https://evil.example|Open the game> [click](https://evil.example) @everyone @here <@123> <@&42> **bold** `code` <script>alert(1)</script>\r\n# fake line';
 
-describe('#13.10 formatting injection', () => {
+describe('formatting injection', () => {
   const m: Message = {
     kind: 'chat_mention',
     subject: `${HOSTILE_NAME}: You were mentioned in Secret Dice`,
@@ -238,7 +238,7 @@ describe('#13.10 formatting injection', () => {
   });
 });
 
-describe('#13.11 webhook address check', () => {
+describe('webhook address check', () => {
   const refused = [
     // special-use names
     'https://localhost/h',

@@ -35,7 +35,7 @@ function operations(): { method: string; path: string; op: Operation }[] {
   );
 }
 
-describe('#18 the OpenAPI document', () => {
+describe('the OpenAPI document', () => {
   it('passes `redocly lint` with the recommended rules: 0 errors', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'mp-openapi-'));
     try {
@@ -89,7 +89,7 @@ describe('#18 the OpenAPI document', () => {
   });
 });
 
-describe('#18 a client generated from the document (openapi-typescript + openapi-fetch)', () => {
+describe('a client generated from the document (openapi-typescript + openapi-fetch)', () => {
   afterAll(async () => {
     await api?.client.close();
   });

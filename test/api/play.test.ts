@@ -50,7 +50,7 @@ describe('GET /state', () => {
     const { id, tokens } = await api.startedGame(2);
     const first = await state(id, tokens[0]);
     const etag = first.headers.get('etag')!;
-    // Version, the seat's seen mark (#12: `sinceLastSeen` depends on it) and the viewer.
+    // Version, the seat's seen mark (`sinceLastSeen` depends on it) and the viewer.
     expect(etag).toMatch(/^"v\d+-s\d+-u_[0-9a-f]+"$/);
     const again = await state(id, tokens[0], { 'if-none-match': etag });
     expect(again.status).toBe(304);

@@ -52,7 +52,7 @@ async function subscriptionCount(api: TestApi) {
   return (await api.client.query<{ n: number }>('select count(*)::int as n from push_subscriptions')).rows[0].n;
 }
 
-describe('#15 VAPID configuration and development keys', () => {
+describe('VAPID configuration and development keys', () => {
   it('readConfig: no VAPID_* means push is off; one missing names itself; a bad key is refused', async () => {
     const keys = await generateVapidKeys();
     expect(readConfig({}).vapid).toBeNull();
@@ -84,7 +84,7 @@ describe('#15 VAPID configuration and development keys', () => {
   });
 });
 
-describe('#15 push subscription API', () => {
+describe('push subscription API', () => {
   let api: TestApi;
   let off: TestApi;
   let svc: Awaited<ReturnType<typeof startPushService>>;
@@ -249,7 +249,7 @@ describe('#15 push subscription API', () => {
   });
 });
 
-describe('#15 a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push', () => {
+describe('a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push', () => {
   it('the push service gets a valid ES256 JWT (aud, exp, sub), Content-Encoding aes128gcm, TTL and Urgency, and the device decrypts title, URL and tag', async () => {
     const keys = await generateVapidKeys();
     const svc = await startPushService();
@@ -331,7 +331,7 @@ describe('#15 a turn notice arrives as a VAPID-signed, aes128gcm-encrypted push'
   });
 });
 
-describe('#15 one push per turn change to each subscribed device that has not seen it', () => {
+describe('one push per turn change to each subscribed device that has not seen it', () => {
   it('a 3-player game played to the end: every device of every seat hears each of its notices exactly once; push off means none', async () => {
     const svc = await startPushService();
     const api = await makeTestApp({ notifyGraceSeconds: 60, vapid: vapidConfig(await generateVapidKeys()) });
@@ -384,7 +384,7 @@ describe('#15 one push per turn change to each subscribed device that has not se
   });
 });
 
-describe('#15 push service answers: 404/410 removes the device, other 4xx fail at once, 5xx are retried', () => {
+describe('push service answers: 404/410 removes the device, other 4xx fail at once, 5xx are retried', () => {
   it('a 410 Gone removes the subscription; the row ends skipped and is never retried', async () => {
     const svc = await startPushService((_, req) => (req.path === '/push/1' ? 410 : 201));
     const api = await makeTestApp({ vapid: vapidConfig(await generateVapidKeys()) });

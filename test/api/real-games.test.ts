@@ -33,7 +33,7 @@ const HIDDEN: Record<string, Hide> = {
       down.map((i: number) => s.tokens[i].kind),
       7,
     );
-    down.forEach((i: number, k: number) => (s.tokens[i].kind = kinds[k]));
+    for (const [k, i] of (down as number[]).entries()) s.tokens[i].kind = kinds[k];
     s.decisions = s.decisions.map((d: any, seat: number) =>
       seat === viewer || d === null ? d : d.type === 'go' ? { type: 'refuel', flip: [] } : { type: 'go' },
     );

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * #12 coming back to a game: what happened since the seat last looked (`sinceLastSeen`), whether
+ * coming back to a game: what happened since the seat last looked (`sinceLastSeen`), whether
  * the Undo button can work (`canUndo`), and taken-back moves kept in the log, marked `undone`.
  * Played with the fixture game Secret Dice: `roll` writes a line only the roller reads and is an
  * undo barrier, `bank` is public and undoable.
@@ -26,7 +26,7 @@ async function game(rounds = 3) {
   return { id, tokens };
 }
 
-describe('#12 sinceLastSeen', () => {
+describe('sinceLastSeen', () => {
   it('lists the lines written after the seat last looked, oldest first in log order; private lines only to their own seat', async () => {
     const { id, tokens } = await game();
     const seen = (await look(id, tokens[1])).json;
@@ -107,7 +107,7 @@ describe('#12 sinceLastSeen', () => {
   });
 });
 
-describe('#12 canUndo', () => {
+describe('canUndo', () => {
   it('true exactly when POST /undo would work: after a plain move; not after a reveal, the undo itself, or for another seat', async () => {
     const { id, tokens } = await game();
     let v = (await peek(id, tokens[0])).json.version as number;
@@ -151,7 +151,7 @@ describe('#12 canUndo', () => {
   });
 });
 
-describe('#12 canUndo past many undos', () => {
+describe('canUndo past many undos', () => {
   it('finds the last move in effect behind more undone moves than the newest events hold', async () => {
     const { id, tokens } = await game();
     let v = (await peek(id, tokens[0])).json.version as number;
@@ -168,7 +168,7 @@ describe('#12 canUndo past many undos', () => {
   });
 });
 
-describe('#12 undone lines', () => {
+describe('undone lines', () => {
   it('a taken-back move stays in the log marked undone; the undo line names the player by seat marker', async () => {
     const { id, tokens } = await game();
     let v = (await look(id, tokens[1])).json.version as number;

@@ -22,7 +22,7 @@ const seatChoices = async (id: string) =>
   (await api.client.query<{ seat: number; choices: unknown }>('select seat, choices from seats where game_id = $1 order by seat', [id]))
     .rows;
 
-describe('#14 rocket colours: each player chooses a Rocket (Setup)', () => {
+describe('rocket colours: each player chooses a Rocket (Setup)', () => {
   it('the game type offers the choice: the 4 Rockets, named in words', async () => {
     const types = (await api.call('GET', '/api/game-types')).json as { id: string; seatChoices: unknown[] }[];
     expect(types.find((t) => t.id === 'space-mountain')!.seatChoices).toEqual([

@@ -40,7 +40,7 @@ describe('statements per request on the hot paths', () => {
     );
     expect(result.status).toBe(304);
     expect(sql).toHaveLength(1);
-    // The read is the SQL function of #17 (plans kept per connection), asked for the version alone.
+    // The read is a SQL function (plans kept per connection), asked for the version alone.
     expect(sql[0]).toMatch(/^select mp_game_request\(/);
     const args = await api.client.query<{ request: { game: unknown; version: number } }>(
       sql[0].replace(/\$(\d+)/g, (_, n) => `'${String(lastParams[Number(n) - 1]).replace(/'/g, "''")}'`),
@@ -146,7 +146,7 @@ describe('statements per request on the hot paths', () => {
     expect(first.result.status).toBe(304);
     expect(first.sql).toHaveLength(2);
     expect(await seen()).toBe(v + 2);
-    // The mark moved, and `sinceLastSeen` with it (#12): one fresh answer, whose tag then holds.
+    // The mark moved, and `sinceLastSeen` with it: one fresh answer, whose tag then holds.
     const fresh = await counted(() => api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers }));
     expect(fresh.result.status).toBe(200);
     expect(fresh.result.json.sinceLastSeen).toMatchObject({ fromVersion: v + 2, entries: [] });

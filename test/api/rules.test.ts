@@ -6,7 +6,7 @@ beforeAll(async () => {
   api = await makeTestApp();
 });
 
-describe('#14 GET /api/game-types/:id/rules', () => {
+describe('GET /api/game-types/:id/rules', () => {
   it.each(['big-thunder', 'snowdonia', 'space-mountain'])('%s answers a summary and its readings', async (id) => {
     const r = await api.call('GET', `/api/game-types/${id}/rules`);
     expect(r.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * #17: through an email provider a sent email's outbox row keeps only whom it went to and its
+ * through an email provider a sent email's outbox row keeps only whom it went to and its
  * subject (README "Security and limits"), whatever was queued: a turn notice, a sign-in email
  * (test/api/sign-in-privacy.test.ts), or a ready-made message such as the notification test, the
  * daily digest and the answer to an emailed move, which carry their lines.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { startReceiver } from '../support/receiver';
 import { makeTestApp } from './support';
 
-describe('#17 a sent email through a provider keeps only its recipient and subject', () => {
+describe('a sent email through a provider keeps only its recipient and subject', () => {
   it('a ready-made message (the notification test) keeps no text in its outbox row once sent', async () => {
     const rx = await startReceiver(() => 200);
     const prod = await makeTestApp({ emailProvider: 'resend', emailApiKey: 'test-key', emailApiUrl: rx.url });

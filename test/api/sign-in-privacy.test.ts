@@ -1,5 +1,5 @@
 /**
- * Issue #13, "Sign-in and privacy": each item reproduced against `npm start`, kept here as a
+ * Sign-in and privacy: each item reproduced against `npm start`, kept here as a
  * regression test on the in-process app (PGlite).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function tokenUsed(t: TestApi, email: string): Promise<boolean[]> {
   return r.rows.map((x) => x.used);
 }
 
-describe('#13.6 link scanners: opening a sign-in link uses nothing until "Continue signing in" is pressed', () => {
+describe('link scanners: opening a sign-in link uses nothing until "Continue signing in" is pressed', () => {
   it('GET and HEAD show a form page, set no cookie and leave the token unused', async () => {
     await ask(api, 'scanned@example.com', '198.51.100.1');
     const token = await tokenFor(api, 'scanned@example.com');
@@ -96,7 +96,7 @@ describe('#13.6 link scanners: opening a sign-in link uses nothing until "Contin
   });
 });
 
-describe('#13.7 the sign-in limits limit what is sent, not the person', () => {
+describe('the sign-in limits limit what is sent, not the person', () => {
   it("a stranger's requests for my address do not block my own requests from my network", async () => {
     const email = 'victim@example.com';
     const stranger = [];
@@ -141,7 +141,7 @@ describe('#13.7 the sign-in limits limit what is sent, not the person', () => {
   });
 });
 
-describe('#13.8 outsiders of a private game learn no player name and no status', () => {
+describe('outsiders of a private game learn no player name and no status', () => {
   it('after a player resigns to the bot, no route shows an outsider a name or the status', async () => {
     const ada = await api.signIn('ada-13-8@example.com');
     const bob = await api.signIn('bob-13-8@example.com');
@@ -179,7 +179,7 @@ describe('#13.8 outsiders of a private game learn no player name and no status',
   });
 });
 
-describe('#13.9 email addresses are never shown as names', () => {
+describe('email addresses are never shown as names', () => {
   it('a new user gets a neutral name, not the local part of the address', async () => {
     const token = await api.signIn('grace.hopper@example.com', null);
     const me = (await api.call('GET', '/api/me', { token })).json;
@@ -224,7 +224,7 @@ describe('#13.9 email addresses are never shown as names', () => {
       expect(rows.rows.map((r) => r.status)).toEqual(['sent']);
       const stored = JSON.stringify(rows.rows[0].payload);
       expect(stored).not.toContain(token);
-      // Through a provider the row keeps whom it went to and the subject, no text at all (#17).
+      // Through a provider the row keeps whom it went to and the subject, no text at all.
       expect(stored).not.toContain('/auth/callback');
       expect(rows.rows[0].payload).toEqual({ to: 'kept@example.com', subject: expect.stringMatching(/sign/i) });
       // The emailed link itself still works.

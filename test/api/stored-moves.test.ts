@@ -69,7 +69,7 @@ async function replayEverything(id: string, tokens: string[]) {
   expect(canonicalJson(last.view)).toBe(canonicalJson(head.view));
 }
 
-describe('#13.1 stored moves are the validated moves', () => {
+describe('stored moves are the validated moves', () => {
   describe.each(shippedGames.map((g) => [g.id, g] as const))('%s', (type, game) => {
     it('every kind of move sent with its optional fields left out replays (every seq) and undoes', { timeout: 240_000 }, async () => {
       const { id, tokens } = await newGame(type, type);

@@ -53,7 +53,7 @@ async function undo(id: string, token: string) {
   return r.json;
 }
 
-describe('#13.3 undo gives no fresh time', () => {
+describe('undo gives no fresh time', () => {
   it('a turn passed and taken back keeps the old deadline and its reminders; the game still times out on time', async () => {
     const t0 = Date.parse('2026-12-01T12:00:00Z');
     api.clock.t = t0;

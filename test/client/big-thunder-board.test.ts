@@ -418,7 +418,7 @@ describe('status line', () => {
     expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: null } }), SEATS, null)).toBe(
       'Claim Jumper: Ada has chosen; waiting for Bo to discard a card.',
     );
-    // #13.13: the chooser sees their own choice; others see only that they have chosen.
+    // the chooser sees their own choice; others see only that they have chosen.
     const pick = { id: 3, name: 'Pick for Gold', actions: [], discardToMove: false, starting: true };
     expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: pick } }), SEATS, 0)).toBe(
       'Claim Jumper: you chose Pick for Gold, hidden until everyone has chosen; waiting for Bo to discard a card.',
@@ -431,6 +431,6 @@ describe('status line', () => {
 test("the board sends the page's move event", () => {
   const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
   expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
-  // The type -> tag map is in boards.ts (#17: boot.js reads it without bundling the boards).
+  // The type -> tag map is in boards.ts (boot.js reads it without bundling the boards).
   expect(readFileSync(new URL('../../client/games/boards.ts', import.meta.url), 'utf8')).toMatch(/'big-thunder': 'bt-mountain-board'/);
 });

@@ -13,7 +13,7 @@ const seats: SeatInfo[] = [
 ];
 const withBot: SeatInfo[] = [seats[0], { seat: 1, name: 'Robo', userId: null, isBot: true }];
 
-describe('#12 network: poll backoff schedule', () => {
+describe('network: poll backoff schedule', () => {
   test('visible 3 s, a bot moving 1 s, a hidden tab every 3 minutes', () => {
     expect(nextPollDelay(false, 0)).toBe(3_000);
     expect(nextPollDelay(false, 0, DEFAULT_TIMING, true)).toBe(1_000);
@@ -36,7 +36,7 @@ describe('#12 network: poll backoff schedule', () => {
   });
 });
 
-describe('#12 since you last looked: diff of views', () => {
+describe('since you last looked: diff of views', () => {
   const before = {
     round: 2,
     seats: [
@@ -125,7 +125,7 @@ describe('#12 since you last looked: diff of views', () => {
   });
 });
 
-describe('#12 turn bar: prompt text', () => {
+describe('turn bar: prompt text', () => {
   const base: PromptInput = { type: 'space-mountain', status: 'active', activeSeats: [0, 1], yourSeat: 0, seats, legalMoves: [] };
   const lm = (move: unknown, label = 'x'): LegalMove => ({ label, move });
 
@@ -158,7 +158,7 @@ describe('#12 turn bar: prompt text', () => {
   });
 });
 
-describe('#12 one log order, names, since you last looked', () => {
+describe('one log order, names, since you last looked', () => {
   const at = '2026-12-01T00:00:00Z';
   const log: LogEntry[] = [
     { seq: 1, seat: null, text: 'Game started.', at },
@@ -190,7 +190,7 @@ describe('#12 one log order, names, since you last looked', () => {
   });
 });
 
-describe('#12 no silent no-ops: ask before a move that does nothing', () => {
+describe('no silent no-ops: ask before a move that does nothing', () => {
   const moves: LegalMove[] = [
     { label: 'Pan for Gold', move: { type: 'pan', action: 0, shaft: 0, marble: 'gold' }, effect: 'none' },
     { label: 'Discard', move: { type: 'discard', card: 4 }, warning: 'Stop playing cards' },

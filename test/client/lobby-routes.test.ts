@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { botGamePath } from '../../client/lobby-types';
 import { isOpenToVisitors, matchRoute } from '../../client/router';
 
-describe('#14 lobby, bot game and notification-link routes', () => {
+describe('lobby, bot game and notification-link routes', () => {
   it('/lobby is open to visitors; /play/<type> needs a sign-in and is what "Play against a bot" links to', () => {
     expect(matchRoute('/lobby')).toEqual({ name: 'lobby' });
     expect(isOpenToVisitors(matchRoute('/lobby'))).toBe(true);

@@ -11,7 +11,7 @@ const seats: SeatInfo[] = [
 /** The static markup and bound values of one name template, joined for assertions. */
 const markup = (t: TemplateResult) => ({ html: t.strings.join('${}'), values: t.values });
 
-describe('#12 names in the page log: markers become the display name with the seat colour chip', () => {
+describe('names in the page log: markers become the display name with the seat colour chip', () => {
   it('renders each marker as the player, text around it as is', () => {
     const parts = logLineTemplate('{{p:1}} sells to {{p:0}}.', seats);
     expect(parts).toHaveLength(4);

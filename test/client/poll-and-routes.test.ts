@@ -5,7 +5,7 @@ import { listNames, sortGames, turnText } from '../../client/format';
 import type { GameSummary, SeatInfo } from '../../client/types';
 
 describe('poll interval', () => {
-  test('about 3 s while visible, every few minutes while the tab is hidden (#12 network)', () => {
+  test('about 3 s while visible, every few minutes while the tab is hidden', () => {
     expect(nextPollDelay(false, 0)).toBe(3_000);
     expect(nextPollDelay(true, 0)).toBe(180_000);
   });

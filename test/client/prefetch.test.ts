@@ -1,5 +1,5 @@
 /**
- * Issue #17, the client parts that need no browser: which requests public/boot.js starts for a
+ * Page load, the client parts that need no browser: which requests public/boot.js starts for a
  * page, that the app takes each early answer once and only while fresh (a real local HTTP server
  * answers), the boards' chunk names the build hands to boot.js, and the service worker's shell.
  * The browser side (what the game page loads) is test/e2e/chunks.test.ts.
@@ -13,7 +13,7 @@ import { BOARDS } from '../../client/games/boards';
 import { shellFiles, swStrategy } from '../../client/sw-routes';
 import { boardChunks } from '../../scripts/build-client';
 
-describe('#17 the first requests of a page', () => {
+describe('the first requests of a page', () => {
   test('every page asks who is signed in; a game page also its metadata and state', () => {
     expect(prefetchUrls('/', '')).toEqual(['/api/me']);
     expect(prefetchUrls('/settings', '')).toEqual(['/api/me']);
@@ -26,7 +26,7 @@ describe('#17 the first requests of a page', () => {
   });
 });
 
-describe('#17 the app takes an early answer once, while fresh', () => {
+describe('the app takes an early answer once, while fresh', () => {
   let server: Server;
   let origin = '';
   const hits: string[] = [];
@@ -100,7 +100,7 @@ describe('#17 the app takes an early answer once, while fresh', () => {
   });
 });
 
-describe('#17 boot.js knows each board chunk; the service worker keeps the shell', () => {
+describe('boot.js knows each board chunk; the service worker keeps the shell', () => {
   test("each board's chunk is found in the build's metafile under its tag", () => {
     const out = (entryPoint: string) => ({ bytes: 1, inputs: {}, imports: [], exports: [], entryPoint });
     const meta = {

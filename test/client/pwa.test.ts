@@ -1,5 +1,5 @@
 /**
- * Issue #15 (installable app and Web Push), the parts that need no browser: the waiting-games
+ * The installable app and Web Push, the parts that need no browser: the waiting-games
  * count in the title, device names from User-Agents, the push device list and key decoding, the
  * service worker's caching rules and push payloads, and the offline rule.
  */
@@ -12,7 +12,7 @@ import { titleWithCount, waitingCount } from '../../client/waiting';
 
 const ORIGIN = 'https://mountain.example';
 
-describe('#15 the tab title and the app badge count the games waiting for you', () => {
+describe('the tab title and the app badge count the games waiting for you', () => {
   test('counts only the games where it is your turn', () => {
     expect(waitingCount(undefined)).toBe(0);
     expect(waitingCount([])).toBe(0);
@@ -26,7 +26,7 @@ describe('#15 the tab title and the app badge count the games waiting for you', 
   });
 });
 
-describe('#15 the devices list names each device', () => {
+describe('the devices list names each device', () => {
   const ua = {
     androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
     iphoneSafari:
@@ -64,7 +64,7 @@ describe('#15 the devices list names each device', () => {
   });
 });
 
-describe('#15 push is turned on with the server key', () => {
+describe('push is turned on with the server key', () => {
   test('a base64url VAPID key decodes to its 65 bytes (uncompressed P-256 point)', () => {
     const bytes = new Uint8Array(65).map((_, i) => (i * 37 + 4) & 0xff);
     bytes[0] = 4;
@@ -81,7 +81,7 @@ describe('#15 push is turned on with the server key', () => {
   });
 });
 
-describe('#15 the service worker caches the app shell and never the API', () => {
+describe('the service worker caches the app shell and never the API', () => {
   const get = (path: string, mode = 'no-cors') => swStrategy({ url: `${ORIGIN}${path}`, method: 'GET', mode }, ORIGIN);
 
   test('the API, sign-in, mailbox and unsubscribe go to the network untouched', () => {
@@ -124,7 +124,7 @@ describe('#15 the service worker caches the app shell and never the API', () => 
   });
 });
 
-describe('#15 push messages become notifications', () => {
+describe('push messages become notifications', () => {
   test('a full payload is kept', () => {
     expect(
       readPushPayload({ title: 'Your turn', body: 'Snowdonia: place a Labourer', url: '/games/g1', tag: 'g1:your_turn' }, ORIGIN),
@@ -145,7 +145,7 @@ describe('#15 push messages become notifications', () => {
   });
 });
 
-describe('#15 offline: the page says so and refuses moves', () => {
+describe('offline: the page says so and refuses moves', () => {
   test('offline when the browser says so or the server could not be reached', () => {
     expect(isOfflineState(true, true)).toBe(false);
     expect(isOfflineState(false, true)).toBe(true);

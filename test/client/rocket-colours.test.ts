@@ -7,7 +7,7 @@ import { newGame } from '../engine/space-mountain/helpers';
 const viewOf = (rockets?: ('red' | 'blue' | 'yellow' | 'green')[]) =>
   JSON.parse(JSON.stringify(spaceMountain.view(newGame(3, rockets ? { rockets } : {}), null))) as SmView;
 
-describe('#14 rocket colours: the board and the page colour each seat by its chosen Rocket', () => {
+describe('rocket colours: the board and the page colour each seat by its chosen Rocket', () => {
   test('seat N flying the Green Rocket gets green as its page colour (seat list, log and chat chips)', () => {
     const v = viewOf(['green', 'red', 'yellow']);
     expect(seatColorProperties(v.players)).toEqual([

@@ -340,6 +340,6 @@ describe('status line', () => {
 test('the board sends the event name the game page listens for', () => {
   const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
   expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
-  // The type -> tag map is in boards.ts (#17: boot.js reads it without bundling the boards).
+  // The type -> tag map is in boards.ts (boot.js reads it without bundling the boards).
   expect(readFileSync(new URL('../../client/games/boards.ts', import.meta.url), 'utf8')).toMatch(/snowdonia: 'sn-mountain-board'/);
 });

@@ -56,7 +56,7 @@ describe('chat mentions', () => {
     expect(segs.filter((s) => s.mention)).toEqual([{ text: '@Bo', mention: true, name: 'Bo', you: true }]);
   });
 
-  test('#13.5 names with spaces, + and accents in either normalisation form (as the server reads them)', () => {
+  test('names with spaces, + and accents in either normalisation form (as the server reads them)', () => {
     expect(
       chatSegments('@ada lovelace, @IVAN+games and @Zoe\u0308 ok', seated, null)
         .filter((s) => s.mention)
@@ -66,7 +66,7 @@ describe('chat mentions', () => {
     expect(chatSegments('', seated, 'Ada')).toEqual([]);
   });
 
-  test('#13.5 completion: names starting with what follows @ before the caret, put in with a space', () => {
+  test('completion: names starting with what follows @ before the caret, put in with a space', () => {
     const c = completeMention('hi @ada lo', 10, seated)!;
     expect(c.names).toEqual(['Ada Lovelace']);
     expect(c.apply('Ada Lovelace')).toEqual({ draft: 'hi @Ada Lovelace ', caret: 17 });
@@ -119,7 +119,7 @@ describe('bots and seats', () => {
     expect(emptySeats(1, seats)).toEqual([]);
   });
 
-  test("a private game's invite preview (no user ids, #13.8) still counts its taken seats", () => {
+  test("a private game's invite preview (no user ids) still counts its taken seats", () => {
     const preview: SeatInfo[] = [{ seat: 0, name: 'Seat 1', userId: null, isBot: false }];
     expect(emptySeats(2, preview)).toEqual([1]);
   });

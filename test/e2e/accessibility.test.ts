@@ -1,5 +1,5 @@
 /**
- * #12 accessibility and symbols, in Debian's Chromium against `npm start`. Each game is played a
+ * accessibility and symbols, in Debian's Chromium against `npm start`. Each game is played a
  * few moves against a bot through the API (quick), then its page is checked as the seated player
  * sees it, at 1280x800 and on a 375x740 touch phone:
  *
@@ -121,10 +121,10 @@ function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
+describe.skipIf(!hasChromium)('accessibility and symbols', () => {
   const env = useServerAndBrowser();
 
-  test('#12 axe-core: 0 serious or critical findings on each game page, the landing page, My games, settings and the replay, at 1280x800 and 375x740', async () => {
+  test('axe-core: 0 serious or critical findings on each game page, the landing page, My games, settings and the replay, at 1280x800 and 375x740', async () => {
     const base = env.server.baseUrl;
     const serious: string[] = [];
     const found: Record<string, string> = {};
@@ -175,7 +175,7 @@ describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
     expect(serious, 'serious or critical axe-core findings').toEqual([]);
   }, 360_000);
 
-  test('#12 symbols explained: a Key on every board, tips that open on a tap, tapped pieces say what they are', async () => {
+  test('symbols explained: a Key on every board, tips that open on a tap, tapped pieces say what they are', async () => {
     const base = env.server.baseUrl;
     const ctx = await newPlayerContext(env.browser, base, phone);
     const page = await signIn(ctx, base, 'a11y-symbols@example.test');
@@ -211,7 +211,7 @@ describe.skipIf(!hasChromium)('#12 accessibility and symbols', () => {
     await ctx.close();
   }, 180_000);
 
-  test('#12 Stone cubes 3:1, focus ring apart from the selected mark, a keyboard log and a skip link to the turn bar', async () => {
+  test('Stone cubes 3:1, focus ring apart from the selected mark, a keyboard log and a skip link to the turn bar', async () => {
     const base = env.server.baseUrl;
     const ctx = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 } });
     const page = await signIn(ctx, base, 'a11y-keyboard@example.test');

@@ -127,7 +127,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     // Rules version 2 draws the first player at random; this story needs Ada to begin.
     const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW, { 'First player': 'creator' });
     await joinByInvite(pageB, invite, 2, SLOW);
-    // #14: the last join started the game.
+    // the last join started the game.
     await seeText(pageA, 'In progress', SLOW);
 
     const ada: Player = { name: 'Ada', seat: 0, ctx: ctxA, page: pageA, board: pageA.locator('bt-mountain-board') };
@@ -165,7 +165,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
 
     /** Clicks a board control and waits for the page's POST of the move; returns the new state. */
     const act = async (p: Player, control: Locator, what: string): Promise<BtState> => {
-      let res;
+      let res: Awaited<ReturnType<Page['waitForResponse']>> | undefined;
       let body = '';
       // A 409 means the page was a poll behind (the other seat answered a simultaneous Claim
       // Jumper meanwhile): the page takes the current position from the 409 body, so click again.
@@ -177,7 +177,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
           },
         );
         await control.first().click();
-        // #12: a card part of which would do nothing now is asked about first ("Send anyway").
+        // a card part of which would do nothing now is asked about first ("Send anyway").
         const confirm = p.page.getByRole('button', { name: 'Send anyway' });
         const first = await Promise.race([
           posted.then(() => 'posted'),

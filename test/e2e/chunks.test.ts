@@ -1,5 +1,5 @@
 /**
- * Issue #17 in Debian's Chromium against `npm start`: what a game page loads.
+ * Page load in Chromium against `npm start`: what a game page loads.
  * - For each game, the page requests boot.js, the main bundle (app.js and the chunk it imports),
  *   its own board's chunk and, once the board is drawn, the chunk of the parts beside it (log,
  *   chat...): no other board, no screen it does not show (settings, new game, lobby, record
@@ -54,10 +54,10 @@ async function openAndRecord(ctx: BrowserContext, url: string): Promise<{ page: 
   return { page, seen };
 }
 
-describe.skipIf(!hasChromium)('#17 a game page loads its own board only', () => {
+describe.skipIf(!hasChromium)('a game page loads its own board only', () => {
   const suite = useServerAndBrowser();
 
-  test('#17 each game page requests main + its own board chunk, within 60 KiB gzip, parallel first requests; other screens still load', async () => {
+  test('each game page requests main + its own board chunk, within 60 KiB gzip, parallel first requests; other screens still load', async () => {
     const { server, browser } = suite;
     const base = server.baseUrl;
     const errors: string[] = [];

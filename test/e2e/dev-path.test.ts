@@ -44,7 +44,7 @@ async function json(base: string, p: string, init: RequestInit = {}): Promise<{ 
   return { status: res.status, body: await res.json().catch(() => null) };
 }
 
-describe.skipIf(!havePg)('#18 npm start against a plain local PostgreSQL', () => {
+describe.skipIf(!havePg)('npm start against a plain local PostgreSQL', () => {
   let pg: RealPostgres;
   let server: DevServer | undefined;
   beforeAll(async () => {
@@ -90,7 +90,7 @@ describe.skipIf(!havePg)('#18 npm start against a plain local PostgreSQL', () =>
   });
 });
 
-describe('#18 npm start waits for its database', () => {
+describe('npm start waits for its database', () => {
   test('an unreachable DATABASE_URL: /api/ready is 503 and npm start never says ready', async () => {
     const port = await freePort();
     const dead = await freePort(); // nothing listens there
@@ -122,7 +122,7 @@ describe('#18 npm start waits for its database', () => {
   }, 200_000);
 });
 
-describe('#13.14 one npm start per data directory', () => {
+describe('one npm start per data directory', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mp-data-'));
   let first: DevServer | undefined;
   afterAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * #14 from an invitation to the first move, in Debian's Chromium against `npm start`:
+ * from an invitation to the first move, in Debian's Chromium against `npm start`:
  * - Ada creates a 3-player Space Mountain game with the new-game form and invites Bo by email
  *   from the waiting room; Cy takes a seat through the API. Bo, signed out on a phone, follows
  *   the link in the invitation email (read from the dev mailbox), signs in, lands on the invite
@@ -69,10 +69,10 @@ async function apiPlayer(baseUrl: string, email: string): Promise<(path: string,
     });
 }
 
-describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
+describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
   const suite = useServerAndBrowser();
 
-  test('#14 an invited player follows the invitation email, signs in, lands in the waiting room, and the game starts by itself when the table is full', async () => {
+  test('an invited player follows the invitation email, signs in, lands in the waiting room, and the game starts by itself when the table is full', async () => {
     const { server, browser } = suite;
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await Promise.all([ctxA.close(), ctxB.close(), ctxV.close()]);
   }, 240_000);
 
-  test('#14 a newcomer reaches a game against the bot from the landing page in under 5 clicks', async () => {
+  test('a newcomer reaches a game against the bot from the landing page in under 5 clicks', async () => {
     const { server, browser } = suite;
     const errors: string[] = [];
     const ctx = await newPlayerContext(browser, server.baseUrl, phone);
@@ -203,7 +203,7 @@ describe.skipIf(!hasChromium)('#14 lobby and invitations in a browser', () => {
     await ctx.close();
   }, 180_000);
 
-  test('#14 the lobby: open tables to join in one click, games in progress to watch (375x740 and 1280x800)', async () => {
+  test('the lobby: open tables to join in one click, games in progress to watch (375x740 and 1280x800)', async () => {
     const { server, browser } = suite;
     const errors: string[] = [];
     // One table still waiting for players, from a player of its own.

@@ -1,5 +1,5 @@
 /**
- * #12 the game page for coming back later, in Debian's Chromium against `npm start`. Games are
+ * the game page for coming back later, in Debian's Chromium against `npm start`. Games are
  * made and the opponent's moves played through the API (quick); the returning player's page is
  * the real UI.
  *
@@ -121,7 +121,7 @@ async function clickMove(page: Page, button: ReturnType<Page['locator']>): Promi
   }
 }
 
-describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
+describe.skipIf(!hasChromium)('coming back to a game', () => {
   const env = useServerAndBrowser();
 
   test('since you last looked, the turn bar on screen, simultaneous decisions and a bot without stale refusals', async () => {
@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('#12 coming back to a game', () => {
       const lines = (await card.locator('ol.since-lines > li:not(.muted)').allTextContents()).map((t) => t.trim());
       const shown = since!.entries.filter((e) => !e.undone).slice(0, lines.length);
       expect(lines.length).toBe(Math.min(8, since!.entries.filter((e) => !e.undone).length));
-      shown.forEach((e, i) => expect(lines[i], `${type}: line ${i + 1} of the card`).toContain(named(e.text, names)));
+      for (const [i, e] of shown.entries()) expect(lines[i], `${type}: line ${i + 1} of the card`).toContain(named(e.text, names));
       expect(lines.join('\n')).not.toMatch(/\{\{p:/);
       const boLines = lines.filter((_, i) => shown[i].seat === 1);
       expect(boLines.length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 /**
- * #14 rocket colours, in Debian's Chromium against `npm start`: Ada creates a 2-player Space
+ * rocket colours, in Debian's Chromium against `npm start`: Ada creates a 2-player Space
  * Mountain game with the new-game form, flying the Green Rocket, then changes to Blue in the waiting room; Bo, on a
  * phone, opens the invite link, sees Blue taken (named, and disabled), picks Yellow by its name
  * and joins, which starts the game; both boards show each player's Rocket, and the page's seat
@@ -21,10 +21,10 @@ import {
 
 warnNoBrowser('test/e2e/rocket-colours.test.ts');
 
-describe.skipIf(!hasChromium)('#14 rocket colours (browser)', () => {
+describe.skipIf(!hasChromium)('rocket colours (browser)', () => {
   const suite = useServerAndBrowser();
 
-  test('#14 rocket colours: choose in the waiting room, pick a free one when joining, the board follows', async () => {
+  test('rocket colours: choose in the waiting room, pick a free one when joining, the board follows', async () => {
     const { server, browser } = suite;
     const errors: string[] = [];
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 800 } });

@@ -314,7 +314,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     expect((await deadline.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
       `Your move is due by ${want} (in 23 h); after that the game ends.`,
     );
-    // #12: the time control sits in the folded "About this game".
+    // the time control sits in the folded "About this game".
     await a.getByText('About this game', { exact: true }).click();
     await seeText(a, '24 hours per move; when time runs out the game ends');
 

@@ -2,7 +2,7 @@
  * The client shell end to end, in Debian's Chromium against `npm start` (the real Worker in
  * workerd, PGlite in memory, the fixture game "secret-dice"):
  * A signs in through the dev mailbox, creates a 2-player game, copies the invite link; B signs
- * in on a phone-sized screen, opens the link and joins, which starts the game (#14); A banks
+ * in on a phone-sized screen, opens the link and joins, which starts the game; A banks
  * (and undoes, and banks again), ends the turn; B sees by polling that it is B's turn, rolls in secret and ends the turn.
  */
 import { describe, expect, test } from 'vitest';
@@ -63,7 +63,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await a.getByRole('link', { name: 'Go to the game' }).click();
     await seeText(a, 'Waiting for players');
     await seeText(a, '1 of 2 seats taken.');
-    // #14: the game starts by itself when the last seat is taken (no Start to press).
+    // the game starts by itself when the last seat is taken (no Start to press).
     await seeText(a, 'The game starts by itself when the last seat is taken');
 
     // B signs in on a phone and opens the invite link.
@@ -76,10 +76,10 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await b.getByRole('button', { name: 'Join game' }).click();
     await seeText(b, 'You joined the game in seat 2.');
     expect(new URL(b.url()).search).toBe(''); // the invite code leaves the address bar
-    // #14: B took the last seat, so the game has started; A learns it by polling.
+    // B took the last seat, so the game has started; A learns it by polling.
     await seeText(b, 'In progress');
     await seeText(a, 'Your turn.', 10_000);
-    // #12: the seed hash sits in the folded "About this game".
+    // the seed hash sits in the folded "About this game".
     await a.getByText('About this game', { exact: true }).click();
     await seeText(a, 'Seed hash');
 

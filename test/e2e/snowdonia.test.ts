@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await setName(b, 'Bo');
     await joinByInvite(b, invite, 2, SLOW);
 
-    // #14: Bo's join took the last seat and started the game; both boards appear.
+    // Bo's join took the last seat and started the game; both boards appear.
     await seeText(a, 'In progress', SLOW);
     await board(a).waitFor({ timeout: SLOW });
     await board(b).waitFor({ timeout: SLOW });

@@ -83,7 +83,7 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     await setName(b, 'Bo');
     await joinByInvite(b, invite, 2, WAIT);
 
-    // #14: Bo's join took the last seat and started the game.
+    // Bo's join took the last seat and started the game.
     await seeText(a, 'In progress', WAIT);
     const A: Player = { who: 'Ada', seat: 0, ctx: ctxA, page: a };
     const B: Player = { who: 'Bo', seat: 1, ctx: ctxB, page: b };

@@ -1,16 +1,17 @@
 /**
  * Shared helpers for browser tests: start the real dev server (`npm start`, wrangler dev on
- * 127.0.0.1 with the fixture game), launch Debian's Chromium through playwright-core, and sign a
+ * 127.0.0.1 with the fixture game), launch Chromium (scripts/chromium.ts) through playwright-core, and sign a
  * player in through the dev mailbox. Board tests import these. The one test defined here is the
  * failing one `warnNoBrowser` registers under CI=true when no browser is installed.
  */
 import { afterAll, beforeAll, test } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../support/postgres';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { chromiumAvailable } from '../../scripts/chromium';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,9 +29,11 @@ export function screenshotPath(name: string): string {
 // ---------------------------------------------------------------------------------------------
 // The browser
 
-/** Debian's chromium (`apt-get install -y chromium`), or CHROMIUM_PATH. */
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const hasChromium = existsSync(chromiumPath);
+import { launchBrowser } from '../../scripts/chromium';
+export { browserLaunchOptions, launchBrowser } from '../../scripts/chromium';
+
+/** A browser is here: @sparticuz/chromium from npm, or CHROMIUM_PATH. */
+export const hasChromium = chromiumAvailable();
 export const browserMissingIsFatal = !hasChromium && process.env.CI === 'true';
 
 /**
@@ -39,33 +42,19 @@ export const browserMissingIsFatal = !hasChromium && process.env.CI === 'true';
  */
 export function warnNoBrowser(suite: string): void {
   if (hasChromium) return;
+  const why = process.env.CHROMIUM_PATH
+    ? `no browser at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}`
+    : 'no @sparticuz/chromium in node_modules';
   if (browserMissingIsFatal) {
-    test('Chromium is installed (required when CI=true)', () => {
-      throw new Error(`No Chromium at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
+    test('Chromium is present (required when CI=true)', () => {
+      throw new Error(`${why}: run \`npm install\`, or set CHROMIUM_PATH.`);
     });
   }
   const bar = '!'.repeat(78);
   console.warn(
-    `\n${bar}\n!! ${suite}: ${process.env.CI === 'true' ? 'FAILING (CI=true)' : 'SKIPPED'} - no Chromium at ${chromiumPath}.\n` +
-      `!! Install it with: apt-get install -y chromium   (or set CHROMIUM_PATH)\n` +
-      `!! Under CI=true a missing browser is a failure, not a skip.\n${bar}\n`,
+    `\n${bar}\n!! ${suite}: ${process.env.CI === 'true' ? 'FAILING (CI=true)' : 'SKIPPED'} - ${why}.\n` +
+      `!! Run npm install (or set CHROMIUM_PATH). Under CI=true a missing browser is a failure, not a skip.\n${bar}\n`,
   );
-}
-
-/** Headless Chromium with nothing that talks to the network on its own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
-  });
 }
 
 /** A phone-sized context (375 px wide, touch), for checking the layout on a small screen. */

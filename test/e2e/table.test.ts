@@ -55,7 +55,7 @@ async function fixtureRulesScript(): Promise<string> {
 }
 
 /**
- * #13.15: records every Content-Security-Policy violation on the context's pages (a blocked
+ * records every Content-Security-Policy violation on the context's pages (a blocked
  * inline script, eval, a foreign source). Chromium reports some - zod's caught `new Function`
  * probe, say - only as an event, never on the console. Read with `cspViolations`.
  */
@@ -269,7 +269,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
     await a.getByRole('button', { name: 'Verify record' }).click();
     await verdict.getByText(/^Not verified/).waitFor();
     expect(await a.locator('mp-verify-page li.fail[data-check="seed hash"]').count()).toBe(1);
-    // #13.15: /verify works under the client's CSP, and nothing on the page broke it.
+    // /verify works under the client's CSP, and nothing on the page broke it.
     expect((await a.request.get('/verify')).headers()['content-security-policy']).toMatch(/script-src 'self';/);
     expect(await cspViolations(a)).toEqual([]);
 

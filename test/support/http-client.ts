@@ -30,7 +30,7 @@ export class ApiClient {
     }
     const res = await fetch(this.base + path, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text && (res.headers.get('content-type') ?? '').includes('json')) {
       try {
         parsed = JSON.parse(text);

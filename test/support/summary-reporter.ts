@@ -22,6 +22,7 @@ export interface TestSummary {
 export function firstLine(text: string | undefined): string {
   const line =
     (text ?? '')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour escapes
       .replace(/\u001b\[[0-9;]*m/g, '')
       .split('\n')
       .find((l) => l.trim()) ?? '';

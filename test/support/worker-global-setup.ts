@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
         APP_ENV: { type: 'plain_text', value: 'test' },
         // Every test signs in from 127.0.0.1; the per-IP limit has its own API tests.
         SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
-        // Play by email reply (#16): the tests sign reply tokens with the same secret.
+        // Play by email reply: the tests sign reply tokens with the same secret.
         MAIL_REPLY_SECRET: { type: 'plain_text', value: MAIL_REPLY_TEST_SECRET },
         MAIL_DOMAIN: { type: 'plain_text', value: MAIL_TEST_DOMAIN },
       },

@@ -39,7 +39,12 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
       Array.from({ length: 20 }, () => api.post(`/api/games/${gameId}/moves`, { version: v, move: { type: 'bank' } }, { token: alice })),
     );
     const statuses = replies.map((r) => r.status);
-    const summary = Object.entries(statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {}));
+    const summary = Object.entries(
+      statuses.reduce<Record<number, number>>((acc, s) => {
+        acc[s] = (acc[s] ?? 0) + 1;
+        return acc;
+      }, {}),
+    );
     expect(
       statuses.filter((s) => s === 200),
       `statuses: ${JSON.stringify(summary)}`,

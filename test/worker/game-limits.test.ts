@@ -1,5 +1,5 @@
 /**
- * #13.12 the per-account game limits under concurrent requests in the production runtime: the
+ * the per-account game limits under concurrent requests in the production runtime: the
  * built Worker, the Neon driver, and a pooled real PostgreSQL with TEST_PG=1, where the creates
  * really overlap. Without the advisory lock each request counts the others' uncommitted games
  * as absent and a burst gets past the limit.
@@ -14,7 +14,7 @@ const dbKind = inject('dbKind');
 /** Default of `Config.gameLimits.perHour` (the Worker runs with it). */
 const GAMES_PER_HOUR = 20;
 
-describe(`#13.12 game limits hold under concurrent requests (${dbKind})`, () => {
+describe(`game limits hold under concurrent requests (${dbKind})`, () => {
   it(`30 concurrent creates by one account: exactly ${GAMES_PER_HOUR} games stored, the rest 429 rate_limited`, async () => {
     const { token } = await api.signIn(uniqueEmail('creator'));
     const replies = await Promise.all(

@@ -1,5 +1,5 @@
 /**
- * #17 in the production runtime: an idle cron tick and a 304 poll open no database connection
+ * in the production runtime: an idle cron tick and a 304 poll open no database connection
  * (counted at the bridge every Worker connection goes through), a deadline still fires on the
  * first tick after it, and a poll never confirms an old version once the mover has its answer.
  * This file starts its own database and Worker: the Durable Objects and the bridge's counters
@@ -83,8 +83,8 @@ async function outboxSettled() {
   throw new Error('outbox still pending after 10 s');
 }
 
-describe('#17 idle cron', () => {
-  it('#17 an idle tick opens no database connection, and a deadline fires on the first tick after it', async () => {
+describe('idle cron', () => {
+  it('an idle tick opens no database connection, and a deadline fires on the first tick after it', async () => {
     // A fresh Worker asks Postgres once; with nothing scheduled at all, the next tick is idle.
     await tick();
     const empty = connections();
@@ -119,8 +119,8 @@ describe('#17 idle cron', () => {
   });
 });
 
-describe('#17 polls answered without the database', () => {
-  it('#17 a matching poll gets 304 with no database connection, visible or not, once the version is seen', async () => {
+describe('polls answered without the database', () => {
+  it('a matching poll gets 304 with no database connection, visible or not, once the version is seen', async () => {
     const { id, tokens } = await twoPlayerGame();
     const full = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'x-page-visible': '1' } });
     expect(full.status, full.text).toBe(200);
@@ -143,7 +143,7 @@ describe('#17 polls answered without the database', () => {
     expect(other.status).toBe(200);
   });
 
-  it('#17 no stale 304: after the mover has its answer, every poll sent carries the new version', async () => {
+  it('no stale 304: after the mover has its answer, every poll sent carries the new version', async () => {
     const { id, tokens } = await twoPlayerGame();
     const first = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
     let etag = first.headers.get('etag')!;

@@ -1,5 +1,5 @@
 /**
- * #16 play by email reply, in workerd: messages go in through wrangler's email handler endpoint
+ * play by email reply, in workerd: messages go in through wrangler's email handler endpoint
  * (`POST /cdn-cgi/handler/email?from=&to=`, the Worker's `email()` export, as Email Routing calls
  * it) and the answers come out of the outbox into the dev mailbox. The tests sign reply tokens
  * with the test Worker's MAIL_REPLY_SECRET (test/support/mail.ts), as a turn email would carry.
@@ -154,7 +154,7 @@ function lineFor(legal: Labelled[], m: Labelled, n: number): string {
   return same === 1 && n % 2 === 0 ? m.label : String(legal.indexOf(m) + 1);
 }
 
-describe('#16 a whole 2-player Space Mountain game played only by email replies', () => {
+describe('a whole 2-player Space Mountain game played only by email replies', () => {
   it('Go/Refuel, turns and Mission marker placements until the game is over', { timeout: 900_000 }, async () => {
     const a = await player('sm-a');
     const b = await player('sm-b');
@@ -188,7 +188,7 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
     expect(end.status).toBe('finished');
     expect(end.result).toMatchObject({ scores: expect.any(Array), ranking: expect.any(Array) });
     expect([...kinds]).toEqual(expect.arrayContaining(['go', 'refuel', 'turn', 'place']));
-    console.log(`[#16] a Space Mountain game took ${emails} emailed moves`);
+    console.log(`[mail replies] a Space Mountain game took ${emails} emailed moves`);
   });
 
   it('two simultaneous Go/Refuel replies at the same version both apply (they commute)', async () => {
@@ -214,7 +214,7 @@ describe('#16 a whole 2-player Space Mountain game played only by email replies'
   });
 });
 
-describe('#16 Big Thunder turns from multi-line replies', () => {
+describe('Big Thunder turns from multi-line replies', () => {
   it('each reply plays a card, its action and End turn, in order', async () => {
     const a = await player('bt-a');
     const b = await player('bt-b');
@@ -247,7 +247,7 @@ describe('#16 Big Thunder turns from multi-line replies', () => {
   });
 });
 
-describe('#16 refusals', () => {
+describe('refusals', () => {
   let a: Player;
   let b: Player;
   let gameId: string;

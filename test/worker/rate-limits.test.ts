@@ -1,5 +1,5 @@
 /**
- * Rate limits under concurrent requests in the production runtime (#13.7): the built Worker,
+ * Rate limits under concurrent requests in the production runtime: the built Worker,
  * the Neon driver, and a pooled real PostgreSQL with TEST_PG=1, where the requests really
  * overlap. A limit that counts and then inserts without a lock lets a burst through; these
  * fire the burst and count what was stored.
@@ -12,13 +12,17 @@ const api = new ApiClient(inject('workerUrl'));
 const dbKind = inject('dbKind');
 const count = async (query: string, params: unknown[]) =>
   Number((await sqlRows<{ n: string }>(inject('databaseUrl'), inject('dbWsProxy'), query, params))[0].n);
-const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ((acc[s] = (acc[s] ?? 0) + 1), acc), {});
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((acc, s) => {
+    acc[s] = (acc[s] ?? 0) + 1;
+    return acc;
+  }, {});
 
 /** Defaults of `Config.signinLimits.perClient` and `CHAT_PER_MINUTE` (the Worker runs with them). */
 const SIGNIN_PER_CLIENT = 5;
 const CHAT_PER_MINUTE = 20;
 
-describe(`#13.7 limits hold under concurrent requests (${dbKind})`, () => {
+describe(`limits hold under concurrent requests (${dbKind})`, () => {
   it('20 concurrent sign-in requests for one address from one client: exactly the limit accepted, stored and queued', async () => {
     const email = uniqueEmail('burst');
     const replies = await Promise.all(Array.from({ length: 20 }, () => api.post('/api/auth/email', { email })));

@@ -1,5 +1,5 @@
 /**
- * #13.15 the static client carries the security headers of public/_headers (Workers static
+ * the static client carries the security headers of public/_headers (Workers static
  * assets apply the file; wrangler 4.86's local runtime too): a Content-Security-Policy without
  * inline script or eval, and the headers the Worker's own answers get from secureHeaders.
  */
@@ -17,7 +17,7 @@ function directives(csp: string | null): Map<string, string[]> {
   return out;
 }
 
-describe('#13.15 security headers on the static client', () => {
+describe('security headers on the static client', () => {
   // `/games/x` is no file: the single-page-application fallback answers it with index.html.
   it.each(['/', '/games/x', '/app.js', '/verify', '/styles.css'])('%s has the CSP and the other security headers', async (path) => {
     const res = await fetch(base + path, { redirect: 'manual' });

@@ -9,7 +9,7 @@ interface Stored {
 }
 
 /**
- * The one schedule of the cron (#17; `idFromName('schedule')`): the earliest instant anything
+ * The one schedule of the cron (`idFromName('schedule')`): the earliest instant anything
  * may be due (a reminder, a deadline, an outbox retry, a digest, a bot's turn, a stored answer
  * to forget). Commits only ever move it earlier (`earlier`); a cron pass `claim`s it, runs, then
  * `settle`s it to what Postgres says is next, keeping whatever was noted during the pass. An

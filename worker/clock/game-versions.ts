@@ -7,7 +7,7 @@ export const VIEWER_TRUST_MS = 5 * 60_000;
 const MAX_VIEWERS = 200;
 
 interface Stored {
-  /** The highest version of the game announced or observed (never behind the database's, #17). */
+  /** The highest version of the game announced or observed (never behind the database's). */
   version: number;
   /** Seen mark per seat, as the database holds it (`seats.last_seen_seq`; only ever rises). */
   marks: Record<string, number>;
@@ -17,7 +17,7 @@ interface Stored {
 
 /**
  * One per game (`idFromName(gameId)`): what a conditional `GET /state` needs to answer 304
- * without Postgres (#17): the game's version, the seats' seen marks, and the session tokens
+ * without Postgres: the game's version, the seats' seen marks, and the session tokens
  * recently allowed to read the game. Writers announce a new version BEFORE committing it
  * (`worker/services/events.ts`), so this copy is never behind the database; being ahead only
  * costs a full answer. Every method is one storage read-modify-write, atomic under the

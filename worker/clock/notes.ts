@@ -54,7 +54,7 @@ export function dueClockOf(env: ClockBindings | undefined) {
 }
 
 /**
- * Called by `appendEvent` BEFORE it commits event `version` (#17): the game's `GameVersions`
+ * Called by `appendEvent` BEFORE it commits event `version`: the game's `GameVersions`
  * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
  * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
  * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel; a failure

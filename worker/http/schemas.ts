@@ -55,7 +55,7 @@ export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.
 
 export const SeatSchema = z.object({ seat: z.number().int(), name: z.string(), userId: z.string().nullable() }).openapi('Seat');
 
-/** A seat's setup choices in a request (#14, `Game.seatChoices`): choice id -> value id. */
+/** A seat's setup choices in a request (`Game.seatChoices`): choice id -> value id. */
 export const ChoicesSchema = z
   .record(z.string().max(32), z.string().max(32))
   .refine((c) => Object.keys(c).length <= 8, { message: 'At most 8 choices.' })
@@ -90,7 +90,7 @@ export const LogLineSchema = z
   })
   .openapi('LogLine');
 
-/** What happened since a seat last looked at the game (#12). */
+/** What happened since a seat last looked at the game. */
 export const SinceLastSeenSchema = z
   .object({
     fromVersion: z
@@ -117,10 +117,7 @@ export const StateSchema = z
       z.object({
         label: z.string(),
         move: z.unknown(),
-        effect: z
-          .literal('none')
-          .optional()
-          .openapi({ description: 'The move is legal but would do nothing now (#12): ask before sending it' }),
+        effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now: ask before sending it' }),
         warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: "You're in Town." }),
       }),
     ),

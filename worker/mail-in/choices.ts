@@ -14,7 +14,7 @@ export interface Choice {
   code: string | null;
   label: string;
   move: unknown;
-  /** What the page would ask before sending it (`effect: 'none'` or a `warning`, #12), for the email's line. */
+  /** What the page would ask before sending it (`effect: 'none'` or a `warning`), for the email's line. */
   note?: string;
 }
 

@@ -47,7 +47,7 @@ function authFailed(mail: Email): string | null {
 }
 
 /**
- * Plays the moves of a reply to a turn email (#16). The recipient's token names game, seat and
+ * Plays the moves of a reply to a turn email. The recipient's token names game, seat and
  * version; the sender (envelope and header From alike) must be that seat's player. Each command
  * line of the reply (`replyCommands`) becomes one move through `submitMove` - the same checks,
  * commit and outbox as `POST /moves` - the first at the token's version (a stale one is applied

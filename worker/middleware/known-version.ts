@@ -6,7 +6,7 @@ import type { AppEnv } from '../types';
 import { sessionToken } from './session';
 
 /**
- * `GET /api/games/:id/state` (#17): a conditional poll whose ETag still matches what the game's
+ * `GET /api/games/:id/state`: a conditional poll whose ETag still matches what the game's
  * `GameVersions` object knows - version, the viewer's seat and its seen mark, for a session
  * token that got a database answer within `VIEWER_TRUST_MS` - is answered 304 here, with no
  * database connection. Otherwise the request goes on to the database, and an answer from there
@@ -25,9 +25,10 @@ export const knownVersion = createMiddleware<AppEnv>(async (c, next) => {
   const visible = c.req.header('x-page-visible') === '1';
   const ifNoneMatch = c.req.header('if-none-match');
   if (ifNoneMatch) {
-    const known = await versions
-      .lookup(key, c.var.now().getTime())
-      .catch((err: unknown) => (console.error('game versions: lookup failed', err), null));
+    const known = await versions.lookup(key, c.var.now().getTime()).catch((err: unknown) => {
+      console.error('game versions: lookup failed', err);
+      return null;
+    });
     const unseen = known !== null && known.seat !== null && (known.mark ?? 0) < known.version;
     if (known && !(visible && unseen) && ifNoneMatch === stateEtag(known.version, known.user, known.seat === null ? null : known.mark)) {
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' });

@@ -15,7 +15,7 @@ const MAX_LINES = 20;
  * worth sending: the seat already looked at that version with the page visible (the "seen"
  * rule), it is no longer that seat's turn, or a reminder's deadline has moved. `current` is the
  * notice's game as read at send time (`DeliveryContext.game`; null: the game is gone); no
- * database reads here. Every seat is there because the log lines name the other players too (#12).
+ * database reads here. Every seat is there because the log lines name the other players too.
  */
 export async function composeGameNotice(
   registry: GameRegistry,
@@ -55,7 +55,7 @@ export async function composeGameNotice(
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
     chat_mention: `${who}You were mentioned in ${title}`,
   };
-  // Play by email reply (#16): a turn email lists the choices and carries a signed Reply-To.
+  // Play by email reply: a turn email lists the choices and carries a signed Reply-To.
   const game = registry.get(g.type);
   const asks = p.kind === 'your_turn' || p.kind === 'reminder' || p.kind === 'game_started';
   const reply =

@@ -129,7 +129,7 @@ async function applyTimeout(ctx: ServiceCtx, first: GameRow): Promise<number> {
           seat,
           payload: { move: applied.move, timeout: true },
           // The move's name only to its seat: it may be a secret choice (a Claim Jumper discard,
-          // a Go/Refuel decision); the engine's own log lines say what everyone may know (#13.13).
+          // a Go/Refuel decision); the engine's own log lines say what everyone may know.
           log: [
             { seat, text: `Seat ${seat + 1} ran out of time; the bot played for them.` },
             { seat, text: `The bot played: ${label}.`, only: [seat] },

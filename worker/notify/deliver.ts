@@ -30,7 +30,7 @@ export interface HeldNotices {
 }
 /**
  * A row's delivery context read with the claim serves while it is younger than this; a row whose
- * turn comes later in a slow batch (webhooks that time out) reads its context again (#13.4).
+ * turn comes later in a slow batch (webhooks that time out) reads its context again.
  */
 const CONTEXT_FRESH_MS = 1000;
 
@@ -52,7 +52,7 @@ export interface DrainReport {
  * Delivers up to `limit` due outbox rows; with `held`, only the notices a commit queued already
  * claimed for this request (the cron delivers everything else). Each row costs two statements
  * when nothing needs creating: its claim with everything it reads (`claimWithContext`; for held
- * rows a read, `heldWithContext`; one for the whole batch) and its final update (#17); a push
+ * rows a read, `heldWithContext`; one for the whole batch) and its final update; a push
  * reads the device too, and a player's first email creates their settings row (the unsubscribe
  * link needs its token).
  */
@@ -72,10 +72,10 @@ export async function drainOutbox(
     const row = claimed.row;
     const key = `mp-${row.id}`;
     let outcome: PushOutcome;
-    let rendered: unknown = undefined;
+    let rendered: unknown;
     try {
       // The player's channels and the game as they are now, not as they were when the notice was
-      // queued (#13.4): read with the claim, or again when the batch has taken a while.
+      // queued: read with the claim, or again when the batch has taken a while.
       const context: DeliveryContext =
         Date.now() - claimed.readAt > CONTEXT_FRESH_MS ? await readDeliveryContext(db, row.id) : claimed.context;
       const settings = row.kind === 'signin' || !row.userId ? null : context.settings;
@@ -96,13 +96,13 @@ export async function drainOutbox(
         if (config.emailProvider !== 'dev') {
           // The provider has the message; the row keeps whom it went to and its subject. Storing
           // each sent email's text and HTML was most of the row's bytes and of its update's CPU
-          // (#17), a sign-in email's text holds its link, and a ready-made message (test, digest,
+          //, a sign-in email's text holds its link, and a ready-made message (test, digest,
           // the answer to an emailed move) holds its lines.
           const { message: _text, ...about } = row.kind === 'signin' ? {} : (row.payload as { message?: unknown });
           rendered = { ...about, to: email.to, subject: email.subject };
         } else {
           rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
-          // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it (#16).
+          // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it.
           if (row.kind !== 'signin')
             rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
           if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
@@ -129,7 +129,7 @@ export async function drainOutbox(
     } else {
       const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
       await finishDelivery(db, row.id, { error: outcome.error ?? 'failed', nextAttemptAt: next });
-      await noteDue(next); // the cron's next pass may be idle until then otherwise (#17)
+      await noteDue(next); // the cron's next pass may be idle until then otherwise
       report.retried++;
     }
   }
@@ -146,7 +146,7 @@ async function composeMessage(
   const p = row.payload as GameNoticePayload & { message?: Message };
   // Messages that are not about one seat's game state (test, digest) are stored ready-made.
   if (p.message) return p.message;
-  // Only an email can be answered with a move (#16), and only while the player's switch is on.
+  // Only an email can be answered with a move, and only while the player's switch is on.
   const mail = row.channel === 'email' ? { replies: config.mailReplies, accountOn: context.settings?.emailReplies ?? true } : undefined;
   return composeGameNotice(registry, config.publicUrl, row.channel === 'webhook' ? { ...p, viaGameWebhook } : p, context.game, mail);
 }

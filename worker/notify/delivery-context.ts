@@ -16,7 +16,7 @@ export interface NoticeSeat {
   lastSeenSeq: number;
   /** The player's display name; null for a seat nobody holds. */
   name: string | null;
-  /** The seat's switch for playing by email reply (#16). */
+  /** The seat's switch for playing by email reply. */
   emailReplies: boolean;
 }
 
@@ -31,7 +31,7 @@ export interface NoticeGame {
 
 /**
  * Everything delivering one outbox row reads from the database besides push subscriptions, read
- * together at send time (#13.4; SQL function `mp_delivery_context`, db/migrations/0014_*.sql).
+ * together at send time (SQL function `mp_delivery_context`, db/migrations/0014_*.sql).
  */
 export interface DeliveryContext {
   /** The player's settings row; null when they have none yet (defaults) or the row has no user. */
@@ -73,7 +73,7 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
 /**
  * Claims up to `limit` due rows until `until` (attempts + 1; `FOR UPDATE SKIP LOCKED`, so
  * concurrent drains never share a row) with each row's delivery context, in ONE statement (the
- * SQL function `mp_claim_deliveries`, whose plans the server connection keeps; #17). Oldest due
+ * SQL function `mp_claim_deliveries`, whose plans the server connection keeps). Oldest due
  * first.
  */
 export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
@@ -87,7 +87,7 @@ export async function claimWithContext(db: Db, now: Date, until: Date, limit: nu
 /**
  * The due rows with dedupe keys `keys` that a commit queued already claimed until `held` for this
  * request to deliver, with each row's delivery context, in ONE read (`mp_held_deliveries`; no
- * claim to write, #17). Rows no longer so claimed (the claim lapsed and the cron took them) are
+ * claim to write). Rows no longer so claimed (the claim lapsed and the cron took them) are
  * left out.
  */
 export async function heldWithContext(db: Db, now: Date, held: Date, keys: readonly string[]): Promise<ClaimedNotice[]> {

@@ -13,7 +13,7 @@ import { post, type DeliveryOutcome } from './outbound';
 export async function sendEmail(config: Config, email: RenderedEmail, idempotencyKey: string): Promise<DeliveryOutcome> {
   if (config.emailProvider === 'dev') return { ok: true };
   if (!config.emailApiKey) return { ok: false, error: 'EMAIL_API_KEY is not set' };
-  // Providers take Reply-To as a field of its own (a turn email's signed reply address, #16).
+  // Providers take Reply-To as a field of its own (a turn email's signed reply address).
   const { 'Reply-To': replyTo, ...headers } = email.headers;
   if (config.emailProvider === 'resend') {
     const base = config.emailApiUrl ?? 'https://api.resend.com';

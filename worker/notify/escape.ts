@@ -5,6 +5,7 @@
  */
 
 /** C0/C1 control characters and the Unicode line and paragraph separators. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this removes
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 
 /**

@@ -17,7 +17,7 @@ export interface DeliveryEnd {
 /**
  * Ends the claim of outbox row `id` as `end` says, in one statement: the SQL function
  * `mp_finish_delivery` (db/migrations/0016_finish_delivery.sql), whose plan the pooled server
- * connection keeps (#17).
+ * connection keeps.
  */
 export async function finishDelivery(db: Db, id: number, end: DeliveryEnd): Promise<void> {
   await db.execute(

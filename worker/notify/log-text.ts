@@ -9,7 +9,7 @@ export interface NamedSeat {
 }
 
 /**
- * How log lines name players in notifications (#12, "one name per player"): the display name
+ * How log lines name players in notifications ("one name per player"): the display name
  * (or "Bot", "Ada (bot)"), with the game's role beside it ("Ada (Red)", "Bot (U.B. Bold)"). A
  * seat nobody holds is "Seat N" (from 1). The result is plain text: each surface escapes the
  * whole line as it escapes any line (escape.ts, the email's HTML template). `state` is the game's

@@ -29,7 +29,7 @@ export interface Message {
   deadline?: string | null;
   /** Sentences before the log lines (the answer to an emailed move: "Done: Go. ..."). */
   intro?: string[];
-  /** Play by email reply (#16): the numbered choices, and the Reply-To address a reply plays them at. */
+  /** Play by email reply: the numbered choices, and the Reply-To address a reply plays them at. */
   reply?: { address: string; choices: string[] };
   /** Extra email headers (an answer's In-Reply-To, References, Auto-Submitted). */
   headers?: Record<string, string>;
@@ -119,14 +119,14 @@ ${deadline ? html`<p>${deadline}</p>` : ''}
   };
 }
 
-/** The text of a chat-style message (Discord, Slack): subject, unseen lines, link; user text escaped by `escape`. */
-function chatText(m: Message, link: string, escape: (text: string) => string): string {
+/** The text of a chat-style message (Discord, Slack): subject, unseen lines, link; user text escaped by `markup`. */
+function chatText(m: Message, link: string, markup: (text: string) => string): string {
   const shown = m.lines.slice(-10);
-  const lines = shown.map((l) => `- ${escape(oneLine(l))}`);
+  const lines = shown.map((l) => `- ${markup(oneLine(l))}`);
   // Say that earlier lines were left out, so a reader does not take the last ten for the whole turn.
   const cut = m.lines.length - shown.length;
-  const earlier = cut > 0 ? [escape(`(${cut} earlier line${cut === 1 ? '' : 's'} on the game page)`)] : [];
-  return [escape(oneLine(m.subject)), ...earlier, ...lines, link].join('\n');
+  const earlier = cut > 0 ? [markup(`(${cut} earlier line${cut === 1 ? '' : 's'} on the game page)`)] : [];
+  return [markup(oneLine(m.subject)), ...earlier, ...lines, link].join('\n');
 }
 
 /**

@@ -13,7 +13,7 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The earliest instant (epoch ms) at which `runScheduled` would find work, read from Postgres
- * after a cron pass (#17): a reminder or deadline (per time control and reminder stage, as
+ * after a cron pass: a reminder or deadline (per time control and reminder stage, as
  * `runScheduled` decides them), a pending outbox row, a digest, a bot that must act (now), a
  * stored Idempotency-Key answer to forget. `NEVER` when nothing is scheduled.
  * Two statements, each an aggregate over an index or a small group.

@@ -46,7 +46,7 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
 
 /**
  * For a commit about to queue notices: until when to queue them already claimed for this request's
- * drain (#17: the drain then reads them by key, with no claim to write), or null - the grace is
+ * drain (the drain then reads them by key, with no claim to write), or null - the grace is
  * left to the cron, or this context runs no drain after it (the cron's own pass delivers).
  */
 export function holdNotices(ctx: ServiceCtx): Date | null {

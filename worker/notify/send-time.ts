@@ -15,7 +15,7 @@ export interface ChannelNow {
 }
 
 /**
- * Applies the player's settings at delivery time (#13.4): a notice queued during the grace period
+ * Applies the player's settings at delivery time: a notice queued during the grace period
  * honours an unsubscribe, a switched-off kind or channel, the daily digest and a removed or
  * replaced webhook that happened since. `context` is the row's delivery context as just read
  * (settings null: none yet, so defaults). Rows without a user (none today) go as queued. No I/O.

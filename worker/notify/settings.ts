@@ -12,7 +12,7 @@ export interface NotificationSettings {
   digest: boolean;
   /** Web Push to the devices in `GET /api/me/push-subscriptions` (on by default). */
   push: boolean;
-  /** Turn emails carry a reply address, and a reply with a move plays it (#16; on by default). */
+  /** Turn emails carry a reply address, and a reply with a move plays it (on by default). */
   emailReplies: boolean;
   kinds: NotificationKinds;
   webhook: WebhookConfig | null;
@@ -90,7 +90,7 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
 }
 
 /**
- * Turns playing by email reply on or off for the caller's seat in one game (#16); the account's
+ * Turns playing by email reply on or off for the caller's seat in one game; the account's
  * switch (`emailReplies` of the settings) applies as well. False when the caller has no seat there.
  */
 export async function setGameEmailReplies(db: Db, gameId: string, userId: string, on: boolean): Promise<boolean> {

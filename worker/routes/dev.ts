@@ -17,7 +17,7 @@ export function devRoutes() {
     await next();
   });
   app.get('/dev/mailbox.json', async (c) => c.json(await devMailbox(c.var.db)));
-  // Play by email reply locally (#16): the Reply box builds the message a mail client would send
+  // Play by email reply locally: the Reply box builds the message a mail client would send
   // and hands it to the same function as the Worker's email() handler.
   app.post('/dev/mailbox/reply', async (c) => {
     // A malformed form (a broken multipart body) is the sender's mistake: 400, not a 500.

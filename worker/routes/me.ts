@@ -44,7 +44,7 @@ export function meRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getMe, (c) => c.json(requireUser(c), 200));
   app.openapi(patchMe, async (c) => {
-    // Stored as shown and as mentions match it: NFC, one line, single spaces (#13.5, #13.10).
+    // Stored as shown and as mentions match it: NFC, one line, single spaces.
     const name = normaliseName(c.req.valid('json').name);
     if (!name) throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character.');
     return c.json(await renameUser(c.var.db, requireUser(c).id, name), 200);

@@ -35,7 +35,7 @@ export interface SigninLimits {
  * Queues a sign-in email with a single-use token (15 min), stored hashed. Returns the raw token
  * (tests). Throws 429 `rate_limited` (Retry-After: the window) when a limit is reached.
  *
- * The limits count what is sent, never lock the person out (#13.7):
+ * The limits count what is sent, never lock the person out:
  * - per (address, client IP) pair, `perClient`: a client asking for the same address again and
  *   again. A stranger's requests fill only the stranger's own pair, never the owner's.
  * - per client IP, `perIp`: one client mailing many addresses.
@@ -122,7 +122,7 @@ export async function requestSignIn(
   return token;
 }
 
-/** A neutral display name for a new user ("Player 4821"): never derived from the address (#13.9). */
+/** A neutral display name for a new user ("Player 4821"): never derived from the address. */
 export function neutralName(): string {
   return `Player ${1000 + (parseInt(randomHex(4), 16) % 9000)}`;
 }
@@ -130,7 +130,7 @@ export function neutralName(): string {
 /**
  * The address a sign-in token was sent to, if it is still usable (unknown, used and expired
  * tokens give null). Reads only: the "Continue signing in" page uses it, so a link scanner that
- * fetches the link uses nothing (#13.6).
+ * fetches the link uses nothing.
  */
 export async function signInTokenEmail(db: Db, token: string, now: Date): Promise<string | null> {
   const [row] = await db

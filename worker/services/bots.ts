@@ -12,7 +12,7 @@ import { gameOf, loadGame, seatList } from './game-rows';
  * Plays the built-in bot for every bot seat that must act, one move at a time through the same
  * path as a player's move (`playMove` + `commitChange`: legality, event, notifications), until a
  * human must act, the game ends, or `limit` moves were made (default `config.botMoves.perGameRun`:
- * one request buys a bounded number of bot moves, #13.12; the cron goes on with the rest).
+ * one request buys a bounded number of bot moves; the cron goes on with the rest).
  * Returns the number of moves.
  */
 export async function runBots(ctx: ServiceCtx, gameId: string, limit = ctx.config.botMoves.perGameRun): Promise<number> {

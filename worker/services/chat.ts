@@ -81,7 +81,7 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
   const mayMention = seat !== null && text.includes('@');
   const line = await ctx.db.transaction(async (tx) => {
     // Count and insert under one lock per (game, author): concurrent posts cannot all see
-    // "19 of 20" and all be accepted (#13.7).
+    // "19 of 20" and all be accepted.
     await lockForLimit(tx as unknown as Db, 'chat', `${row.id}:${args.user.id}`);
     const [recent] = await tx
       .select({ n: count() })

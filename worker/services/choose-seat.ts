@@ -8,7 +8,7 @@ import { gameOf, loadGame, seatList } from './game-rows';
 import { checkChoicesFree, parseChoices, seatChoicesOf, type Choices } from './seat-choices';
 
 /**
- * A seated player changes their setup choices while the game waits for players (#14: "each
+ * A seated player changes their setup choices while the game waits for players ("each
  * player chooses a Rocket"). The new choices replace the old ones (`{}` leaves the choice to
  * the start, which gives what is left). Appended as a `choice` event, so the check that nobody
  * else holds a value and the write share the game's version: a concurrent join or choice makes

@@ -48,7 +48,7 @@ export interface NewEvent {
  */
 export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   const statement = appendStatement(e);
-  // Before the commit, never after (#17): the Worker's copy of the version may run ahead of the
+  // Before the commit, never after: the Worker's copy of the version may run ahead of the
   // database (a poll then gets a full answer) but never behind it (a stale 304). Any commit may
   // change what the cron has to do (a deadline, a notice, a bot's turn), so its next tick looks.
   const seq = e.expectedVersion + 1;
@@ -87,7 +87,7 @@ const UPDATABLE = new Set<keyof typeof games.$inferInsert>([
 
 /**
  * The single statement of `appendEvent`: a call of the SQL function `mp_append_event`
- * (db/migrations/0013_cached_plans.sql), whose plans the server connection keeps (#17), with the
+ * (db/migrations/0013_cached_plans.sql), whose plans the server connection keeps, with the
  * row changes and outbox rows as jsonb. Throws on an `update` key the function does not set.
  */
 function appendStatement(e: NewEvent) {

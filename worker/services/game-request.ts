@@ -43,7 +43,7 @@ export interface GameRequestWants {
   idempotencyKey?: string;
   recipients?: boolean;
   /**
-   * The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`; #12): `true` the
+   * The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`): `true` the
    * unseen ones and the newest `UNDO_TAIL`; `'unseen'` only those after the seat's mark, for a
    * move's answer, where the move itself is the last move in effect that `canUndo` looks for.
    */
@@ -70,7 +70,7 @@ type GameRequestRow = {
 
 /**
  * The one statement of `readGameRequest`: a call of the SQL function `mp_game_request`
- * (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps (#17). The
+ * (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps. The
  * benchmark times it and has PostgreSQL explain the statement inside.
  */
 export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {

@@ -42,7 +42,7 @@ const HOUR_MS = 3600 * 1000;
  * options never carry them (each player chooses for their own seat).
  * Throws 400 `unknown_game_type`, `bad_player_count`, `bad_options`, `bad_choice`; 429 `rate_limited` (with
  * Retry-After) past `limits.perHour` games created in the last hour; 409 `too_many_unfinished_games`
- * past `limits.unfinished` of the creator's games not yet over (#13.12: every game full of bots
+ * past `limits.unfinished` of the creator's games not yet over (every game full of bots
  * costs bot moves, so one account must not start them without end).
  */
 export async function createGame(
@@ -333,7 +333,7 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
 
 /**
  * Metadata of a game for `GET /api/games/:id` (the seed only once the game is over). Someone
- * outside a private game (signed out, or without a human seat) learns nothing of it (#13.8):
+ * outside a private game (signed out, or without a human seat) learns nothing of it:
  * 403 `private_game`, unless they hold its invite code (`invite`), and then only what joining
  * needs - status and which seats are taken - with no player's name, no user ids and none of the
  * game's progress (version 0, no active seats, deadline, result, seed or update time).
@@ -402,7 +402,7 @@ export async function gameMeta(
     seed: null,
     rematchOf: null,
     rematchId: null,
-    // The invitation email named its sender already; a bare invite code names nobody (#13.8).
+    // The invitation email named its sender already; a bare invite code names nobody.
     invitedBy: args.user && row.status === 'open' ? await inviterOf(db, row.id, args.user.email) : null,
   };
 }

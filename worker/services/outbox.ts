@@ -10,7 +10,7 @@ export interface EmailMessage {
   text: string;
   html: string;
   token?: string;
-  /** A delivered game email's Reply-To (play by email reply, #16) and its whole MIME text (dev provider only). */
+  /** A delivered game email's Reply-To (play by email reply) and its whole MIME text (dev provider only). */
   replyTo?: string | null;
   raw?: string;
 }
@@ -35,7 +35,7 @@ export function keepsSignInLinks(config: Pick<Config, 'emailProvider' | 'appEnv'
 }
 
 /**
- * A delivered sign-in email as the outbox keeps it (#13.9): token and link removed, so the
+ * A delivered sign-in email as the outbox keeps it: token and link removed, so the
  * table (its backups, anyone who can read it) holds no usable sign-in secret once sent.
  */
 export function redactSignIn(msg: EmailMessage): EmailMessage {

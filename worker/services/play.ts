@@ -154,7 +154,7 @@ export async function submitMove(
       row.status === 'active' &&
       (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
     if (!current) throw await staleVersion(db, registry, row.id, seat, mark);
-    let applied;
+    let applied: ReturnType<typeof playMove>;
     try {
       applied = playMove(game, row.snapshot, seat, args.move);
     } catch (err) {

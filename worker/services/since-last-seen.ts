@@ -14,7 +14,7 @@ export const MAX_EVENTS = 200;
 export const UNDO_TAIL = 8;
 
 /**
- * What happened since the seat last looked (#12): every log line it may read written after
+ * What happened since the seat last looked: every log line it may read written after
  * version `fromVersion` (its `seats.last_seen_seq` as it stood before this request), oldest first,
  * in log order. At most `SINCE_LAST_SEEN_MAX_LINES` lines, the newest; `truncated` says older
  * unseen lines were left out (read them with `GET /log?after=fromVersion`).

@@ -14,7 +14,7 @@ import { effectiveMoves } from './moves-in-effect';
 export const MAX_COMMUTING_EVENTS = 16;
 
 /**
- * The commuting rule (#12): may `move` by `seat`, posted at the older `version`, be applied to
+ * The commuting rule: may `move` by `seat`, posted at the older `version`, be applied to
  * the game as it stands now (`row`)? True when every event since `version` is a move by another
  * seat (an undo, a start, a resignation or the poster's own move never commutes), at most
  * `MAX_COMMUTING_EVENTS` of them, and `movesCommute` holds between the state at `version`

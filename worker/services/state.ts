@@ -3,7 +3,7 @@ import type { GameRow } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from './since-last-seen';
 
 /**
- * A legal move with the label a button shows; `effect: 'none'` and `warning` (#12, `Game.moveNote`)
+ * A legal move with the label a button shows; `effect: 'none'` and `warning` (`Game.moveNote`)
  * when it would do nothing now, so the page asks before sending it.
  */
 export interface LabelledMove {
@@ -18,7 +18,7 @@ export interface LabelledMove {
  * `view` only (never the full state), the caller's legal moves, and who must act. Spectators
  * (`yourSeat: null`) get `view(state, null)`. `botsToMove`: a bot seat is among the active seats
  * (it plays right after this answer; poll until it is false before offering the board).
- * `canUndo` and `sinceLastSeen` (#12): see `SeatExtras`.
+ * `canUndo` and `sinceLastSeen`: see `SeatExtras`.
  */
 export interface StateResponse {
   id: string;

@@ -148,7 +148,7 @@ export class BtPlayerMat extends LitElement {
         <dt>Town Shares</dt>
         <dd data-field="shares">
           ${p.shareCount}${
-            p.shares && p.shares.length
+            p.shares?.length
               ? html` · worth ${p.shares.join(' + ')}${p.shares.length > 1 ? ` = ${p.shares.reduce((a, b) => a + b, 0)}` : ''} point${p.shares.reduce((a, b) => a + b, 0) === 1 ? '' : 's'}${this.isYou && !p.final ? ' (only you see this)' : ''}`
               : p.shareCount && !p.shares
                 ? html` <span class="muted">(face down)</span>`

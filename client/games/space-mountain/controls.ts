@@ -188,7 +188,7 @@ export function colorVar(name: string): string {
 }
 
 /**
- * The page's seat colours for the Rockets the players chose (#14): `--mp-seat-N` set to seat N's
+ * The page's seat colours for the Rockets the players chose: `--mp-seat-N` set to seat N's
  * Rocket colour, so the seat list, log and chat chips match the board.
  */
 export function seatColorProperties(players: readonly { seat: number; color: string }[]): [string, string][] {

@@ -70,7 +70,7 @@ export class SmDice extends LitElement {
     return html`<div class="dice">
       <span class="label">Last roll</span>
       ${
-        dice && dice.length
+        dice?.length
           ? html`<ol aria-label="Last roll, bottom die first">
             ${dice.map((d, i) => {
               const text = `Die ${i + 1}: ${d.movement === 'straight' ? 'Straight' : 'Turn'}${d.orange ? ' (orange)' : ''}`;

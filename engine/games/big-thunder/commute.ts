@@ -20,7 +20,7 @@ function withoutOthersChoices(v: BigThunderView, seat: Seat): unknown {
 }
 
 /**
- * The commuting rule (#12) for Big Thunder: a Claim Jumper discard chosen while other players
+ * The commuting rule for Big Thunder: a Claim Jumper discard chosen while other players
  * were choosing theirs stays the same choice after they chose: the choices are simultaneous and
  * secret until the last one is in (`fate.ts`, reconstruction). Everything else `seat` sees must
  * be unchanged; outside a Claim Jumper the whole view must be equal.

@@ -30,7 +30,7 @@ export function refuse(code: string, message: string): Refusal {
   return { code, message };
 }
 
-/** The player in a log line: the `{{p:N}}` marker each surface renders as the display name (#12). */
+/** The player in a log line: the `{{p:N}}` marker each surface renders as the display name. */
 export function who(seat: Seat): string {
   return playerMarker(seat);
 }

@@ -58,7 +58,7 @@ export function describeMove(m: BigThunderMove, s: BigThunderState, seat: Seat):
       return id === undefined ? 'Take a set-aside Town Share' : `Take the set-aside Town Share worth ${plural(TOWN_SHARES[id], 'point')}`;
     }
     case 'discard':
-      // #12: in Play Cards a discard ends card play; the label says so, apart from Discard to Move.
+      // in Play Cards a discard ends card play; the label says so, apart from Discard to Move.
       return s.phase === 'discard' ? `Discard ${SUPPLIES[m.card].name}` : `Stop playing cards: discard ${SUPPLIES[m.card].name}`;
     case 'endTurn':
       return 'End turn and draw';

@@ -10,7 +10,7 @@ import type { BigThunderState } from './state';
 const ACTION_MOVES = new Set<BigThunderMove['type']>(['move', 'pick', 'pan', 'bail', 'resupply', 'crosscut']);
 
 /**
- * No silent no-ops (#12): playing a Supply card whose actions cannot be taken now (On Your Turn
+ * No silent no-ops: playing a Supply card whose actions cannot be taken now (On Your Turn
  * 2, Play Cards: "Pick for Gold cannot be taken if there is Water in the mine shaft", Pan for Gold
  * only where there is Water, nothing to mine in Town, a full Mine Cart). The card is still spent.
  * `effect: 'none'` when none of its actions can be taken after playing it; a warning alone when

@@ -91,7 +91,7 @@ export function eventLayTrack(s: SnowdoniaState, ctx: Ctx): void {
 /** Events 4 and 8: the next Station with unbuilt spaces has them all filled, game-owned. */
 export function eventBuildStation(s: SnowdoniaState, ctx: Ctx): void {
   const card = s.route.find((c) => c.kind === 'station' && c.building.some((b) => b === null));
-  if (!card || card.kind !== 'station') {
+  if (card?.kind !== 'station') {
     say(ctx, null, 'Every Station is already complete.');
     return;
   }

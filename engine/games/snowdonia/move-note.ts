@@ -6,7 +6,7 @@ import type { SnowdoniaMove } from './moves';
 import type { SnowdoniaState } from './state';
 
 /**
- * No silent no-ops (#12): a Labourer placed where its action could do nothing as the game stands
+ * No silent no-ops: a Labourer placed where its action could do nothing as the game stands
  * now (rulebook, 2. Resolve Actions: an action that cannot be taken is passed over). Actions
  * resolve A to G after every Labourer is placed, so an earlier action of the round may still
  * change that (Steel from the Works before Lay Track); the warning says so. Undefined for every

@@ -175,7 +175,7 @@ export function cloneState(s: SnowdoniaState): SnowdoniaState {
   };
 }
 
-/** How a seat is named in log lines: the `{{p:N}}` marker each surface renders as the display name (#12). */
+/** How a seat is named in log lines: the `{{p:N}}` marker each surface renders as the display name. */
 export function playerName(seat: Seat): string {
   return playerMarker(seat);
 }

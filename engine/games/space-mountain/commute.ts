@@ -28,7 +28,7 @@ function withoutOthersChoices(v: SpaceMountainView, seat: Seat): unknown {
 }
 
 /**
- * The commuting rule (#12) for Space Mountain: a choice made while other players choose at the
+ * The commuting rule for Space Mountain: a choice made while other players choose at the
  * same time (Go/Refuel in Step 1; launching; turning, placing a marker or returning to a
  * Starport in Step 4) is still the same choice after they chose meanwhile, as long as nothing
  * shared changed (`withoutOthersChoices`). Anything else `seat` sees must be unchanged.

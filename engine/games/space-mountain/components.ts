@@ -248,9 +248,9 @@ const FEATURES: SquareFeature[] = (() => {
     if (grid[i]) throw new Error(`two features on square ${sq.row},${sq.col}`);
     grid[i] = f;
   };
-  STARPORTS.forEach((s, i) => put(s, { type: 'starport', starport: i }));
-  WORMHOLES.forEach((w, i) => put(w, { type: 'wormhole', wormhole: i }));
-  ENCOUNTER_SPACES.forEach((e, i) => put(e, { type: 'encounter', space: i }));
+  for (const [i, s] of STARPORTS.entries()) put(s, { type: 'starport', starport: i });
+  for (const [i, w] of WORMHOLES.entries()) put(w, { type: 'wormhole', wormhole: i });
+  for (const [i, e] of ENCOUNTER_SPACES.entries()) put(e, { type: 'encounter', space: i });
   return grid;
 })();
 

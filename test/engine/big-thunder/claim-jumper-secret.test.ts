@@ -1,5 +1,5 @@
 /**
- * #13.13 Fate card Claim Jumper (reconstruction, docs/rules/README.md section 1: "each player
+ * Fate card Claim Jumper (reconstruction, docs/rules/README.md section 1: "each player
  * discards 1 card of their choice"): the choices are made at the same time, so no seat may see
  * another's pick before making its own. A pick waits face down; the view says only who has
  * chosen, the log names the card to its chooser alone, and the last pick reveals them all.
@@ -26,7 +26,7 @@ function cardFacesIn(value: unknown, out = new Set<number>()): Set<number> {
 const readable = (log: LogEntry[], seat: Seat | null) =>
   log.filter((e) => !e.only || (seat !== null && e.only.includes(seat))).map((e) => e.text);
 
-describe('#13.13 Fate: Claim Jumper - choices stay secret until all are in', () => {
+describe('Fate: Claim Jumper - choices stay secret until all are in', () => {
   it("a seat's view does not reveal another seat's pending discard, only that it has chosen", () => {
     let s = claimJumperOpen();
     const drop0 = s.seats[0].hand[2];
@@ -60,7 +60,7 @@ describe('#13.13 Fate: Claim Jumper - choices stay secret until all are in', () 
     const drop0 = s.seats[0].hand[2];
     const first = play(s, 0, { type: 'claimJumper', card: drop0 });
     expect(first.reveals).toBe(false);
-    const names = bigThunder.view(s, null).seats.map((_p, i) => `{{p:${i}}}`); // #12: log lines name players by marker
+    const names = bigThunder.view(s, null).seats.map((_p, i) => `{{p:${i}}}`); // log lines name players by marker
     expect(readable(first.log, 1)).toEqual([`${names[0]} has chosen a card to discard (Claim Jumper).`]);
     expect(readable(first.log, null)).toEqual(readable(first.log, 1));
     expect(readable(first.log, 0)).toContain(`You chose to discard ${SUPPLIES[drop0].name} (Claim Jumper).`);

@@ -3,7 +3,7 @@ import { movesCommute } from '../../../engine/core';
 import { bigThunder } from '../../../engine/games/big-thunder';
 import { claimJumperOpen, play } from './helpers';
 
-describe('#12 Big Thunder commutes: secret Claim Jumper choices', () => {
+describe('Big Thunder commutes: secret Claim Jumper choices', () => {
   it("another player's discard choice commutes with mine: it shows only as chosen and one card fewer in hand", () => {
     const s = claimJumperOpen();
     const now = play(s, 1, { type: 'claimJumper', card: s.seats[1].hand[0] }).state;

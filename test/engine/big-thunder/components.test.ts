@@ -73,7 +73,10 @@ describe('Contents (rulebook, Contents; README section 1)', () => {
   it('has 18 Upgrade tiles: 6 types x 3, costing 2 to 4 Town Tokens (Refine Gold 3)', () => {
     expect(UPGRADES).toHaveLength(6);
     expect(UPGRADES.length * TILES_PER_UPGRADE).toBe(18);
-    for (const u of UPGRADES) expect(u.cost).toBeGreaterThanOrEqual(2), expect(u.cost).toBeLessThanOrEqual(4);
+    for (const u of UPGRADES) {
+      expect(u.cost).toBeGreaterThanOrEqual(2);
+      expect(u.cost).toBeLessThanOrEqual(4);
+    }
     expect(Object.fromEntries(UPGRADES.map((u) => [u.type, u.cost]))).toEqual({
       pickToPan: 2,
       refineGold: 3,

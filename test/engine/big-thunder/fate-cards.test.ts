@@ -101,7 +101,7 @@ describe('Fate cards (reconstruction, README section 1)', () => {
   });
 
   it('Claim Jumper: each player discards 1 card of their choice, all at once; one card left is discarded by itself', () => {
-    // The choices wait face down until the last is in (#13.13, claim-jumper-secret.test.ts).
+    // The choices wait face down until the last is in (claim-jumper-secret.test.ts).
     const s0 = givenMine({
       ...ONLY_FATE,
       players: 3,

@@ -7,7 +7,7 @@ const END = { type: 'endTurn' } as const;
 /** The Fate marble is the only marble in the basin: the next turn runs it and empties the basin. */
 const ONLY_FATE = { basin: { gold: 0, ore: 0, water: 0, fate: 1 }, park: 7 } as const;
 
-describe('On Your Turn 1, "If the basin is empty ... Drop the Fate marble back in the basin, and continue to step 2" (#14 reading)', () => {
+describe('On Your Turn 1, "If the basin is empty ... Drop the Fate marble back in the basin, and continue to step 2"', () => {
   it('default (fateOnEmptyBasin false): the Fate marble drops back and no Fate card is turned', () => {
     const s0 = givenMine({ ...ONLY_FATE, fateTop: [fate('caveIn')] });
     const deck = s0.fateDeck.length;

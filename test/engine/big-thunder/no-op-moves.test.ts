@@ -7,7 +7,7 @@ const PICK = start(0, 'Pick for Gold');
 const PAN = start(0, 'Pan for Gold');
 const note = (s: ReturnType<typeof givenMine>, card: number) => bigThunder.moveNote!({ type: 'play', card }, s, 0);
 
-describe('#12 no-op: On Your Turn 2, Play Cards - a card whose actions cannot be taken now is marked', () => {
+describe('no-op: On Your Turn 2, Play Cards - a card whose actions cannot be taken now is marked', () => {
   it('Pan for Gold in Town does nothing: effect none, with the reason', () => {
     const s = givenMine({ seats: { 0: { position: TOWN, hand: [PAN] } } });
     expect(bigThunder.legalMoves(s, 0)).toContainEqual({ type: 'play', card: PAN });

@@ -21,7 +21,7 @@ describe('On Your Turn 1: Run Marbles', () => {
     // Each marble is now in its shaft.
     const added = [0, 0, 0, 0, 0, 0, 0];
     for (const run of s.lastRun) added[run.shaft - 1] += 1;
-    s.mine.forEach((m, i) => expect(m.gold + m.ore + m.water).toBe(added[i]));
+    for (const [i, m] of s.mine.entries()) expect(m.gold + m.ore + m.water).toBe(added[i]);
     expect(texts(r.log).filter((t) => t.includes('ran into mine shaft'))).toHaveLength(3);
     expect(r.reveals).toBe(true);
   });

@@ -72,7 +72,7 @@ describe('Setup (rulebook, Setup)', () => {
         expect(conservationProblems(s)).toEqual([]);
       });
 
-      it("is the first player's turn (drawn at random by default, #14)", () => {
+      it("is the first player's turn (drawn at random by default)", () => {
         expect(s.turn).toBeGreaterThanOrEqual(0);
         expect(s.turn).toBeLessThan(s.players);
         expect(s.turnNumber).toBe(1);

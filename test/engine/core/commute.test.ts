@@ -7,7 +7,7 @@ const game = secretDice as AnyGame;
 const start = () => game.setup({ players: 3, options: { rounds: 3 }, seed: SEED });
 const apply = (s: unknown, seat: number, type: string) => game.applyMove(s, seat, { type }).state;
 
-describe('#12 movesCommute: the default rule (no hook)', () => {
+describe('movesCommute: the default rule (no hook)', () => {
   it('a move commutes only when the seat sees the same view and has the same legal moves, and the move is legal in both', () => {
     const s = start();
     // Nothing happened: trivially the same.

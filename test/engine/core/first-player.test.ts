@@ -5,7 +5,7 @@ import { spaceMountain } from '../../../engine/games/space-mountain';
 
 const seeds = Array.from({ length: 40 }, (_, i) => i.toString(16).padStart(32, '0'));
 
-describe('#14 the first player is drawn at random (or is the creator), not always seat 1', () => {
+describe('the first player is drawn at random (or is the creator), not always seat 1', () => {
   it('Big Thunder (Setup: "The first player to shout Yee-haw goes first!"): random by default, every seat begins for some seed', () => {
     const firsts = new Set(seeds.map((seed) => bigThunder.setup({ players: 4, options: bigThunder.optionsSchema.parse({}), seed }).turn));
     expect([...firsts].sort()).toEqual([0, 1, 2, 3]);

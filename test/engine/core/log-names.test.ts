@@ -12,7 +12,7 @@ import {
 } from '../../../engine/core';
 import { shippedGames } from '../../../engine/games';
 
-describe('#12 names: the {{p:N}} marker (engine/core/log-names.ts)', () => {
+describe('names: the {{p:N}} marker (engine/core/log-names.ts)', () => {
   it('splits a line into text and seats, in order', () => {
     expect(logParts('{{p:0}} sells 2 Gold to {{p:12}}.')).toEqual([{ seat: 0 }, ' sells 2 Gold to ', { seat: 12 }, '.']);
     expect(logParts('No weather this round.')).toEqual(['No weather this round.']);
@@ -58,7 +58,7 @@ function playRandom(game: AnyGame, players: number, seed: string, maxMoves = 400
 const SEEDS = ['0123456789abcdef0123456789abcdef', 'fedcba9876543210fedcba9876543210', '00000000000000000000000000000007'];
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe('#12 names: log lines name players by marker, never by role', () => {
+describe('names: log lines name players by marker, never by role', () => {
   for (const game of shippedGames) {
     for (const players of [game.minPlayers, game.maxPlayers]) {
       it(`${game.id}, ${players} players: every public line of a seat names it with {{p:N}}; no line names a role`, () => {

@@ -52,7 +52,15 @@ function gameOf(record: GameRecord): AnyGame {
 function counting(game: AnyGame): { game: AnyGame; calls: () => number } {
   let calls = 0;
   const inPlace = game.applyMoveInPlace?.bind(game);
-  const counted: AnyGame = { ...game, applyMoveInPlace: inPlace && ((s, seat, m) => (calls++, inPlace(s, seat, m))) };
+  const counted: AnyGame = {
+    ...game,
+    applyMoveInPlace:
+      inPlace &&
+      ((s, seat, m) => {
+        calls++;
+        return inPlace(s, seat, m);
+      }),
+  };
   return { game: counted, calls: () => calls };
 }
 

@@ -23,7 +23,9 @@ describe('Contract goals', () => {
       }
       trackCards(x)
         .slice(0, track)
-        .forEach((t) => (t.owner = 0));
+        .forEach((t) => {
+          t.owner = 0;
+        });
       x.seats[0].markers -= stations + track;
       setSeat(x, 0, { rubble, coal });
     });

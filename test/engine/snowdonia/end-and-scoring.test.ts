@@ -10,7 +10,7 @@ const nearlyDone = (players: number, open: number, patch: (x: ReturnType<typeof 
   given(players, (x) => {
     clearRubble(x);
     const t = trackCards(x);
-    t.slice(0, t.length - open).forEach((c) => (c.owner = 'game'));
+    for (const c of t.slice(0, t.length - open)) c.owner = 'game';
     patch(x);
   });
 

@@ -117,7 +117,7 @@ export function resolveWith(
   out.areas = emptyAreas(out);
   for (const [a, seats] of Object.entries(areas) as [AreaId, (Seat | null)[]][]) {
     if (a === 'G') out.areas.G = [...(seats as Seat[])];
-    else seats.forEach((x, i) => (out.areas[a][i] = x));
+    else for (const [i, x] of seats.entries()) out.areas[a][i] = x;
   }
   for (const p of out.seats) {
     p.labourers = 0;

@@ -15,7 +15,7 @@ function assigning(steel: number, clear: number) {
 const placeOn = (s: ReturnType<typeof given>, seat: number, area: string) =>
   snowdonia.legalMoves(s, seat).find((m) => m.type === 'place' && m.area === area)!;
 
-describe('#12 no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could lay no track is marked', () => {
+describe('no-op: 2. Resolve Actions, D. Lay Track - a Labourer that could lay no track is marked', () => {
   it('with no Steel Bar: effect none, and the warning says why and that Steel may still come', () => {
     const { s, seat } = assigning(0, 6);
     const move = placeOn(s, seat, 'D');

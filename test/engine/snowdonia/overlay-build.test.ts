@@ -24,7 +24,7 @@ function overlayRound(options: Partial<SnowdoniaOptions>) {
   return resolveWith(s, { E: [1, null, 0], C: [2] });
 }
 
-describe("B. EXCAVATION: the overlay's additional Build Action Space is resolved where the overlay lies (#14 reading)", () => {
+describe("B. EXCAVATION: the overlay's additional Build Action Space is resolved where the overlay lies", () => {
   it("default (rules version 2): the overlay Build comes in the Excavation area's turn, before WORKS", () => {
     const { state } = overlayRound(snowdonia.optionsSchema.parse({}));
     expect(state.cursor?.area).toBe('B');

@@ -7,7 +7,7 @@ import { codeOf, newGame, play } from './helpers';
 
 const starportOf = (color: string) => STARPORTS.find((p) => p.color === color)!;
 
-describe('#14 rocket colours: Setup, "Each player chooses a Rocket. Place the Rocket on the Starport icon of the matching color"', () => {
+describe('rocket colours: Setup, "Each player chooses a Rocket. Place the Rocket on the Starport icon of the matching color"', () => {
   it('the game offers the choice: one Rocket per player, the 4 colours of the Rocket movers', () => {
     expect(spaceMountain.seatChoices).toEqual([ROCKET_CHOICE]);
     expect(ROCKET_CHOICE).toMatchObject({ id: 'rocket', option: 'rockets' });

@@ -5,7 +5,7 @@ import { givenGalaxy, launched, newGame, play, rollDice } from './helpers';
 
 const game = spaceMountain;
 
-describe('#12 Space Mountain commutes: secret Step 1 decisions', () => {
+describe('Space Mountain commutes: secret Step 1 decisions', () => {
   it("another player's Go or Refuel commutes with mine: it shows only as decided", () => {
     const s = launched(3);
     const decisions: SpaceMountainMove[] = [{ type: 'go' }, { type: 'refuel', flip: [] }];
@@ -27,7 +27,7 @@ describe('#12 Space Mountain commutes: secret Step 1 decisions', () => {
   });
 });
 
-describe('#12 Space Mountain commutes: Rockets launching and Step 4 choices ("Multiple Rockets can pass through or end up in the same square")', () => {
+describe('Space Mountain commutes: Rockets launching and Step 4 choices ("Multiple Rockets can pass through or end up in the same square")', () => {
   it("another player's launch commutes with mine", () => {
     const fresh = newGame(3);
     expect(fresh.phase).toBe('launch');

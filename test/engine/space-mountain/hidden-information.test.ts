@@ -26,7 +26,7 @@ function scrambleHidden(s: SpaceMountainState, viewer: Seat | null, rand: () => 
     const j = Math.floor(rand() * (i + 1));
     [kinds[i], kinds[j]] = [kinds[j], kinds[i]];
   }
-  down.forEach((i, k) => (t.tokens[i].kind = kinds[k]));
+  for (const [k, i] of down.entries()) t.tokens[i].kind = kinds[k];
   t.rng = [1 + Math.floor(rand() * 0x7ffffff), Math.floor(rand() * 0x7fffffff), 7, 42];
   if (t.phase === 'plan') {
     for (let q = 0; q < t.players; q++) {

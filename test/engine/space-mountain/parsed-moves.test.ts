@@ -18,7 +18,7 @@ function toFirstDecision() {
   return { state, moves };
 }
 
-describe('#13.1 moves are parsed before they are played or replayed', () => {
+describe('moves are parsed before they are played or replayed', () => {
   it('playMove returns the parsed move (refuel without flip gets flip: [])', () => {
     const { state } = toFirstDecision();
     const played = playMove(spaceMountain, state, 0, { type: 'refuel' });

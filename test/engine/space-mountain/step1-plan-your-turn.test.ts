@@ -125,7 +125,7 @@ describe('Step 1: Plan Your Turn', () => {
     expect(codeOf(() => game.applyMove(s, 0, { type: 'face', facing: 'north' }))).toBe('wrong_phase');
     expect(codeOf(() => play(s, 0, { type: 'place', mission: 'A', space: 0 }))).toBe('wrong_phase');
     expect(codeOf(() => play(s, 0, { type: 'warp' } as never))).toBe('bad_move');
-    const fresh = game.setup({ players: 2, options: game.optionsSchema.parse({}), seed: '0'.repeat(31) + '1' });
+    const fresh = game.setup({ players: 2, options: game.optionsSchema.parse({}), seed: `${'0'.repeat(31)}1` });
     expect(codeOf(() => game.applyMove(fresh, 0, { type: 'go' }))).toBe('wrong_phase');
   });
 });

@@ -26,7 +26,7 @@ describe('Step 4: Move Rockets', () => {
 
   it('Step 4 example: Turn, Straight, Turn (with 1 orange die)', () => {
     const s = givenGalaxy({ rockets: { 0: { at: 'C2', facing: 'north' }, 1: null } });
-    let r = rollDice(s, 'T S* T');
+    const r = rollDice(s, 'T S* T');
     expect(r.state.fuel).toBe(5);
     // Turn: 1 square north to C1, then Red must choose left or right.
     expect(rocketAt(r.state, 0)).toBe('C1 north');
