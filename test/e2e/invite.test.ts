@@ -26,6 +26,7 @@ import {
   warnNoBrowser,
   watchPageErrors,
 } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/invite.test.ts');
 
@@ -48,7 +49,7 @@ async function waitForMail(baseUrl: string, to: string, subject: RegExp): Promis
   while (Date.now() < until) {
     const mail = (await mails(baseUrl)).find((m) => m.to === to && subject.test(m.subject));
     if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`no email to ${to} matching ${subject} in the dev mailbox`);
 }

@@ -30,6 +30,7 @@ export function screenshotPath(name: string): string {
 // The browser
 
 import { launchBrowser } from '../../scripts/chromium';
+import { pause } from '../support/wait';
 export { browserLaunchOptions, launchBrowser } from '../../scripts/chromium';
 
 /** A browser is here: @sparticuz/chromium from npm, or CHROMIUM_PATH. */
@@ -137,7 +138,7 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
     // The dev script stops wrangler (its own group) and the database on SIGTERM; give it time.
     const until = Date.now() + 15_000;
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    while (Date.now() < until && (await healthy(`${baseUrl}/api/health`))) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < until && (await healthy(`${baseUrl}/api/health`))) await pause(200);
     try {
       process.kill(-child.pid!, 'SIGKILL');
     } catch {
@@ -153,7 +154,7 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
     // The dev script says ready once /api/ready answered with its own instance id: the database
     // answers too, and the server on the port is the one this call started.
     if (/\[dev\] ready:/.test(out)) return { baseUrl, port, output: () => out, stop };
-    await new Promise((r) => setTimeout(r, 250));
+    await pause(250);
   }
   await stop();
   throw new Error(`npm start did not say ready on ${baseUrl} in time:\n${out.slice(-4000)}`);
@@ -186,7 +187,7 @@ export async function signInLink(baseUrl: string, email: string, since = 0, time
         throw new Error(`the sign-in email to ${email} has no link: ${mail.text}`);
       }
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`no sign-in email to ${email} arrived in the dev mailbox`);
 }
@@ -231,7 +232,7 @@ export async function pageAtVersion(page: Page, version: number, timeout = 45_00
   while (Date.now() < until) {
     last = await drawn();
     if (last >= version) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`the game page still shows version ${last} after ${timeout} ms; the server is at ${version}`);
 }
