@@ -104,7 +104,7 @@ function cardsIn(value: unknown, out: CardView[] = []): CardView[] {
 }
 
 describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
-  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
+  const suite = useServerAndBrowser();
 
   test('two players create, join, start and play two full turns each through the board', async () => {
     const { server, browser } = suite;

@@ -231,7 +231,11 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
     await d.getByRole('link', { name: 'Open' }).first().waitFor({ timeout: WAIT });
     await d.screenshot({ path: screenshotPath('lobby.png'), fullPage: true });
 
-    await e.getByRole('button', { name: /^Join Snowdonia/ }).click();
+    // Other files share the server: Dee's own table, by its id.
+    await e
+      .locator(`li[data-game="${openId}"]`)
+      .getByRole('button', { name: /^Join Snowdonia/ })
+      .click();
     await e.waitForURL(new RegExp(`/games/${openId}$`), { timeout: WAIT });
     await seeText(e, 'In progress', WAIT);
     // Watching a game in progress is one click too.

@@ -17,13 +17,12 @@ import type { Browser, Page } from 'playwright-core';
 import { deadlineText } from '../../client/time';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   postAs,
   seeText,
   signIn,
-  startDevServer,
+  useServerAndBrowser,
   warnNoBrowser,
   type DevServer,
 } from './support';
@@ -67,6 +66,7 @@ interface OutboxRow {
   kind: string;
   status: string;
   attempts: number;
+  target: string;
 }
 
 interface Mail {
@@ -83,17 +83,17 @@ function watchErrors(page: Page, errors: string[]): void {
 }
 
 describe.skipIf(!hasChromium)('notifications in a browser', () => {
+  const suite = useServerAndBrowser();
   let server: DevServer;
   let browser: Browser;
   let hook: Awaited<ReturnType<typeof startHookReceiver>>;
 
   beforeAll(async () => {
-    [server, browser, hook] = await Promise.all([startDevServer(), launchBrowser(), startHookReceiver()]);
-  }, 150_000);
+    ({ server, browser } = suite);
+    hook = await startHookReceiver();
+  }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await hook?.close();
   }, 30_000);
 
@@ -183,7 +183,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     // Its outbox row says it was delivered on the first attempt: a sent row is never sent again.
     const row = await until('the webhook test delivered', async () => {
       const rows = (await (await ctx.request.get(`${server.baseUrl}/dev/outbox.json`)).json()) as OutboxRow[];
-      return rows.find((r) => r.channel === 'webhook' && r.kind === 'test' && r.status !== 'pending');
+      return rows.find((r) => r.channel === 'webhook' && r.kind === 'test' && r.target.startsWith(hook.url) && r.status !== 'pending');
     });
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(hook.hits).toHaveLength(1);

@@ -60,7 +60,7 @@ interface Player {
 }
 
 describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
-  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
+  const suite = useServerAndBrowser();
 
   test('two players play two rounds through the board', async () => {
     const { server, browser } = suite;
