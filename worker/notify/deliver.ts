@@ -14,7 +14,7 @@ import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { deliverPush, type PushOutcome } from './push';
 import { finishDelivery } from './finish-delivery';
-import { channelNow } from './send-time';
+import { channelNow, QUIET_HELD, quietUntil } from './send-time';
 import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
@@ -83,6 +83,14 @@ export async function drainOutbox(
       if (current?.skip) {
         await finishDelivery(db, row.id, { status: 'skipped', error: current.skip });
         report.skipped++;
+        continue;
+      }
+      const hold = quietUntil(row, context, now);
+      if (hold) {
+        // Quiet hours: it waits, and everything held comes out when they end.
+        await finishDelivery(db, row.id, { error: QUIET_HELD, nextAttemptAt: hold });
+        await noteDue(hold);
+        report.retried++;
         continue;
       }
       const message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
