@@ -6,14 +6,14 @@ import { readConfig, type Env } from './env';
 import { runDuePass } from './notify/next-due';
 import { emailHandler } from './mail-in/handler';
 import { dueClockOf, NEVER, withClocks } from './clock/notes';
-import { createWorkerClock } from './clock/worker-clock';
+import { workerClock } from './clock/worker-clock';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
  * Neon Pool, ended after the answer (I/O objects cannot cross requests in Workers).
  */
 export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
-  const clock = createWorkerClock();
+  const clock = workerClock;
   const app = createApp({
     registry,
     clock,

@@ -5,60 +5,32 @@
  * This file starts its own database and Worker: the Durable Objects and the bridge's counters
  * must see only this file's traffic.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
+import { type ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
-import { startTestDb, type TestDb } from '../support/test-db';
+import { type OwnWorker, startOwnWorker } from '../support/own-worker';
+import type { TestDb } from '../support/test-db';
 import { pause } from '../support/wait';
 
-const root = path.resolve(__dirname, '../..');
+let own: OwnWorker;
 let db: TestDb;
-let worker: { url: URL | Promise<URL>; dispose(): Promise<void> };
 let api: ApiClient;
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
 /** Connections the Worker (and this file's own `sql`) opened so far. */
 const connections = () => db.bridgeStats().accepted;
 const tick = async () => {
-  const r = await fetch(`${api.base}/__scheduled?cron=*/5+*+*+*+*`);
+  const r = await own.tick();
   expect(r.status).toBe(200);
 };
 
 beforeAll(async () => {
-  process.env.WRANGLER_SEND_METRICS = 'false';
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
-  db = await startTestDb();
-  const { unstable_startWorker } = await import('wrangler');
-  const w = await unstable_startWorker({
-    config: path.join(root, 'wrangler.toml'),
-    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
-    sendMetrics: false,
-    bindings: {
-      DATABASE_URL: { type: 'plain_text', value: db.DATABASE_URL },
-      DB_WS_PROXY: { type: 'plain_text', value: db.DB_WS_PROXY },
-      APP_ENV: { type: 'plain_text', value: 'test' },
-      SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
-      NOTIFY_GRACE_SECONDS: { type: 'plain_text', value: '0' },
-    },
-    dev: {
-      server: { hostname: '127.0.0.1', port: 0 },
-      inspector: false,
-      watch: false,
-      liveReload: false,
-      persist: false,
-      testScheduled: true,
-      logLevel: 'warn',
-    },
-  });
-  await w.ready;
-  worker = w;
-  api = new ApiClient((await w.url).toString().replace(/\/$/, ''));
+  own = await startOwnWorker();
+  ({ db, api } = own);
 });
 
 afterAll(async () => {
-  await worker?.dispose().catch(() => {});
-  await db?.stop();
+  await own?.stop();
 });
 
 /** A 2-player secret-dice game, started; `extra` goes into POST /api/games (time control ...). */
@@ -92,11 +64,15 @@ describe('idle cron', () => {
     await tick();
     expect(connections() - empty, 'connections opened by an idle tick with nothing ever due').toBe(0);
 
-    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
+    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end', allowVacation: false });
     await outboxSettled();
-    // The deadline an hour away (the last reminder already sent), written straight to Postgres:
+    // Seat 1's clock an hour from its end (both reminders sent), written straight to Postgres:
     // the cron can only learn it from its own pass.
-    await sql("update games set deadline_at = now() + interval '1 hour', reminder_stage = 2 where id = $1", [id]);
+    await sql(
+      `update games set clocks = jsonb_set(jsonb_set(clocks, '{seats,0,since}', to_jsonb((extract(epoch from now()) * 1000)::bigint - 23 * 3600000)),
+         '{seats,0,reminded}', '2'::jsonb), due_at = now() + interval '1 hour' where id = $1`,
+      [id],
+    );
 
     await tick(); // the start's commits said "look": one pass, which reads the next due instant
     const before = connections();
