@@ -20,6 +20,10 @@ export const users = pgTable('users', {
   vacationBalanceAt: timestamp('vacation_balance_at', { withTimezone: true }).notNull().defaultNow(),
   /** A clock about to run out spends vacation days by itself (on by default). */
   autoVacation: boolean('auto_vacation').notNull().default(true),
+  /** An operator suspended the account (worker/services/moderation.ts): it cannot sign in, and its sessions are gone. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  /** An operator muted the player's chat in every game until then. */
+  chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
 });
 
 /**
@@ -91,9 +95,8 @@ export const games = pgTable(
     seed: text('seed').notNull(),
     seedHash: text('seed_hash').notNull(),
     inviteCode: text('invite_code').notNull(),
-    createdBy: text('created_by')
-      .notNull()
-      .references(() => users.id),
+    /** Null once the creator deleted their account. */
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(0),
     snapshot: jsonb('snapshot'),
     /** Seats that must act now, denormalised from the snapshot for "my games" and notifications. */
@@ -150,8 +153,11 @@ export const seats = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     seat: integer('seat').notNull(),
-    userId: text('user_id').references(() => users.id),
+    /** Null for a bot, and once the seat's player deleted their account (`accountDeleted`). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     isBot: boolean('is_bot').notNull().default(false),
+    /** The seat's player deleted their account: the seat is named "Deleted player" (worker/services/deletion.ts). */
+    accountDeleted: boolean('account_deleted').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenSeq: integer('last_seen_seq').notNull().default(0),
     /** This player's switch for playing this game by email reply; the account's switch also applies. */
@@ -243,9 +249,10 @@ export const chatMessages = pgTable(
     gameId: text('game_id')
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
+    /** The author; their lines go with their account. */
     userId: text('user_id')
       .notNull()
-      .references(() => users.id),
+      .references(() => users.id, { onDelete: 'cascade' }),
     /** The author's seat, or null for a spectator. */
     seat: integer('seat'),
     text: text('text').notNull(),
@@ -356,4 +363,125 @@ export const invitations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('invitations_game_idx').on(t.gameId, t.email), index('invitations_by_idx').on(t.invitedBy, t.createdAt)],
+);
+
+/**
+ * A player's block of another (worker/services/blocks.ts): private to the blocker. Neither sees
+ * the other's open tables nor joins them, the blocked player cannot invite or mention the
+ * blocker, and the blocked player's chat lines are never sent to the blocker.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A player who muted one game's chat for themselves: its lines and mentions are not sent to them. */
+export const chatMutes = pgTable(
+  'chat_mutes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] })],
+);
+
+/** Why a player reports another (`POST /api/players/:id/reports`). */
+export const reportReasons = ['harassment', 'cheating', 'clock_or_undo_abuse', 'other'] as const;
+
+/** One chat line as a report keeps it: a copy, so it outlives an edit of the name or a deleted account. */
+export interface ExcerptLine {
+  id: number;
+  seat: number | null;
+  name: string;
+  text: string;
+  at: string;
+  /** Written by the reported player. */
+  byReported: boolean;
+}
+
+/**
+ * A player's report of another, for the operators' queue (`/admin/reports`). `excerpt` is that
+ * game's chat as it stood when the report was made. At most one open report per reporter and
+ * player. The people may go (account deletion): the names at the time stay.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reporterName: text('reporter_name').notNull(),
+    playerId: text('player_id').references(() => users.id, { onDelete: 'set null' }),
+    playerName: text('player_name').notNull(),
+    gameId: text('game_id').references(() => games.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    text: text('text').notNull(),
+    /** The chat line the report was made from, if any. */
+    chatId: bigint('chat_id', { mode: 'number' }),
+    excerpt: jsonb('excerpt').$type<ExcerptLine[]>().notNull().default([]),
+    /** `open` until an operator dismisses it or acts on it (`actioned`). */
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open').on(t.reporterId, t.playerId).where(sql`${t.status} = 'open'`),
+    index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_player_idx').on(t.playerId),
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
+    check('reports_text_len', sql`char_length(${t.text}) <= 2000`),
+  ],
+);
+
+/** What an operator did about a report, and who: the log each report shows. */
+export const reportActions = pgTable(
+  'report_actions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    reportId: bigint('report_id', { mode: 'number' })
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    operatorId: text('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The operator's address when they acted (operators are named by address in ADMIN_EMAILS). */
+    operatorEmail: text('operator_email').notNull(),
+    action: text('action', { enum: ['dismiss', 'mute', 'suspend', 'reinstate'] }).notNull(),
+    /** Days of a chat mute. */
+    days: integer('days'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('report_actions_report_idx').on(t.reportId, t.id)],
+);
+
+/** A pending account deletion: the emailed confirmation link's token (hashed), valid one hour, single use. */
+export const deletionTokens = pgTable(
+  'deletion_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('deletion_tokens_user_idx').on(t.userId, t.createdAt)],
 );

@@ -13,6 +13,7 @@ import { gameRequest } from './middleware/game-request';
 import { knownVersion } from './middleware/known-version';
 import { SESSION_COOKIE, session } from './middleware/session';
 import { signedIn } from './http/schemas';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { clockRoutes } from './routes/clock';
 import { devRoutes } from './routes/dev';
@@ -24,6 +25,7 @@ import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
 import { pushRoutes } from './routes/push';
+import { safetyRoutes } from './routes/safety';
 import { tableRoutes } from './routes/table';
 
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
@@ -124,6 +126,8 @@ export function createApp(deps: Deps) {
   app.route('/', pushRoutes());
   app.route('/', tableRoutes());
   app.route('/', clockRoutes());
+  app.route('/', safetyRoutes());
+  app.route('/', adminRoutes());
   app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));

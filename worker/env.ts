@@ -54,6 +54,11 @@ export interface Env {
    */
   MAIL_REPLY_SECRET?: string;
   MAIL_DOMAIN?: string;
+  /**
+   * Operators: accounts whose address is in this comma-separated list get the reports queue
+   * (`/admin/reports`) and may dismiss reports, mute a player's chat or suspend an account.
+   */
+  ADMIN_EMAILS?: string;
   /** Set by `npm start` to a random id that /api/health and /api/ready echo (is the answering server ours?). */
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
@@ -99,6 +104,8 @@ const configSchema = z.object({
     perGameRun: z.coerce.number().int().positive().default(40),
     perCron: z.coerce.number().int().positive().default(400),
   }),
+  /** Operators' addresses (`ADMIN_EMAILS`), lower case; empty: nobody. */
+  adminEmails: z.array(z.string().email('ADMIN_EMAILS must be a comma-separated list of email addresses')).default([]),
   /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
   vapid: z
     .object({
@@ -150,6 +157,7 @@ const RULED_SETTINGS: Record<string, keyof Env> = {
   'vapid.subject': 'VAPID_SUBJECT',
   'mailReplies.secret': 'MAIL_REPLY_SECRET',
   'mailReplies.domain': 'MAIL_DOMAIN',
+  adminEmails: 'ADMIN_EMAILS',
 };
 
 /** Every variable `readConfig` reads a setting from (for `npm start`, which passes those set in its own environment). */
@@ -192,10 +200,15 @@ export function readConfig(env: Partial<Env>): Config {
         ? { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' }
         : null,
     mailReplies: mailRepliesOf(env),
+    adminEmails: (env.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((a) => a.trim().toLowerCase())
+      .filter((a) => a.length > 0),
   });
   if (parsed.success) return parsed.data;
   const variables = parsed.error.issues.map((i) => {
-    const path = i.path.join('.');
+    // A list's issue names the element ("adminEmails.1"): the variable is the list's.
+    const path = i.path.filter((p) => typeof p !== 'number').join('.');
     return PLAIN_SETTINGS[path] ?? RULED_SETTINGS[path] ?? path;
   });
   throw new ConfigError(

@@ -1,4 +1,4 @@
-import { getCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Context } from 'hono';
 import { ApiError } from '../http/errors';
@@ -30,18 +30,26 @@ export function fromOwnOrigin(c: Context<AppEnv>): boolean {
   return c.req.header('sec-fetch-site') === 'same-origin';
 }
 
+/** Signing in works whatever session a request still carries (an ended one must not lock anyone out). */
+const SIGN_IN_PATH = /^\/(api\/)?auth\//;
+
 /**
  * Resolves the caller from `Authorization: Bearer <token>` (bots, scripts) or the session
  * cookie (browsers); a request whose game read already resolved the session (`gameRequest`)
- * is not looked up again. Cookie-authenticated requests that change state must come from our
+ * is not looked up again. A session that is unknown, expired or ended (signed out, the account
+ * suspended or deleted) gets 401 `unauthenticated` on every route but signing in, and a cookie
+ * carrying it is cleared, so the browser's next request is simply signed out.
+ * Cookie-authenticated requests that change state must come from our
  * own origin (CSRF): `Origin` (or, failing that, `Sec-Fetch-Site`) is checked, else 403 `csrf`.
  */
 export const session = createMiddleware<AppEnv>(async (c, next) => {
   const carried = sessionToken(c);
   const pre = c.var.gameRequest;
   const user = !carried ? null : pre ? pre.user : await userForSession(c.var.db, carried.token, c.var.now());
-  if (carried && !user && carried.via === 'bearer')
-    throw new ApiError(401, 'unauthenticated', 'That session token is unknown or expired. Sign in again.');
+  if (carried && !user && !SIGN_IN_PATH.test(c.req.path)) {
+    if (carried.via === 'cookie') deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    throw new ApiError(401, 'unauthenticated', 'That session is unknown, expired or ended. Sign in again.');
+  }
   c.set('user', user);
   c.set('authVia', user ? carried!.via : null);
 

@@ -51,7 +51,7 @@ const callbackPostRoute = createRoute({
   responses: {
     303: { description: 'Signed in; redirect to /' },
     400: htmlPage('Unknown, used or expired link'),
-    403: htmlPage('Sent from another site (CSRF)'),
+    403: htmlPage('Sent from another site (CSRF), or the account is suspended'),
   },
 });
 
@@ -81,8 +81,9 @@ const tokenRoute = createRoute({
   security: noAuth,
   tags: ['auth'],
   summary: 'Exchange a sign-in token for a session token (bots, scripts): use as Authorization: Bearer',
+  description: '403 `account_suspended` when an operator suspended the account.',
   request: jsonBody(z.object({ token: z.string().min(1).max(200) })),
-  responses: { 200: jsonResponse('Session opened', z.object({ sessionToken: z.string() })), ...errors(400) },
+  responses: { 200: jsonResponse('Session opened', z.object({ sessionToken: z.string() })), ...errors(400, 403) },
 });
 
 const logoutRoute = createRoute({
@@ -149,6 +150,8 @@ export function authRoutes() {
       });
       return c.redirect('/', 303);
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'account_suspended')
+        return c.html(page('Account suspended', html`<p>${err.message}</p><p><a href="/">Go to Mountain Post</a></p>`), 403);
       if (!(err instanceof ApiError) || err.code !== 'token_invalid') throw err;
       return c.html(badLinkPage(), 400);
     }

@@ -5,6 +5,7 @@ import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { renameUser } from '../services/auth';
 import { linkOrigin, serviceCtx } from '../http/context';
+import { isOperator } from '../services/moderation';
 import { nextGame } from '../services/next-game';
 import { endVacation, startVacation, vacationStatus } from '../services/vacations';
 import type { AppEnv } from '../types';
@@ -31,7 +32,16 @@ const getMe = createRoute({
   operationId: 'getMe',
   tags: ['me'],
   summary: 'The signed-in user, with their vacation days',
-  responses: { 200: jsonResponse('You', UserSchema.extend({ vacation: VacationStatusSchema })), ...errors(401) },
+  responses: {
+    200: jsonResponse(
+      'You',
+      UserSchema.extend({
+        vacation: VacationStatusSchema,
+        operator: z.boolean().openapi({ description: 'Your address is in ADMIN_EMAILS: you see the reports queue (`/admin/reports`)' }),
+      }),
+    ),
+    ...errors(401),
+  },
 });
 
 const putVacation = createRoute({
@@ -112,7 +122,10 @@ export function meRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getMe, async (c) => {
     const user = requireUser(c);
-    return c.json({ ...user, vacation: await vacationStatus(c.var.db, user.id, c.var.now()) }, 200);
+    return c.json(
+      { ...user, vacation: await vacationStatus(c.var.db, user.id, c.var.now()), operator: isOperator(c.var.config, user) },
+      200,
+    );
   });
   app.openapi(putVacation, async (c) => {
     const body = c.req.valid('json');

@@ -9,7 +9,14 @@ import { gameRecord, replayAt } from '../services/record';
 import type { AppEnv } from '../types';
 
 const ChatLine = z
-  .object({ id: z.number(), seat: z.number().int().nullable(), name: z.string(), text: z.string(), at: z.string() })
+  .object({
+    id: z.number(),
+    seat: z.number().int().nullable(),
+    playerId: z.string().openapi({ description: "The author's player id (profile `/players/:id`; block or report by it)" }),
+    name: z.string(),
+    text: z.string(),
+    at: z.string(),
+  })
   .openapi('ChatLine');
 
 const chatGet = createRoute({
@@ -19,6 +26,8 @@ const chatGet = createRoute({
   security: optionalAuth,
   tags: ['table'],
   summary: 'Chat after message `after` (players; anyone for public games)',
+  description:
+    'Lines of players you blocked are never sent to you; a game whose chat you muted (`PUT .../chat/mute`) answers no lines and `muted: true`.',
   request: {
     params: GameIdParam,
     query: z.object({
@@ -36,7 +45,16 @@ const chatGet = createRoute({
         .openapi({ description: '1: a player sees the chat now; mentions of them in these lines are not notified' }),
     }),
   },
-  responses: { 200: jsonResponse('Chat lines', z.object({ messages: z.array(ChatLine) })), ...errors(400, 403, 404) },
+  responses: {
+    200: jsonResponse(
+      'Chat lines',
+      z.object({
+        messages: z.array(ChatLine),
+        muted: z.boolean().openapi({ description: "You muted this game's chat: no lines are sent until you unmute it" }),
+      }),
+    ),
+    ...errors(400, 403, 404),
+  },
 });
 
 const chatPost = createRoute({
@@ -45,6 +63,8 @@ const chatPost = createRoute({
   operationId: 'postChatMessage',
   tags: ['table'],
   summary: 'Say something; @name notifies that player',
+  description:
+    'A player who blocked you, or muted this chat, is not notified of your mention. 403 `chat_muted` while an operator has muted your chat.',
   request: { params: GameIdParam, ...jsonBody(z.object({ text: z.string().min(1).max(1000) })) },
   responses: { 201: jsonResponse('Posted', ChatLine), ...errors(400, 401, 403, 404) },
 });
@@ -124,14 +144,12 @@ export function tableRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(chatGet, async (c) =>
     c.json(
-      {
-        messages: await readChat(serviceCtx(c), {
-          gameId: c.req.valid('param').id,
-          user: c.var.user,
-          after: c.req.valid('query').after,
-          visible: c.req.valid('header')['x-page-visible'] === '1',
-        }),
-      },
+      await readChat(serviceCtx(c), {
+        gameId: c.req.valid('param').id,
+        user: c.var.user,
+        after: c.req.valid('query').after,
+        visible: c.req.valid('header')['x-page-visible'] === '1',
+      }),
       200,
     ),
   );

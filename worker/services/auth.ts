@@ -145,11 +145,13 @@ export async function signInTokenEmail(db: Db, token: string, now: Date): Promis
  * address, creating the user on first sign-in with a neutral name (`neutralName`). The address's
  * other unused links expire with it: once the person is in, a link left in the inbox (or one a
  * stranger asked for) opens nothing. Returns the raw session token.
- * Throws 400 `token_invalid` for unknown, used or expired tokens.
+ * Throws 400 `token_invalid` for unknown, used or expired tokens; 403 `account_suspended` when an
+ * operator suspended the account (the link is used up all the same).
  */
 export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{ sessionToken: string; user: User }> {
   const tokenHash = await sha256Hex(token);
-  return db.transaction(async (tx) => {
+  // The link is spent even for a suspended account (the answer says why it opened nothing).
+  const opened = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(loginTokens)
       .set({ usedAt: now })
@@ -165,7 +167,11 @@ export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{
       .insert(users)
       .values({ id: `u_${randomHex(10)}`, email: used.email, name: neutralName(), createdAt: now, vacationBalanceAt: now })
       .onConflictDoNothing({ target: users.email });
-    const [user] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, used.email));
+    const [user] = await tx
+      .select({ id: users.id, email: users.email, name: users.name, suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.email, used.email));
+    if (user.suspendedAt) return { suspended: true as const };
     const sessionToken = randomHex(32);
     await tx.insert(sessions).values({
       tokenHash: await sha256Hex(sessionToken),
@@ -173,17 +179,19 @@ export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{
       createdAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     });
-    return { sessionToken, user };
+    return { sessionToken, user: { id: user.id, email: user.email, name: user.name } };
   });
+  if ('suspended' in opened) throw new ApiError(403, 'account_suspended', 'This account is suspended: it cannot sign in.');
+  return opened;
 }
 
-/** The user of a live session token, or null. */
+/** The user of a live session token, or null (also for a suspended account, whose sessions end when it is suspended). */
 export async function userForSession(db: Db, sessionToken: string, now: Date): Promise<User | null> {
   const [row] = await db
     .select({ id: users.id, email: users.email, name: users.name })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, await sha256Hex(sessionToken)), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.tokenHash, await sha256Hex(sessionToken)), gt(sessions.expiresAt, now), isNull(users.suspendedAt)));
   return row ?? null;
 }
 

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
-import { chatMessages, seats, users } from '../../db/schema';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { blocks, chatMessages, chatMutes, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { findMentions, normaliseChatText } from '../../engine/core/mentions';
@@ -10,6 +10,7 @@ import { requireViewer } from './access';
 import { scheduleDrain } from '../notify/request-drain';
 import { loadGame, seatOf } from './game-rows';
 import { lockForLimit } from './limit-lock';
+import { blockersAmong } from './blocks';
 
 /** Chat messages one user may post to one game per minute. */
 export const CHAT_PER_MINUTE = 20;
@@ -18,34 +19,80 @@ export const CHAT_PER_MINUTE = 20;
 export interface ChatLine {
   id: number;
   seat: number | null;
+  /** The author's player id (their profile is `/players/:id`; block or report them by it). */
+  playerId: string;
   name: string;
   text: string;
   at: string;
 }
 
+/** What `GET .../chat` answers: the lines, and whether the reader muted this game's chat (then there are none). */
+export interface ChatAnswer {
+  messages: ChatLine[];
+  muted: boolean;
+}
+
 /**
  * Chat after message `after`, oldest first (at most 200). Players, or anyone for public games.
+ * A signed-in reader never gets the lines of players they blocked, and gets no lines at all
+ * from a game whose chat they muted: both filtered here, so no client ever holds them.
  * `visible` (the page is in front of a player: `X-Page-Visible: 1`) marks the mentions of that
  * player in the lines they now hold as seen, so they are not notified of them.
  */
 export async function readChat(
   ctx: ServiceCtx,
   args: { gameId: string; user: User | null; after: number; visible?: boolean },
-): Promise<ChatLine[]> {
+): Promise<ChatAnswer> {
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user?.id);
   requireViewer(row, seat);
+  const reader = args.user?.id ?? null;
+  if (reader && (await chatMuted(ctx.db, reader, row.id))) return { messages: [], muted: true };
+  const notBlocked = reader
+    ? sql`not exists (select 1 from ${blocks} where ${blocks.blockerId} = ${reader} and ${blocks.blockedId} = ${chatMessages.userId})`
+    : undefined;
   const rows = await ctx.db
-    .select({ id: chatMessages.id, seat: chatMessages.seat, name: users.name, text: chatMessages.text, at: chatMessages.createdAt })
+    .select({
+      id: chatMessages.id,
+      seat: chatMessages.seat,
+      playerId: chatMessages.userId,
+      name: users.name,
+      text: chatMessages.text,
+      at: chatMessages.createdAt,
+    })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(and(eq(chatMessages.gameId, row.id), gt(chatMessages.id, args.after)))
+    .where(and(eq(chatMessages.gameId, row.id), gt(chatMessages.id, args.after), notBlocked))
     .orderBy(asc(chatMessages.id))
     .limit(200);
   if (args.visible && seat !== null && args.user) {
     await skipSeenMentions(ctx.db, { gameId: row.id, userId: args.user.id, upTo: Math.max(args.after, ...rows.map((r) => r.id)) });
   }
-  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+  return { messages: rows.map((r) => ({ ...r, at: r.at.toISOString() })), muted: false };
+}
+
+/** Whether `userId` muted the chat of game `gameId`. */
+export async function chatMuted(db: Db, userId: string, gameId: string): Promise<boolean> {
+  const [m] = await db
+    .select({ one: sql`1` })
+    .from(chatMutes)
+    .where(and(eq(chatMutes.userId, userId), eq(chatMutes.gameId, gameId)));
+  return !!m;
+}
+
+/**
+ * Mutes (or unmutes) a game's chat for the caller alone: while muted, `GET .../chat` gives them
+ * no lines and its mentions of them are not sent. Anyone who may read the chat may mute it.
+ */
+export async function setChatMute(ctx: ServiceCtx, args: { gameId: string; user: User; muted: boolean }): Promise<{ muted: boolean }> {
+  const row = await loadGame(ctx.db, args.gameId);
+  requireViewer(row, await seatOf(ctx.db, row.id, args.user.id));
+  if (args.muted) {
+    await ctx.db.insert(chatMutes).values({ userId: args.user.id, gameId: row.id, createdAt: ctx.now }).onConflictDoNothing();
+  } else {
+    await ctx.db.delete(chatMutes).where(and(eq(chatMutes.userId, args.user.id), eq(chatMutes.gameId, row.id)));
+  }
+  return { muted: args.muted };
 }
 
 /**
@@ -76,6 +123,14 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user.id);
   requireViewer(row, seat);
+  const [author] = await ctx.db.select({ mutedUntil: users.chatMutedUntil }).from(users).where(eq(users.id, args.user.id));
+  if (author?.mutedUntil && author.mutedUntil > ctx.now) {
+    throw new ApiError(
+      403,
+      'chat_muted',
+      `An operator muted your chat until ${author.mutedUntil.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    );
+  }
   // Chat is cheap to post but its mentions send email: a burst is refused, and only players'
   // mentions notify (a watcher of a public game cannot make the table's inboxes ring).
   const mayMention = seat !== null && text.includes('@');
@@ -105,13 +160,23 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
         .from(seats)
         .innerJoin(users, eq(users.id, seats.userId))
         .where(and(eq(seats.gameId, row.id), eq(seats.isBot, false)));
-      const notices: SeatNotice[] = mentionedPlayers(text, players, args.user.id).map((p) => ({
-        seat: p.seat,
-        kind: 'chat_mention',
-        tag: `c${m.id}`,
-        chatId: m.id,
-        detail: `${args.user.name}: ${text}`,
-      }));
+      // Nobody who blocked the author, or muted this table's chat, hears of their mentions.
+      const named = mentionedPlayers(text, players, args.user.id);
+      const deaf = await blockersAmong(
+        tx as unknown as Db,
+        args.user.id,
+        named.map((p) => p.userId!),
+      );
+      for (const p of named) if (await chatMuted(tx as unknown as Db, p.userId!, row.id)) deaf.add(p.userId!);
+      const notices: SeatNotice[] = named
+        .filter((p) => !deaf.has(p.userId!))
+        .map((p) => ({
+          seat: p.seat,
+          kind: 'chat_mention',
+          tag: `c${m.id}`,
+          chatId: m.id,
+          detail: `${args.user.name}: ${text}`,
+        }));
       // A mention waits out the grace like a turn notice: a player reading the chat meanwhile
       // is not told (`skipSeenMentions`).
       await enqueueNotices(tx as never, {
@@ -126,5 +191,5 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
   });
   // Mentions wait out the grace like turn notices, then go (or are skipped as seen).
   if (mayMention) scheduleDrain(ctx);
-  return { id: line.id, seat, name: args.user.name, text, at: ctx.now.toISOString() };
+  return { id: line.id, seat, playerId: args.user.id, name: args.user.name, text, at: ctx.now.toISOString() };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rowFromJson } from '../../db/json-row';
 import type { AnyGame, GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
@@ -38,10 +38,26 @@ export async function seatOf(db: Db, gameId: string, userId: string | undefined)
   return row?.seat ?? null;
 }
 
+/** The name of the deleted account's seat (worker/services/deletion.ts), in records and seat lists. */
+export const DELETED_PLAYER = 'Deleted player';
+
+/**
+ * A seat's player name as read with `seats left join users`: the player's name, "Deleted player"
+ * once they deleted their account, or null (a bot).
+ */
+export const seatPlayerName = sql<string | null>`coalesce(${users.name}, case when ${seats.accountDeleted} then ${DELETED_PLAYER} end)`;
+
 /** The seats of a game with their players' names and setup choices (`{ rocket: 'blue' }`), by seat index. */
 export async function seatList(db: Db, gameId: string) {
   return db
-    .select({ seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot, choices: seats.choices })
+    .select({
+      seat: seats.seat,
+      userId: seats.userId,
+      name: seatPlayerName,
+      isBot: seats.isBot,
+      accountDeleted: seats.accountDeleted,
+      choices: seats.choices,
+    })
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId))

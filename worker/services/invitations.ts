@@ -10,6 +10,7 @@ import { gameOf, loadGame, seatList } from './game-rows';
 import { lockForLimit } from './limit-lock';
 import { inviteUrl } from './lobby';
 import { optionsText } from './option-text';
+import { blockersAmong } from './blocks';
 
 /**
  * Invitation emails allowed: per game (all its players together, ever) and per inviting account
@@ -24,6 +25,8 @@ export const INVITE_WINDOW_MS = 24 * 3600 * 1000;
  * seated player may invite while the game waits for players. The count and the insert run
  * under advisory locks on the account, then the game (always in that order), so concurrent
  * requests cannot both take the last place.
+ * An address whose account blocked the inviter gets nothing, and the answer is the same as for
+ * a sent invitation (a block is private).
  * Throws 403 `not_seated`; 409 `not_open`, `game_full`, `already_seated` (that address has a
  * seat); 429 `rate_limited` past `INVITE_LIMITS` (Retry-After for the daily one).
  */
@@ -48,6 +51,8 @@ export async function sendInvitation(
       .where(and(eq(users.email, email), inArray(users.id, seatedIds)));
     if (hit) throw new ApiError(409, 'already_seated', 'That address already has a seat in this game.');
   }
+  const [invitee] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (invitee && (await blockersAmong(ctx.db, args.user.id, [invitee.id])).size > 0) return { sentTo: email };
   const link = inviteUrl(args.origin, row);
   const options = optionsText(row.options);
   const message: Message = {

@@ -8,6 +8,7 @@ import { VersionConflict } from './events';
 import { gameOf, loadGame, seatList, seatOf } from './game-rows';
 import { createGame, startGame } from './lobby';
 import { choicesFromOptions } from './seat-choices';
+import { anyBlockAmong } from './blocks';
 
 /**
  * A player leaves a running game. With `onResign = bot` the built-in bot plays their seat from
@@ -53,7 +54,8 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
 /**
  * "Play again": a new game with the same type, options and seats (a seat that resigned to the
  * bot stays a bot), each seat with the same setup choices (its Rocket), started at once. Asking twice, or by two players at once, gives the same
- * rematch. Throws 403 `not_seated`, 409 `not_over`.
+ * rematch. A table where one player has since blocked another is not seated again.
+ * Throws 403 `not_seated`, 409 `not_over`, `rematch_unavailable`.
  */
 export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<{ id: string }> {
   const row = await loadGame(ctx.db, args.gameId);
@@ -63,6 +65,9 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     throw new ApiError(409, 'not_over', 'A rematch is offered once the game is over.');
   if (row.rematchId) return { id: row.rematchId };
   const old = await seatList(ctx.db, row.id);
+  const humans = old.flatMap((s) => (s.userId && !s.isBot ? [s.userId] : []));
+  if (await anyBlockAmong(ctx.db, humans))
+    throw new ApiError(409, 'rematch_unavailable', 'This table cannot be seated again. Start a new game from the lobby.');
   // Each seat keeps what it chose (its Rocket): the choices come back out of the options.
   const carried = choicesFromOptions(gameOf(ctx.registry, row), row.options, row.players);
   const fresh = await createGame(ctx.db, ctx.registry, {

@@ -1,9 +1,10 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { GameRegistry } from '../../engine/core';
-import { games, seats, users, vacations } from '../../db/schema';
+import { blocks, games, seats, users, vacations } from '../../db/schema';
 import { timeControlText } from '../time-control/rules';
 import type { Db } from '../../db/types';
 import type { User } from '../types';
+import { seatPlayerName } from './game-rows';
 import { inviteUrl, seatName } from './lobby';
 import { optionsText } from './option-text';
 import { choiceOptionKeys } from './seat-choices';
@@ -35,7 +36,9 @@ export interface LobbyGame {
 /**
  * The lobby: public games waiting for players (newest first, with their invite links: a public
  * game is open to anyone) and public games in progress to watch (most recently played first),
- * at most `LOBBY_LIST_LIMIT` of each. Private games never appear; neither do user ids.
+ * at most `LOBBY_LIST_LIMIT` of each. Private games never appear; neither do user ids. A
+ * signed-in caller is not offered a table where someone sits whom they blocked or who blocked
+ * them (tables are never shared anew across a block; the blocked side is not told why).
  */
 export async function publicLobby(
   db: Db,
@@ -43,11 +46,16 @@ export async function publicLobby(
   args: { user: User | null; origin: string; now: Date },
 ): Promise<{ open: LobbyGame[]; live: LobbyGame[] }> {
   const taken = sql<number>`(select count(*) from ${seats} s where s.game_id = ${games.id})`.mapWith(Number);
+  const me = args.user?.id;
+  const noBlock = me
+    ? sql`not exists (select 1 from ${seats} s join ${blocks} b on (b.blocker_id = ${me} and b.blocked_id = s.user_id)
+        or (b.blocked_id = ${me} and b.blocker_id = s.user_id) where s.game_id = ${games.id})`
+    : undefined;
   const [open, live] = await Promise.all([
     db
       .select()
       .from(games)
-      .where(and(eq(games.isPublic, true), eq(games.status, 'open'), sql`${taken} < ${games.players}`))
+      .where(and(eq(games.isPublic, true), eq(games.status, 'open'), sql`${taken} < ${games.players}`, noBlock))
       .orderBy(desc(games.createdAt))
       .limit(LOBBY_LIST_LIMIT),
     db
@@ -60,7 +68,7 @@ export async function publicLobby(
   const ids = [...open, ...live].map((g) => g.id);
   const seatRows = ids.length
     ? await db
-        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: seatPlayerName, isBot: seats.isBot })
         .from(seats)
         .leftJoin(users, eq(users.id, seats.userId))
         .where(inArray(seats.gameId, ids))

@@ -11,13 +11,14 @@ import { drainSoon } from '../notify/request-drain';
 import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
-import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
+import { gameOf, loadGame, seatList, seatOf, seatPlayerName, type GameRow } from './game-rows';
 import { lockForLimit } from './limit-lock';
 import { stateFor } from './state';
 import { clockSummary } from './game-clocks';
 import { presetOf, type TimeControl } from '../time-control/rules';
 import { newClocks } from '../time-control/seat-clocks';
 import { requireViewer } from './access';
+import { blockedEitherWay } from './blocks';
 import { creatorName, inviterOf } from './invitations';
 import { optionsText } from './option-text';
 import {
@@ -208,19 +209,23 @@ export interface Joined {
  * the same transaction also commits the start, through the path of `startGame`: every player
  * then hears `game_started` (or `your_turn`), and nobody has to press Start.
  * `choices` are the joiner's setup choices (`Game.seatChoices`, e.g. `{ rocket: 'blue' }`).
- * Throws 403 `bad_invite`, 400 `bad_choice`, 409 `already_seated`, `game_full` (every seat taken,
- * started or not), `not_open`, `choice_taken` (another seat chose that value first).
+ * Throws 403 `bad_invite`, `not_available` (someone seated blocked the joiner, or the joiner blocked
+ * them: the answer does not say which), 400 `bad_choice`, 409 `already_seated`, `game_full` (every
+ * seat taken, started or not), `not_open`, `choice_taken` (another seat chose that value first).
  */
 export async function joinGame(
   ctx: ServiceCtx,
   args: { user: User; gameId: string; invite: string; choices?: Record<string, string> },
 ): Promise<Joined> {
   const { db } = ctx;
+  const across = await blockedEitherWay(db, args.user.id);
   for (let attempt = 0; attempt < 5; attempt++) {
     const row = await loadGame(db, args.gameId);
     if (row.inviteCode !== args.invite) throw new ApiError(403, 'bad_invite', 'That invite code is not valid for this game.');
     const taken = await seatList(db, row.id);
     if (taken.some((s) => s.userId === args.user.id)) throw new ApiError(409, 'already_seated', 'You already have a seat in this game.');
+    if (taken.some((s) => s.userId !== null && across.has(s.userId)))
+      throw new ApiError(403, 'not_available', 'This table is not open to you. Find another one in the lobby.');
     const free = Array.from({ length: row.players }, (_, i) => i).find((i) => !taken.some((s) => s.seat === i));
     if (free === undefined) throw new ApiError(409, 'game_full', 'Every seat is taken.');
     if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');
@@ -401,9 +406,9 @@ export async function gameMeta(
     // Choices stay: a joiner needs to know which are taken.
     seats: seatRows.map((s) => ({
       seat: s.seat,
-      name: s.userId === null ? 'Bot' : `Seat ${s.seat + 1}`,
+      name: s.userId === null && !s.accountDeleted ? 'Bot' : `Seat ${s.seat + 1}`,
       userId: null,
-      isBot: s.userId === null,
+      isBot: s.userId === null && !s.accountDeleted,
       ...choicesOf(s),
     })),
     version: 0,
@@ -452,7 +457,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
   const ids = rows.map((r) => r.game.id);
   const allSeats = ids.length
     ? await db
-        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: users.name, isBot: seats.isBot })
+        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: seatPlayerName, isBot: seats.isBot })
         .from(seats)
         .leftJoin(users, eq(users.id, seats.userId))
         .where(inArray(seats.gameId, ids))
@@ -484,7 +489,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
   );
 }
 
-/** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot. */
+/** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot ("Deleted player (bot)" once a player left for good). */
 export function seatName(s: { name: string | null; isBot: boolean }): string {
   if (!s.name) return 'Bot';
   return s.isBot ? `${s.name} (bot)` : s.name;

@@ -25,11 +25,13 @@ function movesOf(events: EventRow[]) {
  * The game record (`GET /record`). Once the game is over: everything, seed included, so anyone
  * can verify it. While it runs: only what the caller may see - no seed, and other seats' moves
  * replaced by null (a move can itself be a secret, e.g. a hidden Go/Refuel choice).
+ * `satHere`: the caller sat at this table, perhaps resigned since (their data export): a
+ * private game's record is theirs too.
  */
-export async function gameRecord(ctx: ServiceCtx, args: { gameId: string; user: User | null }): Promise<GameRecord> {
+export async function gameRecord(ctx: ServiceCtx, args: { gameId: string; user: User | null; satHere?: boolean }): Promise<GameRecord> {
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user?.id);
-  requireViewer(row, seat);
+  if (!args.satHere) requireViewer(row, seat);
   const game = gameOf(ctx.registry, row);
   const over = isOver(row);
   const events = await loadEvents(ctx.db, row.id);

@@ -1,0 +1,120 @@
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import type { LogEntry } from '../../engine/core';
+import { deletionTokens, gameEvents, invitations, loginTokens, outbox, reports, seats, users } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { ApiError } from '../http/errors';
+import { drainSoon } from '../notify/request-drain';
+import type { ServiceCtx, User } from '../types';
+import { randomHex, sha256Hex } from './crypto';
+import { DELETED_PLAYER } from './game-rows';
+import { leaveAllTables } from './leave-tables';
+import { lockForLimit } from './limit-lock';
+import { enqueueEmail } from './outbox';
+import { endVacation } from './vacations';
+
+/** A deletion link works for an hour, once. */
+export const DELETION_TOKEN_TTL_MS = 3600 * 1000;
+/** Deletion emails one account may ask for per hour. */
+export const DELETION_EMAILS_PER_HOUR = 3;
+
+/** Events whose log line names their player in plain text (written before log lines named seats by `{{p:N}}`). */
+const NAMING_KINDS = ['create', 'join', 'choice', 'resign'];
+
+/**
+ * Emails the account's owner a link that deletes the account (`/account/delete?token=...`, one
+ * hour, single use); nothing is deleted until it is used. Returns the address it went to.
+ * Throws 429 `rate_limited` past `DELETION_EMAILS_PER_HOUR`.
+ */
+export async function requestDeletion(ctx: ServiceCtx, args: { user: User; origin: string }): Promise<{ sentTo: string }> {
+  const token = randomHex(32);
+  const link = `${args.origin}/account/delete?token=${token}`;
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await lockForLimit(tx, 'deletion', args.user.id);
+    const since = new Date(ctx.now.getTime() - 3600 * 1000);
+    const [n] = await tx
+      .select({ n: sql`count(*)`.mapWith(Number) })
+      .from(deletionTokens)
+      .where(and(eq(deletionTokens.userId, args.user.id), gt(deletionTokens.createdAt, since)));
+    if (n.n >= DELETION_EMAILS_PER_HOUR)
+      throw new ApiError(429, 'rate_limited', 'Several deletion links were sent in the last hour: use one of them.', undefined, 3600);
+    await tx.insert(deletionTokens).values({
+      tokenHash: await sha256Hex(token),
+      userId: args.user.id,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + DELETION_TOKEN_TTL_MS),
+    });
+    const words =
+      'Open the link to delete your Mountain Post account for good: your address, sessions, devices, webhooks and chat lines go; running games go on with the bot in your seat; finished games stay, with your seat named "Deleted player". The link works once, for an hour. If you did not ask for it, ignore this email: nothing happens.';
+    await enqueueEmail(
+      tx,
+      {
+        to: args.user.email,
+        subject: 'Delete your Mountain Post account?',
+        text: `${words}\n\nDelete my account: ${link}`,
+        html: `<p>${words}</p><p><a href="${link}">Delete my account</a></p>`,
+      },
+      ctx.now,
+    );
+  });
+  drainSoon(ctx);
+  return { sentTo: args.user.email };
+}
+
+/**
+ * Deletes the account whose deletion link carries `token`, for good:
+ * - its games not yet over go on without it (`leaveAllTables`: the bot takes its running seats
+ *   and the others are told; an open table it created closes);
+ * - finished games keep their records and still verify: the seat stays, named "Deleted player"
+ *   (`seats.account_deleted`), and log lines that named the player in plain text name it so;
+ * - the address, sessions, sign-in links, push devices, webhooks, notification settings,
+ *   vacations, blocks, chat mutes, chat lines, invitations and every outbox row to or about it go
+ *   (by the foreign keys' cascades and here), and the display name is free again;
+ * - reports keep their chat excerpt (the operators' evidence), with the player's name replaced.
+ * Throws 400 `token_invalid` (unknown, used or expired link).
+ */
+export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{ deleted: true }> {
+  const tokenHash = await sha256Hex(token);
+  const [pending] = await ctx.db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(deletionTokens)
+    .innerJoin(users, eq(users.id, deletionTokens.userId))
+    .where(and(eq(deletionTokens.tokenHash, tokenHash), gt(deletionTokens.expiresAt, ctx.now)));
+  if (!pending) throw new ApiError(400, 'token_invalid', 'This deletion link is unknown, expired or already used.');
+  const user: User = pending;
+  // Nothing of the account must run on while it goes: no vacation stopping clocks, no seat waiting.
+  for (let i = 0; i < 3 && (await endVacation(ctx, user, { quiet: true })); i++);
+  await leaveAllTables(ctx, user.id, 'deleted');
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await renameInLogs(tx, user);
+    await tx.update(seats).set({ accountDeleted: true }).where(eq(seats.userId, user.id));
+    await tx.update(reports).set({ playerName: DELETED_PLAYER }).where(eq(reports.playerId, user.id));
+    await tx.update(reports).set({ reporterName: DELETED_PLAYER }).where(eq(reports.reporterId, user.id));
+    await tx.delete(outbox).where(or(eq(outbox.userId, user.id), eq(outbox.target, user.email)));
+    await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
+    await tx.delete(invitations).where(eq(invitations.email, user.email));
+    // Cascades take the rest; seats and games keep their rows, their links to the account set null.
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+  drainSoon(ctx);
+  return { deleted: true };
+}
+
+/** Log lines of the player's own seat that name them in plain text ("Ada took seat 2.") name "Deleted player" instead. */
+async function renameInLogs(tx: Db, user: User): Promise<void> {
+  const events = await tx
+    .select({ gameId: gameEvents.gameId, seq: gameEvents.seq, log: gameEvents.log })
+    .from(gameEvents)
+    .innerJoin(seats, and(eq(seats.gameId, gameEvents.gameId), eq(seats.seat, gameEvents.seat)))
+    .where(and(eq(seats.userId, user.id), inArray(gameEvents.kind, NAMING_KINDS)));
+  for (const e of events) {
+    const log = e.log as LogEntry[];
+    if (!log.some((l) => l.text.includes(user.name))) continue;
+    const renamed = log.map((l) => ({ ...l, text: l.text.split(user.name).join(DELETED_PLAYER) }));
+    await tx
+      .update(gameEvents)
+      .set({ log: renamed })
+      .where(and(eq(gameEvents.gameId, e.gameId), eq(gameEvents.seq, e.seq)));
+  }
+}
