@@ -132,14 +132,25 @@ describe("a blocked player's chat lines never reach the blocker", () => {
     const names = (await api.call('GET', `/api/games/${id}`, { token: ada })).json.seats.map((s: { name: string }) => s.name);
     await api.call('POST', `/api/games/${id}/chat`, { token: bob, body: { text: 'before the block' } });
     await api.call('POST', '/api/me/blocks', { token: ada, body: { playerId: bobId } });
-    const posted = await api.call('POST', `/api/games/${id}/chat`, { token: bob, body: { text: `@${names[0]} @${names[2]} you are both terrible` } });
+    const posted = await api.call('POST', `/api/games/${id}/chat`, {
+      token: bob,
+      body: { text: `@${names[0]} @${names[2]} you are both terrible` },
+    });
     expect(posted.status).toBe(201);
     await api.call('POST', `/api/games/${id}/chat`, { token: cy, body: { text: `@${names[0]} ignore him` } });
 
     expect(await chatTexts(id, ada)).toEqual([`@${names[0]} ignore him`]);
-    expect(await chatTexts(id, cy)).toEqual(['before the block', `@${names[0]} @${names[2]} you are both terrible`, `@${names[0]} ignore him`]);
+    expect(await chatTexts(id, cy)).toEqual([
+      'before the block',
+      `@${names[0]} @${names[2]} you are both terrible`,
+      `@${names[0]} ignore him`,
+    ]);
     expect((await chatTexts(id)).length).toBe(3);
-    expect((await api.call('GET', `/api/games/${id}/chat?after=0`, { token: ada })).json.messages.every((m: { playerId: string }) => m.playerId !== bobId)).toBe(true);
+    expect(
+      (await api.call('GET', `/api/games/${id}/chat?after=0`, { token: ada })).json.messages.every(
+        (m: { playerId: string }) => m.playerId !== bobId,
+      ),
+    ).toBe(true);
 
     // Ada's mentions: only Cy's, on every channel; Cy hears of Bob's on every channel.
     const adaRows = await outboxOf(api, adaId, 'chat_mention');
@@ -159,7 +170,7 @@ describe("a blocked player's chat lines never reach the blocker", () => {
     expect(mails.filter((m) => m.to === adaEmail).some((m) => m.text.includes('terrible'))).toBe(false);
   });
 
-  it("a mention still waiting out its grace when its author is blocked is not sent", async () => {
+  it('a mention still waiting out its grace when its author is blocked is not sent', async () => {
     const slow = await makeTestApp({ notifyGraceSeconds: 60 });
     const { id, tokens } = await slow.startedGame(2, { prefix: 'grace-block' });
     const names = (await slow.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.seats.map((s: { name: string }) => s.name);

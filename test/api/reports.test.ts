@@ -161,7 +161,10 @@ describe("the operators' queue", () => {
     const bobEmail = (await api.call('GET', '/api/me', { token: bob })).json.email;
     await api.call('PUT', '/api/me/vacation', { token: bob, body: { until: new Date(api.clock.t + 2 * 86_400_000).toISOString() } });
     const filed = await report(ada, bobId, { reason: 'cheating', text: 'bot use', gameId: id });
-    const done = await api.call('POST', `/api/admin/reports/${filed.json.id}/actions`, { token: ops, body: { action: 'suspend', note: 'confirmed' } });
+    const done = await api.call('POST', `/api/admin/reports/${filed.json.id}/actions`, {
+      token: ops,
+      body: { action: 'suspend', note: 'confirmed' },
+    });
     expect(done.status, done.text).toBe(200);
     expect(done.json).toMatchObject({ status: 'actioned', actions: [{ action: 'suspend', note: 'confirmed', operator: OPERATOR }] });
     expect(done.json.player.record.suspendedAt).toBe(api.clock.now().toISOString());
@@ -208,7 +211,9 @@ describe("the operators' queue", () => {
     expect(back.json.actions.map((a: { action: string }) => a.action)).toEqual(['suspend', 'reinstate']);
     expect(back.json.player.record.suspendedAt).toBeNull();
     await api.call('POST', '/api/auth/email', { body: { email: bobEmail }, headers: { 'cf-connecting-ip': '10.9.9.10' } });
-    const again = ((await api.call('GET', '/dev/mailbox.json')).json as { to: string; token?: string }[]).find((m) => m.to === bobEmail)!.token;
+    const again = ((await api.call('GET', '/dev/mailbox.json')).json as { to: string; token?: string }[]).find(
+      (m) => m.to === bobEmail,
+    )!.token;
     expect((await api.call('POST', '/api/auth/token', { body: { token: again } })).status).toBe(200);
   });
 
@@ -218,7 +223,9 @@ describe("the operators' queue", () => {
     const filed = await report(player, opsId, { reason: 'other', text: 'the operator is mean' });
     const r = await api.call('POST', `/api/admin/reports/${filed.json.id}/actions`, { token: ops, body: { action: 'suspend' } });
     expect([r.status, r.json.error.code]).toEqual([400, 'cannot_suspend_self']);
-    expect((await api.call('POST', `/api/admin/reports/${filed.json.id}/actions`, { token: ops, body: { action: 'ban' } })).status).toBe(400);
+    expect((await api.call('POST', `/api/admin/reports/${filed.json.id}/actions`, { token: ops, body: { action: 'ban' } })).status).toBe(
+      400,
+    );
     expect((await api.call('GET', '/api/me', { token: ops })).status).toBe(200);
   });
 });

@@ -117,13 +117,14 @@ export async function unsubscribe(db: Db, token: string): Promise<boolean> {
 
 /**
  * Turns playing by email reply on or off for the caller's seat in one game; the account's
- * switch (`emailReplies` of the settings) applies as well. False when the caller has no seat there.
+ * switch (`emailReplies` of the settings) applies as well. False when the caller has no seat there
+ * (a seat handed to the bot is no longer theirs to set).
  */
 export async function setGameEmailReplies(db: Db, gameId: string, userId: string, on: boolean): Promise<boolean> {
   const rows = await db
     .update(seats)
     .set({ emailReplies: on })
-    .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId)))
+    .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.isBot, false)))
     .returning({ seat: seats.seat });
   return rows.length > 0;
 }
