@@ -84,7 +84,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a sign-in token for a session token (bots, scripts): use as Authorization: Bearer */
+        /**
+         * Exchange a sign-in token for a session token (bots, scripts): use as Authorization: Bearer
+         * @description 403 `account_suspended` when an operator suspended the account.
+         */
         post: operations["exchangeSignInToken"];
         delete?: never;
         options?: never;
@@ -580,10 +583,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Chat after message `after` (players; anyone for public games) */
+        /**
+         * Chat after message `after` (players; anyone for public games)
+         * @description Lines of players you blocked are never sent to you; a game whose chat you muted (`PUT .../chat/mute`) answers no lines and `muted: true`.
+         */
         get: operations["listChat"];
         put?: never;
-        /** Say something; @name notifies that player */
+        /**
+         * Say something; @name notifies that player
+         * @description A player who blocked you, or muted this chat, is not notified of your mention. 403 `chat_muted` while an operator has muted your chat.
+         */
         post: operations["postChatMessage"];
         delete?: never;
         options?: never;
@@ -761,6 +770,201 @@ export interface paths {
          * @description Takes effect when every other human player voted the same. `extension`: once per seat and game. `bot`: once the seat has been asked to act for 24 hours. 400 `own_seat`; 409 `too_few_players`, `not_waiting`, `already_extended`, `too_soon`.
          */
         post: operations["voteOnSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The players you blocked, most recent first */
+        get: operations["listBlocks"];
+        put?: never;
+        /**
+         * Block a player
+         * @description Private: they are not told. Neither of you sees the other's open tables in the lobby or joins them (403 `not_available`), they cannot invite you (the invitation is not sent) or mention you (you are not notified), and their chat lines are never sent to you. Blocking again changes nothing. 400 `cannot_block_self`, 404 `player_not_found`, 409 `too_many_blocks` (at most 500).
+         */
+        post: operations["blockPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/blocks/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unblock a player */
+        delete: operations["unblockPlayer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/chat/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Mute (or unmute) a game's chat for yourself
+         * @description While muted, `GET .../chat` answers no lines and `muted: true`, and mentions of you in that chat are not sent. Nobody else is affected or told.
+         */
+        put: operations["muteGameChat"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/players/{id}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a player to the operators
+         * @description With `gameId` (or `chatId`, one of their chat lines) the report keeps that game's chat as it stands now. The player is not told. One open report per player from you (409 `report_open`); at most 10 reports a day (429 `rate_limited`). 400 `cannot_report_self`, `not_in_game` (they neither sat nor chatted there), `bad_chat_line`; 403 `private_game`; 404 `player_not_found`, `game_not_found`.
+         */
+        post: operations["reportPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download everything stored about your account (one zip file)
+         * @description One JSON file per kind of data (README.txt in the zip lists them): profile, settings, the record of every game you sat in (`games/<id>.json`; a finished one verifies with `npm run verify`), the chat you wrote, the notifications sent to you, your push devices (without keys), webhooks (without secrets), vacations, sign-ins, blocks and reports you filed. Other players appear by display name only.
+         */
+        get: operations["exportMyData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask to delete your account: a confirmation link is emailed to you
+         * @description Nothing is deleted until the emailed link (`/account/delete?token=...`, 60 minutes, once) is confirmed with POST /api/me/deletion/confirm. 429 `rate_limited` after 3 links in an hour.
+         */
+        post: operations["requestAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/deletion/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete your account for good, with the token of the emailed link
+         * @description Running games go on with the bot in your seat (the others are told); finished games keep their records, your seat named "Deleted player"; your address, sessions, push devices, webhooks, chat lines and settings go, and your name is free again. 400 `token_invalid` (unknown, used or expired).
+         */
+        post: operations["confirmAccountDeletion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reports queue (operators: accounts named in ADMIN_EMAILS)
+         * @description Open reports oldest first; `status=dismissed|actioned` lists closed ones, newest first (at most 100). 403 `not_operator`.
+         */
+        get: operations["listReports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report, with its excerpt, both players’ records and its log (operators) */
+        get: operations["getReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Act on a report: dismiss it, mute the player’s chat for N days, suspend the account, or reinstate it (operators)
+         * @description Logged on the report with your address. `suspend`: the account cannot sign in, its sessions end at once, and its games not yet over go on with the bot. `mute` needs `days` (1-365). `reinstate` lifts a suspension and a mute. 400 `bad_days`, `cannot_suspend_self`; 404 `report_not_found`; 409 `player_gone`, `is_operator`.
+         */
+        post: operations["actOnReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1056,6 +1260,8 @@ export interface components {
         ChatLine: {
             id: number;
             seat: number | null;
+            /** @description The author's player id (profile `/players/:id`; block or report by it) */
+            playerId: string;
             name: string;
             text: string;
             at: string;
@@ -1093,6 +1299,86 @@ export interface components {
                 seat: number;
                 until: string;
             }[];
+        };
+        BlockedPlayer: {
+            id: string;
+            name: string;
+            /** @description When you blocked them (ISO) */
+            since: string;
+        };
+        FiledReport: {
+            id: number;
+            /** @enum {string} */
+            status: "open";
+            createdAt: string;
+        };
+        Report: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "dismissed" | "actioned";
+            /** @enum {string} */
+            reason: "harassment" | "cheating" | "clock_or_undo_abuse" | "other";
+            text: string;
+            gameId: string | null;
+            chatId: number | null;
+            createdAt: string;
+            closedAt: string | null;
+            reporter: {
+                /** @description Null once the account was deleted */
+                id: string | null;
+                name: string;
+                record: components["schemas"]["PlayerRecord"];
+            };
+            player: {
+                /** @description Null once the account was deleted */
+                id: string | null;
+                name: string;
+                record: components["schemas"]["PlayerRecord"];
+            };
+            /** @description The game's chat when the report was made, oldest first */
+            excerpt: components["schemas"]["ExcerptLine"][];
+            /** @description What operators did about it, oldest first */
+            actions: components["schemas"]["ReportAction"][];
+        };
+        /** @description A player's record as operators see it beside a report */
+        PlayerRecord: {
+            id: string;
+            name: string;
+            memberSince: string;
+            suspendedAt: string | null;
+            chatMutedUntil: string | null;
+            games: {
+                played: number;
+                finished: number;
+                resigned: number;
+                /** @description Games in which their clock ran out at least once */
+                timedOut: number;
+                running: number;
+            };
+            reportsAgainst: {
+                open: number;
+                dismissed: number;
+                actioned: number;
+            };
+            reportsFiled: number;
+        } | null;
+        ExcerptLine: {
+            id: number;
+            seat: number | null;
+            name: string;
+            text: string;
+            at: string;
+            /** @description Written by the reported player */
+            byReported: boolean;
+        };
+        ReportAction: {
+            /** @enum {string} */
+            action: "dismiss" | "mute" | "suspend" | "reinstate";
+            days: number | null;
+            note: string;
+            /** @description The address of the operator who took it */
+            operator: string;
+            at: string;
         };
     };
     responses: never;
@@ -1292,7 +1578,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Sent from another site (CSRF) */
+            /** @description Sent from another site (CSRF), or the account is suspended */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1331,6 +1617,15 @@ export interface operations {
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1384,6 +1679,8 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["User"] & {
                         vacation: components["schemas"]["VacationStatus"];
+                        /** @description Your address is in ADMIN_EMAILS: you see the reports queue (`/admin/reports`) */
+                        operator: boolean;
                     };
                 };
             };
@@ -3157,6 +3454,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         messages: components["schemas"]["ChatLine"][];
+                        /** @description You muted this game's chat: no lines are sent until you unmute it */
+                        muted: boolean;
                     };
                 };
             };
@@ -3848,6 +4147,615 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your block list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        blocks: components["schemas"]["BlockedPlayer"][];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    blockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Blocked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlockedPlayer"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unblockPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unblocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    muteGameChat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    muted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Your mute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        muted: boolean;
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description harassment, cheating, abusing the clock or undo, or other
+                     * @enum {string}
+                     */
+                    reason: "harassment" | "cheating" | "clock_or_undo_abuse" | "other";
+                    /** @description What happened, in your words (may be empty) */
+                    text: string;
+                    /** @description The game it happened in */
+                    gameId?: string;
+                    /** @description The chat line reported (a line of theirs) */
+                    chatId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Filed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiledReport"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportMyData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Link sent */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sentTo: string;
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmAccountDeletion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: {
+                status?: "open" | "dismissed" | "actioned";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reports: components["schemas"]["Report"][];
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actOnReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "dismiss" | "mute" | "suspend" | "reinstate";
+                    days?: number;
+                    /** @description Why, for the other operators */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The report after it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
                 };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
