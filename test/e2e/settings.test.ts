@@ -262,11 +262,11 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     await postAs(ctxB, server.baseUrl, `/api/games/${id}/join`, { invite: invite.searchParams.get('invite') });
     await postAs(ctxA, server.baseUrl, `/api/games/${id}/start`);
     const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
-      timeControl: string;
+      timeControl: unknown;
       onTimeout: string;
       deadlineAt: string | null;
     };
-    expect(meta).toMatchObject({ timeControl: '24h', onTimeout: 'end' });
+    expect(meta).toMatchObject({ timeControl: { kind: 'per-move', hours: 24 }, onTimeout: 'end' });
     expect(meta.deadlineAt).not.toBeNull();
     const left = Date.parse(meta.deadlineAt!) - Date.now();
     expect(left).toBeGreaterThan(23 * 3600_000);
