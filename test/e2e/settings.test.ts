@@ -320,7 +320,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     );
     // the time control sits in the folded "About this game".
     await a.getByText('About this game', { exact: true }).click();
-    await seeText(a, '24 hours per move; when time runs out the game ends');
+    await seeText(a, '24 h per move; when time runs out the game ends');
 
     // Per-game webhook: a refused address shows the server's reason; a Discord one is saved.
     await a.getByText('Notify this game to a webhook').click();
