@@ -1,5 +1,5 @@
 import type { GameRegistry } from '../engine/core';
-import { createNeonDb } from '../db/neon';
+import { releasableNeonDb } from '../db/neon';
 import type { Db } from '../db/types';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
@@ -13,17 +13,9 @@ import { nextDueAt } from './notify/next-due';
  * Neon Pool, ended after the answer (I/O objects cannot cross requests in Workers).
  */
 export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
-  const app = createApp({
-    registry,
-    db: (env) => {
-      const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-      return { db, release: () => pool.end() };
-    },
-  });
-  const openDb = (env: Env) => {
-    const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-    return { db, release: () => pool.end() };
-  };
+  // A connection that outbound HTTP can put down (db/neon.ts `putDown`) and the next statement picks up again.
+  const openDb = (env: Env) => releasableNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+  const app = createApp({ registry, db: openDb });
   const email = emailHandler(registry, openDb);
   return {
     fetch: (request, env, ctx) => withClocks(env, () => app.fetch(request, env, ctx)),
@@ -47,8 +39,8 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       });
       if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: instant(asked.due) }));
     }
-    const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-    const { db, pool } = open();
+    const open = () => openDb(env);
+    const { db, release } = open();
     const deferred: Promise<unknown>[] = [];
     const waiting: Promise<unknown>[] = [];
     // As in a request: a deferred task that first waits gets its own connection afterwards.
@@ -58,7 +50,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       try {
         await task(own.db);
       } finally {
-        await own.pool.end();
+        await own.release();
       }
     };
     try {
@@ -73,7 +65,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       const next = clock ? await clock.settle(await nextDueAt({ db, registry, config, now: new Date() })) : null;
       console.log('cron', JSON.stringify({ ...report, nextDue: next === null ? undefined : instant(next) }));
     } finally {
-      ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
+      ctx.waitUntil(Promise.allSettled(deferred).then(() => release()));
       ctx.waitUntil(Promise.allSettled(waiting));
     }
   }
