@@ -192,6 +192,8 @@ export const outbox = pgTable(
     // Rows done with (sent, skipped, failed), oldest first: the cron's retention sweep reads only this.
     index('outbox_finished_age_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
     // Answers to emailed moves per game: the mail-loop caps count them (worker/mail-in/answer-caps.ts).
+    // A player's test sends of the last minute: the test-send limits count them (worker/notify/test-limits.ts).
+    index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
     index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
   ],
 );

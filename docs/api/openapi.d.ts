@@ -406,7 +406,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message on every enabled channel */
+        /** Send a test message on every enabled channel (TEST_SEND_LIMIT_PER_ACCOUNT a minute, 429 beyond; a device with a test on its way is left out) */
         post: operations["sendTestNotification"];
         delete?: never;
         options?: never;
@@ -527,7 +527,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test push to one of your devices */
+        /** Send a test push to one of your devices (one on its way per device; TEST_SEND_LIMIT_PER_DEVICE and _PER_ACCOUNT a minute, 429 beyond) */
         post: operations["sendTestPush"];
         delete?: never;
         options?: never;
@@ -803,6 +803,14 @@ export interface components {
             /** @description Discord user id to mention */
             mention?: string;
         } | null;
+        /** @description Recent failed deliveries to your webhook (null: they get through) */
+        EndpointTrouble: {
+            failingSince: string;
+            failures: number;
+            lastError: string;
+            /** @description Nothing is sent there until then (the address kept failing) */
+            pausedUntil: string | null;
+        } | null;
         NotificationSettings: {
             email: boolean;
             digest: boolean;
@@ -839,6 +847,7 @@ export interface components {
             service: string;
             createdAt: string;
             lastUsedAt: string | null;
+            failing: components["schemas"]["EndpointTrouble"] & unknown;
         };
         /** @description A browser's PushSubscription.toJSON() */
         PushSubscription: {
@@ -2121,6 +2130,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationSettings"] & {
                         push: boolean;
                         emailReplies: boolean;
+                        webhookFailing: components["schemas"]["EndpointTrouble"];
                         failures: {
                             id: number;
                             channel: string;
@@ -2166,6 +2176,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationSettings"] & {
                         push: boolean;
                         emailReplies: boolean;
+                        webhookFailing: components["schemas"]["EndpointTrouble"];
                         failures: {
                             id: number;
                             channel: string;
@@ -2238,6 +2249,15 @@ export interface operations {
             };
             /** @description Forbidden (not your seat or turn, CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2661,6 +2681,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,13 @@ import { signBody } from './signature';
 
 /** Rows are retried for at least this long, then marked failed. */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
+/** A test message is retried for this long only: one that arrives later says nothing about now (and a test push lives 10 minutes). */
+export const TEST_RETRY_WINDOW_MS = 10 * 60 * 1000;
+
+/** Whether `row` has been retried for as long as its kind is (`RETRY_WINDOW_MS`, tests `TEST_RETRY_WINDOW_MS`). */
+function pastRetryWindow(row: OutboxRow, now: Date): boolean {
+  return now.getTime() - row.createdAt.getTime() >= (row.kind === 'test' ? TEST_RETRY_WINDOW_MS : RETRY_WINDOW_MS);
+}
 /** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
 export const CLAIM_MS = 2 * 60 * 1000;
 
@@ -133,8 +140,7 @@ function endOf(row: OutboxRow, outcome: PushSendOutcome, rendered: unknown, now:
   if (outcome.ok) return { end: { status: 'sent', error: null, sentAt: now, payload: rendered }, counts: 'sent' };
   // Not worth retrying (a push subscription that is gone, a push service that refused).
   if (outcome.final) return { end: { status: outcome.final, error: outcome.error ?? 'failed' }, counts: outcome.final };
-  if (now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS)
-    return { end: { status: 'failed', error: outcome.error ?? 'failed' }, counts: 'failed' };
+  if (pastRetryWindow(row, now)) return { end: { status: 'failed', error: outcome.error ?? 'failed' }, counts: 'failed' };
   const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
   return { end: { error: outcome.error ?? 'failed', nextAttemptAt: next }, counts: 'retried' };
 }
@@ -194,7 +200,7 @@ async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, b
     const trouble = plan.endpoint ? troubles.get(plan.endpoint) : undefined;
     if (trouble?.pausedUntil && Date.parse(trouble.pausedUntil) > now.getTime()) {
       // The breaker is open: no attempt, the row waits until it closes (and still fails after the retry window).
-      const late = now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS;
+      const late = pastRetryWindow(row, now);
       const error = `paused: this address failed ${trouble.failures} times in a row (last: ${trouble.lastError}); next try after ${trouble.pausedUntil}`;
       attempts.push(
         late

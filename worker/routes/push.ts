@@ -29,6 +29,16 @@ const Subscription = z
   })
   .openapi('PushSubscription', { description: "A browser's PushSubscription.toJSON()" });
 
+/** An endpoint's run of failed deliveries (worker/notify/breaker.ts `EndpointTrouble`). */
+export const EndpointTroubleSchema = z
+  .object({
+    failingSince: z.string(),
+    failures: z.number().int(),
+    lastError: z.string(),
+    pausedUntil: z.string().nullable().openapi({ description: 'Nothing is sent there until then (the address kept failing)' }),
+  })
+  .openapi('EndpointTrouble');
+
 const Device = z
   .object({
     id: z.string(),
@@ -36,6 +46,7 @@ const Device = z
     service: z.string().openapi({ description: 'Host of the push service', example: 'fcm.googleapis.com' }),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
+    failing: EndpointTroubleSchema.nullable().openapi({ description: 'Recent failed pushes to this device (null: they get through)' }),
   })
   .openapi('PushDevice');
 
@@ -95,9 +106,10 @@ const testRoute = createRoute({
   path: '/api/me/push-subscriptions/{id}/test',
   operationId: 'sendTestPush',
   tags: ['notifications'],
-  summary: 'Send a test push to one of your devices',
+  summary:
+    'Send a test push to one of your devices (one on its way per device; TEST_SEND_LIMIT_PER_DEVICE and _PER_ACCOUNT a minute, 429 beyond)',
   request: { params: IdParam },
-  responses: { 202: jsonResponse('Queued', z.object({ queued: z.literal(true) })), ...errors(401, 403, 404) },
+  responses: { 202: jsonResponse('Queued', z.object({ queued: z.literal(true) })), ...errors(401, 403, 404, 429) },
 });
 
 /** The VAPID keys, or 404 `push_not_configured` (this server has no push: there is no key to get). */
