@@ -500,7 +500,10 @@ describe('an endpoint that keeps failing is paused, and test sends are limited',
       expect((await api.call('POST', `/api/me/push-subscriptions/${ids[0]}/test`, { token })).status).toBe(202);
       const again = await api.call('POST', `/api/me/push-subscriptions/${ids[0]}/test`, { token });
       expect(again.status).toBe(429);
-      expect(again.json.error).toEqual({ code: 'rate_limited', message: 'A test push to this device is still on its way; wait for it first.' });
+      expect(again.json.error).toEqual({
+        code: 'rate_limited',
+        message: 'A test push to this device is still on its way; wait for it first.',
+      });
       expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
       // The account's test leaves out the device whose test is on its way, and reaches the other one.
       const all = await api.call('POST', '/api/me/notifications/test', { token });
