@@ -30,18 +30,24 @@ export function nestedMail(from: string, to: string, depth: number, text = 'go')
   return `${headers(from, to, 'multipart/mixed; boundary="n0"').join('\r\n')}\r\n\r\n--n0\r\n${body}--n0--\r\n`;
 }
 
+/** A text/plain reply of `lines` empty lines: cheap bytes, dear lines for the MIME parser. */
+export function manyLinesMail(from: string, to: string, lines: number): string {
+  return [...headers(from, to, 'text/plain'), '', '\r\n'.repeat(lines)].join('\r\n');
+}
+
 /**
  * The dearest message within the limits that could be found: `parts` HTML-only parts (the parser
- * decodes each, the reply reader converts HTML), filled with deeply nested tags and quoted-printable
- * soft breaks up to about `bytes`, and no command, so it is read to the end and answered.
+ * decodes each, the reply reader converts HTML) of `tag` again and again (nested `<i>` by default) in quoted-printable lines
+ * with soft breaks, about `bytes` in `lines` lines in all, and no command, so it is read to the
+ * end and answered.
  */
-export function heaviestMail(from: string, to: string, parts: number, bytes: number): string {
-  const per = Math.floor(bytes / parts) - 200;
-  const unit = '<div style=3D"x">=\r\n';
-  const html = unit.repeat(Math.max(1, Math.floor(per / unit.length)));
-  const lines = [...headers(from, to, 'multipart/alternative; boundary="h"'), ''];
+export function heaviestMail(from: string, to: string, parts: number, bytes: number, lines: number, tag = '<i>'): string {
+  const perPart = Math.max(1, Math.floor((lines - 10) / parts) - 4);
+  const perLine = Math.max(1, Math.floor((((bytes - 1024) / parts - 200) / perPart - 3) / tag.length));
+  const html = Array.from({ length: perPart }, () => `${tag.repeat(perLine)}=`).join('\r\n');
+  const out = [...headers(from, to, 'multipart/alternative; boundary="h"'), ''];
   for (let i = 0; i < parts; i++)
-    lines.push('--h', 'Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', html);
-  lines.push('--h--', '');
-  return lines.join('\r\n');
+    out.push('--h', 'Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: quoted-printable', '', html);
+  out.push('--h--', '');
+  return out.join('\r\n');
 }

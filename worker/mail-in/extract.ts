@@ -48,13 +48,30 @@ function normalizeStyles(html: string): string {
   });
 }
 
+/** Elements nested deeper than this are not converted (html-to-text recurses): such HTML is read with its tags removed. */
+const MAX_HTML_DEPTH = 200;
+/** Elements that have no end tag, so they nest nothing. */
+const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+
+/** How deep the elements of `html` nest, counted from its start and end tags (one pass; stops past `MAX_HTML_DEPTH`). */
+function htmlDepth(html: string): number {
+  let depth = 0;
+  let most = 0;
+  for (const m of html.matchAll(/<(\/?)([a-z][a-z0-9-]*)[^>]*?(\/?)>/gi)) {
+    if (VOID_ELEMENTS.has(m[2].toLowerCase()) || m[3]) continue;
+    depth = m[1] ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > most && (most = depth) > MAX_HTML_DEPTH) break;
+  }
+  return most;
+}
+
 /**
  * Plain text of an HTML-only body (its first `MAX_BODY_CHARS`), quoted and hidden parts left out
- * (html-to-text). HTML nested too deep for the converter (it recurses) is read with its tags
- * removed instead.
+ * (html-to-text). HTML nested deeper than `MAX_HTML_DEPTH` is read with its tags removed instead.
  */
 export function htmlBodyText(html: string): string {
   const source = normalizeStyles(html.slice(0, MAX_BODY_CHARS));
+  if (htmlDepth(source) > MAX_HTML_DEPTH) return source.replace(/<[^>]*>/g, '\n');
   try {
     return convert(source, {
       wordwrap: false,

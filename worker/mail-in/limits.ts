@@ -1,16 +1,24 @@
 /**
  * What an inbound message may be before its body is parsed. A reply with a move is a few KiB: a
  * text part, perhaps an HTML one, a signature image. The MIME parser's work grows with the
- * number of parts and their nesting, so both are counted first by one linear pass over the raw
- * bytes (`mimeShape`) and a message beyond them is refused in SMTP, never parsed.
+ * number of lines, of parts and their nesting, so all three are counted first by one linear pass
+ * over the raw bytes (`mimeShape`) and a message beyond them is refused in SMTP, never parsed.
  */
 
-/** Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB). */
-export const MAX_INBOUND_BYTES = 1024 * 1024;
+/**
+ * Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB, a reply
+ * quoting our email with a signature image a few dozen).
+ */
+export const MAX_INBOUND_BYTES = 256 * 1024;
 /** Most MIME parts (delimiter lines of declared boundaries) in one message. */
-export const MAX_MIME_PARTS = 64;
+export const MAX_MIME_PARTS = 32;
 /** Deepest nesting of multipart entities (a reply with inline images and attachments is 3). */
 export const MAX_MIME_DEPTH = 8;
+/**
+ * Most lines in one message: the MIME parser spends about 8 µs on each line (a few thousand
+ * make a long quoted thread; 100,000 empty lines in 256 KiB cost a second).
+ */
+export const MAX_LINES = 5000;
 /**
  * Most lines that begin with `--` (a safety net for boundaries declared in a form the scan does
  * not read, such as RFC 2231 continuations): signatures and dividers have a few.
@@ -22,6 +30,7 @@ export interface MimeShape {
   parts: number;
   depth: number;
   dashLines: number;
+  lines: number;
 }
 
 /** The `boundary` parameter of a Content-Type header value, or null. */
@@ -38,7 +47,7 @@ function boundaryOf(contentType: string): string | null {
  * `--<boundary>--` closes it. Stops counting once a limit is passed.
  */
 export function mimeShape(raw: string): MimeShape {
-  const shape: MimeShape = { parts: 0, depth: 0, dashLines: 0 };
+  const shape: MimeShape = { parts: 0, depth: 0, dashLines: 0, lines: 0 };
   const stack: string[] = [];
   let inHeaders = true;
   let header = '';
@@ -58,6 +67,7 @@ export function mimeShape(raw: string): MimeShape {
     if (end < 0) end = raw.length;
     const line = raw.slice(start, end).replace(/\r$/, '');
     start = end + 1;
+    if (++shape.lines > MAX_LINES) break;
     if (inHeaders) {
       if (line === '') {
         endHeader();
@@ -94,6 +104,7 @@ export function mimeShape(raw: string): MimeShape {
 export function mimeProblem(raw: string, bytes: number): string | null {
   if (bytes > MAX_INBOUND_BYTES) return `Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`;
   const shape = mimeShape(raw);
+  if (shape.lines > MAX_LINES) return `Messages to this address may have at most ${MAX_LINES} lines.`;
   if (shape.depth > MAX_MIME_DEPTH) return `Messages to this address may nest MIME parts at most ${MAX_MIME_DEPTH} levels deep.`;
   if (shape.parts > MAX_MIME_PARTS) return `Messages to this address may have at most ${MAX_MIME_PARTS} MIME parts.`;
   if (shape.dashLines > MAX_DASH_LINES) return `Messages to this address may have at most ${MAX_DASH_LINES} lines that begin with "--".`;
