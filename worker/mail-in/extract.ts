@@ -51,7 +51,22 @@ function normalizeStyles(html: string): string {
 /** Elements nested deeper than this are not converted (html-to-text recurses): such HTML is read with its tags removed. */
 const MAX_HTML_DEPTH = 200;
 /** Elements that have no end tag, so they nest nothing. */
-const VOID_ELEMENTS = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
 
 /** How deep the elements of `html` nest, counted from its start and end tags (one pass; stops past `MAX_HTML_DEPTH`). */
 function htmlDepth(html: string): number {
