@@ -173,6 +173,21 @@ describe('push subscription API', () => {
     expect(await subscriptionCount(api)).toBe(before);
   });
 
+  it('a p256dh of the right length that is not a point on the P-256 curve is refused with 400 at subscribe time', async () => {
+    const token = await api.signIn('bad-point@example.com');
+    const d = svc.newDevice().subscription;
+    const before = await subscriptionCount(api);
+    // 0x04, then x and y of 32 bytes each that satisfy no curve equation (all 0xff is past the field prime).
+    const notAPoint = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xff)]).toString('base64url');
+    const r = await api.call('POST', '/api/me/push-subscriptions', { token, body: { ...d, keys: { ...d.keys, p256dh: notAPoint } } });
+    expect([r.status, r.json.error]).toEqual([
+      400,
+      { code: 'bad_request', message: 'keys.p256dh: not a point on the P-256 curve (a browser subscription gives one)' },
+    ]);
+    expect(await subscriptionCount(api)).toBe(before);
+    expect((await api.call('POST', '/api/me/push-subscriptions', { token, body: d })).status).toBe(201);
+  });
+
   it('signed out: 401 on every /api/me/push-subscriptions route', async () => {
     const calls: [string, string, unknown?][] = [
       ['POST', '/api/me/push-subscriptions', svc.newDevice().subscription],
