@@ -5,15 +5,14 @@
  * This file starts its own database and Worker: the Durable Objects and the bridge's counters
  * must see only this file's traffic.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
+import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
 import { startTestDb, type TestDb } from '../support/test-db';
 
-const root = path.resolve(__dirname, '../..');
 let db: TestDb;
-let worker: { url: URL | Promise<URL>; dispose(): Promise<void> };
+let worker: PrivateWorker;
 let api: ApiClient;
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
@@ -25,34 +24,9 @@ const tick = async () => {
 };
 
 beforeAll(async () => {
-  process.env.WRANGLER_SEND_METRICS = 'false';
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   db = await startTestDb();
-  const { unstable_startWorker } = await import('wrangler');
-  const w = await unstable_startWorker({
-    config: path.join(root, 'wrangler.toml'),
-    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
-    sendMetrics: false,
-    bindings: {
-      DATABASE_URL: { type: 'plain_text', value: db.DATABASE_URL },
-      DB_WS_PROXY: { type: 'plain_text', value: db.DB_WS_PROXY },
-      APP_ENV: { type: 'plain_text', value: 'test' },
-      SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
-      NOTIFY_GRACE_SECONDS: { type: 'plain_text', value: '0' },
-    },
-    dev: {
-      server: { hostname: '127.0.0.1', port: 0 },
-      inspector: false,
-      watch: false,
-      liveReload: false,
-      persist: false,
-      testScheduled: true,
-      logLevel: 'warn',
-    },
-  });
-  await w.ready;
-  worker = w;
-  api = new ApiClient((await w.url).toString().replace(/\/$/, ''));
+  worker = await startPrivateWorker(db, { NOTIFY_GRACE_SECONDS: '0' });
+  api = new ApiClient(worker.url);
 });
 
 afterAll(async () => {
@@ -187,5 +161,29 @@ describe('polls answered without the database', () => {
       }
     }
     expect(checked).toBe(6);
+  });
+
+  it('a version note that fails costs a full answer later, not the move: no 304 for the old version', async () => {
+    const { id, tokens } = await twoPlayerGame();
+    // The watcher's poll is trusted by the game's object: its ETag would be answered 304 from there.
+    const seen = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    const etag = seen.headers.get('etag')!;
+    expect((await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } })).status).toBe(304);
+    // Every write of the object fails from now on (the note before the commit, and forgetting the game).
+    expect((await api.post(`/api/__test/game-versions/${id}/writes?fail=1`)).status).toBe(204);
+    try {
+      const moved = await api.post(`/api/games/${id}/moves`, { version: seen.body.version, move: { type: 'bank' } }, { token: tokens[0] });
+      expect(moved.status, moved.text).toBe(200);
+      const polled = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } });
+      expect(polled.status).toBe(200);
+      expect(polled.body.version).toBe(seen.body.version + 1);
+    } finally {
+      await api.post(`/api/__test/game-versions/${id}/writes?fail=0`);
+    }
+    // Healed, the object learns the game again from the database's answers: 304s come back.
+    const fresh = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    expect(
+      (await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': fresh.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 });
