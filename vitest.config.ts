@@ -91,6 +91,7 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: seconds(300),
           hookTimeout: seconds(300), // starts the dev server and a browser
           fileParallelism: false, // one dev server, one browser at a time

@@ -36,6 +36,7 @@ import { DataDirBusy, lockDataDir } from './data-lock';
 import { openExternalDb, type ExternalDb } from './external-db';
 import { startLocalDb, type LocalDb } from './local-db';
 import { devVapidKeys, generateVapidKeys } from './vapid-dev-keys';
+import { SETTING_VARIABLES } from '../worker/env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 8787);
@@ -206,6 +207,12 @@ try {
 } catch (e) {
   console.error(`[dev] ${e instanceof DataDirBusy ? e.message : `the database could not be opened: ${(e as Error).message}`}`);
   await stop(1, 'database');
+}
+// Settings exported in this shell reach the Worker as they would from `wrangler secret` or
+// [vars] (`SIGNIN_LIMIT_PER_IP=1000 npm start`); .dev.vars and wrangler.toml still work.
+for (const name of SETTING_VARIABLES) {
+  const value = process.env[name];
+  if (value !== undefined && value !== '' && !(name in vars) && name !== 'APP_ENV' && name !== 'PUBLIC_URL') vars[name] = value;
 }
 vars.APP_ENV = appEnv;
 // Links in emails and webhooks point at this server (override with PUBLIC_URL).

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { createWorkerClock } from './clock/worker-clock';
 import { ConfigError, readConfig } from './env';
 import { ApiError, databaseUnavailable, errorBody } from './http/errors';
 import { isDatabaseUnavailable } from './services/db-errors';
@@ -33,6 +34,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * Routes are thin; services take the db and clock from the request context.
  */
 export function createApp(deps: Deps) {
+  const clock = deps.clock ?? createWorkerClock(deps.now);
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -50,7 +52,8 @@ export function createApp(deps: Deps) {
     let lastTask: Task | null = null;
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
-    c.set('now', deps.now ?? (() => new Date()));
+    c.set('now', clock.now);
+    c.set('clock', clock);
     c.set('registry', deps.registry);
     c.set('defer', (run, opts) => {
       const task = { run, waitMs: opts?.waitMs ?? 0 };

@@ -182,6 +182,9 @@ const RULED_SETTINGS: Record<string, keyof Env> = {
   'mailReplies.domain': 'MAIL_DOMAIN',
 };
 
+/** Every variable `readConfig` reads a setting from (for `npm start`, which passes those set in its own environment). */
+export const SETTING_VARIABLES: readonly (keyof Env)[] = [...Object.values(PLAIN_SETTINGS), ...Object.values(RULED_SETTINGS)];
+
 /** `PLAIN_SETTINGS` read from `env` into `Config`'s shape (an empty variable counts as unset). */
 function plainSettings(env: Partial<Env>): Record<string, unknown> {
   const input: Record<string, unknown> = {};

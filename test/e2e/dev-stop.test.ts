@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { until } from '../support/wait';
 import { freePort, root } from './support';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mp-devstop-'));
@@ -57,9 +58,10 @@ describe('stopping the dev script', () => {
     first.child.kill('SIGKILL');
     await first.exited;
     // The guard sees its pipe close and stops the group: wait for the port to be free (bounded).
-    const until = Date.now() + 30_000;
-    while ((await listening(port)) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    expect(await listening(port), 'workerd still listening after the dev script was killed').toBe(false);
+    await until('the port to be free after the dev script was killed', async () => ((await listening(port)) ? undefined : true), {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     const second = devScript(port, dataDir);
     try {
       await second.ready;

@@ -10,6 +10,7 @@ import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
 import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
 import { startTestDb, type TestDb } from '../support/test-db';
+import { pause } from '../support/wait';
 
 let db: TestDb;
 let worker: PrivateWorker;
@@ -52,7 +53,7 @@ async function outboxSettled() {
   for (let i = 0; i < 100; i++) {
     const [r] = await sql<{ n: string }>("select count(*) as n from outbox where status = 'pending'");
     if (Number(r.n) === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
   }
   throw new Error('outbox still pending after 10 s');
 }
@@ -67,12 +68,9 @@ describe('idle cron', () => {
 
     const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
     await outboxSettled();
-    // The deadline a few seconds away (the last reminder already sent), written straight to
-    // Postgres: the cron can only learn it from its own pass.
-    await sql("update games set deadline_at = now() + interval '4 seconds', reminder_stage = 2 where id = $1", [id]);
-    const [{ at }] = await sql<{ at: string }>('select (extract(epoch from deadline_at) * 1000)::float8 as at from games where id = $1', [
-      id,
-    ]);
+    // The deadline an hour away (the last reminder already sent), written straight to Postgres:
+    // the cron can only learn it from its own pass.
+    await sql("update games set deadline_at = now() + interval '1 hour', reminder_stage = 2 where id = $1", [id]);
 
     await tick(); // the start's commits said "look": one pass, which reads the next due instant
     const before = connections();
@@ -81,7 +79,10 @@ describe('idle cron', () => {
 
     const [status0] = await sql<{ status: string }>('select status from games where id = $1', [id]);
     expect(status0.status).toBe('active'); // nothing fired early
-    await new Promise((r) => setTimeout(r, Math.max(0, Number(at) - Date.now() + 200)));
+    // The Worker's clock (POST /dev/clock) past the deadline, without running the pass itself.
+    const moved = await api.post('/dev/clock', { advanceMs: 3600_000 + 1000, run: false });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.ran).toBeNull();
     const atTick = connections();
     await tick(); // the first tick after the deadline
     expect(connections() - atTick).toBeGreaterThan(0);

@@ -13,6 +13,7 @@ import { emptyPartsMail, heaviestMail, manyLinesMail, nestedMail } from '../supp
 import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from '../support/mail';
 import { sqlRows } from '../support/neon-node';
+import { until } from '../support/wait';
 
 const url = inject('workerUrl');
 const api = new ApiClient(url);
@@ -86,13 +87,7 @@ async function answersTo(messageId: string): Promise<{ to: string; text: string;
 }
 
 async function answerTo(messageId: string) {
-  const until = Date.now() + 15_000;
-  for (;;) {
-    const [found] = await answersTo(messageId);
-    if (found) return found;
-    if (Date.now() > until) throw new Error(`no answer to ${messageId}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return until(`an answer to ${messageId}`, async () => (await answersTo(messageId))[0], { intervalMs: 100 });
 }
 
 describe('inbound mail is checked in order of cost', () => {
@@ -244,12 +239,10 @@ describe('mail loops cannot start', () => {
       expect((await deliverRaw(g.a.email, to, reply(g.a.email, to, '2', [], messageId).raw)).status).toBe(200);
       expect((await stateOf(g.id, g.a)).version).toBe(st.version + 1);
     }
-    const until = Date.now() + 15_000;
-    let answers = await answersTo(messageId);
-    while (answers.length < 2 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 100));
-      answers = await answersTo(messageId);
-    }
+    const answers = await until('both answers', async () => {
+      const found = await answersTo(messageId);
+      return found.length >= 2 ? found : undefined;
+    });
     expect(answers.map((a) => a.text.includes('Done: '))).toEqual([true, true]);
   });
 });

@@ -14,6 +14,7 @@ import { ApiClient, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
 import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
 import { startTestDb, type TestDb } from '../support/test-db';
+import { until } from '../support/wait';
 
 /** The push timeout of this Worker (ms): long enough that a held connection would show, short enough for the test. */
 const PUSH_TIMEOUT_MS = 4000;
@@ -93,12 +94,14 @@ describe('push services that never answer', () => {
     expect((await api.post('/api/me/notifications/test', {}, { token: owner.token })).status).toBe(202);
     expect((await api.post(`/api/me/push-subscriptions/${devices[0]}/test`, {}, { token: owner.token })).status).toBe(429);
     // Measure from the first hanging push until every device was tried (4 rounds of 6, each up to the timeout).
-    const until = Date.now() + 90_000;
-    while (held.length === before && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-    expect(held.length, 'the drain reached the silent push service').toBeGreaterThan(before);
+    await until('the drain to reach the silent push service', () => (held.length > before ? true : undefined), {
+      timeoutMs: 90_000,
+      intervalMs: 20,
+    });
+    const end = Date.now() + 90_000;
     const ready: number[] = [];
     const me: number[] = [];
-    while (held.length - before < 20 && Date.now() < until) {
+    while (held.length - before < 20 && Date.now() < end) {
       const r = await timed('/api/ready');
       expect(r.status).toBe(200);
       ready.push(r.ms);
@@ -117,17 +120,17 @@ describe('push services that never answer', () => {
     expect(worst(ready)).toBeLessThan(1000);
     expect(worst(me)).toBeLessThan(1000);
     // Every push is recorded as a timeout to retry, none lost.
-    const deadline = Date.now() + 30_000;
-    let rows: { status: string; last_error: string | null }[] = [];
-    for (;;) {
-      rows = await sql<{ status: string; last_error: string | null }>(
-        "select o.status, o.last_error from outbox o join push_subscriptions p on p.id = o.target where o.channel = 'push' and p.user_id = (select id from users where email = $1)",
-        [owner.email],
-      );
-      if (rows.length === 20 && rows.every((r) => r.last_error !== null)) break;
-      if (Date.now() > deadline) throw new Error(`push rows not recorded: ${JSON.stringify(rows)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const rows = await until(
+      'the 20 pushes recorded',
+      async () => {
+        const found = await sql<{ status: string; last_error: string | null }>(
+          "select o.status, o.last_error from outbox o join push_subscriptions p on p.id = o.target where o.channel = 'push' and p.user_id = (select id from users where email = $1)",
+          [owner.email],
+        );
+        return found.length === 20 && found.every((r) => r.last_error !== null) ? found : undefined;
+      },
+      { timeoutMs: 30_000 },
+    );
     expect(rows.map((r) => [r.status, r.last_error])).toEqual(rows.map(() => ['pending', `timed out after ${PUSH_TIMEOUT_MS} ms`]));
   });
 

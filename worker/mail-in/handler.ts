@@ -14,7 +14,7 @@ export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
  * the sender is not the seat's player. Deferred work (bots, the answer email) runs inside
  * `waitUntil` on connections of its own, as after an HTTP request.
  */
-export function emailHandler(registry: GameRegistry, open: OpenDb) {
+export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Date = () => new Date()) {
   return async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext): Promise<void> => {
     if (message.rawSize > MAX_INBOUND_BYTES) {
       await (message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`) as unknown);
@@ -28,7 +28,7 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
       db,
       registry,
       config: readConfig(env),
-      now: new Date(),
+      now: now(),
       defer: (task, opts) => {
         if (!opts?.last) tasks.push(task);
         else after.last ??= { task, waitMs: opts.waitMs ?? 0 };

@@ -187,7 +187,7 @@ async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, b
   const devices = new Map(
     (pushIds.length ? await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, pushIds)) : []).map((d) => [d.id, d]),
   );
-  const plans = await Promise.all(batch.map(async (claimed) => ({ claimed, plan: await planOf(registry, config, claimed, devices) })));
+  const plans = await Promise.all(batch.map(async (claimed) => ({ claimed, plan: await planOf(registry, config, claimed, devices, now) })));
   const endpoints = plans.flatMap((p) => ('endpoint' in p.plan && p.plan.endpoint ? [p.plan.endpoint] : []));
   const troubles = await endpointTroubles(db, endpoints);
   const attempts: Attempt[] = [];
@@ -241,7 +241,13 @@ type Plan =
   | { message: Message | null; endpoint: string | null; device: string | null; send: () => Promise<PushSendOutcome> };
 
 /** A claimed row's plan: skipped when its channel or kind was switched off since, else its message and how to send it. */
-async function planOf(registry: GameRegistry, config: Config, claimed: ClaimedNotice, devices: Map<string, PushTarget>): Promise<Plan> {
+async function planOf(
+  registry: GameRegistry,
+  config: Config,
+  claimed: ClaimedNotice,
+  devices: Map<string, PushTarget>,
+  now: Date,
+): Promise<Plan> {
   const { row, context } = claimed;
   // The player's channels and the game as they are now (read with the claim), not as they were when the notice was queued.
   const current = row.kind === 'signin' ? null : channelNow(row, context);
@@ -251,7 +257,7 @@ async function planOf(registry: GameRegistry, config: Config, claimed: ClaimedNo
     message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
   } catch (err) {
     return {
-      end: { error: `internal: ${(err as Error).message}`, nextAttemptAt: new Date(Date.now() + backoffMs(row.attempts, 0.5)) },
+      end: { error: `internal: ${(err as Error).message}`, nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, 0.5)) },
       counts: 'retried',
     };
   }
@@ -269,7 +275,7 @@ async function planOf(registry: GameRegistry, config: Config, claimed: ClaimedNo
     };
   }
   const hook = current?.webhook ?? (row.payload as GameNoticePayload).webhook!;
-  return { message, endpoint: hook.url, device: null, send: () => deliverWebhook(config, hook, message!, key, new Date()) };
+  return { message, endpoint: hook.url, device: null, send: () => deliverWebhook(config, hook, message!, key, now) };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import { NEVER } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { gamesWaitingForBots } from '../services/bots';
-import { LAST_CALL_MS } from './cron';
+import { type CronReport, LAST_CALL_MS, runScheduled } from './cron';
 import { TIME_CONTROL_MS } from './transition';
 
 const HOUR_MS = 3600 * 1000;
@@ -62,4 +62,20 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
 async function exec(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = await db.execute(query);
   return executedRows<Record<string, unknown>>(result);
+}
+
+/** The cron's Durable Object as a pass uses it (worker/clock/due-clock.ts). */
+export interface DueClockStub {
+  settle(next: number): Promise<number>;
+}
+
+/**
+ * One cron pass (`runScheduled`), then the next due instant as Postgres has it goes back to the
+ * cron's `DueClock` (when one is bound), so the next idle tick is idle. Used by the scheduled
+ * handler once `DueClock.claim` said something may be due, and by `POST /dev/clock`.
+ */
+export async function runDuePass(ctx: ServiceCtx, dueClock: DueClockStub | null): Promise<{ report: CronReport; nextDue: number | null }> {
+  const report = await runScheduled(ctx);
+  const nextDue = dueClock ? await dueClock.settle(await nextDueAt(ctx)) : null;
+  return { report, nextDue };
 }
