@@ -16,6 +16,20 @@ async function sentRows(api: TestApi, gameId?: string) {
   return r.rows;
 }
 
+/** The player's notices go to a Slack webhook at `url` only (email off). */
+async function slackOnly(api: TestApi, token: string, url: string) {
+  const r = await api.call('PUT', '/api/me/notifications', {
+    token,
+    body: {
+      email: false,
+      digest: false,
+      kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+      webhook: { url, format: 'slack' },
+    },
+  });
+  expect(r.status, r.text).toBe(200);
+}
+
 async function webhookFor(api: TestApi, token: string, url: string, format = 'json') {
   const r = await api.call('PUT', '/api/me/notifications', {
     token,
@@ -160,15 +174,7 @@ describe('delivery survives failing receivers', () => {
     try {
       const { id, tokens } = await api.startedGame(2, { start: false });
       const token = tokens[0];
-      await api.call('PUT', '/api/me/notifications', {
-        token,
-        body: {
-          email: false,
-          digest: false,
-          kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
-          webhook: { url: rx.url, format: 'slack' },
-        },
-      });
+      await slackOnly(api, token, rx.url);
       await api.call('POST', `/api/games/${id}/start`, { token });
       for (let i = 0; i < 30 && (await sentRows(api, id)).some((r) => r.status === 'pending' && r.channel === 'webhook'); i++) {
         api.clock.advance(2 * HOUR);
@@ -193,15 +199,7 @@ describe('delivery survives failing receivers', () => {
     const api = await makeTestApp();
     try {
       const token = await api.signIn('fails@example.com');
-      await api.call('PUT', '/api/me/notifications', {
-        token,
-        body: {
-          email: false,
-          digest: false,
-          kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
-          webhook: { url: rx.url, format: 'slack' },
-        },
-      });
+      await slackOnly(api, token, rx.url);
       await api.call('POST', '/api/me/notifications/test', { token });
       for (let i = 0; i < 10 && (await sentRows(api)).some((r) => r.status === 'pending'); i++) {
         api.clock.advance(3 * 60_000);

@@ -1,7 +1,8 @@
 /**
- * A Worker in workerd of a test file's own (wrangler's unstable_startWorker, as the shared one in
- * worker-global-setup.ts), for files whose settings or traffic must not meet other files': its own
- * Durable Objects, its own variables (`vars`), and the database `db` it is given.
+ * A Worker in workerd (wrangler's unstable_startWorker: the same bundler and runtime as `wrangler
+ * dev`): the one the worker project shares (worker-global-setup.ts), or a test file's own, for
+ * files whose settings or traffic must not meet other files': its own Durable Objects, its own
+ * variables (`vars`), and the database `db` it is given.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
