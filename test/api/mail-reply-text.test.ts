@@ -278,12 +278,15 @@ describe('who may play and which mail is automatic', () => {
       '<p>refuel</p><blockquote>go</blockquote></body></html>',
     ].join('');
     expect(replyCommands({ html })).toEqual(['refuel']);
+    // Outlook's style blocks and conditional comments do not push the reply out of the part that is read.
+    const outlook = `<html><head><style>${'p.x { margin: 0 }\n'.repeat(2000)}</style></head><body><!--[if gte mso 9]>${'x'.repeat(30_000)}<![endif]--><p>go</p></body></html>`;
+    expect(replyCommands({ html: outlook })).toEqual(['go']);
   });
 
   it('only the top of a huge body is read, and a line is cut before the quote patterns test it', () => {
     expect(replyCommands({ text: `go\n${'x'.repeat(2 * MAX_BODY_CHARS)}` })).toEqual(['go', 'x'.repeat(1000)]);
     // HTML nested deeper than the converter can recurse is read with its tags removed.
-    const deep = `${'<div>'.repeat(5000)}go${'</div>'.repeat(5000)}`;
+    const deep = `${'<div>'.repeat(2000)}go${'</div>'.repeat(2000)}`;
     expect(replyCommands({ html: deep })).toEqual(['go']);
   });
 

@@ -37,6 +37,12 @@ const HIDDEN_HTML = [
 
 /** At most this much of a body is read for commands (they stand at its top). */
 export const MAX_BODY_CHARS = 64 * 1024;
+/**
+ * At most this much of an HTML body is converted, after its head, styles, scripts and comments
+ * (Outlook's conditional comments, style blocks of many KiB) are taken out: the converter costs
+ * about 3 µs a byte.
+ */
+const MAX_HTML_CHARS = 16 * 1024;
 /** Lines longer than this are cut before the quote patterns look at them (no command is that long). */
 const MAX_LINE_CHARS = 1000;
 
@@ -81,11 +87,16 @@ function htmlDepth(html: string): number {
 }
 
 /**
- * Plain text of an HTML-only body (its first `MAX_BODY_CHARS`), quoted and hidden parts left out
+ * Plain text of an HTML-only body (the first `MAX_HTML_CHARS` of what is left without head,
+ * styles, scripts and comments), quoted and hidden parts left out
  * (html-to-text). HTML nested deeper than `MAX_HTML_DEPTH` is read with its tags removed instead.
  */
 export function htmlBodyText(html: string): string {
-  const source = normalizeStyles(html.slice(0, MAX_BODY_CHARS));
+  // The whole body (at most the message's size limit): the regular expressions are linear.
+  const visible = html
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  const source = normalizeStyles(visible.slice(0, MAX_HTML_CHARS));
   if (htmlDepth(source) > MAX_HTML_DEPTH) return source.replace(/<[^>]*>/g, '\n');
   try {
     return convert(source, {

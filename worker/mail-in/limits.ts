@@ -9,16 +9,16 @@
  * Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB, a reply
  * quoting our email with a signature image a few dozen).
  */
-export const MAX_INBOUND_BYTES = 256 * 1024;
+export const MAX_INBOUND_BYTES = 128 * 1024;
 /** Most MIME parts (delimiter lines of declared boundaries) in one message. */
 export const MAX_MIME_PARTS = 32;
 /** Deepest nesting of multipart entities (a reply with inline images and attachments is 3). */
 export const MAX_MIME_DEPTH = 8;
 /**
- * Most lines in one message: the MIME parser spends about 8 µs on each line (a few thousand
- * make a long quoted thread; 100,000 empty lines in 256 KiB cost a second).
+ * Most lines in one message: the MIME parser spends about 8 µs on each line (a reply quoting a
+ * long thread has a few hundred; 100,000 empty lines cost it a second).
  */
-export const MAX_LINES = 5000;
+export const MAX_LINES = 2000;
 /**
  * Most lines that begin with `--` (a safety net for boundaries declared in a form the scan does
  * not read, such as RFC 2231 continuations): signatures and dividers have a few.
