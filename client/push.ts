@@ -37,7 +37,7 @@ export interface PushDevice {
 export function failingLine(f: PushDevice['failing'], when: (iso: string) => string): string | null {
   if (!f) return null;
   const paused = f.pausedUntil ? `; paused until ${when(f.pausedUntil)}` : '';
-  return `Failing: the last ${f.failures === 1 ? 'delivery' : `${f.failures} deliveries`} did not get through (${f.lastError})${paused}.`;
+  return `Failing: the last ${f.failures === 1 ? 'delivery' : `${f.failures} deliveries`} did not get through (${f.lastError.replace(/[.\s]+$/, '')})${paused}.`;
 }
 
 /**
