@@ -6,12 +6,15 @@
  * which the test closes (unreachable) and opens again; on real PostgreSQL (TEST_PG=1) the Worker's
  * role is also run out of connection slots.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridge, type Bridge } from '../../scripts/pg-bridge';
 import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
 import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
 import { startTestDb, type TestDb } from '../support/test-db';
+import { until } from '../support/wait';
 
 let db: TestDb;
 let bridge: Bridge | null = null;
@@ -50,7 +53,10 @@ beforeAll(async () => {
     workerUrl = u.toString();
   }
   await openBridge();
-  worker = await startPrivateWorker({ DATABASE_URL: workerUrl, DB_WS_PROXY: `127.0.0.1:${bridgePort}/v1` }, { NOTIFY_GRACE_SECONDS: '0' });
+  worker = await startPrivateWorker(
+    { DATABASE_URL: workerUrl, DB_WS_PROXY: `127.0.0.1:${bridgePort}/v1` },
+    { NOTIFY_GRACE_SECONDS: '0', ALLOW_LOOPBACK_WEBHOOKS: '1' },
+  );
   api = new ApiClient(worker.url);
 });
 
@@ -151,6 +157,48 @@ describe('the database away', () => {
     expect((await during()).text).toBe(made.text);
     const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from game_events where game_id = $1 and kind = 'move'", [id]);
     expect(n).toBe(2);
+  });
+
+  it('a webhook sent while the database goes away is recorded once it is back, and not sent again', { timeout: 60_000 }, async () => {
+    // The receiver takes the database away as the delivery arrives, answers 200, and brings it back 2.5 s later.
+    let received = 0;
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', async () => {
+        received++;
+        await closeBridge();
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        setTimeout(() => void openBridge(), 2500);
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const hook = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      const p = await api.signIn(uniqueEmail('away-hook'));
+      const current = (await api.get('/api/me/notifications', { token: p.token })).body;
+      const saved = await api.request('PUT', '/api/me/notifications', {
+        token: p.token,
+        body: { ...current, failures: undefined, webhookFailing: undefined, email: false, webhook: { url: hook, format: 'json' } },
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await api.post('/api/me/notifications/test', {}, { token: p.token })).status).toBe(202);
+      const row = await until(
+        'the webhook row recorded as sent',
+        async () => {
+          if (!bridge) return undefined;
+          const [r] = await sql<{ status: string; attempts: number }>(
+            "select status, attempts from outbox where channel = 'webhook' and user_id = (select id from users where email = $1)",
+            [p.email],
+          ).catch(() => []);
+          return r?.status === 'sent' ? r : undefined;
+        },
+        { timeoutMs: 30_000 },
+      );
+      expect([row.attempts, received]).toEqual([1, 1]);
+    } finally {
+      receiver.close();
+      if (!bridge) await openBridge();
+    }
   });
 
   it('out of connection slots (PostgreSQL): 503 database_unavailable, not 500', async (t) => {
