@@ -192,7 +192,7 @@ async function main() {
     date: new Date().toISOString(),
     machine,
     quick: process.env.BENCH_QUICK === '1',
-    // The headline keys of issue 8.
+    // The headline keys.
     move_vs_bare_ratio: sv.move_vs_bare_ratio ?? null,
     poll304_vs_full_ratio: sv.poll304_vs_full_ratio ?? null,
     poll304_vs_full_ratio_real_game: sv.poll304_vs_full_ratio_real_game ?? null,

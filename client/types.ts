@@ -1,5 +1,5 @@
 /**
- * Shapes of the JSON the API returns (see issue 2 and worker/). The client only reads these;
+ * Shapes of the JSON the API returns (see worker/). The client only reads these;
  * the server is the authority on every rule.
  */
 

@@ -15,6 +15,7 @@ import { knownVersion } from './middleware/known-version';
 import { SESSION_COOKIE, session } from './middleware/session';
 import { signedIn } from './http/schemas';
 import { authRoutes } from './routes/auth';
+import { clockRoutes } from './routes/clock';
 import { devRoutes } from './routes/dev';
 import { gameTypeRoutes } from './routes/game-types';
 import { gameRoutes } from './routes/games';
@@ -130,6 +131,7 @@ export function createApp(deps: Deps) {
   app.route('/', notificationRoutes());
   app.route('/', pushRoutes());
   app.route('/', tableRoutes());
+  app.route('/', clockRoutes());
   app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));

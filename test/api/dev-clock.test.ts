@@ -16,7 +16,7 @@ async function timedGame(onTimeout: 'bot' | 'end') {
   const tokens = [await api.signIn(`clock-${onTimeout}-a@clock.test`), await api.signIn(`clock-${onTimeout}-b@clock.test`)];
   const c = await api.call('POST', '/api/games', {
     token: tokens[0],
-    body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout },
+    body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout, allowVacation: false },
   });
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;

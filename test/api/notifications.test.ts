@@ -294,6 +294,8 @@ describe('settings API', () => {
     expect(r.json).toEqual({
       email: true,
       digest: false,
+      quietHours: null,
+      autoVacation: true,
       push: true,
       emailReplies: true,
       kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
@@ -440,7 +442,7 @@ describe('deadlines and reminders', () => {
     });
     const c = await api.call('POST', '/api/games', {
       token: tokens[0],
-      body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot' },
+      body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot', allowVacation: false },
     });
     const id = c.json.id;
     await api.call('POST', `/api/games/${id}/join`, {
@@ -471,7 +473,7 @@ describe('deadlines and reminders', () => {
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[1] })).json;
     expect(s.activeSeats).toEqual([1]);
     const log = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[1] })).json.entries.map((e: { text: string }) => e.text);
-    expect(log.filter((t: string) => t === 'Seat 1 ran out of time; the bot played for them.').length).toBeGreaterThanOrEqual(2);
+    expect(log.filter((t: string) => t === '{{p:0}} ran out of time; the bot played for them.').length).toBeGreaterThanOrEqual(2);
     // The bot's choice is named to the late seat only (it may be a secret choice).
     expect(log.some((t: string) => t.startsWith('The bot played:'))).toBe(false);
     const ownLog = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[0] })).json.entries.map((e: { text: string }) => e.text);
@@ -491,7 +493,7 @@ describe('deadlines and reminders', () => {
     const tokens = [await api.signIn('end0@example.com'), await api.signIn('end1@example.com')];
     const c = await api.call('POST', '/api/games', {
       token: tokens[0],
-      body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end' },
+      body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end', allowVacation: false },
     });
     await api.call('POST', `/api/games/${c.json.id}/join`, {
       token: tokens[1],
@@ -507,6 +509,6 @@ describe('deadlines and reminders', () => {
     expect(subjects.filter((s) => s.startsWith('game_over'))).toHaveLength(2);
     expect(subjects.find((s) => s.startsWith('game_over'))).toContain('is over');
     const mails = (await api.call('GET', '/dev/mailbox.json')).json.filter((m: { subject: string }) => m.subject.includes('is over'));
-    expect(mails[0].text).toContain('Seat 1 ran out of time. The game ends.');
+    expect(mails[0].text).toContain('end0 ran out of time. The game ends.'); // the player's name, not a seat number
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The README's developer path, as a newcomer runs it (issue 18, and issue 13 item 14):
+ * The README's developer path, as a newcomer runs it:
  *   - a plain local PostgreSQL: `DATABASE_URL=... npm run db:migrate` then `npm start` work by
  *     themselves (the scripts start the WebSocket bridge the Neon driver needs);
  *   - `npm start` says ready only when /api/ready reaches the database, and never when the

@@ -93,9 +93,7 @@ function htmlDepth(html: string): number {
  */
 export function htmlBodyText(html: string): string {
   // The whole body (at most the message's size limit): the regular expressions are linear.
-  const visible = html
-    .replace(/<!--[\s\S]*?(-->|$)/g, '')
-    .replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  const visible = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
   const source = normalizeStyles(visible.slice(0, MAX_HTML_CHARS));
   if (htmlDepth(source) > MAX_HTML_DEPTH) return source.replace(/<[^>]*>/g, '\n');
   try {

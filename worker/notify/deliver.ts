@@ -18,7 +18,7 @@ import { post, type DeliveryOutcome } from './outbound';
 import { sendPush, type PushSendOutcome, type PushTarget } from './push';
 import { finishDelivery, type DeliveryEnd } from './finish-delivery';
 import { endpointTroubles, recordAttempt } from './breaker';
-import { channelNow } from './send-time';
+import { channelNow, QUIET_HELD, quietUntil } from './send-time';
 import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
@@ -117,6 +117,7 @@ export async function drainOutbox(
     if (!('send' in a) || !outcome) {
       if (!('send' in a)) {
         await recording(db, () => finishDelivery(db, a.row.id, a.end));
+        if (a.end.nextAttemptAt) await noteDue(a.end.nextAttemptAt);
         report[a.counts]++;
       }
       continue;
@@ -252,6 +253,9 @@ async function planOf(
   // The player's channels and the game as they are now (read with the claim), not as they were when the notice was queued.
   const current = row.kind === 'signin' ? null : channelNow(row, context);
   if (current?.skip) return { end: { status: 'skipped', error: current.skip }, counts: 'skipped' };
+  // Quiet hours: it waits, and everything held comes out when they end.
+  const hold = quietUntil(row, context, now);
+  if (hold) return { end: { error: QUIET_HELD, nextAttemptAt: hold }, counts: 'retried' };
   let message: Message | null;
   try {
     message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);

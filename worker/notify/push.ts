@@ -52,6 +52,7 @@ export const PUSH_HINTS: Record<NotificationKind, { ttlS: number; urgency: 'low'
   chat_mention: { ttlS: 86_400, urgency: 'normal' },
   reminder: { ttlS: 86_400, urgency: 'normal' },
   timeout: { ttlS: 86_400, urgency: 'normal' },
+  clock: { ttlS: 86_400, urgency: 'low' },
   game_started: { ttlS: 86_400, urgency: 'normal' },
   player_joined: { ttlS: 86_400, urgency: 'low' },
   invitation: { ttlS: 86_400, urgency: 'normal' },

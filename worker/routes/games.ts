@@ -12,6 +12,8 @@ import {
   optionalAuth,
 } from '../http/schemas';
 import { requireUser } from '../middleware/session';
+import { ClockSummaryFields, TimeControlInputSchema } from '../http/clock-schemas';
+import { normalizeTimeControl } from '../time-control/rules';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { setChoices } from '../services/choose-seat';
@@ -39,7 +41,15 @@ const create = createRoute({
       type: z.string().min(1).max(64),
       players: z.number().int().min(1).max(8),
       options: z.record(z.string(), z.unknown()).optional(),
-      timeControl: z.enum(['none', '24h', '72h']).default('none').openapi({ description: 'Time allowed per move' }),
+      timeControl: TimeControlInputSchema.default('none'),
+      weekendPause: z
+        .boolean()
+        .default(false)
+        .openapi({ description: "Each seat's clock stands still on Saturday and Sunday in its player's time zone" }),
+      allowVacation: z
+        .boolean()
+        .default(true)
+        .openapi({ description: "A player's vacation (manual or automatic) stops their clock at this table; false: it never does" }),
       onTimeout: z
         .enum(['bot', 'end'])
         .default('bot')
@@ -86,6 +96,7 @@ const list = createRoute({
             yourTurn: z.boolean(),
             updatedAt: z.string().openapi({ description: 'When the game was last played (a move, a join)' }),
             result: ResultSchema.nullable().openapi({ description: 'Finished games: scores by seat and the ranking (winner first)' }),
+            ...ClockSummaryFields,
           }),
         ),
       }),
@@ -120,6 +131,7 @@ const meta = createRoute({
         isCreator: z.boolean(),
         inviteUrl: z.string().nullable(),
         result: ResultSchema.nullable(),
+        ...ClockSummaryFields,
         startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
         optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
         seats: z.array(
@@ -210,6 +222,7 @@ export function gameRoutes() {
     const user = requireUser(c);
     const row = await createGame(c.var.db, c.var.registry, {
       ...body,
+      timeControl: normalizeTimeControl(body.timeControl),
       isPublic: body.public,
       startWhenFull: body.startWhenFull,
       user,
@@ -219,7 +232,7 @@ export function gameRoutes() {
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
-  app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
+  app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c), c.var.now()) }, 200));
   app.openapi(meta, async (c) =>
     c.json(
       await gameMeta(c.var.db, c.var.registry, {
@@ -227,6 +240,7 @@ export function gameRoutes() {
         user: c.var.user,
         origin: linkOrigin(c),
         invite: c.req.valid('query').invite,
+        now: c.var.now(),
       }),
       200,
     ),

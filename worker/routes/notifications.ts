@@ -4,6 +4,7 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, GameIdParam, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
+import { autoVacationOf } from '../notify/settings';
 import { drainSoon } from '../notify/request-drain';
 import { loadGame, seatOf } from '../services/game-rows';
 import { checkWebhookUrl } from '../notify/outbound';
@@ -54,13 +55,34 @@ const Settings = z
     }),
     kinds: Kinds,
     webhook: Webhook.nullable(),
-    timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
+    timeZone: z
+      .string()
+      .max(64)
+      .default('UTC')
+      .openapi({ description: 'IANA zone for dates in emails, and for your weekends and quiet hours (the games that start from now on)' }),
+    quietHours: z
+      .object({
+        start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+        end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'Quiet hours in your zone (e.g. 22:00-08:00): notices that fall inside wait and come as one message when they end, and a clock that would run out inside them reminds you before. Null: none; left out: unchanged',
+      }),
+    autoVacation: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'A clock about to run out spends vacation days by itself (default on); left out: unchanged' }),
   })
   .openapi('NotificationSettings');
 
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
   emailReplies: z.boolean(),
+  quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
+  autoVacation: z.boolean(),
   webhookFailing: EndpointTroubleSchema.nullable().openapi({
     description: 'Recent failed deliveries to your webhook (null: they get through)',
   }),
@@ -160,7 +182,7 @@ export function notificationRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getRoute, async (c) => {
     const user = requireUser(c);
-    const view = settingsView(await settingsRow(c.var.db, user.id));
+    const view = settingsView(await settingsRow(c.var.db, user.id), await autoVacationOf(c.var.db, user.id));
     return c.json({ ...view, ...(await deliveryHealth(c.var.db, user.id, view.webhook?.url)) }, 200);
   });
   app.openapi(putRoute, async (c) => {

@@ -10,6 +10,5 @@ CREATE TABLE "delivery_endpoints" (
 --> statement-breakpoint
 -- The test-send limits count a player's test messages of the last minute (worker/notify/test-limits.ts).
 CREATE INDEX "outbox_test_idx" ON "outbox" USING btree ("user_id","created_at") WHERE "outbox"."kind" = 'test';--> statement-breakpoint
-
 -- The mail-loop caps count the answers to emailed moves of one game (worker/mail-in/answer-caps.ts).
 CREATE INDEX "outbox_mail_answer_idx" ON "outbox" USING btree ("game_id","created_at") WHERE "outbox"."kind" = 'mail_answer';
