@@ -6,14 +6,14 @@ import { readConfig, type Env } from './env';
 import { runDuePass } from './notify/next-due';
 import { emailHandler } from './mail-in/handler';
 import { dueClockOf, NEVER, withClocks } from './clock/notes';
-import { createWorkerClock } from './clock/worker-clock';
+import { workerClock } from './clock/worker-clock';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
  * Neon Pool, ended after the answer (I/O objects cannot cross requests in Workers).
  */
 export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
-  const clock = createWorkerClock();
+  const clock = workerClock;
   // A connection that outbound HTTP can put down (db/neon.ts `putDown`) and the next statement picks up again.
   const openDb = (env: Env) => releasableNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
   const app = createApp({ registry, clock, db: openDb });

@@ -68,6 +68,7 @@ export interface Env {
   /** Durable Objects (wrangler.toml): per game, what a 304 needs; the cron's next due instant. */
   GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
   DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
+  GAME_TIMER?: ClockBindings['GAME_TIMER'];
 }
 
 const configSchema = z.object({

@@ -6,33 +6,31 @@
  * must see only this file's traffic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
+import { type ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
-import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
-import { startTestDb, type TestDb } from '../support/test-db';
+import { type OwnWorker, startOwnWorker } from '../support/own-worker';
+import type { TestDb } from '../support/test-db';
 import { pause } from '../support/wait';
 
+let own: OwnWorker;
 let db: TestDb;
-let worker: PrivateWorker;
 let api: ApiClient;
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
 /** Connections the Worker (and this file's own `sql`) opened so far. */
 const connections = () => db.bridgeStats().accepted;
 const tick = async () => {
-  const r = await fetch(`${api.base}/__scheduled?cron=*/5+*+*+*+*`);
+  const r = await own.tick();
   expect(r.status).toBe(200);
 };
 
 beforeAll(async () => {
-  db = await startTestDb();
-  worker = await startPrivateWorker(db, { NOTIFY_GRACE_SECONDS: '0' });
-  api = new ApiClient(worker.url);
+  own = await startOwnWorker();
+  ({ db, api } = own);
 });
 
 afterAll(async () => {
-  await worker?.dispose().catch(() => {});
-  await db?.stop();
+  await own?.stop();
 });
 
 /** A 2-player secret-dice game, started; `extra` goes into POST /api/games (time control ...). */
@@ -66,11 +64,15 @@ describe('idle cron', () => {
     await tick();
     expect(connections() - empty, 'connections opened by an idle tick with nothing ever due').toBe(0);
 
-    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
+    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end', allowVacation: false });
     await outboxSettled();
-    // The deadline an hour away (the last reminder already sent), written straight to Postgres:
+    // Seat 1's clock an hour from its end (both reminders sent), written straight to Postgres:
     // the cron can only learn it from its own pass.
-    await sql("update games set deadline_at = now() + interval '1 hour', reminder_stage = 2 where id = $1", [id]);
+    await sql(
+      `update games set clocks = jsonb_set(jsonb_set(clocks, '{seats,0,since}', to_jsonb((extract(epoch from now()) * 1000)::bigint - 23 * 3600000)),
+         '{seats,0,reminded}', '2'::jsonb), due_at = now() + interval '1 hour' where id = $1`,
+      [id],
+    );
 
     await tick(); // the start's commits said "look": one pass, which reads the next due instant
     const before = connections();

@@ -10,17 +10,17 @@ import { createECDH, randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateVapidKeys } from '../../scripts/vapid-dev-keys';
-import { ApiClient, uniqueEmail } from '../support/http-client';
+import { type ApiClient, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
-import { startPrivateWorker, type PrivateWorker } from '../support/private-worker';
-import { startTestDb, type TestDb } from '../support/test-db';
+import { type OwnWorker, startOwnWorker } from '../support/own-worker';
+import type { TestDb } from '../support/test-db';
 import { until } from '../support/wait';
 
 /** The push timeout of this Worker (ms): long enough that a held connection would show, short enough for the test. */
 const PUSH_TIMEOUT_MS = 4000;
 
+let own: OwnWorker;
 let db: TestDb;
-let worker: PrivateWorker;
 let api: ApiClient;
 /** A push service that accepts TCP connections and never answers (not even the TLS handshake). */
 let silent: net.Server;
@@ -31,27 +31,20 @@ const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) 
   sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
 
 beforeAll(async () => {
-  db = await startTestDb();
   silent = net.createServer((socket) => {
     held.push(socket);
     socket.on('error', () => {});
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentPort = (silent.address() as net.AddressInfo).port;
-  worker = await startPrivateWorker(db, {
-    ...(await generateVapidKeys()),
-    ALLOW_LOOPBACK_WEBHOOKS: '1',
-    NOTIFY_GRACE_SECONDS: '0',
-    PUSH_TIMEOUT_MS: String(PUSH_TIMEOUT_MS),
-  });
-  api = new ApiClient(worker.url);
+  own = await startOwnWorker({ ...(await generateVapidKeys()), ALLOW_LOOPBACK_WEBHOOKS: '1', PUSH_TIMEOUT_MS: String(PUSH_TIMEOUT_MS) });
+  ({ db, api } = own);
 });
 
 afterAll(async () => {
   for (const s of held) s.destroy();
   await new Promise((r) => silent?.close(r));
-  await worker?.dispose().catch(() => {});
-  await db?.stop();
+  await own?.stop();
 });
 
 /** A browser subscription whose endpoint is the silent push service (a real P-256 key and auth secret). */

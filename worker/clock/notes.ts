@@ -29,6 +29,12 @@ export interface ViewerNote {
 export interface ClockBindings {
   GAME_VERSIONS?: DurableObjectNamespace<GameVersions>;
   DUE_CLOCK?: DurableObjectNamespace<DueClock>;
+  GAME_TIMER?: DurableObjectNamespace<GameTimerStub>;
+}
+
+/** What callers use of a game's timer (worker/clock/game-timer.ts). */
+export interface GameTimerStub extends Rpc.DurableObjectBranded {
+  schedule(gameId: string, at: number | null): Promise<void>;
 }
 
 /** The cron's "nothing known to be due" instant (a number, so storage keeps it exactly; past Date's range). */
@@ -38,7 +44,7 @@ const current = new AsyncLocalStorage<ClockBindings>();
 
 /** Runs `fn` (a request, a cron run, an email) with the clock bindings of `env` in reach of `noteCommit`. */
 export function withClocks<T>(env: ClockBindings, fn: () => T): T {
-  return current.run({ GAME_VERSIONS: env.GAME_VERSIONS, DUE_CLOCK: env.DUE_CLOCK }, fn);
+  return current.run({ GAME_VERSIONS: env.GAME_VERSIONS, DUE_CLOCK: env.DUE_CLOCK, GAME_TIMER: env.GAME_TIMER }, fn);
 }
 
 /** The game's `GameVersions` object, or null where none is bound. */
@@ -96,4 +102,17 @@ export async function noteDue(at: Date): Promise<void> {
   const due = dueClockOf(current.getStore());
   if (!due) return;
   await due.earlier(at.getTime()).catch((err: unknown) => console.error('due clock: note failed', err));
+}
+
+/**
+ * The game's clocks come due next at `at` (null: never): its timer's alarm moves there, so the
+ * instant is met within seconds. Best effort: the cron passes over due games anyway.
+ */
+export async function noteGameDue(gameId: string, at: Date | null): Promise<void> {
+  const ns = current.getStore()?.GAME_TIMER;
+  if (!ns) return;
+  await ns
+    .get(ns.idFromName(gameId))
+    .schedule(gameId, at === null ? null : at.getTime())
+    .catch((err: unknown) => console.error('game timer: schedule failed', err));
 }

@@ -27,3 +27,9 @@ export function createWorkerClock(base: () => Date = () => new Date()): WorkerCl
     },
   };
 }
+
+/**
+ * The Worker's clock, one per isolate: the fetch, scheduled and email handlers and the Durable
+ * Objects' alarms all read it, so a development offset reaches each of them.
+ */
+export const workerClock: WorkerClock = createWorkerClock();

@@ -1,10 +1,9 @@
+import { eq, inArray } from 'drizzle-orm';
 import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
-import type { WebhookConfig } from '../../db/schema';
-import type { Db } from '../../db/types';
 import { putDown } from '../../db/neon';
-import { pushSubscriptions } from '../../db/schema';
-import { eq, inArray } from 'drizzle-orm';
+import { pushSubscriptions, type WebhookConfig } from '../../db/schema';
+import type { Db } from '../../db/types';
 import { attemptTimeoutMs, type Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
@@ -31,6 +30,7 @@ export const TEST_RETRY_WINDOW_MS = 10 * 60 * 1000;
 function pastRetryWindow(row: OutboxRow, now: Date): boolean {
   return now.getTime() - row.createdAt.getTime() >= (row.kind === 'test' ? TEST_RETRY_WINDOW_MS : RETRY_WINDOW_MS);
 }
+
 /** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
 export const CLAIM_MS = 2 * 60 * 1000;
 

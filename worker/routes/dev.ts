@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { dueClockOf } from '../clock/notes';
+import { dueClockOf, noteGameDue } from '../clock/notes';
 import type { WorkerClock } from '../clock/worker-clock';
 import { errorBody } from '../http/errors';
 import { serviceCtx } from '../http/context';
@@ -9,6 +9,7 @@ import { runDuePass } from '../notify/next-due';
 import { receiveMail, type ReceiveOutcome } from '../mail-in/receive';
 import { replyRaw } from '../mail-in/reply-raw';
 import { devMailbox, devOutbox } from '../services/outbox';
+import { dueGames } from '../services/clock-pass';
 import type { AppEnv } from '../types';
 
 /**
@@ -36,6 +37,8 @@ export function devRoutes() {
     }
     c.var.clock.advance(body.data.advanceMs);
     const ran = body.data.run ? await runDuePass(serviceCtx(c), dueClockOf(c.env)) : null;
+    // Left to the games' own alarms: set them again, now that their instants are nearer in real time.
+    if (!body.data.run) for (const g of await dueGames(c.var.db)) await noteGameDue(g.id, g.dueAt);
     return c.json({ ...clockAnswer(c.var.clock), ran: ran?.report ?? null });
   });
   // Play by email reply locally: the Reply box builds the message a mail client would send

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { enqueueNotices, loadRecipients } from '../notify/enqueue';
 import { clocksDueAt, type GameClocks, nextReminderAt, outOfTime, runsOutAt } from '../time-control/seat-clocks';
+import { noteGameDue } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { commitChange } from './commit';
 import { randomHex } from './crypto';
@@ -88,17 +89,22 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
   });
   const next = { ...clocks, seats };
   const due = clocksDueAt(next, now, quiet);
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    const moved = await tx
-      .update(games)
-      .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
-      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-      .returning({ id: games.id });
-    if (moved.length === 0 || notices.length === 0) return 0;
-    await enqueueNotices(tx, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 });
-    return notices.length;
-  });
+  return ctx.db
+    .transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const moved = await tx
+        .update(games)
+        .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
+        .where(and(eq(games.id, row.id), eq(games.version, row.version)))
+        .returning({ id: games.id });
+      if (moved.length === 0 || notices.length === 0) return 0;
+      await enqueueNotices(tx, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 });
+      return notices.length;
+    })
+    .then(async (sent) => {
+      await noteGameDue(row.id, due === null ? null : new Date(due));
+      return sent;
+    });
 }
 
 /**
@@ -150,4 +156,14 @@ export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number
     if (err instanceof VersionConflict) return 0; // a player moved at the last second: their move stands
     throw err;
   }
+}
+
+/** Running games whose clocks have a due instant, soonest first (the development clock re-arms their alarms). */
+export async function dueGames(db: Db, limit = 1000): Promise<{ id: string; dueAt: Date | null }[]> {
+  return db
+    .select({ id: games.id, dueAt: games.dueAt })
+    .from(games)
+    .where(and(eq(games.status, 'active'), isNotNull(games.dueAt)))
+    .orderBy(asc(games.dueAt))
+    .limit(limit);
 }

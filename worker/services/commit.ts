@@ -4,6 +4,7 @@ import { holdNotices, scheduleDrain } from '../notify/request-drain';
 import { planTransition } from '../notify/transition';
 import type { GameClocks } from '../time-control/seat-clocks';
 import { clocksAfterChange } from './game-clocks';
+import { noteGameDue } from '../clock/notes';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent } from './events';
@@ -106,8 +107,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
       status,
       activeSeats,
       result,
-      ...clocks,
-      reminderStage: 0,
+      // Untimed games write no clock columns (they stay null).
+      ...(row.clocks ? clocks : {}),
       ...(change.botSeats ? { botSeats: change.botSeats } : {}),
       ...(change.options ? { options: change.options } : {}),
     },
@@ -116,6 +117,12 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     outbox: rows,
     also: change.also,
   });
+  // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
+  // cron passes over due games anyway).
+  if (row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {
+    const at = clocks.dueAt;
+    ctx.defer(() => noteGameDue(row.id, at));
+  }
   if (notices.length)
     scheduleDrain(
       ctx,

@@ -74,9 +74,9 @@ export function initialBankMs(tc: TimeControl): number | null {
 
 /** The preset an object equals, if any (for a short name in the page and emails). */
 export function presetOf(tc: TimeControl): TimeControlPreset | null {
-  for (const [name, preset] of Object.entries(TIME_CONTROL_PRESETS)) {
-    if (JSON.stringify(preset) === JSON.stringify(tc)) return name as TimeControlPreset;
-  }
+  const same = (a: object, b: object) =>
+    Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => (b as Record<string, unknown>)[k] === v);
+  for (const [name, preset] of Object.entries(TIME_CONTROL_PRESETS)) if (same(preset, tc)) return name as TimeControlPreset;
   return null;
 }
 
