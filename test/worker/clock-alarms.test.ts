@@ -16,7 +16,8 @@ const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) 
   sqlRows<T>(own.db.DATABASE_URL, own.db.DB_WS_PROXY, text, params);
 
 beforeAll(async () => {
-  own = await startOwnWorker();
+  // A small per-run bot budget, so a bot-only game needs many runs to reach its end.
+  own = await startOwnWorker({ BOT_MOVES_PER_GAME_RUN: '3' });
 });
 
 afterAll(async () => {
@@ -71,5 +72,28 @@ describe('clock alarms', () => {
     expect(row).toEqual({ status: 'abandoned', n: '1' });
     const reminders = await sql<{ n: string }>("select count(*) as n from outbox where game_id = $1 and kind = 'reminder'", [id]);
     expect(Number(reminders[0].n)).toBeGreaterThanOrEqual(2); // the 12 h and the 2 h reminder, each once per channel
+  });
+
+  it('a game of bots plays to its end through its own alarm, a run at a time, with no cron tick', async () => {
+    const { api } = own;
+    const a = (await api.signIn(uniqueEmail('alarm-bots'))).token;
+    const created = await api.post('/api/games', { type: 'secret-dice', players: 2, bots: 1, options: { rounds: 4 } }, { token: a });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as string;
+    // The creator hands the seat to the bot: only bots play now.
+    expect((await api.post(`/api/games/${id}/resign`, {}, { token: a })).status).toBe(200);
+    const over = await until(
+      'the bots to finish the game',
+      async () => {
+        const [g] = await sql<{ status: string; moves: string }>(
+          "select status, (select count(*) from game_events e where e.game_id = games.id and e.kind = 'move') as moves from games where id = $1",
+          [id],
+        );
+        return g.status === 'finished' ? g : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 200 },
+    );
+    // Far more moves than one run of 3: the game's timer went on with them.
+    expect(Number(over.moves)).toBeGreaterThan(9);
   });
 });
