@@ -45,6 +45,8 @@ export interface DeliveryFailure {
 
 export interface NotificationSettingsAnswer extends NotificationSettings {
   failures: DeliveryFailure[];
+  /** Recent failed deliveries to the account webhook, null while they get through. */
+  webhookFailing?: { failures: number; lastError: string; pausedUntil: string | null } | null;
 }
 
 export const KIND_LABELS: readonly { key: keyof NotificationKinds; label: string }[] = [

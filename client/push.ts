@@ -29,6 +29,15 @@ export interface PushDevice {
   service?: string | null;
   createdAt?: string | null;
   lastUsedAt?: string | null;
+  /** Recent failed pushes (the server pauses a device that keeps failing until `pausedUntil`). */
+  failing?: { failures: number; lastError: string; pausedUntil: string | null } | null;
+}
+
+/** "Failing: 3 pushes in a row did not get through (timed out ...); paused until ..." for a device or webhook, or null. */
+export function failingLine(f: PushDevice['failing'], when: (iso: string) => string): string | null {
+  if (!f) return null;
+  const paused = f.pausedUntil ? `; paused until ${when(f.pausedUntil)}` : '';
+  return `Failing: the last ${f.failures === 1 ? 'delivery' : `${f.failures} deliveries`} did not get through (${f.lastError.replace(/[.\s]+$/, '')})${paused}.`;
 }
 
 /**

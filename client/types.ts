@@ -86,7 +86,9 @@ export interface GameMeta {
   inviteUrl?: string | null;
   result?: GameResult | null;
   /** Time allowed per move (absent from older servers: treat as 'none'). */
-  timeControl?: 'none' | '24h' | '72h';
+  timeControl?: unknown;
+  /** The time control in the server's words ("Fast: 72 h, +12 h a turn, at most 120 h"). */
+  timeControlText?: string;
   /** What happens at a deadline: the built-in bot plays the turn, or the game ends. */
   onTimeout?: 'bot' | 'end';
   /** When the current turn times out: a UTC ISO instant, or null (no time limit, not running). */

@@ -238,8 +238,28 @@ export const outbox = pgTable(
     index('outbox_failed_idx').on(t.userId).where(sql`${t.status} = 'failed'`),
     // Rows done with (sent, skipped, failed), oldest first: the cron's retention sweep reads only this.
     index('outbox_finished_age_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
+    // Answers to emailed moves per game: the mail-loop caps count them (worker/mail-in/answer-caps.ts).
+    // A player's test sends of the last minute: the test-send limits count them (worker/notify/test-limits.ts).
+    index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
+    index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
   ],
 );
+
+/**
+ * Outbound endpoints (a webhook URL, a push service endpoint) that keep failing: the circuit
+ * breaker of delivery (worker/notify/breaker.ts). A row exists only while the endpoint's last
+ * attempts failed; a success deletes it. While `open_until` is ahead, nothing is sent there.
+ */
+export const deliveryEndpoints = pgTable('delivery_endpoints', {
+  /** The URL as the outbox row targets it. */
+  endpoint: text('endpoint').primaryKey(),
+  /** Failed attempts in a row (timeouts, network errors, 429, 5xx). */
+  failures: integer('failures').notNull(),
+  failingSince: timestamp('failing_since', { withTimezone: true }).notNull(),
+  /** Deliveries to the endpoint wait until then; null while it has failed fewer times than the breaker allows. */
+  openUntil: timestamp('open_until', { withTimezone: true }),
+  lastError: text('last_error').notNull(),
+});
 
 /** Table talk: per game, never undone, not part of the event log. */
 export const chatMessages = pgTable(

@@ -1,5 +1,5 @@
 import type { GameRegistry } from '../engine/core';
-import { createNeonDb } from '../db/neon';
+import { releasableNeonDb } from '../db/neon';
 import type { Db } from '../db/types';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
@@ -14,18 +14,9 @@ import { workerClock } from './clock/worker-clock';
  */
 export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   const clock = workerClock;
-  const app = createApp({
-    registry,
-    clock,
-    db: (env) => {
-      const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-      return { db, release: () => pool.end() };
-    },
-  });
-  const openDb = (env: Env) => {
-    const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-    return { db, release: () => pool.end() };
-  };
+  // A connection that outbound HTTP can put down (db/neon.ts `putDown`) and the next statement picks up again.
+  const openDb = (env: Env) => releasableNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+  const app = createApp({ registry, clock, db: openDb });
   const email = emailHandler(registry, openDb, clock.now);
   return {
     fetch: (request, env, ctx) => withClocks(env, () => app.fetch(request, env, ctx)),
@@ -49,8 +40,8 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       });
       if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: instant(asked.due) }));
     }
-    const open = () => createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-    const { db, pool } = open();
+    const open = () => openDb(env);
+    const { db, release } = open();
     const deferred: Promise<unknown>[] = [];
     const waiting: Promise<unknown>[] = [];
     // As in a request: a deferred task that first waits gets its own connection afterwards.
@@ -60,7 +51,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       try {
         await task(own.db);
       } finally {
-        await own.pool.end();
+        await own.release();
       }
     };
     try {
@@ -76,7 +67,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       );
       console.log('cron', JSON.stringify({ ...report, nextDue: nextDue === null ? undefined : instant(nextDue) }));
     } finally {
-      ctx.waitUntil(Promise.allSettled(deferred).then(() => pool.end()));
+      ctx.waitUntil(Promise.allSettled(deferred).then(() => release()));
       ctx.waitUntil(Promise.allSettled(waiting));
     }
   }

@@ -22,6 +22,7 @@ import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
 import type { Me } from '../types';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 import './mp-push-settings';
+import { failingLine } from '../push';
 
 /** The notification form's editable values. */
 interface NotifyForm {
@@ -446,6 +447,11 @@ export class MpSettingsPage extends LitElement {
             />
             <label for="hook-on">Also post notifications to a webhook</label>
           </div>
+          ${
+            failingLine(this.saved?.webhookFailing, shortDateTime)
+              ? html`<p class="muted" data-failing>${failingLine(this.saved?.webhookFailing, shortDateTime)}</p>`
+              : nothing
+          }
           ${
             f.hook.enabled
               ? webhookFields({

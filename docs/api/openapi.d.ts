@@ -447,7 +447,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message on every enabled channel */
+        /** Send a test message on every enabled channel (TEST_SEND_LIMIT_PER_ACCOUNT a minute, 429 beyond; a device with a test on its way is left out) */
         post: operations["sendTestNotification"];
         delete?: never;
         options?: never;
@@ -568,7 +568,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test push to one of your devices */
+        /** Send a test push to one of your devices (one on its way per device; TEST_SEND_LIMIT_PER_DEVICE and _PER_ACCOUNT a minute, 429 beyond) */
         post: operations["sendTestPush"];
         delete?: never;
         options?: never;
@@ -1202,6 +1202,14 @@ export interface components {
             /** @description Discord user id to mention */
             mention?: string;
         } | null;
+        /** @description Recent failed deliveries to your webhook (null: they get through) */
+        EndpointTrouble: {
+            failingSince: string;
+            failures: number;
+            lastError: string;
+            /** @description Nothing is sent there until then (the address kept failing) */
+            pausedUntil: string | null;
+        } | null;
         NotificationSettings: {
             email: boolean;
             digest: boolean;
@@ -1245,6 +1253,7 @@ export interface components {
             service: string;
             createdAt: string;
             lastUsedAt: string | null;
+            failing: components["schemas"]["EndpointTrouble"] & unknown;
         };
         /** @description A browser's PushSubscription.toJSON() */
         PushSubscription: {
@@ -2876,6 +2885,7 @@ export interface operations {
                             end: string;
                         } | null;
                         autoVacation: boolean;
+                        webhookFailing: components["schemas"]["EndpointTrouble"];
                         failures: {
                             id: number;
                             channel: string;
@@ -2926,6 +2936,7 @@ export interface operations {
                             end: string;
                         } | null;
                         autoVacation: boolean;
+                        webhookFailing: components["schemas"]["EndpointTrouble"];
                         failures: {
                             id: number;
                             channel: string;
@@ -2998,6 +3009,15 @@ export interface operations {
             };
             /** @description Forbidden (not your seat or turn, CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3421,6 +3441,15 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -262,11 +262,11 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     await postAs(ctxB, server.baseUrl, `/api/games/${id}/join`, { invite: invite.searchParams.get('invite') });
     await postAs(ctxA, server.baseUrl, `/api/games/${id}/start`);
     const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
-      timeControl: string;
+      timeControl: unknown;
       onTimeout: string;
       deadlineAt: string | null;
     };
-    expect(meta).toMatchObject({ timeControl: '24h', onTimeout: 'end' });
+    expect(meta).toMatchObject({ timeControl: { kind: 'per-move', hours: 24 }, onTimeout: 'end' });
     expect(meta.deadlineAt).not.toBeNull();
     const left = Date.parse(meta.deadlineAt!) - Date.now();
     expect(left).toBeGreaterThan(23 * 3600_000);
@@ -320,7 +320,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     );
     // the time control sits in the folded "About this game".
     await a.getByText('About this game', { exact: true }).click();
-    await seeText(a, '24 hours per move; when time runs out the game ends');
+    await seeText(a, '24 h per move; when time runs out the game ends');
 
     // Per-game webhook: a refused address shows the server's reason; a Discord one is saved.
     await a.getByText('Notify this game to a webhook').click();

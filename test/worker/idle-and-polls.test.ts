@@ -165,4 +165,28 @@ describe('polls answered without the database', () => {
     }
     expect(checked).toBe(6);
   });
+
+  it('a version note that fails costs a full answer later, not the move: no 304 for the old version', async () => {
+    const { id, tokens } = await twoPlayerGame();
+    // The watcher's poll is trusted by the game's object: its ETag would be answered 304 from there.
+    const seen = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    const etag = seen.headers.get('etag')!;
+    expect((await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } })).status).toBe(304);
+    // Every write of the object fails from now on (the note before the commit, and forgetting the game).
+    expect((await api.post(`/api/__test/game-versions/${id}/writes?fail=1`)).status).toBe(204);
+    try {
+      const moved = await api.post(`/api/games/${id}/moves`, { version: seen.body.version, move: { type: 'bank' } }, { token: tokens[0] });
+      expect(moved.status, moved.text).toBe(200);
+      const polled = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } });
+      expect(polled.status).toBe(200);
+      expect(polled.body.version).toBe(seen.body.version + 1);
+    } finally {
+      await api.post(`/api/__test/game-versions/${id}/writes?fail=0`);
+    }
+    // Healed, the object learns the game again from the database's answers: 304s come back.
+    const fresh = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    expect(
+      (await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': fresh.headers.get('etag')! } })).status,
+    ).toBe(304);
+  });
 });

@@ -63,15 +63,38 @@ export function dueClockOf(env: ClockBindings | undefined) {
  * Called by `appendEvent` BEFORE it commits event `version`: the game's `GameVersions`
  * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
  * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
- * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel; a failure
- * throws, so the event is not appended. A no-op without bindings (in-process tests, scripts).
+ * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel, and
+ * neither fails the commit: a version note that fails makes the object forget the game (and it
+ * answers no lookup meanwhile, game-versions.ts), so the next polls cost a full answer instead
+ * of a stale 304; a due note that fails is tried once more and logged. A no-op without bindings
+ * (in-process tests, scripts).
  */
 export async function noteCommit(gameId: string, note: VersionNote, dueAt: Date): Promise<void> {
   const env = current.getStore();
   if (!env) return;
   const versions = versionsOf(env, gameId);
   const due = dueClockOf(env);
-  await Promise.all([versions?.note({ ...note, now: Date.now() }), due?.earlier(dueAt.getTime())]);
+  await Promise.all([
+    versions ? noteVersion(versions, gameId, note) : undefined,
+    due
+      ?.earlier(dueAt.getTime())
+      .catch(() => due.earlier(dueAt.getTime()))
+      .catch((err: unknown) => console.error('due clock: commit note failed', err)),
+  ]);
+}
+
+/** Notes `note` in the game's object; when that fails, makes it forget the game. Never throws. */
+async function noteVersion(versions: NonNullable<ReturnType<typeof versionsOf>>, gameId: string, note: VersionNote): Promise<void> {
+  try {
+    await versions.note({ ...note, now: Date.now() });
+    return;
+  } catch (err) {
+    console.error(`game versions: note of ${gameId} v${note.version} failed; forgetting the game`, err);
+  }
+  await versions.forget().catch((err: unknown) =>
+    // The object refuses writes altogether: it also answers no lookup until one succeeds.
+    console.error(`game versions: forgetting ${gameId} failed too`, err),
+  );
 }
 
 /** Something outside a commit will be due at `at` (an outbox retry): moves the cron's instant earlier. Best effort. */

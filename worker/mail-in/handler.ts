@@ -2,10 +2,8 @@ import type { GameRegistry } from '../../engine/core';
 import type { Db } from '../../db/types';
 import { readConfig, type Env } from '../env';
 import type { ServiceCtx } from '../types';
+import { MAX_INBOUND_BYTES } from './limits';
 import { receiveMail } from './receive';
-
-/** Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB). */
-export const MAX_INBOUND_BYTES = 1024 * 1024;
 
 /** Opens a database for one piece of work, and a way to close it. */
 export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
@@ -22,7 +20,6 @@ export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Da
       await (message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`) as unknown);
       return;
     }
-    const raw = await new Response(message.raw).arrayBuffer();
     const { db, release } = open(env);
     type Task = (db: Db) => Promise<unknown>;
     const tasks: Task[] = [];
@@ -39,7 +36,12 @@ export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Da
       drainsAfter: true,
     };
     try {
-      const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });
+      // The body is read only once the envelope (reply token, sender) has passed.
+      const outcome = await receiveMail(service, {
+        from: message.from,
+        to: message.to,
+        raw: () => new Response(message.raw).arrayBuffer(),
+      });
       console.log(
         'mail-in',
         JSON.stringify({

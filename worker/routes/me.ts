@@ -108,10 +108,14 @@ const patchMe = createRoute({
         .trim()
         .min(1)
         .max(40)
-        .refine((n) => !n.includes('@'), 'A display name cannot contain "@": it is shown to other players, an email address must not be.')
+        // Judged NFKC-folded: a fullwidth ＠ or a small ﹫ reads as "@" all the same.
+        .refine(
+          (n) => !n.normalize('NFKC').includes('@'),
+          'A display name cannot contain "@": it is shown to other players, an email address must not be.',
+        )
         // Log lines name players with {{p:N}} markers (engine/core/log-names.ts); a name holding one
         // would be shown as another player's name wherever the line is rendered.
-        .refine((n) => !n.includes('{{') && !n.includes('}}'), 'A display name cannot contain "{{" or "}}".'),
+        .refine((n) => !/\{\{|\}\}/.test(n.normalize('NFKC')), 'A display name cannot contain "{{" or "}}".'),
     }),
   ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },

@@ -19,6 +19,9 @@ import {
 } from '../notify/settings';
 import { enqueueTestMessages } from '../notify/test-message';
 import type { AppEnv } from '../types';
+import type { Db } from '../../db/types';
+import { endpointTroubles } from '../notify/breaker';
+import { EndpointTroubleSchema } from './push';
 
 const Webhook = z
   .object({
@@ -80,6 +83,9 @@ const SettingsAnswer = Settings.extend({
   emailReplies: z.boolean(),
   quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
   autoVacation: z.boolean(),
+  webhookFailing: EndpointTroubleSchema.nullable().openapi({
+    description: 'Recent failed deliveries to your webhook (null: they get through)',
+  }),
   failures: z.array(
     z.object({
       id: z.number(),
@@ -117,8 +123,9 @@ const testRoute = createRoute({
   path: '/api/me/notifications/test',
   operationId: 'sendTestNotification',
   tags: ['notifications'],
-  summary: 'Send a test message on every enabled channel',
-  responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403) },
+  summary:
+    'Send a test message on every enabled channel (TEST_SEND_LIMIT_PER_ACCOUNT a minute, 429 beyond; a device with a test on its way is left out)',
+  responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403, 429) },
 });
 
 const gameHookRoute = createRoute({
@@ -175,13 +182,8 @@ export function notificationRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(
-      {
-        ...settingsView(await settingsRow(c.var.db, user.id), await autoVacationOf(c.var.db, user.id)),
-        failures: await recentFailures(c.var.db, user.id),
-      },
-      200,
-    );
+    const view = settingsView(await settingsRow(c.var.db, user.id), await autoVacationOf(c.var.db, user.id));
+    return c.json({ ...view, ...(await deliveryHealth(c.var.db, user.id, view.webhook?.url)) }, 200);
   });
   app.openapi(putRoute, async (c) => {
     const user = requireUser(c);
@@ -192,7 +194,7 @@ export function notificationRoutes() {
       ...body,
       webhook: body.webhook ? { ...body.webhook, secret: body.webhook.secret ?? '' } : null,
     });
-    return c.json({ ...saved, failures: await recentFailures(c.var.db, user.id) }, 200);
+    return c.json({ ...saved, ...(await deliveryHealth(c.var.db, user.id, saved.webhook?.url)) }, 200);
   });
   app.openapi(testRoute, async (c) => {
     const ctx = serviceCtx(c);
@@ -240,6 +242,12 @@ export function notificationRoutes() {
     );
   });
   return app;
+}
+
+/** The settings page's view of deliveries: recent failed ones, and whether the account webhook keeps failing. */
+async function deliveryHealth(db: Db, userId: string, webhookUrl: string | undefined) {
+  const troubles = webhookUrl ? await endpointTroubles(db, [webhookUrl]) : new Map();
+  return { failures: await recentFailures(db, userId), webhookFailing: (webhookUrl && troubles.get(webhookUrl)) || null };
 }
 
 function isTimeZone(tz: string): boolean {
