@@ -1,6 +1,19 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { LogEntry } from '../../engine/core';
-import { deletionTokens, gameEvents, invitations, loginTokens, outbox, reports, seats, users } from '../../db/schema';
+import {
+  deletionTokens,
+  deliveryEndpoints,
+  gameEvents,
+  gameWebhooks,
+  invitations,
+  loginTokens,
+  notificationSettings,
+  outbox,
+  pushSubscriptions,
+  reports,
+  seats,
+  users,
+} from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { drainSoon } from '../notify/request-drain';
@@ -94,11 +107,25 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
     await tx.delete(outbox).where(or(eq(outbox.userId, user.id), eq(outbox.target, user.email)));
     await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
     await tx.delete(invitations).where(eq(invitations.email, user.email));
+    const endpoints = await endpointsOf(tx, user.id);
+    if (endpoints.length) await tx.delete(deliveryEndpoints).where(inArray(deliveryEndpoints.endpoint, endpoints));
     // Cascades take the rest; seats and games keep their rows, their links to the account set null.
     await tx.delete(users).where(eq(users.id, user.id));
   });
   drainSoon(ctx);
   return { deleted: true };
+}
+
+/** Where the account's notices went (its webhooks' URLs, its devices' push endpoints): the delivery breaker keeps their troubles by these. */
+async function endpointsOf(tx: Db, userId: string): Promise<string[]> {
+  const push = await tx.select({ url: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  const [settings] = await tx
+    .select({ hook: notificationSettings.webhook })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  const games = await tx.select({ hook: gameWebhooks.config }).from(gameWebhooks).where(eq(gameWebhooks.userId, userId));
+  const hooks = [settings?.hook, ...games.map((g) => g.hook)].flatMap((h) => (h ? [h.url] : []));
+  return [...new Set([...push.map((p) => p.url), ...hooks])];
 }
 
 /** Log lines of the player's own seat that name them in plain text ("Ada took seat 2.") name "Deleted player" instead. */
