@@ -38,6 +38,11 @@ describe('reporting a player', () => {
     expect((await bobOutbox()).rows).toEqual(before);
     const twice = await report(ada, bobId, { reason: 'other', text: 'again', gameId: id });
     expect([twice.status, twice.json.error.code]).toEqual([409, 'report_open']);
+    // The operators hear of it, with a link to the queue.
+    const told = await api.client.query<any>("select payload from outbox where target = $1 and payload ->> 'subject' like 'New report%'", [
+      OPERATOR,
+    ]);
+    expect(told.rows.map((r) => r.payload.text)).toEqual([expect.stringContaining(`/admin/reports?report=${filed.json.id}`)]);
     // Another reporter may report the same player; a report may be made from a profile, without a game.
     expect((await report(cy, bobId, { reason: 'clock_or_undo_abuse', text: '' })).status).toBe(201);
   });

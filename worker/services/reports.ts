@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { html } from 'hono/html';
 import { chatMessages, reports, seats, users, type ExcerptLine, type reportReasons } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -7,6 +8,8 @@ import { requireViewer } from './access';
 import { isUniqueViolation } from './db-errors';
 import { loadGame, seatOf } from './game-rows';
 import { lockForLimit } from './limit-lock';
+import { enqueueEmail } from './outbox';
+import { drainSoon } from '../notify/request-drain';
 
 /** Reports one account may file per `REPORT_WINDOW_MS` (beyond: 429 `rate_limited`). */
 export const REPORTS_PER_DAY = 10;
@@ -33,6 +36,7 @@ export interface FiledReport {
  * Throws 400 `cannot_report_self`, `not_in_game`, `bad_chat_line`; 403 `private_game`;
  * 404 `player_not_found`, `game_not_found`; 409 `report_open` (one open report per reporter and
  * player: add to it by waiting for the operators); 429 `rate_limited` past `REPORTS_PER_DAY`.
+ * Each operator (`ADMIN_EMAILS`) is emailed a link to the new report.
  */
 export async function fileReport(
   ctx: ServiceCtx,
@@ -71,7 +75,7 @@ export async function fileReport(
     excerpt = await excerptOf(db, row.id, player.id, args.chatId);
   }
   try {
-    return await db.transaction(async (t) => {
+    const filed = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await lockForLimit(tx, 'report', args.reporter.id);
       const since = new Date(ctx.now.getTime() - REPORT_WINDOW_MS);
@@ -109,8 +113,25 @@ export async function fileReport(
           createdAt: ctx.now,
         })
         .returning({ id: reports.id });
+      const link = `${ctx.config.publicUrl}/admin/reports?report=${r.id}`;
+      for (const operator of ctx.config.adminEmails) {
+        const line = `${args.reporter.name} reported ${player.name} (${args.reason.replaceAll('_', ' ')}).`;
+        await enqueueEmail(
+          tx,
+          {
+            to: operator,
+            subject: `New report: ${player.name}`,
+            text: `${line}\n\nOpen the reports queue: ${link}`,
+            html: String(html`<p>${line}</p><p><a href="${link}">Open the reports queue</a></p>`),
+          },
+          ctx.now,
+          `report:${r.id}:${operator}`,
+        );
+      }
       return { id: r.id, status: 'open' as const, createdAt: ctx.now.toISOString() };
     });
+    if (ctx.config.adminEmails.length) drainSoon(ctx);
+    return filed;
   } catch (err) {
     if (isUniqueViolation(err)) throw openAlready();
     throw err;
