@@ -153,6 +153,14 @@ export async function insertOutbox(tx: Db, rows: OutboxRow[]): Promise<void> {
   if (rows.length) await tx.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.dedupeKey });
 }
 
+/** The outbox rows of `notices` for the game's recipients as they are now (`noticeRows`); no query without notices. */
+export async function rowsOfNotices(
+  db: Db,
+  args: { gameId: string; version: number; notices: readonly SeatNotice[]; now: Date; graceSeconds: number },
+): Promise<OutboxRow[]> {
+  return args.notices.length ? noticeRows(await loadRecipients(db, args.gameId), args) : [];
+}
+
 /**
  * Writes the outbox rows for `notices` (call inside the transaction that appends the event at
  * `version`); see `noticeRows`.
@@ -161,6 +169,5 @@ export async function enqueueNotices(
   tx: Db,
   args: { gameId: string; version: number; notices: SeatNotice[]; now: Date; graceSeconds: number },
 ) {
-  if (args.notices.length === 0) return;
-  await insertOutbox(tx, noticeRows(await loadRecipients(tx, args.gameId), args));
+  await insertOutbox(tx, await rowsOfNotices(tx, args));
 }

@@ -1,13 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { loadRecipients, noticeRows, type SeatNotice } from '../notify/enqueue';
+import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
 import { drainSoon } from '../notify/request-drain';
 import type { ServiceCtx } from '../types';
-import { scheduleBots } from './bots';
-import { commitChange } from './commit';
 import { appendEvent, VersionConflict } from './events';
-import { gameOf, loadGame, seatList } from './game-rows';
+import { loadGame, seatList } from './game-rows';
+import { commitSeatToBot } from './seat-to-bot';
 
 /** Why a player leaves every table at once: an operator suspended the account, or its owner deleted it. */
 export type LeaveReason = 'suspended' | 'deleted';
@@ -54,25 +53,13 @@ async function leaveTable(ctx: ServiceCtx, gameId: string, userId: string, reaso
   const why = reason === 'deleted' ? 'left Mountain Post' : 'can no longer play';
 
   if (row.status === 'active') {
-    const game = gameOf(ctx.registry, row);
-    const botSeats = [...row.botSeats, seat].sort();
-    const answer = await commitChange(ctx, game, row, {
+    await commitSeatToBot(ctx, row, seat, {
       kind: 'leave',
       seat,
       payload: { reason },
       log: [{ seat, text: `{{p:${seat}}} ${why}; the bot plays seat ${seat + 1} from now on.` }],
-      reveals: true,
-      state: row.snapshot,
-      botSeats,
       notices: others.map((s) => ({ seat: s, kind: 'clock' as const, detail: 'a player left: the bot plays their seat' })),
-      also: (tx) =>
-        tx
-          .update(seats)
-          .set({ isBot: true })
-          .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
-          .then(() => undefined),
     });
-    scheduleBots(ctx, { id: row.id, botSeats }, answer.activeSeats);
     return true;
   }
   if (row.status !== 'open') return false;
@@ -90,15 +77,13 @@ async function leaveTable(ctx: ServiceCtx, gameId: string, userId: string, reaso
     ],
     update: closes ? { status: 'abandoned' } : {},
     now: ctx.now,
-    outbox: notices.length
-      ? noticeRows(await loadRecipients(ctx.db, row.id), {
-          gameId: row.id,
-          version: row.version + 1,
-          notices,
-          now: ctx.now,
-          graceSeconds: ctx.config.notifyGraceSeconds,
-        })
-      : [],
+    outbox: await rowsOfNotices(ctx.db, {
+      gameId: row.id,
+      version: row.version + 1,
+      notices,
+      now: ctx.now,
+      graceSeconds: ctx.config.notifyGraceSeconds,
+    }),
     also: (tx: Db) =>
       tx
         .delete(seats)

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyGame, GameRegistry, GameResult } from '../../engine/core';
-import { loadRecipients, noticeRows, type SeatNotice } from '../notify/enqueue';
+import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
@@ -245,15 +245,13 @@ export async function joinGame(
       log: [{ seat: free, text: `${args.user.name} took seat ${free + 1}.` }],
       update: {},
       now: ctx.now,
-      outbox: notices.length
-        ? noticeRows(await loadRecipients(db, row.id), {
-            gameId: row.id,
-            version: row.version + 1,
-            notices,
-            now: ctx.now,
-            graceSeconds: ctx.config.notifyGraceSeconds,
-          })
-        : [],
+      outbox: await rowsOfNotices(db, {
+        gameId: row.id,
+        version: row.version + 1,
+        notices,
+        now: ctx.now,
+        graceSeconds: ctx.config.notifyGraceSeconds,
+      }),
       also: (tx: Db) =>
         tx
           .insert(seats)

@@ -1,13 +1,10 @@
-import { and, eq } from 'drizzle-orm';
-import { seats } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import { addTime, type GameClocks, type SeatVote } from '../time-control/seat-clocks';
 import type { ServiceCtx, User } from '../types';
-import { scheduleBots } from './bots';
-import { commitChange } from './commit';
 import { VersionConflict } from './events';
-import { gameOf, type GameRow, loadGame, seatOf } from './game-rows';
+import { type GameRow, loadGame, seatOf } from './game-rows';
 import { commitClockNews, logInstant } from './vacations';
+import { commitSeatToBot } from './seat-to-bot';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -186,27 +183,15 @@ export async function voteOnSeat(
 
 /** The other players' vote carried: the bot plays `seat` from now on (as after a resignation to the bot). */
 async function handToBot(ctx: ServiceCtx, row: GameRow & { clocks: GameClocks }, seat: number, votes: SeatVote[]): Promise<void> {
-  const game = gameOf(ctx.registry, row);
-  const botSeats = [...row.botSeats, seat].sort();
   try {
-    const answer = await commitChange(ctx, game, row, {
+    await commitSeatToBot(ctx, row, seat, {
       kind: 'clock',
       seat: null,
       payload: { handedToBot: seat },
       log: [{ seat: null, text: `The other players voted: the bot plays for {{p:${seat}}} from now on.` }],
-      reveals: true,
-      state: row.snapshot,
-      botSeats,
       clocks: { ...row.clocks, votes },
       notices: humansOf(row).map((s) => ({ seat: s, kind: 'clock' as const, detail: 'a seat was handed to the bot' })),
-      also: (tx) =>
-        tx
-          .update(seats)
-          .set({ isBot: true })
-          .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
-          .then(() => undefined),
     });
-    scheduleBots(ctx, { id: row.id, botSeats }, answer.activeSeats);
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
     throw err;

@@ -1,0 +1,34 @@
+import { and, eq } from 'drizzle-orm';
+import { seats } from '../../db/schema';
+import type { ServiceCtx } from '../types';
+import { scheduleBots } from './bots';
+import { commitChange, type GameChange } from './commit';
+import { gameOf, type GameRow } from './game-rows';
+
+/**
+ * Commits one change that hands `seat` to the built-in bot from now on (the table's vote on a
+ * late seat, a player who can no longer play): the seat joins the bot seats, its row is marked a
+ * bot's, and the bot plays at once if it must. `change` is the event (its kind, log line and
+ * notices); the state stays as it is. Throws `VersionConflict` when the game moved meanwhile.
+ */
+export async function commitSeatToBot(
+  ctx: ServiceCtx,
+  row: GameRow,
+  seat: number,
+  change: Pick<GameChange, 'kind' | 'seat' | 'payload' | 'log' | 'notices' | 'clocks'>,
+): Promise<void> {
+  const botSeats = [...row.botSeats, seat].sort();
+  const answer = await commitChange(ctx, gameOf(ctx.registry, row), row, {
+    ...change,
+    reveals: true,
+    state: row.snapshot,
+    botSeats,
+    also: (tx) =>
+      tx
+        .update(seats)
+        .set({ isBot: true })
+        .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
+        .then(() => undefined),
+  });
+  scheduleBots(ctx, { id: row.id, botSeats }, answer.activeSeats);
+}
