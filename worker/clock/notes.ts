@@ -83,6 +83,24 @@ export async function noteCommit(gameId: string, note: VersionNote, dueAt: Date)
   ]);
 }
 
+/**
+ * Makes the games' `GameVersions` objects forget what they know (the sessions they trust with a
+ * 304 among it), so a session that just ended - its account suspended or deleted - gets no 304
+ * but the 401 of the database path at once. The next polls of those games cost a full answer.
+ * Best effort and never throws; a no-op without bindings.
+ */
+export async function forgetGames(gameIds: readonly string[]): Promise<void> {
+  const env = current.getStore();
+  if (!env) return;
+  await Promise.all(
+    gameIds.map((id) =>
+      versionsOf(env, id)
+        ?.forget()
+        .catch((err: unknown) => console.error(`game versions: forgetting ${id} failed`, err)),
+    ),
+  );
+}
+
 /** Notes `note` in the game's object; when that fails, makes it forget the game. Never throws. */
 async function noteVersion(versions: NonNullable<ReturnType<typeof versionsOf>>, gameId: string, note: VersionNote): Promise<void> {
   try {

@@ -20,7 +20,8 @@ import { drainSoon } from '../notify/request-drain';
 import type { ServiceCtx, User } from '../types';
 import { randomHex, sha256Hex } from './crypto';
 import { DELETED_PLAYER } from './game-rows';
-import { leaveAllTables } from './leave-tables';
+import { forgetGames } from '../clock/notes';
+import { latestGamesOf, leaveAllTables } from './leave-tables';
 import { lockForLimit } from './limit-lock';
 import { enqueueEmail } from './outbox';
 import { endVacation } from './vacations';
@@ -98,6 +99,7 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
   // Nothing of the account must run on while it goes: no vacation stopping clocks, no seat waiting.
   for (let i = 0; i < 3 && (await endVacation(ctx, user, { quiet: true })); i++);
   await leaveAllTables(ctx, user.id, 'deleted');
+  const polled = await latestGamesOf(ctx.db, user.id);
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await renameInLogs(tx, user);
@@ -112,6 +114,8 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
     // Cascades take the rest; seats and games keep their rows, their links to the account set null.
     await tx.delete(users).where(eq(users.id, user.id));
   });
+  // Its sessions are gone: no game's object may answer them 304 any more.
+  await forgetGames(polled);
   drainSoon(ctx);
   return { deleted: true };
 }

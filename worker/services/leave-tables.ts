@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
@@ -41,6 +41,21 @@ export async function leaveAllTables(ctx: ServiceCtx, userId: string, reason: Le
   }
   if (changed.length) drainSoon(ctx);
   return changed;
+}
+
+/**
+ * The games where a 304 may still go to the sessions of `userId` (the latest 500 it sat in),
+ * for `forgetGames` once those sessions have ended.
+ */
+export async function latestGamesOf(db: Db, userId: string): Promise<string[]> {
+  const sat = await db
+    .select({ id: games.id })
+    .from(seats)
+    .innerJoin(games, eq(games.id, seats.gameId))
+    .where(eq(seats.userId, userId))
+    .orderBy(desc(games.updatedAt))
+    .limit(500);
+  return sat.map((g) => g.id);
 }
 
 /** One game of `leaveAllTables`; throws `VersionConflict` when the game moved meanwhile. */

@@ -4,7 +4,8 @@ import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
-import { leaveAllTables } from './leave-tables';
+import { forgetGames } from '../clock/notes';
+import { latestGamesOf, leaveAllTables } from './leave-tables';
 import { endVacation } from './vacations';
 
 /** The longest chat mute an operator may give, in days. */
@@ -239,7 +240,10 @@ export async function actOnReport(
       createdAt: now,
     });
   });
-  if (args.action === 'suspend') await suspendedLeaves(ctx, { id: player.id, email: player.email, name: player.name });
+  if (args.action === 'suspend') {
+    await forgetGames(await latestGamesOf(db, player.id));
+    await suspendedLeaves(ctx, { id: player.id, email: player.email, name: player.name });
+  }
   return queuedReport(db, report.id);
 }
 
