@@ -11,6 +11,9 @@ import type { TestProject } from 'vitest/node';
 import { browserLaunchOptions, chromiumAvailable } from '../../scripts/chromium';
 import { type DevServer, startDevServer } from './dev-server';
 
+/** The browser layer's operator: the address in the shared server's ADMIN_EMAILS. */
+export const E2E_OPERATOR = 'operator@safety-e2e.test';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     devServerUrl: string;
@@ -30,8 +33,12 @@ export default async function setup(project: TestProject) {
   let browser: BrowserServer | undefined;
   try {
     [server, browser] = await Promise.all([
-      // Every test signs in from 127.0.0.1; the per-address limit has its own API tests.
-      startDevServer({ env: { MP_CRON_MS: '3000', SIGNIN_LIMIT_PER_IP: '100000' }, timeoutMs: 150_000 }),
+      // Every test signs in from 127.0.0.1; the per-address limit has its own API tests. The
+      // operator of the safety journeys (test/e2e/safety.test.ts) is the one address in ADMIN_EMAILS.
+      startDevServer({
+        env: { MP_CRON_MS: '3000', SIGNIN_LIMIT_PER_IP: '100000', ADMIN_EMAILS: E2E_OPERATOR },
+        timeoutMs: 150_000,
+      }),
       browserLaunchOptions().then((o) => chromium.launchServer(o)),
     ]);
   } catch (e) {

@@ -14,7 +14,9 @@ describe('an ended session', () => {
     const bob = await api.signIn(uniqueEmail('ended-b'));
     const created = await api.post('/api/games', { type: 'secret-dice', players: 2, startWhenFull: false }, { token: ada.token });
     const id = created.body.id as string;
-    expect((await api.post(`/api/games/${id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: bob.token })).status).toBe(200);
+    expect((await api.post(`/api/games/${id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: bob.token })).status).toBe(
+      200,
+    );
     expect((await api.post(`/api/games/${id}/start`, {}, { token: ada.token })).status).toBe(200);
     // Bob resigned to the bot, so his leaving changes nothing in this game: only its object knew his session.
     expect((await api.post(`/api/games/${id}/resign`, {}, { token: bob.token })).status).toBe(200);
