@@ -206,6 +206,8 @@ describe("the operators' queue", () => {
       id,
     ]);
     expect(told.rows.some((r) => r.payload.detail === 'a player left: the bot plays their seat')).toBe(true);
+    const pending = await api.client.query("select 1 from outbox where user_id = $1 and status = 'pending'", [bobId]);
+    expect(pending.rows).toEqual([]);
     const open = await api.client.query('select 1 from vacations where user_id = $1 and ended_at is null', [bobId]);
     expect(open.rows).toEqual([]);
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: ada })).json;

@@ -1,5 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { gameEvents, games, reportActions, reports, seats, sessions, users, type ExcerptLine, type reportReasons } from '../../db/schema';
+import {
+  gameEvents,
+  games,
+  outbox,
+  reportActions,
+  reports,
+  seats,
+  sessions,
+  users,
+  type ExcerptLine,
+  type reportReasons,
+} from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
@@ -225,6 +236,11 @@ export async function actOnReport(
         .set({ suspendedAt: now })
         .where(and(eq(users.id, player.id), isNull(users.suspendedAt)));
       await tx.delete(sessions).where(eq(sessions.userId, player.id));
+      // Nothing more goes to an account that cannot come back to act on it.
+      await tx
+        .update(outbox)
+        .set({ status: 'skipped', lastError: 'skipped: the account is suspended' })
+        .where(and(eq(outbox.userId, player.id), eq(outbox.status, 'pending')));
     } else if (args.action === 'reinstate') {
       await tx.update(users).set({ suspendedAt: null, chatMutedUntil: null }).where(eq(users.id, player.id));
     }
