@@ -1,4 +1,5 @@
 /** Small pure helpers for showing API data to players (no DOM; tested in test/client). */
+import { listNames, seatName } from './names';
 import type { GameSummary, SeatInfo } from './types';
 
 /** "2 minutes ago"-style text for an ISO timestamp (falls back to the raw text). */
@@ -14,12 +15,6 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const d = Math.round(h / 24);
   if (d < 30) return `${d} d ago`;
   return new Date(t).toLocaleDateString();
-}
-
-/** A seat's display name: the player's name, else "Seat N". */
-export function seatName(seats: SeatInfo[], seat: number): string {
-  const s = seats.find((x) => x.seat === seat);
-  return s?.name?.trim() || `Seat ${seat + 1}`;
 }
 
 export const STATUS_TEXT: Record<string, string> = {
@@ -39,12 +34,6 @@ export function sortGames(games: GameSummary[]): GameSummary[] {
       (STATUS_ORDER[a.status] ?? 9) - (STATUS_ORDER[b.status] ?? 9) ||
       (Date.parse(b.updatedAt) || 0) - (Date.parse(a.updatedAt) || 0),
   );
-}
-
-/** "A", "A and B", "A, B and C". */
-export function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The one line that says whose turn it is, from the viewer's point of view. */

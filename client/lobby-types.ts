@@ -34,13 +34,6 @@ export type WaitingMeta = GameMeta & {
   startWhenFull?: boolean;
 };
 
-/** Which games the landing page and "My games" offer against a bot, and the picture of each board. */
-export const BOARD_PICTURES: Record<string, string> = {
-  'big-thunder': '/boards/big-thunder.webp',
-  snowdonia: '/boards/snowdonia.webp',
-  'space-mountain': '/boards/space-mountain.webp',
-};
-
 /** The path that creates a 2-player game against the bot and opens it (after sign-in if need be). */
 export function botGamePath(type: string): string {
   return `/play/${encodeURIComponent(type)}`;

@@ -1,6 +1,6 @@
 import { html, type TemplateResult } from 'lit';
 import { logParts } from '../engine/core/log-names';
-import { seatName } from './format';
+import { seatName } from './names';
 import type { SeatInfo } from './types';
 
 /**

@@ -22,6 +22,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gameManifests } from '../client/games/list';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -148,18 +149,18 @@ export async function buildServiceWorker(minify = true): Promise<string> {
 }
 
 /**
- * Board element tag -> its chunk's path, from the app build's metafile: the chunks whose entry is
- * a module under client/games/ (each board module is named after its tag, client/games/boards.ts).
+ * Game type id -> the path of its board's chunk, from the app build's metafile: the chunks whose
+ * entry is a module under client/games/ named after a manifest's board tag (client/games/manifest.ts).
  */
 export function boardChunks(meta: Metafile): Record<string, string> {
-  const out: Record<string, string> = {};
+  const byTag: Record<string, string> = {};
   for (const [file, o] of Object.entries(meta.outputs)) {
     const entry = o.entryPoint?.replace(/^lazy:/, '');
     if (!entry || !file.endsWith('.js')) continue;
     const m = /client\/games\/[^/]+\/([a-z0-9-]+)\.ts$/.exec(entry.split(/[\\/]/).join('/'));
-    if (m) out[m[1]] = `/${relative(join(root, 'public'), join(root, file)).split(/[\\/]/).join('/')}`;
+    if (m) byTag[m[1]] = `/${relative(join(root, 'public'), join(root, file)).split(/[\\/]/).join('/')}`;
   }
-  return out;
+  return Object.fromEntries(gameManifests.filter((g) => Object.hasOwn(byTag, g.tag)).map((g) => [g.id, byTag[g.tag]]));
 }
 
 /** Builds public/boot.js (client/boot.ts) for the app build described by `meta`. */

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../format';
+import { seatName } from '../names';
 import { shared } from '../styles';
 import { recordFileName } from '../table';
 import type { GameMeta, GameResult } from '../types';

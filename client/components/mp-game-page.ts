@@ -10,6 +10,7 @@ import { confirmQuestion, findLegal } from '../game-page/move-confirm';
 import { postAction } from '../game-page/post-action';
 import { SeenChanges } from '../game-page/seen-changes';
 import { botsToAct, globalMoves, promptText } from '../game-page/turn-prompt';
+import { manifestFor } from '../games/list';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
@@ -280,7 +281,14 @@ export class MpGamePage extends LitElement {
     const others = s.sinceLastSeen?.entries.some((e) => e.seat !== null && e.seat !== s.yourSeat);
     if (!this.since && !this.sinceDismissed && others) this.since = s.sinceLastSeen ?? null;
     if (s.view !== null && s.view !== undefined) {
-      this.seen.drawn(this.gameId, s.yourSeat, s.version, s.view, document.visibilityState === 'visible');
+      this.seen.drawn(
+        this.gameId,
+        s.yourSeat,
+        s.version,
+        s.view,
+        document.visibilityState === 'visible',
+        manifestFor(this.meta?.type)?.words.quantities ?? {},
+      );
     }
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
@@ -462,7 +470,7 @@ export class MpGamePage extends LitElement {
     return this.net.offline || this.botMoving;
   }
 
-  private renderBoard(meta: GameMeta, game: GameState) {
+  private renderBoard(meta: GameMeta, game: GameState, prompt: string) {
     const tag = this.boardReady;
     if (!tag) return html`<p class="muted">Loading the board…</p>`;
     if (!this.boardEl || this.boardTag !== tag) {
@@ -476,6 +484,7 @@ export class MpGamePage extends LitElement {
       seats: meta.seats,
       activeSeats: game.activeSeats,
       status: game.status,
+      prompt,
     };
     Object.assign(this.boardEl, props);
     return html`<div class="board-area" ?inert=${this.boardLocked} aria-disabled=${this.boardLocked ? 'true' : 'false'}>${this.boardEl}</div>`;
@@ -571,8 +580,22 @@ export class MpGamePage extends LitElement {
     ></mp-since-card>`;
   }
 
+  /** The sentence of the turn bar and the board's status line: what to do now, or what the game waits for. */
+  private prompt(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status']): string {
+    return promptText({
+      type: meta.type,
+      status,
+      activeSeats: game?.activeSeats ?? [],
+      yourSeat,
+      seats: meta.seats,
+      view: game?.view,
+      botsToMove: this.botMoving,
+      summary: (game?.result ?? meta.result)?.summary,
+    });
+  }
+
   /** The turn bar: the sentence, the board-independent moves, Undo, and the page's notices. */
-  private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status']) {
+  private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status'], prompt: string) {
     const active = game?.activeSeats ?? [];
     const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
     const last = this.log.entries
@@ -582,16 +605,6 @@ export class MpGamePage extends LitElement {
     const canUndo = status === 'active' && yourSeat !== null && (game?.canUndo ?? last?.seat === yourSeat);
     const bot = this.botMoving;
     const offline = this.net.offline;
-    const prompt = promptText({
-      type: meta.type,
-      status,
-      activeSeats: active,
-      yourSeat,
-      seats: meta.seats,
-      legalMoves: moves,
-      botsToMove: bot,
-      summary: (game?.result ?? meta.result)?.summary,
-    });
     const yours = status === 'active' && yourSeat !== null && active.includes(yourSeat);
     return html`<mp-turn-bar
       id="turn-bar"
@@ -618,9 +631,10 @@ export class MpGamePage extends LitElement {
     const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
     const version = game?.version ?? meta.version;
     const locked = this.boardLocked || this.busy;
+    const prompt = this.prompt(meta, game, yourSeat, status);
     return html`${this.renderWatching(meta, yourSeat, status)} ${this.renderSince(meta, yourSeat)}
       <div class="layout ${status === 'active' ? 'running' : ''}" @mp-move=${this.onMove} @mp-resign=${this.onResign} @mp-undo=${this.undo} @mp-rematch=${this.rematch}>
-        ${this.renderTurnBar(meta, game, yourSeat, status)}
+        ${this.renderTurnBar(meta, game, yourSeat, status, prompt)}
         <section class="board card ${this.boardLocked ? 'locked' : ''}" aria-labelledby=${this.showReplay ? 'replay-title' : 'board-title'}>
           ${
             this.showReplay
@@ -628,7 +642,7 @@ export class MpGamePage extends LitElement {
               : html`<div class="row board-head">
                   <h2 id="board-title" class="visually-hidden">Board</h2>
                 </div>
-                ${game ? this.renderBoard(meta, game) : html`<p class="muted">Loading the board…</p>`}`
+                ${game ? this.renderBoard(meta, game, prompt) : html`<p class="muted">Loading the board…</p>`}`
           }
         </section>
         <div class="side">

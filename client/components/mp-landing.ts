@@ -1,12 +1,14 @@
 import { LitElement, css, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
+import { gameManifests } from '../games/list';
+import { listNames } from '../names';
 import { shared } from '../styles';
 import './mp-game-cards';
 import './mp-lobby';
 import './mp-sign-in';
 
 /**
- * The start page for a signed-out visitor: what Mountain Post is, the three games with a picture
+ * The start page for a signed-out visitor: what Mountain Post is, the games with a picture
  * of each board and "Play against a bot" (one click once signed in), sign-in, and the public
  * games one may join or watch.
  */
@@ -46,7 +48,7 @@ export class MpLanding extends LitElement {
         <div>
           <h1>Board games by mail</h1>
           <p>
-            Play Big Thunder Mountain Railroad, Snowdonia and Space Mountain with friends, strangers or a bot, one move
+            Play ${listNames(gameManifests.map((g) => g.words.title))} with friends, strangers or a bot, one move
             whenever you have a minute. You get an email (or a push or chat message) when it is your turn.
           </p>
           <p class="muted">Sign in with your email address: no password. Then a game against the bot is one click away.</p>

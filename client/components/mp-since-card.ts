@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../format';
+import { seatName } from '../names';
 import { sinceLines } from '../game-page/log-lines';
 import { changeText, changesBySeat, type ViewChange } from '../game-page/view-diff';
 import { shared } from '../styles';

@@ -4,7 +4,7 @@
  * test/client/game-page.test.ts.
  */
 import { renderLogText } from '../../engine/core/log-names';
-import { seatName } from '../format';
+import { seatName } from '../names';
 import type { LogEntry, SeatInfo } from '../types';
 
 /**

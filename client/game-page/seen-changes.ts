@@ -4,7 +4,7 @@
  * keeps storing each view drawn while the tab is visible, so the next visit starts from there.
  */
 import { readLastView, writeLastView } from './last-view-store';
-import { diffViews, type ViewChange } from './view-diff';
+import { diffViews, type QuantityWords, type ViewChange } from './view-diff';
 
 export class SeenChanges {
   /** The changes found when the visit began (empty when none, or dismissed). */
@@ -22,15 +22,16 @@ export class SeenChanges {
 
   /**
    * Records the state drawn now: on the first call for a game and seat, diffs against the stored
-   * view. Only a visible page stores its view (a background tab has not been looked at).
+   * view, reporting the quantities `words` names. Only a visible page stores its view (a
+   * background tab has not been looked at).
    */
-  drawn(gameId: string, seat: number | null, version: number, view: unknown, visible: boolean): void {
+  drawn(gameId: string, seat: number | null, version: number, view: unknown, visible: boolean, words: QuantityWords): void {
     const key = `${gameId}:${seat}`;
     if (this.key !== key) {
       this.key = key;
       const before = readLastView(gameId, seat);
       this.fromVersion = before && before.version < version ? before.version : null;
-      this.changes = this.fromVersion !== null ? diffViews(before!.view, view) : [];
+      this.changes = this.fromVersion !== null ? diffViews(before!.view, view, words) : [];
     }
     if (visible) writeLastView(gameId, seat, { version, view });
   }

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
-import { listNames, sortGames, turnText } from '../../client/format';
+import { sortGames, turnText } from '../../client/format';
+import { listNames } from '../../client/names';
 import type { GameSummary, SeatInfo } from '../../client/types';
 
 describe('poll interval', () => {

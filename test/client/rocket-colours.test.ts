@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { spaceMountain } from '../../engine/games/space-mountain';
 import { colorVar, seatColorProperties } from '../../client/games/space-mountain/controls';
-import type { SmView } from '../../client/games/space-mountain/view-types';
+import type { SmView } from '../../client/games/space-mountain/types';
 import { newGame } from '../engine/space-mountain/helpers';
 
 const viewOf = (rockets?: ('red' | 'blue' | 'yellow' | 'green')[]) =>

@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
-import { ACTION_NAMES, actionName, type ActionControl } from './controls';
+import { ACTION_NAMES, actionName } from '../../../engine/games/big-thunder/words';
+import type { ActionControl } from './controls';
 import { sendMove } from './events';
 import { btStyles } from './styles';
 import type { CardView } from './types';

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { actionName } from './controls';
+import { actionName } from '../../../engine/games/big-thunder/words';
 import { actionIcon, seatFill } from './icons';
 import { btStyles } from './styles';
 import type { CardView } from './types';

@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../types';
-import { MARBLE_NAMES, mineLayout, type Choice } from './controls';
+import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
+import { mineLayout, type Choice } from './controls';
 import { chooseOrSend, onKey, sendMove } from './events';
 import { marble, mineCart } from './icons';
 import { btStyles } from './styles';

@@ -1,9 +1,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../../format';
+import { nameWithRole, seatName } from '../../names';
 import { shared } from '../../styles';
 import type { GameStatus, LegalMove, SeatInfo } from '../../types';
-import { buildControls, playerName, statusText, type BoardControls } from './controls';
+import { buildControls, type BoardControls } from './controls';
 import { sendMove } from './events';
 import { seatFill } from './icons';
 import { btKeyItems } from './bt-key';
@@ -105,6 +105,7 @@ export class BtMountainBoard extends LitElement {
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) activeSeats: number[] = [];
   @property({ attribute: false }) status: GameStatus = 'active';
+  @property({ attribute: false }) prompt = '';
 
   private controls: BoardControls = buildControls(null, []);
 
@@ -166,11 +167,11 @@ export class BtMountainBoard extends LitElement {
     const you = this.yourSeat !== null && this.yourSeat >= 0 && this.yourSeat < v.seats.length ? this.yourSeat : null;
     const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
     const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
-    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${statusText(v, this.seats, you)}</p>
+    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${this.prompt}</p>
       ${
         you !== null
           ? html`<p class="you muted">
-            You are <span class="swatch" style="background:${seatFill(you)}"></span> ${playerName(v, this.seats, you)}, Mine Cart ${you + 1}.
+            You are <span class="swatch" style="background:${seatFill(you)}"></span> ${nameWithRole(seatName(this.seats, you), v.seats[you]?.name)}, Mine Cart ${you + 1}.
           </p>`
           : html`<p class="you muted">You are watching.</p>`
       }

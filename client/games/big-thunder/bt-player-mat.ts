@@ -2,15 +2,10 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
 import { shared } from '../../styles';
-import { spaceName } from './controls';
+import { MARBLE_NAMES, CART_CAPACITY, MAX_TOWN_TOKENS, MAX_UPGRADES, spaceName } from '../../../engine/games/big-thunder/words';
 import { seatFill } from './icons';
 import { btStyles } from './styles';
 import type { BigThunderView, PlayerView } from './types';
-
-/** Town Tokens a mat holds (rulebook, Bail Water). */
-const TOKEN_CIRCLES = 5;
-/** Upgrades a mat holds (rulebook, Upgrades). */
-const UPGRADE_SQUARES = 3;
 
 /**
  * One player's mat and what lies around it: score (and laps of the loop), Mine Cart and its
@@ -125,19 +120,19 @@ export class BtPlayerMat extends LitElement {
         <dd data-field="score"><strong>${p.score}</strong> points${lap}</dd>
         <dt>Mine Cart</dt>
         <dd data-field="cart">
-          <span data-field="cart-load">${load}/4</span>:
-          <span class="dot gold"></span> ${p.cart.gold} Gold Nugget${p.cart.gold === 1 ? '' : 's'},
-          <span class="dot ore"></span> ${p.cart.ore} Raw Ore · in ${spaceName(p.position)}
+          <span data-field="cart-load">${load}/${CART_CAPACITY}</span>:
+          <span class="dot gold"></span> ${p.cart.gold} ${MARBLE_NAMES.gold}${p.cart.gold === 1 ? '' : 's'},
+          <span class="dot ore"></span> ${p.cart.ore} ${MARBLE_NAMES.ore} · in ${spaceName(p.position)}
         </dd>
         <dt>Town Tokens</dt>
         <dd data-field="tokens">
           <span class="circles" aria-hidden="true">
-            ${Array.from({ length: TOKEN_CIRCLES }, (_, i) => html`<span class="circle ${i < p.tokens ? 'on' : ''}"></span>`)}
+            ${Array.from({ length: MAX_TOWN_TOKENS }, (_, i) => html`<span class="circle ${i < p.tokens ? 'on' : ''}"></span>`)}
           </span>${p.tokens}
         </dd>
         <dt>Upgrades</dt>
         <dd class="squares" data-field="upgrades">
-          ${Array.from({ length: UPGRADE_SQUARES }, (_, i) =>
+          ${Array.from({ length: MAX_UPGRADES }, (_, i) =>
             p.upgrades[i] ? html`<span class="square on">${upgradeName(p.upgrades[i])}</span>` : html`<span class="square">–</span>`,
           )}
         </dd>

@@ -1,8 +1,9 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../../format';
+import { seatName } from '../../names';
 import type { SeatInfo } from '../../types';
-import { SCORE_LOOP, loopCell } from './controls';
+import { SCORE_TRACK_LENGTH } from '../../../engine/games/big-thunder/words';
+import { loopCell } from './controls';
 import { seatFill } from './icons';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
@@ -64,7 +65,7 @@ export class BtScoreTrack extends LitElement {
     if (!v) return nothing;
     const W = CELL * 9;
     const H = CELL * 6;
-    const targetSpace = Math.min(SCORE_LOOP, v.target);
+    const targetSpace = Math.min(SCORE_TRACK_LENGTH, v.target);
     const bySpace = new Map<number, number[]>();
     for (const p of v.seats) {
       const list = bySpace.get(p.track.space) ?? [];
@@ -79,7 +80,7 @@ export class BtScoreTrack extends LitElement {
     ];
     const desc = v.seats.map((p) => `${seatName(this.seats, p.seat)}: ${p.score} points`).join('; ');
     return html`<svg viewBox="-2 -2 ${W + 4} ${H + 4}" role="img" aria-label="Score track. ${desc}">
-      ${Array.from({ length: SCORE_LOOP + 1 }, (_, s) => {
+      ${Array.from({ length: SCORE_TRACK_LENGTH + 1 }, (_, s) => {
         const { col, row } = loopCell(s);
         const x = col * CELL;
         const y = row * CELL;

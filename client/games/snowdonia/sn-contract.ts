@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
 import type { LegalMove } from '../../types';
-import { WEATHER_NAMES } from './controls';
+import { WEATHER_NAMES } from '../../../engine/games/snowdonia/words';
 import { weatherIcon } from './pieces';
 import { sendMove } from './send';
 import { shared } from '../../styles';

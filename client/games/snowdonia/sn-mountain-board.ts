@@ -1,7 +1,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { GameStatus, LegalMove, SeatInfo } from '../../types';
-import { emptyGroups, focusPart, groupMoves, ownerColor, phaseText, playerName, type ControlGroups, type FocusPart } from './controls';
+import { phaseText } from '../../../engine/games/snowdonia/words';
+import { seatName } from '../../names';
+import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, type FocusPart } from './controls';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import { snKeyItems } from './sn-key';
@@ -90,11 +92,12 @@ export class SnMountainBoard extends LitElement {
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) activeSeats: number[] = [];
   @property({ attribute: false }) status: GameStatus = 'active';
+  @property({ attribute: false }) prompt = '';
 
   private controls: ControlGroups = emptyGroups();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('legalMoves')) this.controls = groupMoves(this.legalMoves);
+    if (changed.has('legalMoves')) this.controls = controlGroups(this.legalMoves);
   }
 
   private get v(): SnowdoniaView | null {
@@ -105,7 +108,7 @@ export class SnMountainBoard extends LitElement {
   }
 
   private name(seat: number): string {
-    return playerName(this.seats, seat);
+    return seatName(this.seats, seat);
   }
 
   override render() {
@@ -131,7 +134,7 @@ export class SnMountainBoard extends LitElement {
         }
         ${v.endTriggered && v.step.kind !== 'over' ? html`<strong>Last round: the game ends after these actions.</strong>` : nothing}
       </div>
-      <sn-prompt .view=${v} .controls=${c} .seats=${this.seats} .you=${you}></sn-prompt>
+      <sn-prompt .view=${v} .controls=${c} .you=${you} .prompt=${this.prompt}></sn-prompt>
       <div class="parts">
         <section class=${part('areas')} aria-label="Action Areas">
           <h3 class="section">Action Areas</h3>

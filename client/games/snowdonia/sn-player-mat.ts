@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { RESOURCE_NAMES, ownerColor, type ResourceKey } from './controls';
+import { GOODS_NAMES, type GoodsKey } from '../../../engine/games/snowdonia/words';
+import { ownerColor } from './controls';
 import { labourerIcon } from './pieces';
 import '../../components/mp-tip';
 import { shared } from '../../styles';
@@ -9,7 +10,7 @@ import type { SeatView } from './view-types';
 import './sn-contract';
 import './sn-train';
 
-const RESOURCES: readonly ResourceKey[] = ['iron', 'coal', 'stone', 'steel', 'rubble'];
+const RESOURCES: readonly GoodsKey[] = ['iron', 'coal', 'stone', 'steel', 'rubble'];
 
 /**
  * One player's side of the table: colour and name, the Start Player token, the score as it
@@ -137,8 +138,8 @@ export class SnPlayerMat extends LitElement {
       </header>
       <ul class="res" aria-label="Resources">
         ${RESOURCES.map(
-          (k) => html`<li class=${p[k] ? '' : 'zero'} title=${RESOURCE_NAMES[k]}>
-            <span class="cube ${k}"></span><strong data-field=${k}>${p[k]}</strong><span>${RESOURCE_NAMES[k]}</span>
+          (k) => html`<li class=${p[k] ? '' : 'zero'} title=${GOODS_NAMES[k]}>
+            <span class="cube ${k}"></span><strong data-field=${k}>${p[k]}</strong><span>${GOODS_NAMES[k]}</span>
           </li>`,
         )}
       </ul>

@@ -6,7 +6,6 @@ import {
   CARD_W,
   buildChoice,
   columnsFor,
-  costText,
   emptyGroups,
   layTargets,
   ownerColor,
@@ -17,6 +16,7 @@ import {
   type ControlGroups,
   type RouteCell,
 } from './controls';
+import { costText } from '../../../engine/games/snowdonia/words';
 import { surveyorShape } from './pieces';
 import { onKey, sendMove } from './send';
 import { shared } from '../../styles';

@@ -1,16 +1,7 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import {
-  RESOURCE_NAMES,
-  canAdd,
-  fitSelection,
-  matchCounts,
-  mostUnits,
-  zeroCounts,
-  type Choice,
-  type CubeKey,
-  type Counts,
-} from './controls';
+import { canAdd, fitSelection, matchCounts, mostUnits, zeroCounts, type Choice, type CubeKey, type Counts } from './controls';
+import { RESOURCE_NAMES } from '../../../engine/games/snowdonia/words';
 import { sendMove } from './send';
 import { shared } from '../../styles';
 import { snStyles } from './styles';

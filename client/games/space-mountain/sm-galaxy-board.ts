@@ -1,19 +1,11 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { colorWord, phaseText } from '../../../engine/games/space-mountain/words';
+import { seatName } from '../../names';
 import { shared } from '../../styles';
 import type { GameStatus, LegalMove, SeatInfo } from '../../types';
 import type { BoardProps } from '../index';
-import {
-  STARPORT_SHORT,
-  colorVar,
-  colorWord,
-  effectiveStarport,
-  groupMoves,
-  phaseText,
-  playerName,
-  seatColorProperties,
-  type ControlGroups,
-} from './controls';
+import { STARPORT_SHORT, colorVar, controlGroups, effectiveStarport, isSmView, seatColorProperties, type ControlGroups } from './controls';
 import { STARPORT_SELECT, type StarportSelectDetail } from './send';
 import './sm-dice';
 import './sm-fuel-gauge';
@@ -22,7 +14,7 @@ import './sm-move-panel';
 import './sm-player-mat';
 import { smKeyItems } from './sm-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
-import { isSmView, type SmView, type StarportId } from './view-types';
+import type { SmView, StarportId } from './types';
 
 /**
  * The board of Space Mountain: All Systems Go (the plug-in of client/games/index.ts for
@@ -39,6 +31,13 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     css`
       :host {
         container-type: inline-size;
+      }
+      .line {
+        font-weight: 700;
+        margin: 0 0 0.4rem;
+      }
+      .line.yours {
+        color: var(--mp-accent-text);
       }
       .status {
         display: flex;
@@ -135,15 +134,16 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) activeSeats: number[] = [];
   @property({ attribute: false }) status: GameStatus = 'active';
+  @property({ attribute: false }) prompt = '';
 
   /** The Starport picked (on the board or with a chip) whose facings are offered. */
   @state() private picked: StarportId | null = null;
 
-  private groups: ControlGroups = groupMoves([]);
+  private groups: ControlGroups = controlGroups([]);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('legalMoves')) {
-      this.groups = groupMoves(this.legalMoves ?? []);
+      this.groups = controlGroups(this.legalMoves ?? []);
       // A pick belongs to the moves it was made from.
       if (this.picked && !this.groups.starports.some((s) => s.starport === this.picked)) this.picked = null;
     }
@@ -189,7 +189,9 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
 
   private renderStatus(view: SmView) {
     const holder = view.players[view.activePlayer];
-    return html`<div class="status">
+    const yours = view.you !== null && view.activeSeats.includes(view.you) && this.status === 'active';
+    return html`${this.prompt ? html`<p class="line ${yours ? 'yours' : ''}" data-field="status">${this.prompt}</p>` : nothing}
+      <div class="status">
         <span class="round" data-testid="round">Round ${view.round}</span>
         <span class="phase" data-testid="phase" data-phase=${view.phase}>${phaseText(view.phase)}</span>
         ${
@@ -199,7 +201,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
         }
         ${
           holder
-            ? html`<span class="muted">Active Player: ${playerName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
+            ? html`<span class="muted">Active Player: ${seatName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
             : nothing
         }
       </div>
@@ -224,7 +226,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     if (view.ended === 'won' && view.winners.length) {
       const w = view.winners[0];
       const color = colorWord(view.players[w]?.color ?? '');
-      return html`<p class="winner" role="status">${playerName(this.seats, w)} (${color}) wins!</p>`;
+      return html`<p class="winner" role="status">${seatName(this.seats, w)} (${color}) wins!</p>`;
     }
     return html`<p class="winner" role="status">The game stopped without a winner.</p>`;
   }
@@ -261,7 +263,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
           (p) => html`<sm-player-mat
             .view=${view}
             .player=${p}
-            .name=${playerName(this.seats, p.seat)}
+            .name=${seatName(this.seats, p.seat)}
             .groups=${p.seat === you && hasMoves ? g : null}
           ></sm-player-mat>`,
         )}

@@ -1,21 +1,12 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { KIND_NAMES, colorWord, squareName } from '../../../engine/games/space-mountain/words';
+import { seatName } from '../../names';
 import type { SeatInfo } from '../../types';
-import {
-  FACING_DEGREES,
-  KIND_NAMES,
-  STARPORT_SHORT,
-  colorVar,
-  colorWord,
-  effectiveStarport,
-  playerName,
-  rocketPlacements,
-  squareName,
-  type ControlGroups,
-} from './controls';
+import { FACING_DEGREES, STARPORT_SHORT, colorVar, effectiveStarport, rocketPlacements, type ControlGroups } from './controls';
 import { itemGlyph, rocketShape, starPath } from './icons';
 import { selectStarport } from './send';
-import type { EncounterKind, SmView, SmWormhole, StarportId } from './view-types';
+import type { EncounterKind, SmView, SmWormhole, StarportId } from './types';
 
 const CELL = 100;
 const MARGIN = 34;
@@ -173,7 +164,7 @@ export class SmGalaxyMap extends LitElement {
       const info = pairs.get(w.id)!;
       const twin = ws.find((t) => t.id === w.twin);
       const num = w.id.match(/(\d+)$/)?.[1] ?? '';
-      const title = `Wormhole ${w.id} at ${squareName(w.row, w.col)}${twin ? `, leads to ${twin.id} at ${squareName(twin.row, twin.col)}` : ''}`;
+      const title = `Wormhole ${w.id} at ${squareName(w)}${twin ? `, leads to ${twin.id} at ${squareName(twin)}` : ''}`;
       return svg`<g transform=${`translate(${x} ${y})`} data-wormhole=${w.id} role="img" aria-label=${title} @click=${() => (this.detail = title)}>
         <title>${title}</title>
         <circle r="40" fill="#1a0f3a" stroke=${info.ink} stroke-width="3"></circle>
@@ -218,7 +209,7 @@ export class SmGalaxyMap extends LitElement {
   private tokens(view: SmView) {
     return view.tokens.map((t) => {
       const [x, y] = this.center(t.row, t.col);
-      const where = squareName(t.row, t.col);
+      const where = squareName(t);
       if (!t.faceUp) {
         const down = `Encounter token at ${where}, face down`;
         return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down" role="img" aria-label=${down} @click=${() => (this.detail = down)}>
@@ -245,8 +236,8 @@ export class SmGalaxyMap extends LitElement {
       const x = cx + r.dx * CELL;
       const y = cy + r.dy * CELL;
       const p = view.players[r.seat];
-      const who = `${colorWord(p?.color ?? '')} Rocket (${playerName(this.seats, r.seat)})`;
-      const said = `${who} at ${squareName(r.row, r.col)}, facing ${r.facing}`;
+      const who = `${colorWord(p?.color ?? '')} Rocket (${seatName(this.seats, r.seat)})`;
+      const said = `${who} at ${squareName(r)}, facing ${r.facing}`;
       return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} role="img" aria-label=${said} @click=${() => (this.detail = said)}>
         <title>${said}</title>
         ${

@@ -1,10 +1,11 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { colorWord, waitingText } from '../../../engine/games/space-mountain/words';
 import '../../components/mp-tip';
-import { colorVar, colorWord, decisionStatus, rocketText, waitingText, type ControlGroups } from './controls';
+import { colorVar, decisionStatus, rocketText, type ControlGroups } from './controls';
 import { starPath } from './icons';
 import './sm-mission-card';
-import type { SmPlayer, SmView } from './view-types';
+import type { SmPlayer, SmView } from './types';
 
 /**
  * One player's side of the table: name and Rocket colour, where the Rocket is, whether they have

@@ -1,0 +1,19 @@
+/** Snowdonia on the platform: board, picture, words and the turn bar's own moves. */
+import { groupMoves } from '../../../engine/core/group-moves';
+import { snowdoniaWords } from '../../../engine/games/snowdonia/words';
+import type { LegalMove } from '../../types';
+import type { GameManifest } from '../manifest';
+import type { SnowdoniaMove } from './view-types';
+
+export const snowdoniaManifest: GameManifest = {
+  id: snowdoniaWords.id,
+  tag: 'sn-mountain-board',
+  load: () => import('./sn-mountain-board'),
+  picture: '/boards/snowdonia.webp',
+  words: snowdoniaWords,
+  /** Passing on the Contracts and declining Padarn's extra Build: no space on the board stands for them. */
+  barMoves: (moves) => {
+    const g = groupMoves<SnowdoniaMove, LegalMove>(moves);
+    return [...g.of('pass-contracts'), ...g.of('skip')];
+  },
+};

@@ -1,0 +1,19 @@
+/** Space Mountain on the platform: board, picture, words and the turn bar's own moves. */
+import { groupMoves } from '../../../engine/core/group-moves';
+import { spaceMountainWords } from '../../../engine/games/space-mountain/words';
+import type { LegalMove } from '../../types';
+import type { GameManifest } from '../manifest';
+import type { SmMove } from './types';
+
+export const spaceMountainManifest: GameManifest = {
+  id: spaceMountainWords.id,
+  tag: 'sm-galaxy-board',
+  load: () => import('./sm-galaxy-board'),
+  picture: '/boards/space-mountain.webp',
+  words: spaceMountainWords,
+  /** All Systems Go! and a Refuel that flips nothing: Step 1's choices; flipping Missions happens on the mats. */
+  barMoves: (moves) => {
+    const g = groupMoves<SmMove, LegalMove>(moves);
+    return [...g.of('go'), ...g.of('refuel').filter((lm) => lm.move.flip.length === 0)];
+  },
+};
