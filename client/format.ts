@@ -1,6 +1,6 @@
 /** Small pure helpers for showing API data to players (no DOM; tested in test/client). */
 import { listNames, seatName } from './names';
-import type { GameSummary, SeatInfo } from './types';
+import type { GameSummary, SeatInfo } from './api-types';
 
 /** "2 minutes ago"-style text for an ISO timestamp (falls back to the raw text). */
 export function timeAgo(iso: string, now = Date.now()): string {

@@ -3,7 +3,7 @@
  * page, the boards, the log, the chat, the lists). Pure (no DOM).
  */
 import { nameWithRole, renderLogText } from '../engine/core/log-names';
-import type { SeatInfo } from './types';
+import type { SeatInfo } from './api-types';
 
 export { nameWithRole };
 

@@ -4,7 +4,7 @@
  * verify page. No DOM, no fetch: tested in test/client/table.test.ts.
  */
 import { findMentions, mentionCompletions, normaliseName } from '../engine/core/mentions';
-import type { ChatLine, GameStatus, SeatInfo } from './types';
+import type { ChatLine, GameStatus, SeatInfo } from './api-types';
 
 // ---------------------------------------------------------------------------------------------
 // Chat

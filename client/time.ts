@@ -3,8 +3,10 @@
  * deadlines as UTC instants; the client shows them in the viewer's own time zone.
  */
 
-export type TimeControl = 'none' | '24h' | '72h';
-export type OnTimeout = 'bot' | 'end';
+import type { GameMeta } from './api-types';
+
+export type TimeControl = GameMeta['timeControl'];
+export type OnTimeout = GameMeta['onTimeout'];
 
 export const TIME_CONTROLS: readonly { value: TimeControl; label: string }[] = [
   { value: 'none', label: 'No time limit' },

@@ -5,7 +5,7 @@ import { timeAgo } from '../format';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
 import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../table';
-import type { ChatLine, Me } from '../types';
+import type { ChatLine, Me } from '../api-types';
 
 /**
  * The game's chat: players and watchers of a public game read it (polled every few seconds with

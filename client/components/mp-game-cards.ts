@@ -1,16 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api } from '../api';
+import type { GameType, Rules } from '../api-types';
 import { manifestFor } from '../games/list';
-import { botGamePath } from '../lobby-types';
+import { botGamePath } from '../router';
 import { shared } from '../styles';
-
-interface GameType {
-  id: string;
-  title: string;
-  minPlayers: number;
-  maxPlayers: number;
-}
 
 /**
  * The games this server offers, each with a picture of its board, its goal in a sentence (from
@@ -102,7 +96,7 @@ export class MpGameCards extends LitElement {
     }
     if (this.compact) return;
     for (const t of this.types) {
-      api<{ summary: { goal: string } }>('GET', `/api/game-types/${encodeURIComponent(t.id)}/rules`).then(
+      api<Rules>('GET', `/api/game-types/${encodeURIComponent(t.id)}/rules`).then(
         (r) => (this.goals = { ...this.goals, [t.id]: r.summary.goal }),
         () => {},
       );

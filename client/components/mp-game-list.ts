@@ -4,8 +4,7 @@ import type { ApiError } from '../api';
 import { shared } from '../styles';
 import { STATUS_TEXT, sortGames, timeAgo } from '../format';
 import { listNames, seatName } from '../names';
-import type { MyGame } from '../lobby-types';
-import type { GameSummary, Me } from '../types';
+import type { GameSummary, Me } from '../api-types';
 import './mp-game-cards';
 
 /**
@@ -86,7 +85,7 @@ export class MpGameList extends LitElement {
   @property({ attribute: false }) error: ApiError | null = null;
 
   /** "Bo won · 12 to 9" (scores in seat order, the winner's first). */
-  private resultText(g: MyGame): string | null {
+  private resultText(g: GameSummary): string | null {
     const r = g.result;
     if (g.status !== 'finished' || !r || !r.ranking.length) return null;
     const winner = r.ranking[0];
@@ -95,7 +94,7 @@ export class MpGameList extends LitElement {
     return `${who} · ${scores.join(' to ')}`;
   }
 
-  private renderGame(g: MyGame) {
+  private renderGame(g: GameSummary) {
     const opponents = g.seats
       .filter((s) => s.seat !== g.yourSeat)
       .sort((a, b) => a.seat - b.seat)

@@ -4,7 +4,7 @@ import { timeAgo } from '../format';
 import { logLineTemplate } from '../log-text';
 import { newestFirst } from '../game-page/log-lines';
 import { shared } from '../styles';
-import type { LogEntry, SeatInfo } from '../types';
+import type { LogEntry, SeatInfo } from '../api-types';
 
 /**
  * The game's log as this player may read it, newest first throughout (a move's own lines too),

@@ -9,13 +9,13 @@ import { LogLoader } from '../game-page/log-loader';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
 import { postAction } from '../game-page/post-action';
 import { SeenChanges } from '../game-page/seen-changes';
-import { botsToAct, globalMoves, promptText } from '../game-page/turn-prompt';
+import { globalMoves, promptText } from '../game-page/turn-prompt';
 import { manifestFor } from '../games/list';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
 import { isOver, resignedSeat, viewerSeat } from '../table';
-import type { GameMeta, GameState, Me, SinceLastSeen } from '../types';
+import type { Answer, GameMeta, GameState, Me, SinceLastSeen } from '../api-types';
 import { setPageTitle } from '../waiting';
 import type { MpConfirmDialog } from './mp-confirm-dialog';
 import './mp-confirm-dialog';
@@ -182,16 +182,13 @@ export class MpGamePage extends LitElement {
     fast: () => this.botMoving,
   });
 
-  /**
-   * A bot is to move and the viewer is not: the board waits for the bot's move (the server says
-   * so with `botsToMove`; older servers only through the seats' `isBot`).
-   */
+  /** A bot is to move and the viewer is not: the board waits for the bot's move (the server's `botsToMove`). */
   private get botMoving(): boolean {
     const g = this.game;
     if (g?.status !== 'active') return false;
     const you = g.yourSeat;
     if (you !== null && g.activeSeats.includes(you)) return false;
-    return g.botsToMove ?? botsToAct(g.activeSeats, this.meta?.seats ?? [], you);
+    return g.botsToMove;
   }
 
   override disconnectedCallback(): void {
@@ -293,7 +290,7 @@ export class MpGamePage extends LitElement {
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
     // A timed game's deadline moves with every turn, and only the meta carries it.
-    else if (m?.timeControl && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
+    else if (m && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
       this.metaLoadingFor = s.version;
       void this.reloadMeta();
     }
@@ -415,7 +412,7 @@ export class MpGamePage extends LitElement {
     this.act(async () => {
       if (!this.invite) return;
       const choices = e?.detail && Object.keys(e.detail).length ? e.detail : undefined;
-      const res = await api<{ seat: number }>('POST', `${this.base}/join`, {
+      const res = await api<Answer<'joinGame'>>('POST', `${this.base}/join`, {
         body: { invite: this.invite, ...(choices ? { choices } : {}) },
       });
       this.notice = `You joined the game in seat ${res.seat + 1}.`;
@@ -509,7 +506,7 @@ export class MpGamePage extends LitElement {
 
   /** Whether this viewer may read the chat: players always, anyone for a public game. */
   private canSeeChat(meta: GameMeta): boolean {
-    return this.seat(meta) !== null || meta.isPublic !== false;
+    return this.seat(meta) !== null || meta.isPublic;
   }
 
   private renderChat(meta: GameMeta) {
@@ -598,11 +595,7 @@ export class MpGamePage extends LitElement {
   private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status'], prompt: string) {
     const active = game?.activeSeats ?? [];
     const moves = yourSeat !== null ? (game?.legalMoves ?? []) : [];
-    const last = this.log.entries
-      .filter((e) => !e.undone)
-      .reduce<{ seat: number | null; seq: number } | null>((a, b) => (!a || b.seq >= a.seq ? b : a), null);
-    // The server says when undo can work; an older server only through the log's last line.
-    const canUndo = status === 'active' && yourSeat !== null && (game?.canUndo ?? last?.seat === yourSeat);
+    const canUndo = status === 'active' && yourSeat !== null && game?.canUndo === true;
     const bot = this.botMoving;
     const offline = this.net.offline;
     const yours = status === 'active' && yourSeat !== null && active.includes(yourSeat);

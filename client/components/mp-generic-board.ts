@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { humanize } from '../format';
 import { shared } from '../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../types';
+import type { GameStatus, LegalMove, SeatInfo } from '../api-types';
 
 /**
  * The board for a game type that has no board of its own: the view as a readable list

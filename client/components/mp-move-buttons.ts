@@ -2,7 +2,7 @@ import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { MOVE_EVENT, type MoveEventDetail } from '../games';
 import { shared } from '../styles';
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 /** Your legal moves as plain buttons, one per move the server lists, labelled by the engine. */
 @customElement('mp-move-buttons')

@@ -7,7 +7,7 @@ import { logLineTemplate } from '../log-text';
 import { boardTagFor, loadBoard, type BoardProps } from '../games';
 import { shared } from '../styles';
 import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../table';
-import type { GameStatus, ReplayStep, SeatInfo } from '../types';
+import type { GameStatus, ReplayStep, SeatInfo } from '../api-types';
 import './mp-generic-board';
 
 type BoardElement = HTMLElement & Partial<BoardProps>;

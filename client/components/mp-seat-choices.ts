@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
-import type { SeatChoice, SeatWithChoices } from '../lobby-types';
+import type { SeatChoice, SeatWithChoices } from '../api-types';
 
 /** Swatches for values that name a colour (Space Mountain's Rockets); the words always come too. */
 export const SWATCHES: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
 import { seatTaken } from '../table';
-import type { SeatInfo } from '../types';
+import type { SeatInfo } from '../api-types';
 
 /**
  * The seats around the table: each player's name and colour, who you are, bots, who must act, and

@@ -11,15 +11,12 @@ import {
   testResultText,
   webhookDraft,
   webhookFromDraft,
-  type NotificationKinds,
-  type NotificationSettings,
-  type NotificationSettingsAnswer,
   type WebhookDraft,
   type WebhookField,
 } from '../notification-settings';
 import { shared } from '../styles';
 import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
-import type { Me } from '../types';
+import type { Answer, Me, NotificationKinds, NotificationSettings, NotificationSettingsAnswer } from '../api-types';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 import './mp-push-settings';
 
@@ -285,7 +282,7 @@ export class MpSettingsPage extends LitElement {
     this.testing = true;
     this.testResult = null;
     try {
-      const res = await api<{ channels: string[] }>('POST', '/api/me/notifications/test');
+      const res = await api<Answer<'sendTestNotification', 202>>('POST', '/api/me/notifications/test');
       this.testResult = { ok: true, text: testResultText(res?.channels ?? []) };
     } catch (err) {
       this.testResult = { ok: false, text: messageOf(err) };

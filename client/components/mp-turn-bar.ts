@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { MOVE_EVENT, type MoveEventDetail } from '../games';
 import { shared } from '../styles';
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 /** Fired (bubbling, composed) when the player presses Undo in the bar. */
 export const UNDO_EVENT = 'mp-undo';

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../styles';
 import { deadlineText, deviceTimeZone, untilText } from '../time';
-import type { GameMeta } from '../types';
+import type { GameMeta } from '../api-types';
 
 /**
  * The current turn's deadline in the viewer's time zone, with "in 5 h" (red under two hours) and

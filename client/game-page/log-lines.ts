@@ -5,7 +5,7 @@
  */
 import { renderLogText } from '../../engine/core/log-names';
 import { seatName } from '../names';
-import type { LogEntry, SeatInfo } from '../types';
+import type { LogEntry, SeatInfo } from '../api-types';
 
 /**
  * Newest first, lines of one move in reverse too: the server sends the log oldest first (a move's

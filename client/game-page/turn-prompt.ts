@@ -8,7 +8,7 @@
 import { turnText } from '../format';
 import { manifestFor } from '../games/list';
 import { listNames, seatName, withNames } from '../names';
-import type { GameStatus, LegalMove, SeatInfo } from '../types';
+import type { GameStatus, LegalMove, SeatInfo } from '../api-types';
 
 /** The legal moves the turn bar offers as buttons (the board offers them too). */
 export function globalMoves(type: string, moves: readonly LegalMove[]): LegalMove[] {
@@ -53,14 +53,8 @@ export interface PromptInput {
   /** `state.view`: what the viewer sees, for the game's sentence. */
   view: unknown;
   /** The server says a bot seat must act now (`botsToMove`; the page polls fast until it has). */
-  botsToMove?: boolean;
+  botsToMove: boolean;
   summary?: string | null;
-}
-
-/** True when every seat that must act is played by the built-in bot. */
-export function botsToAct(activeSeats: readonly number[], seats: readonly SeatInfo[], yourSeat: number | null): boolean {
-  const others = activeSeats.filter((s) => s !== yourSeat);
-  return others.length > 0 && others.length === activeSeats.length && others.every((s) => seats.find((x) => x.seat === s)?.isBot);
 }
 
 /**
@@ -73,6 +67,6 @@ export function promptText(p: PromptInput): string {
   const line = () => turnText(p.status, [...p.activeSeats], p.yourSeat, [...p.seats], p.summary);
   if (p.status !== 'active') return line();
   const yours = p.yourSeat !== null && p.activeSeats.includes(p.yourSeat);
-  if (!yours && (p.botsToMove || botsToAct(p.activeSeats, p.seats, p.yourSeat))) return 'Bot is playing…';
+  if (!yours && p.botsToMove) return 'Bot is playing…';
   return gameSentence(p.type, p.view, p.yourSeat, p.seats, p.activeSeats) ?? line();
 }

@@ -40,7 +40,7 @@
  * When a type has no board (or its element is not registered), the page falls back to
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
-import type { LegalMove, SeatInfo, GameStatus } from '../types';
+import type { LegalMove, SeatInfo, GameStatus } from '../api-types';
 import { manifestFor } from './list';
 import { GENERIC_BOARD } from './manifest';
 // Parts every board uses, kept in the main chunk: a board's chunk then needs no second round trip.

@@ -4,7 +4,7 @@
  * platform file names a game id; it asks the manifest of `meta.type` (`manifestFor`).
  */
 import type { GameWords } from '../../engine/core/types';
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 export interface GameManifest {
   /** The game's API type id (the engine's `Game.id`, from its words). */

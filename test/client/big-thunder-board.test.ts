@@ -18,16 +18,16 @@ import {
 import { gameSentence } from '../../client/game-page/turn-prompt';
 import { MOVE_EVENT } from '../../client/games/big-thunder/events';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
-import type { LegalMove, SeatInfo } from '../../client/types';
+import type { LegalMove, SeatInfo } from '../../client/api-types';
 import { playMove } from '../../engine/core/play';
 import { bigThunder, type BigThunderState } from '../../engine/games/big-thunder';
 import { clockwise } from '../../engine/games/big-thunder/words';
 
 const SEATS: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'u1' },
-  { seat: 1, name: 'Bo', userId: 'u2' },
-  { seat: 2, name: 'Cy', userId: 'u3' },
-  { seat: 3, name: 'Di', userId: 'u4' },
+  { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
+  { seat: 2, name: 'Cy', userId: 'u3', isBot: false },
+  { seat: 3, name: 'Di', userId: 'u4', isBot: false },
 ];
 
 /** What the server sends a seat: its view and its legal moves with their labels. */

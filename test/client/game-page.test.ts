@@ -5,7 +5,7 @@ import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client
 import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
 import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
-import type { LegalMove, LogEntry, SeatInfo } from '../../client/types';
+import type { LegalMove, LogEntry, SeatInfo } from '../../client/api-types';
 import { bigThunder } from '../../engine/games/big-thunder';
 import { QUANTITY_WORDS as BIG_THUNDER_WORDS } from '../../engine/games/big-thunder/words';
 import { snowdonia } from '../../engine/games/snowdonia';
@@ -15,8 +15,8 @@ import { QUANTITY_WORDS as SPACE_MOUNTAIN_WORDS } from '../../engine/games/space
 const SEED = '0123456789abcdef0123456789abcdef';
 
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'u1' },
-  { seat: 1, name: 'Bo', userId: 'u2' },
+  { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
 ];
 const withBot: SeatInfo[] = [seats[0], { seat: 1, name: 'Robo', userId: null, isBot: true }];
 
@@ -138,7 +138,15 @@ describe('since you last looked: diff of views', () => {
 });
 
 describe('turn bar: prompt text', () => {
-  const base: PromptInput = { type: 'space-mountain', status: 'active', activeSeats: [0, 1], yourSeat: 0, seats, view: undefined };
+  const base: PromptInput = {
+    type: 'space-mountain',
+    status: 'active',
+    activeSeats: [0, 1],
+    yourSeat: 0,
+    seats,
+    view: undefined,
+    botsToMove: false,
+  };
   const lm = (move: unknown, label = 'x'): LegalMove => ({ label, move });
 
   /** A Space Mountain game at Step 1, every Rocket launched. */
@@ -192,8 +200,7 @@ describe('turn bar: prompt text', () => {
 
   test('waiting for a person, a bot playing, a game without words of its own, a view the words do not know', () => {
     expect(promptText({ ...base, activeSeats: [1] })).toBe('Waiting for Bo.');
-    expect(promptText({ ...base, activeSeats: [1], seats: withBot })).toBe('Bot is playing…');
-    expect(promptText({ ...base, activeSeats: [1], botsToMove: true })).toBe('Bot is playing…');
+    expect(promptText({ ...base, activeSeats: [1], seats: withBot, botsToMove: true })).toBe('Bot is playing…');
     expect(promptText({ ...base, type: 'other', activeSeats: [0], view: { a: 1 } })).toBe('Your turn.');
     expect(promptText({ ...base, activeSeats: [0], view: { not: 'a Space Mountain view' } })).toBe('Your turn.');
     expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.', view: spaceMountainAtStep1() })).toBe('Game over. Ada wins.');

@@ -3,7 +3,7 @@ import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
 import { sortGames, turnText } from '../../client/format';
 import { listNames } from '../../client/names';
-import type { GameSummary, SeatInfo } from '../../client/types';
+import type { GameSummary, SeatInfo } from '../../client/api-types';
 
 describe('poll interval', () => {
   test('about 3 s while visible, every few minutes while the tab is hidden', () => {
@@ -45,9 +45,9 @@ describe('routes', () => {
 
 describe('showing games', () => {
   const seats: SeatInfo[] = [
-    { seat: 0, name: 'Ada', userId: 'u1' },
-    { seat: 1, name: 'Bo', userId: 'u2' },
-    { seat: 2, name: '', userId: 'u3' },
+    { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+    { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
+    { seat: 2, name: '', userId: 'u3', isBot: false },
   ];
 
   test('whose turn, from the viewer', () => {
@@ -72,6 +72,7 @@ describe('showing games', () => {
       yourTurn,
       version: 1,
       updatedAt,
+      result: null,
     });
     const sorted = sortGames([
       g('finished', 'finished', false, '2026-01-05T00:00:00Z'),

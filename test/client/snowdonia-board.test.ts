@@ -28,14 +28,14 @@ import {
 } from '../../client/games/snowdonia/controls';
 import { MOVE_EVENT } from '../../client/games/snowdonia/send';
 import { gameSentence } from '../../client/game-page/turn-prompt';
-import type { LegalMove, SeatInfo } from '../../client/types';
-import type { RouteCardView, SnowdoniaView } from '../../client/games/snowdonia/view-types';
+import type { LegalMove, SeatInfo } from '../../client/api-types';
+import type { RouteCardView, SnowdoniaView } from '../../client/games/snowdonia/types';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'a' },
-  { seat: 1, name: 'Bo', userId: 'b' },
-  { seat: 2, name: null, userId: 'c' },
+  { seat: 0, name: 'Ada', userId: 'a', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'b', isBot: false },
+  { seat: 2, name: '', userId: 'c', isBot: false }, // no name to show: "Seat 3"
 ];
 
 function newGame(players: number, seed = SEED): SnowdoniaState {

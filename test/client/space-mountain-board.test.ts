@@ -20,7 +20,7 @@ import {
   starportFacings,
 } from '../../client/games/space-mountain/controls';
 import type { SmView } from '../../client/games/space-mountain/types';
-import type { LegalMove } from '../../client/types';
+import type { LegalMove } from '../../client/api-types';
 import { givenGalaxy, launched, newGame, play, rollDice } from '../engine/space-mountain/helpers';
 
 /** The legal moves of a seat as GET /api/games/:id/state sends them: label + move. */

@@ -23,7 +23,7 @@ import {
   stepCaption,
   viewerSeat,
 } from '../../client/table';
-import type { ChatLine, SeatInfo } from '../../client/types';
+import type { ChatLine, SeatInfo } from '../../client/api-types';
 
 const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({
   id,
@@ -112,7 +112,7 @@ describe('bots and seats', () => {
 
   test('bot seats are taken; empty seats are listed for "Add a bot"', () => {
     const seats: SeatInfo[] = [
-      { seat: 0, name: 'Ada', userId: 'u1' },
+      { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
       { seat: 2, name: 'Bot', userId: null, isBot: true },
     ];
     expect(emptySeats(4, seats)).toEqual([1, 3]);
@@ -127,7 +127,7 @@ describe('bots and seats', () => {
   test('a player who resigned to the bot is recognised as such', () => {
     const seats: SeatInfo[] = [
       { seat: 0, name: 'Ada (bot)', userId: 'u1', isBot: true },
-      { seat: 1, name: 'Bo', userId: 'u2' },
+      { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
     ];
     expect(resignedSeat(seats, 'u1')).toBe(0);
     expect(resignedSeat(seats, 'u2')).toBeNull();
@@ -141,7 +141,7 @@ describe('bots and seats', () => {
 describe('who is looking', () => {
   const seats: SeatInfo[] = [
     { seat: 0, name: 'Ada (bot)', userId: 'u1', isBot: true },
-    { seat: 1, name: 'Bo', userId: 'u2' },
+    { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
   ];
   test("the state's seat wins; before it arrives a seat the bot took over makes a watcher", () => {
     expect(viewerSeat(0, seats, null)).toBeNull();

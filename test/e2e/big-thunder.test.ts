@@ -17,7 +17,7 @@ import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
 import { sellAllFor } from '../../client/games/big-thunder/controls';
-import type { GameState, LegalMove } from '../../client/types';
+import type { GameState, LegalMove } from '../../client/api-types';
 import {
   createGameInUi,
   hasChromium,

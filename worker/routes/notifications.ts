@@ -19,6 +19,8 @@ import {
 import { enqueueTestMessages } from '../notify/test-message';
 import type { AppEnv } from '../types';
 
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
 const Webhook = z
   .object({
     url: z.string().max(2000),
@@ -55,21 +57,24 @@ const Settings = z
   })
   .openapi('NotificationSettings');
 
+/** A notice that could not be delivered (the settings page lists the recent ones). */
+const DeliveryFailure = z
+  .object({
+    id: z.number(),
+    channel: z.string(),
+    target: z.string(),
+    kind: z.string(),
+    lastError: z.string().nullable(),
+    attempts: z.number(),
+    at: z.string(),
+  })
+  .openapi('DeliveryFailure');
+
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
   emailReplies: z.boolean(),
-  failures: z.array(
-    z.object({
-      id: z.number(),
-      channel: z.string(),
-      target: z.string(),
-      kind: z.string(),
-      lastError: z.string().nullable(),
-      attempts: z.number(),
-      at: z.string(),
-    }),
-  ),
-});
+  failures: z.array(DeliveryFailure),
+}).openapi('NotificationSettingsAnswer');
 
 const getRoute = createRoute({
   method: 'get',
@@ -131,7 +136,7 @@ const unsubscribeGet = createRoute({
   tags: ['notifications'],
   summary: 'One-click unsubscribe page (no sign-in); its button POSTs to the same URL',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'HTML page' }, ...errors(400) },
+  responses: { 200: htmlPage('The "Unsubscribe" page'), ...errors(400) },
 });
 
 const unsubscribePost = createRoute({
@@ -142,7 +147,7 @@ const unsubscribePost = createRoute({
   tags: ['notifications'],
   summary: 'Turn off notification emails (RFC 8058 one-click; no sign-in)',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'HTML page' }, 404: { description: 'Unknown link' } },
+  responses: { 200: htmlPage('Unsubscribed'), 404: htmlPage('Unknown link'), ...errors(400) },
 });
 
 const page = (body: string) =>

@@ -356,7 +356,7 @@ export async function gameMeta(
     title: game.title,
     status: row.status,
     players: row.players,
-    options: row.options,
+    options: row.options as Record<string, unknown>,
     rulesVersion: row.rulesVersion,
     timeControl: row.timeControl,
     onTimeout: row.onTimeout,

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
 import { mineLayout, type Choice } from './controls';
 import { chooseOrSend, onKey, sendMove } from './events';

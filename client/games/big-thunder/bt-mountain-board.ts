@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { nameWithRole, seatName } from '../../names';
 import { shared } from '../../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
+import type { GameStatus, LegalMove, SeatInfo } from '../../api-types';
 import { buildControls, type BoardControls } from './controls';
 import { sendMove } from './events';
 import { seatFill } from './icons';

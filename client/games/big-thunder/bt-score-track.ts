@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { seatName } from '../../names';
-import type { SeatInfo } from '../../types';
+import type { SeatInfo } from '../../api-types';
 import { SCORE_TRACK_LENGTH } from '../../../engine/games/big-thunder/words';
 import { loopCell } from './controls';
 import { seatFill } from './icons';

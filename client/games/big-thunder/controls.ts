@@ -7,7 +7,7 @@
  */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { clockwise, SCORE_TRACK_LENGTH, ACTION_NAMES, actionName } from '../../../engine/games/big-thunder/words';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { BigThunderMove, BigThunderView, CardAction, Gold, UpgradeType } from './types';
 
 /** One listed move, with the words a chooser shows when one click could mean several moves. */

@@ -1,6 +1,6 @@
 /** How the board's parts speak: a listed move goes to the page, an ambiguous click asks the mine. */
 import type { MoveEventDetail } from '../index';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { Choice } from './controls';
 
 /**

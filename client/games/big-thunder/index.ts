@@ -1,7 +1,7 @@
 /** Big Thunder Mountain Railroad on the platform: board, picture, words and the turn bar's own moves. */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { bigThunderWords } from '../../../engine/games/big-thunder/words';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { GameManifest } from '../manifest';
 import type { BigThunderMove } from './types';
 

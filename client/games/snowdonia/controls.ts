@@ -7,8 +7,8 @@
  */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { youOrName } from '../../names';
-import type { LegalMove, SeatInfo } from '../../types';
-import type { AreaId, Owner, Resource, RouteCardView, SnowdoniaMove, StationId } from './view-types';
+import type { LegalMove, SeatInfo } from '../../api-types';
+import type { AreaId, Owner, Resource, RouteCardView, SnowdoniaMove, StationId } from './types';
 
 /** One control's move: the server's entry, untouched, and what the control shows of it. */
 export interface Choice<T> {

@@ -1,9 +1,9 @@
 /** Snowdonia on the platform: board, picture, words and the turn bar's own moves. */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { snowdoniaWords } from '../../../engine/games/snowdonia/words';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { GameManifest } from '../manifest';
-import type { SnowdoniaMove } from './view-types';
+import type { SnowdoniaMove } from './types';
 
 export const snowdoniaManifest: GameManifest = {
   id: snowdoniaWords.id,

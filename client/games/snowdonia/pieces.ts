@@ -1,6 +1,6 @@
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { GOODS_NAMES, WEATHER_NAMES, type GoodsKey } from '../../../engine/games/snowdonia/words';
-import type { Weather } from './view-types';
+import type { Weather } from './types';
 
 /**
  * Small drawings shared by the board's parts: cubes, a Labourer, weather discs. Templates only

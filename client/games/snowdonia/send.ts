@@ -1,5 +1,5 @@
 import type { MoveEventDetail } from '../index';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 
 /**
  * `MOVE_EVENT` of client/games/index.ts, spelled out: index.ts imports this board, so importing

@@ -1,13 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../types';
+import type { LegalMove, SeatInfo } from '../../api-types';
 import { youOrName } from '../../names';
 import { emptyGroups, ownerColor, placeChoice, type ControlGroups } from './controls';
 import { labourerIcon } from './pieces';
 import { sendMove } from './send';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { ActionAreaView } from './view-types';
+import type { ActionAreaView } from './types';
 
 /** What each Action Area does, in a few words (the rulebook's action names). */
 const HINTS: Record<string, (rates: { excavation: number; layTrack: number }) => string> = {

@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
+import type { GameStatus, LegalMove, SeatInfo } from '../../api-types';
 import { phaseText } from '../../../engine/games/snowdonia/words';
 import { seatName } from '../../names';
 import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, type FocusPart } from './controls';
@@ -8,7 +8,7 @@ import { shared } from '../../styles';
 import { snStyles } from './styles';
 import { snKeyItems } from './sn-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 import './sn-action-area';
 import './sn-engine-shed';
 import './sn-event-track';

@@ -6,7 +6,7 @@ import { labourerIcon } from './pieces';
 import '../../components/mp-tip';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SeatView } from './view-types';
+import type { SeatView } from './types';
 import './sn-contract';
 import './sn-train';
 

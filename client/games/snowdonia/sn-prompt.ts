@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import { emptyGroups, type ControlGroups } from './controls';
 import { sendMove } from './send';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 import './sn-contract';
 import './sn-works';
 

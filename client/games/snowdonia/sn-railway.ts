@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../types';
+import type { LegalMove, SeatInfo } from '../../api-types';
 import {
   CARD_H,
   CARD_W,
@@ -21,7 +21,7 @@ import { surveyorShape } from './pieces';
 import { onKey, sendMove } from './send';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { RouteCardView, StationCardView, TrackCardView } from './view-types';
+import type { RouteCardView, StationCardView, TrackCardView } from './types';
 
 /**
  * The railway up Mount Snowdon as SVG: the route of Station and Track cards from Llanberis to the

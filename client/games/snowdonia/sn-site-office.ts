@@ -5,7 +5,7 @@ import { choiceFor, type Choice } from './controls';
 import { weatherIcon } from './pieces';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 import './sn-contract';
 
 /**

@@ -5,7 +5,7 @@ import { RESOURCE_NAMES } from '../../../engine/games/snowdonia/words';
 import { sendMove } from './send';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 
 const KEYS: readonly CubeKey[] = ['iron', 'stone', 'coal'];
 

@@ -4,7 +4,7 @@ import { WEATHER_NAMES } from '../../../engine/games/snowdonia/words';
 import { weatherIcon } from './pieces';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 
 type Rate = SnowdoniaView['workRates']['excavation'];
 

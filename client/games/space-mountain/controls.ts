@@ -8,7 +8,7 @@
 import { groupMoves } from '../../../engine/core/group-moves';
 import { FACINGS, decisionText, squareName } from '../../../engine/games/space-mountain/words';
 import { listNames } from '../../names';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { Facing, MissionLetter, SmMove, SmPlayer, SmView, StarportId } from './types';
 
 /** Rotation of an arrow drawn pointing north. */

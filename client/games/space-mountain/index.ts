@@ -1,7 +1,7 @@
 /** Space Mountain on the platform: board, picture, words and the turn bar's own moves. */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { spaceMountainWords } from '../../../engine/games/space-mountain/words';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import type { GameManifest } from '../manifest';
 import type { SmMove } from './types';
 

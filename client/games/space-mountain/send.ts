@@ -1,5 +1,5 @@
 import { MOVE_EVENT, type MoveEventDetail } from '../index';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 
 /**
  * Sends one of the server's legal moves, as the board interface says (client/games/index.ts): a

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { colorWord, phaseText } from '../../../engine/games/space-mountain/words';
 import { seatName } from '../../names';
 import { shared } from '../../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
+import type { GameStatus, LegalMove, SeatInfo } from '../../api-types';
 import type { BoardProps } from '../index';
 import { STARPORT_SHORT, colorVar, controlGroups, effectiveStarport, isSmView, seatColorProperties, type ControlGroups } from './controls';
 import { STARPORT_SELECT, type StarportSelectDetail } from './send';

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { KIND_NAMES, colorWord, squareName } from '../../../engine/games/space-mountain/words';
 import { seatName } from '../../names';
-import type { SeatInfo } from '../../types';
+import type { SeatInfo } from '../../api-types';
 import { FACING_DEGREES, STARPORT_SHORT, colorVar, effectiveStarport, rocketPlacements, type ControlGroups } from './controls';
 import { itemGlyph, rocketShape, starPath } from './icons';
 import { selectStarport } from './send';

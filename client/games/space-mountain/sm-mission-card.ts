@@ -1,6 +1,6 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import { KIND_NAMES } from '../../../engine/games/space-mountain/words';
 import { itemGlyph } from './icons';
 import { sendMove } from './send';

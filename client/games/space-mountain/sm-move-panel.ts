@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { turned, KIND_NAMES, squareName } from '../../../engine/games/space-mountain/words';
 import { shared } from '../../styles';
-import type { LegalMove } from '../../types';
+import type { LegalMove } from '../../api-types';
 import { FACING_DEGREES, STARPORT_SHORT, colorVar, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
 import { arrowPath } from './icons';
 import { selectStarport, sendMove } from './send';
