@@ -1,4 +1,5 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { seatColor } from '../seat-colours';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
 import { timeAgo } from '../format';
@@ -232,7 +233,7 @@ export class MpChatPanel extends LitElement {
       <div class="who">
         <span
           class="dot"
-          style=${l.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(l.seat)}, var(--mp-muted))`}
+          style=${l.seat === null ? 'background: transparent' : `background: ${seatColor(Number(l.seat))}`}
         ></span>
         <span class="name">${l.name}</span>
         ${l.seat === null ? html`<span class="tag">watching</span>` : nothing}

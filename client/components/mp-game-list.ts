@@ -98,7 +98,7 @@ export class MpGameList extends LitElement {
     const opponents = g.seats
       .filter((s) => s.seat !== g.yourSeat)
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => s.name?.trim() || `Seat ${s.seat + 1}`);
+      .map((s) => seatName(g.seats, s.seat));
     const filled = g.seats.length;
     const result = this.resultText(g);
     return html`<li class=${g.yourTurn ? 'your-turn' : ''}>

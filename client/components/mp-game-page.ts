@@ -3,14 +3,15 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import { ApiError, api, messageOf } from '../api';
 import { STATUS_TEXT } from '../format';
-import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps, type MoveEventDetail } from '../games';
+import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps } from '../games';
+import type { MoveEventDetail } from '../games/move-event';
 import { ConnectivityController } from '../connectivity';
 import { LogLoader } from '../game-page/log-loader';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
 import { postAction } from '../game-page/post-action';
 import { SeenChanges } from '../game-page/seen-changes';
 import { globalMoves, promptText } from '../game-page/turn-prompt';
-import { manifestFor } from '../games/list';
+import { wordsFor } from '../games/words';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
@@ -278,14 +279,7 @@ export class MpGamePage extends LitElement {
     const others = s.sinceLastSeen?.entries.some((e) => e.seat !== null && e.seat !== s.yourSeat);
     if (!this.since && !this.sinceDismissed && others) this.since = s.sinceLastSeen ?? null;
     if (s.view !== null && s.view !== undefined) {
-      this.seen.drawn(
-        this.gameId,
-        s.yourSeat,
-        s.version,
-        s.view,
-        document.visibilityState === 'visible',
-        manifestFor(this.meta?.type)?.words.quantities ?? {},
-      );
+      this.seen.drawn(this.gameId, s.yourSeat, s.version, s.view, document.visibilityState === 'visible');
     }
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
@@ -563,11 +557,12 @@ export class MpGamePage extends LitElement {
   private renderSince(meta: GameMeta, yourSeat: number | null) {
     if (yourSeat === null || this.sinceDismissed) return nothing;
     const entries = (this.since?.entries ?? []).filter((e) => !e.undone);
-    if (!entries.length && !this.seen.changes.length) return nothing;
+    const changes = this.seen.changes(wordsFor(meta.type)?.quantities);
+    if (!entries.length && !changes.length) return nothing;
     return html`<mp-since-card
       class="since"
       .entries=${entries}
-      .changes=${this.seen.changes}
+      .changes=${changes}
       .seats=${meta.seats}
       .yourSeat=${yourSeat}
       @mp-since-dismiss=${() => {
@@ -646,7 +641,7 @@ export class MpGamePage extends LitElement {
               .seats=${meta.seats}
               .activeSeats=${active}
               .yourSeat=${yourSeat}
-              .changedSeats=${this.seen.changes.flatMap((c) => (c.seat === null ? [] : [c.seat]))}
+              .changedSeats=${this.seen.changes(wordsFor(meta.type)?.quantities).flatMap((c) => (c.seat === null ? [] : [c.seat]))}
             ></mp-seat-list>
             ${
               result || isOver(status)
@@ -733,8 +728,5 @@ export class MpGamePage extends LitElement {
 declare global {
   interface HTMLElementTagNameMap {
     'mp-game-page': MpGamePage;
-  }
-  interface HTMLElementEventMap {
-    'mp-move': CustomEvent<MoveEventDetail>;
   }
 }

@@ -1,7 +1,5 @@
 import { LitElement, css, html } from 'lit';
 import { customElement } from 'lit/decorators.js';
-import { gameManifests } from '../games/list';
-import { listNames } from '../names';
 import { shared } from '../styles';
 import './mp-game-cards';
 import './mp-lobby';
@@ -48,8 +46,7 @@ export class MpLanding extends LitElement {
         <div>
           <h1>Board games by mail</h1>
           <p>
-            Play ${listNames(gameManifests.map((g) => g.words.title))} with friends, strangers or a bot, one move
-            whenever you have a minute. You get an email (or a push or chat message) when it is your turn.
+            Play the board games below with friends, strangers or a bot, one move whenever you have a minute. You get an email (or a push or chat message) when it is your turn.
           </p>
           <p class="muted">Sign in with your email address: no password. Then a game against the bot is one click away.</p>
         </div>

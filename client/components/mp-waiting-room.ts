@@ -6,7 +6,7 @@ import { shared } from '../styles';
 import { emptySeats } from '../table';
 import type { Me } from '../api-types';
 import './mp-invite-link';
-import { SWATCHES } from './mp-seat-choices';
+import { PRINTED_COLOURS } from '../seat-colours';
 import './mp-seat-list';
 
 /**
@@ -228,12 +228,12 @@ export class MpWaitingRoom extends LitElement {
  * seat that has not chosen yet a neutral grey: the palette's seat colours would say otherwise.
  */
 function seatColors(meta: GameMeta): string {
-  const choice = meta.seatChoices.find((c) => c.values.some((v) => SWATCHES[v.id]));
+  const choice = meta.seatChoices.find((c) => c.values.some((v) => Object.hasOwn(PRINTED_COLOURS, v.id)));
   if (!choice) return '';
   const seats = meta.seats as SeatWithChoices[];
   return Array.from({ length: meta.players }, (_, i) => {
     const value = seats.find((s) => s.seat === i)?.choices?.[choice.id];
-    return `--mp-seat-${i}: ${(value && SWATCHES[value]) || 'var(--mp-muted)'};`;
+    return `--mp-seat-${i}: ${(value && Object.hasOwn(PRINTED_COLOURS, value) && PRINTED_COLOURS[value]) || 'var(--mp-muted)'};`;
   }).join(' ');
 }
 

@@ -1,12 +1,14 @@
 /**
  * What the turn bar says: the one thing to do now, in words, and which of the legal moves are
  * the bar's own buttons (the ones that belong to no spot on the board: Go, End turn, Pass).
- * The sentence is the game's own (its engine words' `prompt`, client/games/manifest.ts), the
- * same one the board's status line shows; a game without words gets the usual "Your turn." and
- * "Waiting for Bo.". Pure (no DOM), tested in test/client/game-page.test.ts.
+ * The sentence is the game's own (its engine words' `prompt`, which come with its board:
+ * client/games/words.ts), the same one the board's status line shows; a game without words (or
+ * whose board has not loaded yet) gets the usual "Your turn." and "Waiting for Bo.". Pure (no
+ * DOM), tested in test/client/game-page.test.ts.
  */
 import { turnText } from '../format';
 import { manifestFor } from '../games/list';
+import { wordsFor } from '../games/words';
 import { listNames, seatName, withNames } from '../names';
 import type { GameStatus, LegalMove, SeatInfo } from '../api-types';
 
@@ -27,7 +29,7 @@ export function gameSentence(
   seats: readonly SeatInfo[],
   activeSeats: readonly number[],
 ): string | null {
-  const words = manifestFor(type)?.words;
+  const words = wordsFor(type);
   if (!words || view === null || typeof view !== 'object') return null;
   let text: string | null;
   try {

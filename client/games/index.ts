@@ -25,46 +25,33 @@
  * | `status`     | `'open' \| 'active' \| 'finished' \| 'abandoned'` | the game's status (optional to use) |
  * | `prompt`     | `string`                    | the sentence about now, the turn bar's (the game's words' `prompt`, names filled in): the board's status line |
  *
- * To make a move, the board dispatches
- * `new CustomEvent('mp-move', { detail: { move }, bubbles: true, composed: true })`
- * where `move` is (a deep-equal copy of) one of the `legalMoves[i].move` values. The page sends it
+ * A board extends `GameBoard` (./board.ts), which declares these properties. To make a move, it
+ * (or any of its parts) calls `sendMove` (./move-event.ts): a bubbling, composed `mp-move` event
+ * whose `move` is one of the `legalMoves[i].move` values. The page sends it
  * with the current version and an Idempotency-Key, handles 409/422, and sets new properties.
  * A board never derives rules itself: it highlights and enables only what `legalMoves` lists.
  * The page always shows the same moves as plain labelled buttons beside the board too, so a
  * board may offer a subset of them through its drawing (a click on a space, say).
  *
- * Boards are drawn as SVG from the view, colour seats with the CSS custom properties
- * `--mp-seat-0` .. `--mp-seat-5` (set in public/styles.css), load nothing from the network and
- * must fit a 375 px wide screen (scale the SVG with a viewBox).
+ * Boards are drawn as SVG from the view, colour seats with `seatColor(seat)` (client/seat-colours.ts:
+ * the page's `--mp-seat-N`), frame each player's mat with `playerMat` (./player-mat.ts), name
+ * players with client/names.ts, load nothing from the network and must fit a 375 px wide screen
+ * (scale the SVG with a viewBox).
  *
  * When a type has no board (or its element is not registered), the page falls back to
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
-import type { LegalMove, SeatInfo, GameStatus } from '../api-types';
 import { manifestFor } from './list';
 import { GENERIC_BOARD } from './manifest';
+import { setWords } from './words';
 // Parts every board uses, kept in the main chunk: a board's chunk then needs no second round trip.
 import '../components/mp-board-key';
 import '../components/mp-tip';
+import './board';
+import './player-mat';
 
-/** Properties the game page sets on a board element. */
-export interface BoardProps {
-  view: unknown;
-  legalMoves: LegalMove[];
-  yourSeat: number | null;
-  seats: SeatInfo[];
-  activeSeats: number[];
-  status: GameStatus;
-  /** The sentence about now (the turn bar's): the board shows it as its status line. */
-  prompt: string;
-}
-
-/** `detail` of the `mp-move` event a board dispatches. */
-export interface MoveEventDetail {
-  move: unknown;
-}
-
-export const MOVE_EVENT = 'mp-move';
+export type { BoardProps } from './board';
+export { MOVE_EVENT, sendMove, type MoveEventDetail } from './move-event';
 
 export { GENERIC_BOARD };
 
@@ -82,7 +69,10 @@ export function loadBoard(type: string): Promise<string> {
   let p = loading.get(type);
   if (!p) {
     p = load().then(
-      () => boardTagFor(type),
+      (mod) => {
+        setWords(type, mod.words);
+        return boardTagFor(type);
+      },
       (err: unknown) => {
         loading.delete(type);
         console.warn(

@@ -6,24 +6,32 @@
 import type { GameWords } from '../../engine/core/types';
 import type { LegalMove } from '../api-types';
 
+/** What a board's module exports besides registering its element. */
+export interface BoardModule {
+  /**
+   * The engine's words (`engine/games/<id>/words.ts`): the sentence for a seat (turn bar and
+   * board status line alike) and the quantities "what changed" lists. They come with the board's
+   * chunk, so a page carries the words of its own game only.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each game's words read its own view; the platform hands them `state.view`
+  words: GameWords<any>;
+}
+
 export interface GameManifest {
-  /** The game's API type id (the engine's `Game.id`, from its words). */
+  /** The game's API type id (the engine's `Game.id`). */
   id: string;
   /**
    * The custom element that draws the board. Its module, the one `load` imports, is named after
    * it, so the build names its chunk public/chunks/<tag>-<hash>.js (scripts/build-client.ts).
    */
   tag: string;
-  /** Loads the board's own chunk, which registers `tag`. The only import of the board module outside its folder. */
-  load(): Promise<unknown>;
+  /**
+   * Loads the board's own chunk, which registers `tag` and brings the game's words (its module
+   * exports them as `words`). The only import of the board module outside its folder.
+   */
+  load(): Promise<BoardModule>;
   /** A picture of the board for the start page and "My games": a path under public/. */
   picture: string;
-  /**
-   * The engine's words (`engine/games/<id>/words.ts`): title, the sentence for a seat (turn
-   * bar and board status line alike) and the quantities "what changed" lists.
-   */
-  // biome-ignore lint/suspicious/noExplicitAny: each game's words read its own view; the platform hands them `state.view`
-  words: GameWords<any>;
   /** The listed moves the turn bar offers as its own buttons: choices tied to no spot on the board (Go, End turn, Pass). */
   barMoves(moves: readonly LegalMove[]): LegalMove[];
 }

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-controller';
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
 import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
@@ -7,10 +7,12 @@ import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-l
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
 import type { LegalMove, LogEntry, SeatInfo } from '../../client/api-types';
 import { bigThunder } from '../../engine/games/big-thunder';
-import { QUANTITY_WORDS as BIG_THUNDER_WORDS } from '../../engine/games/big-thunder/words';
 import { snowdonia } from '../../engine/games/snowdonia';
 import { spaceMountain } from '../../engine/games/space-mountain';
-import { QUANTITY_WORDS as SPACE_MOUNTAIN_WORDS } from '../../engine/games/space-mountain/words';
+import { QUANTITY_WORDS as BIG_THUNDER_WORDS, bigThunderWords } from '../../engine/games/big-thunder/words';
+import { snowdoniaWords } from '../../engine/games/snowdonia/words';
+import { QUANTITY_WORDS as SPACE_MOUNTAIN_WORDS, spaceMountainWords } from '../../engine/games/space-mountain/words';
+import { setWords, wordsFor } from '../../client/games/words';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 
@@ -138,6 +140,10 @@ describe('since you last looked: diff of views', () => {
 });
 
 describe('turn bar: prompt text', () => {
+  // What each game's board brings when its chunk loads (client/games/index.ts `loadBoard`).
+  beforeAll(() => {
+    for (const w of [bigThunderWords, snowdoniaWords, spaceMountainWords]) setWords(w.id, w);
+  });
   const base: PromptInput = {
     type: 'space-mountain',
     status: 'active',
@@ -196,6 +202,11 @@ describe('turn bar: prompt text', () => {
       lm({ type: 'pass-contracts' }, 'No'),
     ];
     expect(globalMoves('snowdonia', moves).map((m) => m.label)).toEqual(['No', 'Skip']);
+  });
+
+  test('before its board (and words) arrive, a game says the usual line', () => {
+    expect(wordsFor('not-loaded-yet')).toBeUndefined();
+    expect(promptText({ ...base, type: 'not-loaded-yet', activeSeats: [0, 1], view: spaceMountainAtStep1() })).toBe('Your turn (Bo too).');
   });
 
   test('waiting for a person, a bot playing, a game without words of its own, a view the words do not know', () => {

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { gameManifests, manifestFor } from '../../client/games/list';
+import type { GameWords } from '../../engine/core/types';
 import { shippedGames } from '../../engine/games';
 
 const root = new URL('../../', import.meta.url);
@@ -26,7 +27,7 @@ describe('every registered game has a complete manifest on both sides', () => {
 
   test.each(shippedGames.map((g) => [g.id, g] as const))(
     '%s: client side (tag, board module, loader, picture, words, bar moves)',
-    (id, game) => {
+    async (id, game) => {
       const m = manifestFor(id);
       expect(m, `client/games/${id}/index.ts is not in client/games/list.ts`).toBeTruthy();
       if (!m) return;
@@ -39,11 +40,16 @@ describe('every registered game has a complete manifest on both sides', () => {
       expect(m.load).toBeTypeOf('function');
       expect(m.picture).toMatch(/^\/boards\/.+\.(webp|png|svg)$/);
       expect(existsSync(file(`public${m.picture}`)), `public${m.picture}`).toBe(true);
-      // The words are the engine's, so the turn bar, the board, emails and push say the same.
-      expect(m.words.id).toBe(game.id);
-      expect(m.words.title).toBe(game.title);
-      expect(m.words.prompt).toBe(game.prompt);
-      expect(m.words.quantities).toBe(game.quantityWords);
+      // The board's module brings the engine's words (so the turn bar, the board, emails and push
+      // say the same), and only its own game's.
+      const reExport = new RegExp(`export \\{ \\w+ as words \\} from '\\.\\./\\.\\./\\.\\./engine/games/${id}/words';`);
+      expect(readFileSync(board, 'utf8')).toMatch(reExport);
+      const words = Object.values(await import(`../../engine/games/${id}/words.ts`)).find(
+        (x): x is GameWords => !!x && typeof x === 'object' && (x as GameWords).id === id,
+      );
+      expect(words?.title).toBe(game.title);
+      expect(words?.prompt).toBe(game.prompt);
+      expect(words?.quantities).toBe(game.quantityWords);
       expect(m.barMoves([])).toEqual([]);
     },
   );

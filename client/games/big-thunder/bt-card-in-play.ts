@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import { ACTION_NAMES, actionName } from '../../../engine/games/big-thunder/words';
 import type { ActionControl } from './controls';
-import { sendMove } from './events';
+import { sendMove } from '../move-event';
 import { btStyles } from './styles';
 import type { CardView } from './types';
 import './bt-card';

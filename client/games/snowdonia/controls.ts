@@ -7,6 +7,7 @@
  */
 import { groupMoves } from '../../../engine/core/group-moves';
 import { youOrName } from '../../names';
+import { seatColor } from '../../seat-colours';
 import type { LegalMove, SeatInfo } from '../../api-types';
 import type { AreaId, Owner, Resource, RouteCardView, SnowdoniaMove, StationId } from './types';
 
@@ -283,10 +284,10 @@ export function columnsFor(px: number): number {
 // ---------------------------------------------------------------------------------------------
 // Colours and short names
 
-/** A CSS colour for an owner: a seat (public/styles.css --mp-seat-N) or the railway company. */
+/** A CSS colour for an owner: a seat's (`seatColor`) or the railway company's. */
 export function ownerColor(owner: Owner | null | undefined): string {
   if (owner === 'game') return 'var(--sn-company)';
-  if (typeof owner === 'number') return `var(--mp-seat-${owner}, #888)`;
+  if (typeof owner === 'number') return seatColor(owner);
   return 'transparent';
 }
 

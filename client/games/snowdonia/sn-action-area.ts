@@ -4,7 +4,7 @@ import type { LegalMove, SeatInfo } from '../../api-types';
 import { youOrName } from '../../names';
 import { emptyGroups, ownerColor, placeChoice, type ControlGroups } from './controls';
 import { labourerIcon } from './pieces';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import type { ActionAreaView } from './types';

@@ -4,7 +4,7 @@ import '../../components/mp-tip';
 import type { LegalMove } from '../../api-types';
 import { WEATHER_NAMES } from '../../../engine/games/snowdonia/words';
 import { weatherIcon } from './pieces';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snCardStyles, snStyles } from './styles';
 import type { ContractView, HeldContractView } from './types';

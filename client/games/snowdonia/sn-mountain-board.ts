@@ -1,6 +1,6 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import type { GameStatus, LegalMove, SeatInfo } from '../../api-types';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { GameBoard } from '../board';
 import { phaseText } from '../../../engine/games/snowdonia/words';
 import { seatName } from '../../names';
 import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, type FocusPart } from './controls';
@@ -19,6 +19,8 @@ import './sn-site-office';
 import './sn-stock-yard';
 import './sn-weather';
 
+/** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
+export { snowdoniaWords as words } from '../../../engine/games/snowdonia/words';
 /**
  * The board of Snowdonia, Mount Snowdon scenario (the board interface of client/games/index.ts):
  * the seven Action Areas with their Labourers, the railway up the mountain (Rubble, track,
@@ -31,7 +33,7 @@ import './sn-weather';
  * on comes first, so on a phone it is right under the prompt.
  */
 @customElement('sn-mountain-board')
-export class SnMountainBoard extends LitElement {
+export class SnMountainBoard extends GameBoard<SnowdoniaView> {
   static override styles = [
     shared,
     snStyles,
@@ -86,22 +88,14 @@ export class SnMountainBoard extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
-  @property({ attribute: false }) prompt = '';
-
   private controls: ControlGroups = emptyGroups();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('legalMoves')) this.controls = controlGroups(this.legalMoves);
   }
 
-  private get v(): SnowdoniaView | null {
-    const v = this.view as SnowdoniaView | null;
+  protected override viewOf(view: unknown): SnowdoniaView | null {
+    const v = view as SnowdoniaView | null;
     return v && typeof v === 'object' && Array.isArray(v.route) && Array.isArray(v.seats) && Array.isArray(v.actionAreas) && v.step
       ? v
       : null;
@@ -115,7 +109,7 @@ export class SnMountainBoard extends LitElement {
     const v = this.v;
     if (!v) return html`<p class="muted">Loading the mountain…</p>`;
     const c = this.controls;
-    const you = this.yourSeat !== null && this.yourSeat >= 0 && this.yourSeat < v.seats.length ? this.yourSeat : null;
+    const you = this.seatAmong(v.seats.length);
     const acting = new Set(this.activeSeats?.length ? this.activeSeats : v.activeSeats);
     const focus: FocusPart = focusPart(c);
     const part = (name: Exclude<FocusPart, null>) => `part ${focus === name ? 'focus' : ''}`;

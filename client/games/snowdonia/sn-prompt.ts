@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../api-types';
 import { emptyGroups, type ControlGroups } from './controls';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import type { SnowdoniaView } from './types';

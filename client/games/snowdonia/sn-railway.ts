@@ -18,7 +18,7 @@ import {
 } from './controls';
 import { costText } from '../../../engine/games/snowdonia/words';
 import { surveyorShape } from './pieces';
-import { onKey, sendMove } from './send';
+import { onKey, sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import type { RouteCardView, StationCardView, TrackCardView } from './types';

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
 import type { LegalMove } from '../../api-types';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snCardStyles, snStyles } from './styles';
 import type { TrainView } from './types';

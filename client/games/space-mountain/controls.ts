@@ -8,6 +8,7 @@
 import { groupMoves } from '../../../engine/core/group-moves';
 import { FACINGS, decisionText, squareName } from '../../../engine/games/space-mountain/words';
 import { listNames } from '../../names';
+import { PRINTED_COLOURS } from '../../seat-colours';
 import type { LegalMove } from '../../api-types';
 import type { Facing, MissionLetter, SmMove, SmPlayer, SmView, StarportId } from './types';
 
@@ -126,29 +127,11 @@ export const STARPORT_SHORT: Readonly<Record<StarportId, string>> = {
 };
 
 /**
- * The printed colours (public/styles.css's --mp-seat-0..4 palette), as values rather than
- * `var(--mp-seat-N)`: the board sets the page's seat colours from them (`seatColorProperties`),
- * so seat N need not fly Rocket N.
- */
-const COLORS: Readonly<Record<string, string>> = {
-  red: '#d1495b',
-  blue: '#2e86de',
-  yellow: '#f2b134',
-  green: '#3aa17e',
-  purple: '#8e5cc7',
-};
-
-/** A CSS colour for a printed colour name (Starports; the Rockets use the same palette). */
-export function colorVar(name: string): string {
-  return COLORS[name] ?? name;
-}
-
-/**
  * The page's seat colours for the Rockets the players chose: `--mp-seat-N` set to seat N's
  * Rocket colour, so the seat list, log and chat chips match the board.
  */
 export function seatColorProperties(players: readonly { seat: number; color: string }[]): [string, string][] {
-  return players.filter((p) => COLORS[p.color]).map((p) => [`--mp-seat-${p.seat}`, COLORS[p.color]]);
+  return players.filter((p) => Object.hasOwn(PRINTED_COLOURS, p.color)).map((p) => [`--mp-seat-${p.seat}`, PRINTED_COLOURS[p.color]]);
 }
 
 /** The caption of a Refuel button. */

@@ -1,16 +1,14 @@
-/** Space Mountain on the platform: board, picture, words and the turn bar's own moves. */
+/** Space Mountain on the platform: its board (which brings the engine's words), picture and the turn bar's own moves. */
 import { groupMoves } from '../../../engine/core/group-moves';
-import { spaceMountainWords } from '../../../engine/games/space-mountain/words';
 import type { LegalMove } from '../../api-types';
 import type { GameManifest } from '../manifest';
 import type { SmMove } from './types';
 
 export const spaceMountainManifest: GameManifest = {
-  id: spaceMountainWords.id,
+  id: 'space-mountain',
   tag: 'sm-galaxy-board',
   load: () => import('./sm-galaxy-board'),
   picture: '/boards/space-mountain.webp',
-  words: spaceMountainWords,
   /** All Systems Go! and a Refuel that flips nothing: Step 1's choices; flipping Missions happens on the mats. */
   barMoves: (moves) => {
     const g = groupMoves<SmMove, LegalMove>(moves);

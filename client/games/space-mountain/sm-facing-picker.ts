@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { facingWord } from '../../../engine/games/space-mountain/words';
 import { FACING_DEGREES, type Choice } from './controls';
 import { arrowPath } from './icons';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import type { Facing } from './types';
 
 /**

@@ -1,12 +1,12 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { GameBoard } from '../board';
 import { colorWord, phaseText } from '../../../engine/games/space-mountain/words';
 import { seatName } from '../../names';
 import { shared } from '../../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../../api-types';
-import type { BoardProps } from '../index';
-import { STARPORT_SHORT, colorVar, controlGroups, effectiveStarport, isSmView, seatColorProperties, type ControlGroups } from './controls';
-import { STARPORT_SELECT, type StarportSelectDetail } from './send';
+import { STARPORT_SHORT, controlGroups, effectiveStarport, isSmView, seatColorProperties, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
+import { STARPORT_SELECT, type StarportSelectDetail } from './starport-select';
 import './sm-dice';
 import './sm-fuel-gauge';
 import './sm-galaxy-map';
@@ -16,6 +16,8 @@ import { smKeyItems } from './sm-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
 import type { SmView, StarportId } from './types';
 
+/** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
+export { spaceMountainWords as words } from '../../../engine/games/space-mountain/words';
 /**
  * The board of Space Mountain: All Systems Go (the plug-in of client/games/index.ts for
  * `space-mountain`). From the top: round, phase, Fuel Gauge, last roll and marker pool; the
@@ -24,7 +26,7 @@ import type { SmView, StarportId } from './types';
  * one entry of `legalMoves` unchanged.
  */
 @customElement('sm-galaxy-board')
-export class SmGalaxyBoard extends LitElement implements BoardProps {
+export class SmGalaxyBoard extends GameBoard<SmView> {
   static override styles = [
     shared,
     boardKeyStyles,
@@ -128,16 +130,12 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
-  @property({ attribute: false }) prompt = '';
-
   /** The Starport picked (on the board or with a chip) whose facings are offered. */
   @state() private picked: StarportId | null = null;
+
+  protected override viewOf(view: unknown): SmView | null {
+    return isSmView(view) ? view : null;
+  }
 
   private groups: ControlGroups = controlGroups([]);
 
@@ -178,7 +176,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('view')) return;
-    const players = isSmView(this.view) ? this.view.players : undefined;
+    const players = this.v?.players;
     const colors = players ? seatColorProperties(players) : [];
     if (JSON.stringify(colors) === JSON.stringify(this.pageColors)) return;
     const host = this.pageHost();
@@ -236,7 +234,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     return html`<ul class="legend" aria-label="Starports">
       ${view.board.starports.map(
         (s) => html`<li>
-          <span class="sw" style=${`background:${colorVar(s.color)}`}></span>
+          <span class="sw" style=${`background:${printedColour(s.color)}`}></span>
           <span><strong>${STARPORT_SHORT[s.id] ?? ''}</strong> ${s.name}${mine.has(s.id) ? ' ✓' : ''}</span>
         </li>`,
       )}
@@ -244,8 +242,8 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
   }
 
   override render() {
-    const view = this.view;
-    if (!isSmView(view)) return html`<p class="muted">No board to show yet.</p>`;
+    const view = this.v;
+    if (!view) return html`<p class="muted">No board to show yet.</p>`;
     const g = this.groups;
     const you = view.you;
     const order = [...view.players].sort((a, b) => Number(b.seat === you) - Number(a.seat === you) || a.seat - b.seat);

@@ -3,9 +3,10 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { KIND_NAMES, colorWord, squareName } from '../../../engine/games/space-mountain/words';
 import { seatName } from '../../names';
 import type { SeatInfo } from '../../api-types';
-import { FACING_DEGREES, STARPORT_SHORT, colorVar, effectiveStarport, rocketPlacements, type ControlGroups } from './controls';
+import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, rocketPlacements, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
 import { itemGlyph, rocketShape, starPath } from './icons';
-import { selectStarport } from './send';
+import { selectStarport } from './starport-select';
 import type { EncounterKind, SmView, SmWormhole, StarportId } from './types';
 
 const CELL = 100;
@@ -181,7 +182,7 @@ export class SmGalaxyMap extends LitElement {
     const chosen = g ? effectiveStarport(g, this.selected) : null;
     return view.board.starports.map((p) => {
       const [x, y] = this.center(p.row, p.col);
-      const fill = colorVar(p.color);
+      const fill = printedColour(p.color);
       const home = view.players.find((pl) => pl.home === p.id);
       const target = !!g?.starports.some((s) => s.starport === p.id);
       const title = `${p.name} (${colorWord(p.color)} Starport${home ? `, home of ${colorWord(home.color)}` : ''})`;
@@ -247,7 +248,7 @@ export class SmGalaxyMap extends LitElement {
         }
         <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`}>
           <path d=${rocketShape} fill="none" stroke="#050a18" stroke-width=${3 / r.scale} stroke-linejoin="round"></path>
-          <path d=${rocketShape} fill=${colorVar(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
+          <path d=${rocketShape} fill=${printedColour(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
           <circle cy="-2" r="1.8" fill="#fff"></circle>
         </g>
       </g>`;

@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../api-types';
 import { KIND_NAMES } from '../../../engine/games/space-mountain/words';
 import { itemGlyph } from './icons';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import type { SmMission } from './types';
 
 /**

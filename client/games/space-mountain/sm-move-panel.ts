@@ -3,9 +3,11 @@ import { customElement, property } from 'lit/decorators.js';
 import { turned, KIND_NAMES, squareName } from '../../../engine/games/space-mountain/words';
 import { shared } from '../../styles';
 import type { LegalMove } from '../../api-types';
-import { FACING_DEGREES, STARPORT_SHORT, colorVar, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
+import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
 import { arrowPath } from './icons';
-import { selectStarport, sendMove } from './send';
+import { sendMove } from '../move-event';
+import { selectStarport } from './starport-select';
 import './sm-facing-picker';
 import type { SmView, StarportId } from './types';
 
@@ -160,7 +162,7 @@ export class SmMovePanel extends LitElement {
             aria-pressed=${String(s.starport === chosen)}
             @click=${() => selectStarport(this, s.starport)}
           >
-            <span class="swatch" style=${`background:${colorVar(p?.color ?? '')}`}></span>${p?.name ?? s.starport}
+            <span class="swatch" style=${`background:${printedColour(p?.color ?? '')}`}></span>${p?.name ?? s.starport}
           </button>`;
         })}
       </div>
