@@ -1,12 +1,12 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
-import type { Answer, SeatWithChoices, GameMeta } from '../api-types';
+import type { Answer, GameMeta, Me, SeatWithChoices } from '../api-types';
 import { shared } from '../styles';
 import { emptySeats } from '../table';
-import type { Me } from '../api-types';
 import './mp-invite-link';
 import { PRINTED_COLOURS } from '../seat-colours';
+import './mp-seat-choices';
 import './mp-seat-list';
 
 /**
