@@ -91,9 +91,12 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['test/support/e2e-global-setup.ts'],
           testTimeout: seconds(300),
           hookTimeout: seconds(300), // starts the dev server and a browser
-          fileParallelism: false, // one dev server, one browser at a time
+          // Two files at a time against the one shared server and browser: most of a browser test is
+          // waiting (polls, the bots' replies), so two overlap well on two cores.
+          fileParallelism: true,
           retry: RETRY_REAL_PROCESSES,
         },
       },

@@ -10,7 +10,8 @@
  * Sections: engines (bench/engines.ts), server (bench/server.ts: the Worker in workerd + real
  * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
- * bundle and first render in Chromium). Nothing here is part of `npm test`.
+ * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
+ * its effect). Nothing here is part of `npm test`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +45,8 @@ const SECTIONS: Section[] = [
   { name: 'inprocess', file: 'bench/inprocess.ts', limitMs: 200_000 },
   // Three games, each loaded throttled and not: a few minutes on 2 busy cores.
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
+  // Clocks that run out, applied by each game's alarm: the delay from the instant to the effect.
+  { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
 ];
 /** The whole run stops starting sections after this long. */
 const TOTAL_MS = 14 * 60_000;
@@ -192,7 +195,7 @@ async function main() {
     date: new Date().toISOString(),
     machine,
     quick: process.env.BENCH_QUICK === '1',
-    // The headline keys of issue 8.
+    // The headline keys.
     move_vs_bare_ratio: sv.move_vs_bare_ratio ?? null,
     poll304_vs_full_ratio: sv.poll304_vs_full_ratio ?? null,
     poll304_vs_full_ratio_real_game: sv.poll304_vs_full_ratio_real_game ?? null,
@@ -226,12 +229,19 @@ async function main() {
     direct_move_vs_bare_ratio: sections.server_direct?.move_vs_bare_ratio ?? null,
     direct_poll304_vs_full_ratio: sections.server_direct?.poll304_vs_full_ratio ?? null,
     client_js_raw_bytes: cl.bundle?.raw_bytes ?? null,
+    // From a clock's end to its effect (the game's own alarm; no cron tick).
+    deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
+    deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     targets: {
       move_vs_bare_ratio: { target: '<= 1.5', met: typeof sv.move_vs_bare_ratio === 'number' ? sv.move_vs_bare_ratio <= 1.5 : null },
       poll304_vs_full_ratio: {
         target: '<= 0.4',
         met: typeof sv.poll304_vs_full_ratio === 'number' ? sv.poll304_vs_full_ratio <= 0.4 : null,
+      },
+      deadline_delay_p95_ms: {
+        target: '<= 10000',
+        met: typeof sections.clocks?.deadline_delay_p95_ms === 'number' ? sections.clocks.deadline_delay_p95_ms <= 10_000 : null,
       },
       idle_pg_statements_per_hour: {
         target: '0',

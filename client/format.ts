@@ -27,7 +27,7 @@ export const STATUS_TEXT: Record<string, string> = {
 const STATUS_ORDER: Record<string, number> = { active: 0, open: 1, finished: 2, abandoned: 3 };
 
 /** Your games first where it is your turn, then running, open and finished ones, newest first. */
-export function sortGames(games: GameSummary[]): GameSummary[] {
+export function sortGames<G extends Pick<GameSummary, 'yourTurn' | 'status' | 'updatedAt'>>(games: readonly G[]): G[] {
   return [...games].sort(
     (a, b) =>
       Number(b.yourTurn) - Number(a.yourTurn) ||

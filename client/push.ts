@@ -28,6 +28,16 @@ export async function listDevices(): Promise<PushDevice[]> {
   return (await api<Answer<'listPushSubscriptions'>>('GET', PUSH_PATHS.list)).subscriptions;
 }
 
+/** "Failing: the last 3 deliveries did not get through (timed out); paused until ..." for a device or webhook, or null. */
+export function failingLine(
+  f: Pick<NonNullable<PushDevice['failing']>, 'failures' | 'lastError' | 'pausedUntil'> | null | undefined,
+  when: (iso: string) => string,
+): string | null {
+  if (!f) return null;
+  const paused = f.pausedUntil ? `; paused until ${when(f.pausedUntil)}` : '';
+  return `Failing: the last ${f.failures === 1 ? 'delivery' : `${f.failures} deliveries`} did not get through (${f.lastError.replace(/[.\s]+$/, '')})${paused}.`;
+}
+
 /** The bytes of a base64url string (a VAPID public key), as `applicationServerKey` wants them. */
 export function base64UrlToBytes(s: string): Uint8Array<ArrayBuffer> {
   const b64 = s.trim().replace(/-/g, '+').replace(/_/g, '/');

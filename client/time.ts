@@ -3,9 +3,10 @@
  * deadlines as UTC instants; the client shows them in the viewer's own time zone.
  */
 
-import type { GameMeta } from './api-types';
+import type { Body, GameMeta } from './api-types';
 
-export type TimeControl = GameMeta['timeControl'];
+/** A time control as a new game asks for it: a preset name or the object form. */
+export type TimeControl = NonNullable<Body<'createGame'>['timeControl']>;
 export type OnTimeout = GameMeta['onTimeout'];
 
 export const TIME_CONTROLS: readonly { value: TimeControl; label: string }[] = [
@@ -19,12 +20,11 @@ export const ON_TIMEOUT: readonly { value: OnTimeout; label: string }[] = [
   { value: 'end', label: 'The game ends' },
 ];
 
-/** "24 hours per move; when time runs out the bot plays the turn", or "No time limit". */
-export function timeControlText(tc: string | null | undefined, onTimeout: string | null | undefined): string {
-  const control = TIME_CONTROLS.find((t) => t.value === tc);
-  if (!control || control.value === 'none') return 'No time limit';
+/** The server's words for a time control and what happens at 0: "24 h per move; when time runs out the bot plays the turn", or "No time limit". */
+export function timeControlText(text: string | null | undefined, onTimeout: string | null | undefined): string {
+  if (!text || text === 'No clock') return 'No time limit';
   const what = onTimeout === 'end' ? 'the game ends' : 'the bot plays the turn';
-  return `${control.label}; when time runs out ${what}`;
+  return `${text}; when time runs out ${what}`;
 }
 
 /** The time zone of this device (IANA name), or UTC when the runtime does not say. */

@@ -36,3 +36,48 @@ export function createNeonDb(opts: NeonOptions): { db: Db; pool: Pool } {
   // every request (a Worker creates this per request).
   return { db: drizzle(pool) as unknown as Db, pool };
 }
+
+/** A database whose connection can be put down between pieces of work (`releasableNeonDb`). */
+export interface ReleasableDb {
+  /** Every statement goes to the current pool; a statement after `release` opens a new one. */
+  db: Db;
+  /** Ends the current pool (its connection closes); the next statement opens a new pool. */
+  release: () => Promise<void>;
+}
+
+const releasers = new WeakMap<Db, () => Promise<void>>();
+
+/**
+ * A Drizzle database over a Neon `Pool` that is opened on first use and can be put down: work
+ * that waits on something else (outbound HTTP) ends the connection first (`putDown`) and the
+ * next statement opens a fresh one, so no idle connection is held meanwhile (a pooled server
+ * connection, or PGlite's only slot behind the serialized local bridge).
+ */
+export function releasableNeonDb(opts: NeonOptions): ReleasableDb {
+  let current: { db: Db; pool: Pool } | null = null;
+  const open = () => (current ??= createNeonDb(opts));
+  const release = async () => {
+    const was = current;
+    current = null;
+    if (was) await was.pool.end();
+  };
+  // Builders are made and run at once: each property read reaches the pool open now.
+  const db = new Proxy({} as Db, {
+    get: (_target, prop) => {
+      if (prop === 'then') return undefined; // not a promise: resolving with it must not open a pool
+      const inner = open().db as unknown as Record<PropertyKey, unknown>;
+      const value = inner[prop];
+      return typeof value === 'function' ? value.bind(inner) : value;
+    },
+  });
+  releasers.set(db, release);
+  return { db, release };
+}
+
+/**
+ * Puts down the connection of `db` when it is a `releasableNeonDb` (the next statement opens a
+ * new one); a no-op for any other database (PGlite in-process, which has no connection to hold).
+ */
+export async function putDown(db: Db): Promise<void> {
+  await releasers.get(db)?.();
+}

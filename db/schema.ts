@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { GameClocks } from '../worker/time-control/seat-clocks';
 
 /**
  * Storage schema (docs/design.md "Storage"): event-sourced games. Invariants live here as keys and
@@ -12,7 +13,41 @@ export const users = pgTable('users', {
   email: text('email').notNull().unique(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Vacation days left (ms) as of `vacationBalanceAt`; monthly accruals are added when read (worker/time-control/vacation-days.ts). */
+  vacationBalanceMs: bigint('vacation_balance_ms', { mode: 'number' })
+    .notNull()
+    .default(7 * 24 * 3600 * 1000),
+  vacationBalanceAt: timestamp('vacation_balance_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A clock about to run out spends vacation days by itself (on by default). */
+  autoVacation: boolean('auto_vacation').notNull().default(true),
 });
+
+/**
+ * A vacation: while it lasts (`startsAt` to `endedAt ?? endsAt`) the player's clocks stand still
+ * in every game that allows vacation. `chargedMs` is what its planned length took from the
+ * balance; an early end gives the rest back. `applied`: its start has been written to the games.
+ */
+export const vacations = pgTable(
+  'vacations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['manual', 'auto'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    chargedMs: bigint('charged_ms', { mode: 'number' }).notNull(),
+    applied: boolean('applied').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('vacations_user_idx').on(t.userId, t.startsAt),
+    // What the cron must still do: start a vacation whose day came, end one whose days are spent.
+    index('vacations_open_idx').on(t.endsAt).where(sql`${t.endedAt} is null`),
+  ],
+);
 
 /** Sessions; only the SHA-256 of the bearer/cookie token is stored. */
 export const sessions = pgTable(
@@ -66,15 +101,20 @@ export const games = pgTable(
     /** Seats the built-in bot plays, so a move checks for bot turns without another query. */
     botSeats: jsonb('bot_seats').$type<number[]>().notNull().default([]),
     result: jsonb('result'),
-    /** Per-move time control: `none`, `24h` or `72h` (chosen at creation). */
-    timeControl: text('time_control', { enum: ['none', '24h', '72h'] })
-      .notNull()
-      .default('none'),
+    /**
+     * The time control's name: a preset (`none`, `24h` ... `168h`, `fast`, `slow`) or `custom`.
+     * The rules themselves, and each seat's clock, are in `clocks`.
+     */
+    timeControl: text('time_control').notNull().default('none'),
+    /** The seats' clocks and their rules (worker/time-control/seat-clocks.ts); null without a clock. */
+    clocks: jsonb('clocks').$type<GameClocks | null>(),
+    /** The next instant the game's clocks need the cron: a reminder, a clock running out, a pause ending. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
     /** What happens at a deadline: the built-in bot plays the turn, or the game ends. */
     onTimeout: text('on_timeout', { enum: ['bot', 'end'] })
       .notNull()
       .default('bot'),
-    /** UTC instant by which the active seats must move (null without time control). */
+    /** The first instant a running clock runs out (null when none runs). */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
     /** When a player resigns: a bot takes the seat, or the game ends. */
     onResign: text('on_resign', { enum: ['bot', 'end'] })
@@ -96,6 +136,7 @@ export const games = pgTable(
     check('games_version_nonneg', sql`${t.version} >= 0`),
     check('games_players_pos', sql`${t.players} > 0`),
     index('games_deadline_idx').on(t.status, t.deadlineAt),
+    index('games_due_idx').on(t.dueAt).where(sql`${t.status} = 'active' and ${t.dueAt} is not null`),
     /** The creation limits count a creator's games of the last hour and its unfinished ones. */
     index('games_created_by_idx').on(t.createdBy, t.createdAt),
   ],
@@ -191,8 +232,28 @@ export const outbox = pgTable(
     index('outbox_failed_idx').on(t.userId).where(sql`${t.status} = 'failed'`),
     // Rows done with (sent, skipped, failed), oldest first: the cron's retention sweep reads only this.
     index('outbox_finished_age_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
+    // Answers to emailed moves per game: the mail-loop caps count them (worker/mail-in/answer-caps.ts).
+    // A player's test sends of the last minute: the test-send limits count them (worker/notify/test-limits.ts).
+    index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
+    index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
   ],
 );
+
+/**
+ * Outbound endpoints (a webhook URL, a push service endpoint) that keep failing: the circuit
+ * breaker of delivery (worker/notify/breaker.ts). A row exists only while the endpoint's last
+ * attempts failed; a success deletes it. While `open_until` is ahead, nothing is sent there.
+ */
+export const deliveryEndpoints = pgTable('delivery_endpoints', {
+  /** The URL as the outbox row targets it. */
+  endpoint: text('endpoint').primaryKey(),
+  /** Failed attempts in a row (timeouts, network errors, 429, 5xx). */
+  failures: integer('failures').notNull(),
+  failingSince: timestamp('failing_since', { withTimezone: true }).notNull(),
+  /** Deliveries to the endpoint wait until then; null while it has failed fewer times than the breaker allows. */
+  openUntil: timestamp('open_until', { withTimezone: true }),
+  lastError: text('last_error').notNull(),
+});
 
 /** Table talk: per game, never undone, not part of the event log. */
 export const chatMessages = pgTable(
@@ -247,8 +308,11 @@ export const notificationSettings = pgTable('notification_settings', {
   push: boolean('push').notNull().default(true),
   /** Turn emails carry a reply address: a reply with a move plays it. */
   emailReplies: boolean('email_replies').notNull().default(true),
-  /** IANA time zone for dates in emails (from the browser), e.g. `Europe/London`. */
+  /** IANA time zone for dates in emails and for weekends and quiet hours (from the browser), e.g. `Europe/London`. */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** Quiet hours in `timeZone`, minutes after midnight (22:00-08:00 is 1320-480); null: none. */
+  quietStart: integer('quiet_start'),
+  quietEnd: integer('quiet_end'),
   /** Capability for the no-sign-in unsubscribe link. */
   unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),

@@ -5,7 +5,9 @@
  *
  * The lock is proper-lockfile's (a `<dir>.lock` folder whose mtime the holder refreshes; a holder
  * killed without cleanup leaves a lock that goes stale after 10 s). Beside it, `<dir>.owner`
- * names the holder's pid and command for the error message.
+ * names the holder: its pid, the start time the kernel gives that pid (`/proc/<pid>/stat`, so a
+ * reused pid is not taken for the holder) and its command for the error message. A lock whose
+ * holder is gone (`kill -9`, a crash) is taken over at once instead of after the 10 s.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,32 +25,81 @@ export class DataDirBusy extends Error {
   }
 }
 
+/** Who holds a lock, as its owner file says. */
+interface Owner {
+  pid: number;
+  /** The process's start time in clock ticks after boot (`/proc/<pid>/stat` field 22), or null where there is no /proc. */
+  started: string | null;
+  /** "pid 123: tsx dev.ts", for the error message. */
+  text: string;
+}
+
+/** The start time of process `pid` (field 22 of `/proc/<pid>/stat`), or null when unknown. */
+function startTime(pid: number): string | null {
+  try {
+    // The command (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    return (
+      readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .replace(/^.*\) /s, '')
+        .split(' ')[19] ?? null
+    );
+  } catch {
+    return null;
+  }
+}
+
+function readOwner(file: string): Owner | null {
+  try {
+    const [text, started] = readFileSync(file, 'utf8').split('\n');
+    const pid = Number(/^pid (\d+):/.exec(text)?.[1]);
+    return Number.isInteger(pid) && pid > 0 ? { pid, started: started?.replace(/^started /, '') || null, text } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the process an owner file names still runs (the same process: same pid and start time). */
+export function ownerAlive(owner: Pick<Owner, 'pid' | 'started'>): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM'; // exists, but is someone else's
+  }
+  const now = startTime(owner.pid);
+  return owner.started === null || now === null || now === owner.started;
+}
+
 /**
  * Locks `dir` (created if missing) for this process. Resolves to a release function; rejects with
- * `DataDirBusy` when another process holds it.
+ * `DataDirBusy` when another live process holds it. A lock left by a process that is gone is
+ * taken over at once.
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   const abs = path.resolve(dir);
   mkdirSync(abs, { recursive: true });
   const ownerFile = `${abs}.owner`;
+  const lock = () => lockfile.lock(abs, { stale: 10_000, update: 2_000, realpath: false, onCompromised: () => {} });
   let release: () => Promise<void>;
   try {
-    release = await lockfile.lock(abs, { stale: 10_000, update: 2_000, realpath: false, onCompromised: () => {} });
+    release = await lock();
   } catch (err) {
     if ((err as { code?: string }).code !== 'ELOCKED') throw err;
-    let owner = 'unknown process';
+    const owner = readOwner(ownerFile);
+    if (!owner || ownerAlive(owner)) throw new DataDirBusy(abs, owner?.text ?? 'unknown process');
+    // The holder is gone: its lock folder stays until it goes stale; take it over now.
+    rmSync(`${abs}.lock`, { recursive: true, force: true });
     try {
-      owner = readFileSync(ownerFile, 'utf8').trim();
-    } catch {}
-    throw new DataDirBusy(abs, owner);
+      release = await lock();
+    } catch (again) {
+      if ((again as { code?: string }).code !== 'ELOCKED') throw again;
+      throw new DataDirBusy(abs, readOwner(ownerFile)?.text ?? 'unknown process');
+    }
   }
-  writeFileSync(
-    ownerFile,
-    `pid ${process.pid}: ${process.argv
-      .slice(1)
-      .map((a) => path.basename(a))
-      .join(' ')}\n`,
-  );
+  const command = process.argv
+    .slice(1)
+    .map((a) => path.basename(a))
+    .join(' ');
+  writeFileSync(ownerFile, `pid ${process.pid}: ${command}\nstarted ${startTime(process.pid) ?? ''}\n`);
   return async () => {
     rmSync(ownerFile, { force: true });
     await release().catch(() => {});

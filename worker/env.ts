@@ -22,6 +22,13 @@ export interface Env {
   PUBLIC_URL?: string;
   /** Seconds a turn notification waits, so a player watching the game is not emailed. */
   NOTIFY_GRACE_SECONDS?: string;
+  /** Milliseconds one attempt may take, per channel: the email API, a webhook, a push service. */
+  EMAIL_TIMEOUT_MS?: string;
+  WEBHOOK_TIMEOUT_MS?: string;
+  PUSH_TIMEOUT_MS?: string;
+  /** Test sends (`POST .../test`) per minute: per account, and per push device. */
+  TEST_SEND_LIMIT_PER_ACCOUNT?: string;
+  TEST_SEND_LIMIT_PER_DEVICE?: string;
   /** `1` allows http:// and loopback webhook URLs (never in production). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** Sign-in emails allowed per 15 minutes: per (address, client IP), per address, per client IP. */
@@ -61,6 +68,7 @@ export interface Env {
   /** Durable Objects (wrangler.toml): per game, what a 304 needs; the cron's next due instant. */
   GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
   DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
+  GAME_TIMER?: ClockBindings['GAME_TIMER'];
 }
 
 const configSchema = z.object({
@@ -70,8 +78,22 @@ const configSchema = z.object({
   emailApiUrl: z.string().url().optional(),
   publicUrl: z.string().url().default('http://localhost:8787'),
   notifyGraceSeconds: z.coerce.number().int().min(0).default(20),
-  /** Timeout of one outbound delivery attempt, in ms. */
+  /** The longest any outbound delivery attempt may take, in ms (each channel's own timeout below is capped by it). */
   deliveryTimeoutMs: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Each channel's own timeout, in ms: a slow or dead endpoint costs only its own deliveries that
+   * long. Webhooks and push services are endpoints someone else runs, so they get less.
+   */
+  timeoutsMs: z.object({
+    email: z.coerce.number().int().positive().default(10_000),
+    webhook: z.coerce.number().int().positive().default(5_000),
+    push: z.coerce.number().int().positive().default(5_000),
+  }),
+  /** Test sends per rolling minute: per account (every channel's test) and per push device (429 beyond). */
+  testSendLimits: z.object({
+    perAccount: z.coerce.number().int().positive().default(3),
+    perDevice: z.coerce.number().int().positive().default(3),
+  }),
   allowLoopbackWebhooks: z.boolean().default(false),
   emailFrom: z.string().default('Mountain Post <post@localhost>'),
   /** See `SigninLimits` (worker/services/auth.ts) for what each limit counts. */
@@ -122,6 +144,11 @@ const configSchema = z.object({
 /** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
 export type Config = z.infer<typeof configSchema>;
 
+/** The timeout of one attempt on `channel`, in ms: its own, capped by `deliveryTimeoutMs`. */
+export function attemptTimeoutMs(config: Pick<Config, 'deliveryTimeoutMs' | 'timeoutsMs'>, channel: 'email' | 'webhook' | 'push'): number {
+  return Math.min(config.deliveryTimeoutMs, config.timeoutsMs[channel]);
+}
+
 /** The settings read straight from one variable each: `Config` path (nested by ".") -> variable. */
 const PLAIN_SETTINGS: Record<string, keyof Env> = {
   appEnv: 'APP_ENV',
@@ -140,6 +167,11 @@ const PLAIN_SETTINGS: Record<string, keyof Env> = {
   'gameLimits.unfinished': 'GAME_LIMIT_UNFINISHED',
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
+  'timeoutsMs.email': 'EMAIL_TIMEOUT_MS',
+  'timeoutsMs.webhook': 'WEBHOOK_TIMEOUT_MS',
+  'timeoutsMs.push': 'PUSH_TIMEOUT_MS',
+  'testSendLimits.perAccount': 'TEST_SEND_LIMIT_PER_ACCOUNT',
+  'testSendLimits.perDevice': 'TEST_SEND_LIMIT_PER_DEVICE',
 };
 
 /** The variables behind the settings `readConfig` builds by rules of their own, for naming them in errors. */
@@ -150,6 +182,9 @@ const RULED_SETTINGS: Record<string, keyof Env> = {
   'mailReplies.secret': 'MAIL_REPLY_SECRET',
   'mailReplies.domain': 'MAIL_DOMAIN',
 };
+
+/** Every variable `readConfig` reads a setting from (for `npm start`, which passes those set in its own environment). */
+export const SETTING_VARIABLES: readonly (keyof Env)[] = [...Object.values(PLAIN_SETTINGS), ...Object.values(RULED_SETTINGS)];
 
 /** `PLAIN_SETTINGS` read from `env` into `Config`'s shape (an empty variable counts as unset). */
 function plainSettings(env: Partial<Env>): Record<string, unknown> {

@@ -1,4 +1,5 @@
 import { gameRegistry } from '../engine/games';
+import { gameTimerClass } from './clock/game-timer';
 import { createWorker } from './entry';
 
 /** The production Worker: shipped games only (no test fixtures). */
@@ -6,3 +7,5 @@ export default createWorker(gameRegistry);
 // Durable Object classes bound in wrangler.toml.
 export { DueClock } from './clock/due-clock';
 export { GameVersions } from './clock/game-versions';
+/** Each game's clock alarm (wrangler.toml GAME_TIMER), over the shipped games. */
+export const GameTimer = gameTimerClass(gameRegistry);

@@ -1,6 +1,7 @@
 import type { GameRegistry } from '../engine/core';
 import type { Db } from '../db/types';
 import type { Config, Env } from './env';
+import type { WorkerClock } from './clock/worker-clock';
 import type { GameRequest } from './services/game-request';
 
 /** A signed-in user as the routes see it. */
@@ -17,6 +18,8 @@ export interface Deps {
   db: (env: Env) => { db: Db; release?: () => Promise<void> };
   /** Current time; injectable so deadline and token-expiry tests need no sleeping. */
   now?: () => Date;
+  /** The Worker's clock (worker/clock/worker-clock.ts); by default one over `now`, so POST /dev/clock can move it. */
+  clock?: WorkerClock;
   /** Overrides parts of `Config` (tests). */
   config?: Partial<Config>;
 }
@@ -28,6 +31,8 @@ export interface AppEnv {
     db: Db;
     config: Config;
     now: () => Date;
+    /** The clock behind `now`, for the development clock route. */
+    clock: WorkerClock;
     registry: GameRegistry;
     user: User | null;
     authVia: 'cookie' | 'bearer' | null;

@@ -64,7 +64,7 @@ export function bareSteps(): BareStep[] {
     const result = secretDice.result(state);
     const status = result ? 'finished' : 'active';
     const activeSeats = status === 'active' ? secretDice.activeSeats(state) : [];
-    const plan = planTransition(before, { status, activeSeats }, new Date());
+    const plan = planTransition(before, { status, activeSeats });
     const answer = stateFor(secretDice, { id: 'bare-game-id-0000', type: 'secret-dice', status, version, snapshot: state }, seat);
     steps.push({
       kind,

@@ -54,7 +54,7 @@ export class MpAboutGame extends LitElement {
             : nothing
         }
         <dt>Time control</dt>
-        <dd>${timeControlText(meta.timeControl, meta.onTimeout)}</dd>
+        <dd>${timeControlText(meta.timeControlText, meta.onTimeout)}</dd>
         <dt>Created</dt>
         <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
         <dt>Version</dt>

@@ -15,7 +15,8 @@ import {
   type WebhookField,
 } from '../notification-settings';
 import { shared } from '../styles';
-import { deviceTimeZone, timeZoneNames } from '../time';
+import { failingLine } from '../push';
+import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
 import { settingsStyles } from './settings-styles';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 
@@ -257,6 +258,11 @@ export class MpNotificationForm extends LitElement {
             />
             <label for="hook-on">Also post notifications to a webhook</label>
           </div>
+          ${
+            failingLine(s.webhookFailing, shortDateTime)
+              ? html`<p class="muted" data-failing>${failingLine(s.webhookFailing, shortDateTime)}</p>`
+              : nothing
+          }
           ${
             f.hook.enabled
               ? webhookFields({

@@ -10,6 +10,7 @@ import {
   listDevices,
   removeDevice,
   thisDeviceId,
+  failingLine,
   type PushDevice,
 } from '../push';
 import { shared } from '../styles';
@@ -147,6 +148,7 @@ export class MpPushSettings extends LitElement {
       <div class="device">
         <div class="name">${label}${mine ? ' (this device)' : ''}</div>
         ${since ? html`<div class="when">Added ${since}</div>` : nothing}
+        ${failingLine(d.failing, shortDateTime) ? html`<div class="when" data-failing>${failingLine(d.failing, shortDateTime)}</div>` : nothing}
       </div>
       <div class="row">
         <button type="button" ?disabled=${this.busy} aria-label="Send a test notification to ${label}" @click=${() => this.sendTest(d)}>Send a test</button>

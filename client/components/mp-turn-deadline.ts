@@ -55,7 +55,7 @@ export class MpTurnDeadline extends LitElement {
 
   override render() {
     const meta = this.meta;
-    if (this.status !== 'active' || !meta?.deadlineAt || !meta.timeControl || meta.timeControl === 'none') return nothing;
+    if (this.status !== 'active' || !meta?.deadlineAt || meta.timeControl.kind === 'none') return nothing;
     const left = Date.parse(meta.deadlineAt) - this.now;
     const what = meta.onTimeout === 'end' ? 'the game ends' : 'the bot plays the turn';
     return html`<p class="deadline ${left < 2 * 3600_000 ? 'soon' : ''}">

@@ -179,7 +179,7 @@ export class GameSession implements ReactiveController {
     const m = this.meta;
     if (m && (s.status !== m.status || s.yourSeat !== viewerSeat(m.yourSeat, m.seats))) void this.reloadMeta();
     // A timed game's deadline moves with every turn, and only the meta carries it.
-    else if (m && m.timeControl !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
+    else if (m && m.timeControl.kind !== 'none' && s.version > m.version && this.metaLoadingFor < s.version) {
       this.metaLoadingFor = s.version;
       void this.reloadMeta();
     }

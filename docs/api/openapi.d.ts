@@ -116,7 +116,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /** The signed-in user, with their vacation days */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -128,6 +128,44 @@ export interface paths {
          * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).
          */
         patch: operations["updateMe"];
+        trace?: never;
+    };
+    "/api/me/vacation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Go on vacation: your clocks stand still in every game that allows it
+         * @description Starts now, or at `from`. A vacation longer than the days left ends when they are spent (the answer says when). A vacation already under way or planned is replaced, and what was left of it comes back first. The other players of each game are told once. 400 `bad_vacation`, 409 `no_vacation_days`.
+         */
+        put: operations["startVacation"];
+        post?: never;
+        /** Back from vacation: your clocks run again, and the days not taken come back */
+        delete: operations["endVacation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The game that waits on you with the least time left (then the one waiting longest), and how many wait */
+        get: operations["nextGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/game-types": {
@@ -406,7 +444,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test message on every enabled channel */
+        /** Send a test message on every enabled channel (TEST_SEND_LIMIT_PER_ACCOUNT a minute, 429 beyond; a device with a test on its way is left out) */
         post: operations["sendTestNotification"];
         delete?: never;
         options?: never;
@@ -527,7 +565,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a test push to one of your devices */
+        /** Send a test push to one of your devices (one on its way per device; TEST_SEND_LIMIT_PER_DEVICE and _PER_ACCOUNT a minute, 429 beyond) */
         post: operations["sendTestPush"];
         delete?: never;
         options?: never;
@@ -638,6 +676,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Propose pausing the whole table for up to 14 days
+         * @description The pause starts when every other human player agrees (`POST .../pause/agree`); alone with bots it starts at once. While it lasts every clock stands still; it ends by itself, or when anyone resumes (`POST .../resume`). Both are logged. 409 `paused`, `no_clock`, `not_active`.
+         */
+        post: operations["proposePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/pause/agree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Agree to the proposed pause (the last agreement starts it) */
+        post: operations["agreePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/pause/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn the proposed pause down */
+        post: operations["declinePause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the pause now: the clocks run again */
+        post: operations["resumeGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/seats/{seat}/votes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * At a table of three or more: vote to give a late player 24 more hours, or to let the bot play for them
+         * @description Takes effect when every other human player voted the same. `extension`: once per seat and game. `bot`: once the seat has been asked to act for 24 hours. 400 `own_seat`; 409 `too_few_players`, `not_waiting`, `already_extended`, `too_soon`.
+         */
+        post: operations["voteOnSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -648,10 +777,38 @@ export interface components {
                 message: string;
             };
         };
+        VacationStatus: {
+            /** @description Vacation days left (7 for a new account, 1.75 more on the first of each month, at most 21) */
+            daysLeft: number;
+            /** @description The vacation under way ends then (ISO); null when none */
+            activeUntil: string | null;
+            /** @description A vacation that starts later */
+            planned: {
+                from: string;
+                until: string;
+                /** @enum {string} */
+                kind: "manual" | "auto";
+            } | null;
+            /** @description A clock about to run out spends vacation days by itself (auto-vacation) */
+            auto: boolean;
+        };
         User: {
             id: string;
             email: string;
             name: string;
+        };
+        Vacation: {
+            from: string;
+            until: string;
+            /** @enum {string} */
+            kind: "manual" | "auto";
+        };
+        NextGame: {
+            gameId: string | null;
+            /** @description The game page; null when nothing waits on you */
+            url: string | null;
+            /** @description Games waiting for your move */
+            waiting: number;
         };
         GameType: {
             id: string;
@@ -719,6 +876,38 @@ export interface components {
             /** @description When the game was last played (a move, a join) */
             updatedAt: string;
             result: components["schemas"]["Result"];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description A seat's clock stands still over the weekend in its player's time zone */
+            weekendPause: boolean;
+            /** @description A player's vacation stops their clock at this table */
+            allowVacation: boolean;
+            /** @description Each seat’s clock while the game runs (empty without a time control) */
+            clocks: components["schemas"]["Clock"][];
+            /** @description The pause of the whole table under way (agreed by every player), or null */
+            pause: {
+                until: string;
+                by: number;
+            } | null;
+            /** @description A pause a player proposed, waiting for every other human player to agree */
+            pauseProposal: {
+                by: number;
+                days: number;
+                agreed: number[];
+            } | null;
+            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
+            votes: {
+                /** @enum {string} */
+                kind: "extension" | "bot";
+                seat: number;
+                voters: number[];
+            }[];
+            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
         };
         /** @enum {string} */
         GameStatus: "open" | "active" | "finished" | "abandoned";
@@ -739,6 +928,35 @@ export interface components {
             /** @description A short sentence about the outcome */
             summary?: string;
         } | null;
+        /** @description `per-move`: each time a seat must act it gets `hours`. `bank`: a seat starts with `initialHours`, its clock runs only while it must act, and each finished turn adds `incrementHours`, never past `maxHours`. `none`: no clock. */
+        TimeControl: {
+            /** @enum {string} */
+            kind: "none";
+        } | {
+            /** @enum {string} */
+            kind: "per-move";
+            hours: number;
+        } | {
+            /** @enum {string} */
+            kind: "bank";
+            initialHours: number;
+            incrementHours: number;
+            maxHours: number;
+        };
+        Clock: {
+            seat: number;
+            /** @description Milliseconds left at the time of the answer */
+            remainingMs: number;
+            /** @description The seat must act and nothing stops its clock now */
+            running: boolean;
+            /**
+             * @description What stops the clock now, if anything
+             * @enum {string|null}
+             */
+            pausedBy: "vacation" | "weekend" | "table" | null;
+            /** @description While the seat must act: when its clock reaches 0 (ISO), pauses included */
+            runsOutAt: string | null;
+        };
         GameMeta: {
             id: string;
             type: string;
@@ -758,11 +976,6 @@ export interface components {
             };
             /** @description The rules version the game is played under */
             rulesVersion: string;
-            /**
-             * @description Time allowed per move
-             * @enum {string}
-             */
-            timeControl: "none" | "24h" | "72h";
             /**
              * @description At a deadline: the built-in bot plays the turn, or the game ends
              * @enum {string}
@@ -792,6 +1005,38 @@ export interface components {
             isCreator: boolean;
             inviteUrl: string | null;
             result: components["schemas"]["Result"];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description A seat's clock stands still over the weekend in its player's time zone */
+            weekendPause: boolean;
+            /** @description A player's vacation stops their clock at this table */
+            allowVacation: boolean;
+            /** @description Each seat’s clock while the game runs (empty without a time control) */
+            clocks: components["schemas"]["Clock"][];
+            /** @description The pause of the whole table under way (agreed by every player), or null */
+            pause: {
+                until: string;
+                by: number;
+            } | null;
+            /** @description A pause a player proposed, waiting for every other human player to agree */
+            pauseProposal: {
+                by: number;
+                days: number;
+                agreed: number[];
+            } | null;
+            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
+            votes: {
+                /** @enum {string} */
+                kind: "extension" | "bot";
+                seat: number;
+                voters: number[];
+            }[];
+            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
             /** @description The join that takes the last seat starts the game */
             startWhenFull: boolean;
             /** @description The options, one short line each ("Thinner fog: yes") */
@@ -817,6 +1062,8 @@ export interface components {
             /** @description POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since */
             canUndo: boolean;
             sinceLastSeen: components["schemas"]["SinceLastSeen"];
+            /** @description Each seat's clock at the time of the answer (empty without a time control); count down from `runsOutAt` while `running` */
+            clocks: components["schemas"]["Clock"][];
         };
         LegalMove: {
             label: string;
@@ -880,10 +1127,23 @@ export interface components {
             createdAt: string;
             /** @description When the game last changed (a move, a join) */
             updatedAt: string;
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description Seated players on vacation now (where the table allows vacation), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
         };
         NotificationSettingsAnswer: components["schemas"]["NotificationSettings"] & {
             push: boolean;
             emailReplies: boolean;
+            quietHours: {
+                start: string;
+                end: string;
+            } | null;
+            autoVacation: boolean;
+            webhookFailing: components["schemas"]["EndpointTrouble"];
             failures: components["schemas"]["DeliveryFailure"][];
         };
         Webhook: {
@@ -894,6 +1154,14 @@ export interface components {
             secret?: string;
             /** @description Discord user id to mention */
             mention?: string;
+        } | null;
+        /** @description Recent failed deliveries to your webhook (null: they get through) */
+        EndpointTrouble: {
+            failingSince: string;
+            failures: number;
+            lastError: string;
+            /** @description Nothing is sent there until then (the address kept failing) */
+            pausedUntil: string | null;
         } | null;
         DeliveryFailure: {
             id: number;
@@ -920,10 +1188,17 @@ export interface components {
             };
             webhook: components["schemas"]["Webhook"];
             /**
-             * @description IANA zone for dates in emails
+             * @description IANA zone for dates in emails, and for your weekends and quiet hours (the games that start from now on)
              * @default UTC
              */
             timeZone: string;
+            /** @description Quiet hours in your zone (e.g. 22:00-08:00): notices that fall inside wait and come as one message when they end, and a clock that would run out inside them reminds you before. Null: none; left out: unchanged */
+            quietHours?: {
+                start: string;
+                end: string;
+            } | null;
+            /** @description A clock about to run out spends vacation days by itself (default on); left out: unchanged */
+            autoVacation?: boolean;
         };
         GameEmailReplies: {
             /** @description Whether replies to this game's turn emails play moves */
@@ -940,6 +1215,7 @@ export interface components {
             service: string;
             createdAt: string;
             lastUsedAt: string | null;
+            failing: components["schemas"]["EndpointTrouble"] & unknown;
         };
         /** @description A browser's PushSubscription.toJSON() */
         PushSubscription: {
@@ -1008,6 +1284,40 @@ export interface components {
             views: unknown[] | null;
             /** @description The full state, once the game is over (else null) */
             state: unknown;
+        };
+        GameClocks: {
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description A seat's clock stands still over the weekend in its player's time zone */
+            weekendPause: boolean;
+            /** @description A player's vacation stops their clock at this table */
+            allowVacation: boolean;
+            /** @description Each seat’s clock while the game runs (empty without a time control) */
+            clocks: components["schemas"]["Clock"][];
+            /** @description The pause of the whole table under way (agreed by every player), or null */
+            pause: {
+                until: string;
+                by: number;
+            } | null;
+            /** @description A pause a player proposed, waiting for every other human player to agree */
+            pauseProposal: {
+                by: number;
+                days: number;
+                agreed: number[];
+            } | null;
+            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
+            votes: {
+                /** @enum {string} */
+                kind: "extension" | "bot";
+                seat: number;
+                voters: number[];
+            }[];
+            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
         };
     };
     responses: never;
@@ -1297,7 +1607,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["User"];
+                    "application/json": components["schemas"]["User"] & {
+                        vacation: components["schemas"]["VacationStatus"];
+                    };
                 };
             };
             /** @description Not signed in */
@@ -1355,6 +1667,135 @@ export interface operations {
             };
             /** @description Forbidden (not your seat or turn, CSRF) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description When you are back (ISO instant)
+                     */
+                    until: string;
+                    /**
+                     * Format: date-time
+                     * @description A later start (ISO instant); now by default
+                     */
+                    from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Your vacation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Vacation"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endVacation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your vacation days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VacationStatus"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nextGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Next game */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NextGame"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1480,11 +1921,33 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /**
-                     * @description Time allowed per move
+                     * @description A preset: `none`, `fast` (bank 72 h + 12 h a turn, at most 120 h), `slow` (72 h + 36 h, at most 240 h), `24h`, `48h`, `72h`, `120h`, `168h` (per move); or an object `{ "kind": "per-move", "hours": 24|48|72|120|168 }` or `{ "kind": "bank", "initialHours", "incrementHours", "maxHours" }`
                      * @default none
-                     * @enum {string}
                      */
-                    timeControl?: "none" | "24h" | "72h";
+                    timeControl?: ("none" | "fast" | "slow" | "24h" | "48h" | "72h" | "120h" | "168h") | {
+                        /** @enum {string} */
+                        kind: "per-move";
+                        hours: 24 | 48 | 72 | 120 | 168;
+                    } | {
+                        /** @enum {string} */
+                        kind: "bank";
+                        initialHours: number;
+                        incrementHours: number;
+                        maxHours: number;
+                    } | {
+                        /** @enum {string} */
+                        kind: "none";
+                    };
+                    /**
+                     * @description Each seat's clock stands still on Saturday and Sunday in its player's time zone
+                     * @default false
+                     */
+                    weekendPause?: boolean;
+                    /**
+                     * @description A player's vacation (manual or automatic) stops their clock at this table; false: it never does
+                     * @default true
+                     */
+                    allowVacation?: boolean;
                     /**
                      * @description At a deadline: the built-in bot plays the turn, or the game ends
                      * @default bot
@@ -2325,6 +2788,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putGameEmailReplies: {
@@ -2763,6 +3235,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listChat: {
@@ -3163,6 +3644,355 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proposePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    days: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The clocks after the proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agreePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clocks after agreeing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    declinePause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clocks after declining */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clocks running again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    voteOnSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                seat: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "extension" | "bot";
+                };
+            };
+        };
+        responses: {
+            /** @description The clocks after the vote */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameClocks"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

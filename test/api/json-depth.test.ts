@@ -4,7 +4,7 @@ import { jsonDepth, MAX_JSON_DEPTH } from '../../worker/http/json-depth';
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * Issue 13.2: a JSON body nested thousands of levels deep (yet under the body size limit) once
+ * A JSON body nested thousands of levels deep (yet under the body size limit) once
  * overflowed the stack while an Idempotency-Key retry compared moves: 500. Every JSON body is now
  * refused past `MAX_JSON_DEPTH` levels, before any route reads it.
  */

@@ -16,6 +16,20 @@ async function sentRows(api: TestApi, gameId?: string) {
   return r.rows;
 }
 
+/** The player's notices go to a Slack webhook at `url` only (email off). */
+async function slackOnly(api: TestApi, token: string, url: string) {
+  const r = await api.call('PUT', '/api/me/notifications', {
+    token,
+    body: {
+      email: false,
+      digest: false,
+      kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
+      webhook: { url, format: 'slack' },
+    },
+  });
+  expect(r.status, r.text).toBe(200);
+}
+
 async function webhookFor(api: TestApi, token: string, url: string, format = 'json') {
   const r = await api.call('PUT', '/api/me/notifications', {
     token,
@@ -158,25 +172,41 @@ describe('delivery survives failing receivers', () => {
     const rx = await startReceiver(() => 500);
     const api = await makeTestApp();
     try {
-      const token = await api.signIn('fails@example.com');
-      await api.call('PUT', '/api/me/notifications', {
-        token,
-        body: {
-          email: false,
-          digest: false,
-          kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
-          webhook: { url: rx.url, format: 'slack' },
-        },
-      });
-      await api.call('POST', '/api/me/notifications/test', { token });
-      for (let i = 0; i < 30 && (await sentRows(api)).some((r) => r.status === 'pending'); i++) {
+      const { id, tokens } = await api.startedGame(2, { start: false });
+      const token = tokens[0];
+      await slackOnly(api, token, rx.url);
+      await api.call('POST', `/api/games/${id}/start`, { token });
+      for (let i = 0; i < 30 && (await sentRows(api, id)).some((r) => r.status === 'pending' && r.channel === 'webhook'); i++) {
         api.clock.advance(2 * HOUR);
         await api.cron();
       }
       const settings = (await api.call('GET', '/api/me/notifications', { token })).json;
-      expect(settings.failures).toHaveLength(1);
-      expect(settings.failures[0]).toMatchObject({ channel: 'webhook', target: new URL(rx.url).host, lastError: 'HTTP 500' });
-      expect(settings.failures[0].attempts).toBeGreaterThan(10);
+      expect(settings.failures.length).toBeGreaterThan(0);
+      for (const f of settings.failures) {
+        expect(f).toMatchObject({ channel: 'webhook', target: new URL(rx.url).host, lastError: 'HTTP 500' });
+        expect(f.attempts).toBeGreaterThan(10);
+      }
+      // The webhook kept failing: the settings say so, and that nothing goes there for now.
+      expect(settings.webhookFailing).toMatchObject({ lastError: 'HTTP 500', pausedUntil: expect.any(String) });
+      expect(settings.webhookFailing.failures).toBeGreaterThan(3);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('a test message is retried for 10 minutes only, then fails', async () => {
+    const rx = await startReceiver(() => 500);
+    const api = await makeTestApp();
+    try {
+      const token = await api.signIn('fails@example.com');
+      await slackOnly(api, token, rx.url);
+      await api.call('POST', '/api/me/notifications/test', { token });
+      for (let i = 0; i < 10 && (await sentRows(api)).some((r) => r.status === 'pending'); i++) {
+        api.clock.advance(3 * 60_000);
+        await api.cron();
+      }
+      const [row] = await sentRows(api);
+      expect([row.kind, row.status]).toEqual(['test', 'failed']);
     } finally {
       await rx.close();
     }
@@ -264,14 +294,17 @@ describe('settings API', () => {
     expect(r.json).toEqual({
       email: true,
       digest: false,
+      quietHours: null,
+      autoVacation: true,
       push: true,
       emailReplies: true,
       kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
       webhook: null,
       timeZone: 'UTC',
       failures: [],
+      webhookFailing: null,
     });
-    const body = { ...r.json, failures: undefined };
+    const body = { ...r.json, failures: undefined, webhookFailing: undefined };
     const prod = await makeTestApp({ allowLoopbackWebhooks: false });
     const ptoken = await prod.signIn('p@example.com');
     const loop = await prod.call('PUT', '/api/me/notifications', {
@@ -409,7 +442,7 @@ describe('deadlines and reminders', () => {
     });
     const c = await api.call('POST', '/api/games', {
       token: tokens[0],
-      body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot' },
+      body: { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'bot', allowVacation: false },
     });
     const id = c.json.id;
     await api.call('POST', `/api/games/${id}/join`, {
@@ -440,7 +473,7 @@ describe('deadlines and reminders', () => {
     const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[1] })).json;
     expect(s.activeSeats).toEqual([1]);
     const log = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[1] })).json.entries.map((e: { text: string }) => e.text);
-    expect(log.filter((t: string) => t === 'Seat 1 ran out of time; the bot played for them.').length).toBeGreaterThanOrEqual(2);
+    expect(log.filter((t: string) => t === '{{p:0}} ran out of time; the bot played for them.').length).toBeGreaterThanOrEqual(2);
     // The bot's choice is named to the late seat only (it may be a secret choice).
     expect(log.some((t: string) => t.startsWith('The bot played:'))).toBe(false);
     const ownLog = (await api.call('GET', `/api/games/${id}/log`, { token: tokens[0] })).json.entries.map((e: { text: string }) => e.text);
@@ -460,7 +493,7 @@ describe('deadlines and reminders', () => {
     const tokens = [await api.signIn('end0@example.com'), await api.signIn('end1@example.com')];
     const c = await api.call('POST', '/api/games', {
       token: tokens[0],
-      body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end' },
+      body: { type: 'secret-dice', players: 2, timeControl: '72h', onTimeout: 'end', allowVacation: false },
     });
     await api.call('POST', `/api/games/${c.json.id}/join`, {
       token: tokens[1],
@@ -476,6 +509,6 @@ describe('deadlines and reminders', () => {
     expect(subjects.filter((s) => s.startsWith('game_over'))).toHaveLength(2);
     expect(subjects.find((s) => s.startsWith('game_over'))).toContain('is over');
     const mails = (await api.call('GET', '/dev/mailbox.json')).json.filter((m: { subject: string }) => m.subject.includes('is over'));
-    expect(mails[0].text).toContain('Seat 1 ran out of time. The game ends.');
+    expect(mails[0].text).toContain('end0 ran out of time. The game ends.'); // the player's name, not a seat number
   });
 });

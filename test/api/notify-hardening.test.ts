@@ -327,6 +327,40 @@ describe('webhook address check', () => {
     }
   });
 
+  it('a private address is refused however it is spelled: hex, dashed IPv4 and IPv6 under wildcard DNS, numeric and percent-encoded', () => {
+    for (const [url, why] of [
+      ['https://7f000001.nip.io/h', 'names the address 127.0.0.1'],
+      ['https://app-0a000001.nip.io/h', 'names the address 10.0.0.1'],
+      ['https://app-10-0-0-1.nip.io/h', 'names the address 10.0.0.1'],
+      ['https://192-168-1-2-app.sslip.io/h', 'names the address 192.168.1.2'],
+      ['https://--1.sslip.io/h', 'names the address ::1'],
+      ['https://fe80--1.sslip.io/h', 'names the address fe80::1'],
+      ['https://app-fd00--1.sslip.io/h', 'names the address fd00::1'],
+      ['https://0x7f000001/h', 'four decimal numbers'],
+      ['https://2130706433/h', 'four decimal numbers'],
+      ['https://0177.0.0.1/h', 'four decimal numbers'],
+      ['https://127.1/h', 'four decimal numbers'],
+      ['https://%31%32%37.0.0.1/h', 'without percent-encoding'],
+      ['https://%6c%6f%63%61%6c%68%6f%73%74/h', 'without percent-encoding'],
+    ])
+      expect(() => checkWebhookUrl(url, false), url).toThrow(why);
+    // Public addresses written the same ways pass: the check reads what the name says.
+    for (const url of ['https://2a01-4f8-c17-b8f--2.sslip.io/h', 'https://08080808.nip.io/h', 'https://deadbeef.example.com/h'])
+      expect(checkWebhookUrl(url, false).protocol, url).toBe('https:');
+  });
+
+  it('in development only the literal loopback spellings the README names pass: no numeric or encoded 127.0.0.1', () => {
+    for (const url of [
+      'http://2130706433:9999/h',
+      'http://0x7f.0.0.1/h',
+      'http://127.1/h',
+      'http://0177.0.0.1/h',
+      'http://127.000.0.1/h',
+      'http://%31%32%37.0.0.1/h',
+    ])
+      expect(() => checkWebhookUrl(url, true), url).toThrow(/Webhook URLs must write/);
+  });
+
   it('the API refuses them with 400 bad_webhook_url, and a stored one is refused at send time without retries', async () => {
     const api = await makeTestApp({ allowLoopbackWebhooks: false });
     const { id, tokens } = await api.startedGame(2, { start: false });
@@ -350,7 +384,7 @@ describe('webhook address check', () => {
       {
         status: 'failed',
         attempts: 1,
-        last_error: expect.stringMatching(/^refused: the webhook URL must point to a public address \(127\.0\.0\.1 is loopback\)/),
+        last_error: 'refused: the webhook URL must write an IPv4 address as four decimal numbers (0x7f000001 is another form)',
       },
     ]);
   });

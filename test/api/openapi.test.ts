@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document as client generators and linters see it (issue 18):
+ * The OpenAPI document as client generators and linters see it:
  *   - `redocly lint` (recommended rules) finds 0 errors;
  *   - every operation has a unique operationId, the Bearer and cookie schemes are declared, and
  *     `servers` names the server;

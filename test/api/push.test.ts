@@ -173,6 +173,21 @@ describe('push subscription API', () => {
     expect(await subscriptionCount(api)).toBe(before);
   });
 
+  it('a p256dh of the right length that is not a point on the P-256 curve is refused with 400 at subscribe time', async () => {
+    const token = await api.signIn('bad-point@example.com');
+    const d = svc.newDevice().subscription;
+    const before = await subscriptionCount(api);
+    // 0x04, then x and y of 32 bytes each that satisfy no curve equation (all 0xff is past the field prime).
+    const notAPoint = Buffer.concat([Buffer.from([4]), Buffer.alloc(64, 0xff)]).toString('base64url');
+    const r = await api.call('POST', '/api/me/push-subscriptions', { token, body: { ...d, keys: { ...d.keys, p256dh: notAPoint } } });
+    expect([r.status, r.json.error]).toEqual([
+      400,
+      { code: 'bad_request', message: 'keys.p256dh: not a point on the P-256 curve (a browser subscription gives one)' },
+    ]);
+    expect(await subscriptionCount(api)).toBe(before);
+    expect((await api.call('POST', '/api/me/push-subscriptions', { token, body: d })).status).toBe(201);
+  });
+
   it('signed out: 401 on every /api/me/push-subscriptions route', async () => {
     const calls: [string, string, unknown?][] = [
       ['POST', '/api/me/push-subscriptions', svc.newDevice().subscription],
@@ -448,6 +463,102 @@ describe('push service answers: 404/410 removes the device, other 4xx fail at on
       expect(svc.deliveredTo(phone)).toHaveLength(1);
       expect((await openPush(svc.deliveredTo(phone)[0], phone, svc.origin)).notice.kind).toBe('game_started');
       expect((await pushRows(api, id)).map((r) => [r.status, r.attempts])).toEqual([['sent', 6]]);
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('an endpoint that keeps failing is paused, and test sends are limited', () => {
+  it('a push endpoint is paused after 3 failures in a row and listed as failing; once it answers again the failure is cleared', async () => {
+    let down = true;
+    const svc = await startPushService(() => (down ? 503 : 201));
+    const api = await makeTestApp({ vapid: vapidConfig(await generateVapidKeys()) });
+    try {
+      const { id, tokens } = await api.startedGame(2, { start: false });
+      const phone = svc.newDevice();
+      await subscribe(api, tokens[1], phone);
+      await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] }); // attempt 1 at once
+      for (let i = 0; i < 2; i++) {
+        api.clock.advance(10 * 60_000); // past each backoff, within the breaker's 15 minutes
+        await api.cron();
+      }
+      expect(svc.all).toHaveLength(3);
+      const [listed] = (await api.call('GET', '/api/me/push-subscriptions', { token: tokens[1] })).json.subscriptions;
+      expect(listed.failing).toMatchObject({ failures: 3, lastError: 'HTTP 503' });
+      const pausedUntil = Date.parse(listed.failing.pausedUntil);
+      expect(pausedUntil).toBe(api.clock.now().getTime() + 15 * 60_000);
+      // While paused nothing is sent, however often the cron runs.
+      api.clock.advance(5 * 60_000);
+      await api.cron();
+      expect(svc.all).toHaveLength(3);
+      expect((await pushRows(api, id)).map((r) => [r.status, r.last_error?.startsWith('paused: ')])).toEqual([['pending', true]]);
+      // After the pause one attempt goes; it gets through and the device is no longer failing.
+      down = false;
+      api.clock.t = pausedUntil + 1000;
+      await api.cron();
+      expect(svc.deliveredTo(phone)).toHaveLength(1);
+      const [after] = (await api.call('GET', '/api/me/push-subscriptions', { token: tokens[1] })).json.subscriptions;
+      expect(after.failing).toBeNull();
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('test sends: one on its way per device, at most 3 a minute per account, refused with 429, Retry-After and why; none accepted is lost', async () => {
+    const svc = await startPushService(() => 503); // every test stays pending (retried)
+    const api = await makeTestApp({ vapid: vapidConfig(await generateVapidKeys()) });
+    try {
+      const token = await api.signIn('limits@example.com');
+      const phones = [svc.newDevice(), svc.newDevice()];
+      const ids = [await subscribe(api, token, phones[0]), await subscribe(api, token, phones[1])];
+      expect((await api.call('POST', `/api/me/push-subscriptions/${ids[0]}/test`, { token })).status).toBe(202);
+      const again = await api.call('POST', `/api/me/push-subscriptions/${ids[0]}/test`, { token });
+      expect(again.status).toBe(429);
+      expect(again.json.error).toEqual({
+        code: 'rate_limited',
+        message: 'A test push to this device is still on its way; wait for it first.',
+      });
+      expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
+      // The account's test leaves out the device whose test is on its way, and reaches the other one.
+      const all = await api.call('POST', '/api/me/notifications/test', { token });
+      expect(all.status).toBe(202);
+      expect(all.json.channels.sort()).toEqual(['email', 'push']);
+      // Same instant, same device set: each accepted request has rows of its own (no dedupe-key collision).
+      expect((await api.call('POST', '/api/me/notifications/test', { token })).status).toBe(202);
+      const fourth = await api.call('POST', '/api/me/notifications/test', { token });
+      expect(fourth.status).toBe(429);
+      expect(fourth.json.error.message).toBe('At most 3 test messages a minute; wait for the ones on their way.');
+      expect(fourth.headers.get('retry-after')).toBe('60');
+      const rows = (
+        await api.client.query<{ channel: string; target: string }>("select channel, target from outbox where kind = 'test' order by id")
+      ).rows;
+      expect(rows.map((r) => [r.channel, r.target])).toEqual([
+        ['push', ids[0]],
+        ['email', 'limits@example.com'],
+        ['push', ids[1]],
+        ['email', 'limits@example.com'],
+      ]);
+      // A minute on, the account may test again.
+      api.clock.advance(61_000);
+      expect((await api.call('POST', '/api/me/notifications/test', { token })).status).toBe(202);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it('a notice about no game goes with its outbox key as push Topic, the same on every retry', async () => {
+    const svc = await startPushService((n) => (n === 1 ? 503 : 201));
+    const api = await makeTestApp({ vapid: vapidConfig(await generateVapidKeys()) });
+    try {
+      const token = await api.signIn('topic@example.com');
+      const id = await subscribe(api, token, svc.newDevice());
+      expect((await api.call('POST', `/api/me/push-subscriptions/${id}/test`, { token })).status).toBe(202);
+      api.clock.advance(60_000);
+      await api.cron();
+      const [row] = await pushRows(api);
+      expect(row.status).toBe('sent');
+      expect(svc.all.map((r) => r.headers.topic)).toEqual([`mp-${row.id}`, `mp-${row.id}`]);
     } finally {
       await svc.close();
     }

@@ -55,7 +55,8 @@ function strict(schema: Json, seen: string[] = []): Json {
   if (Array.isArray(out.allOf) && out.allOf.every((s: Json) => s.type === 'object' || s.properties || !s.type)) {
     const parts: Json[] = out.allOf;
     delete out.allOf;
-    out.type = 'object';
+    // The type of the part that says one (a nullable object stays nullable), else an object.
+    out.type = parts.find((p) => p.type !== undefined)?.type ?? 'object';
     out.properties = Object.assign({}, ...parts.map((p) => p.properties ?? {}), out.properties ?? {});
     out.required = [...new Set(parts.flatMap((p) => p.required ?? []).concat(out.required ?? []))];
     const open = parts.find((p) => p.additionalProperties !== undefined && p.additionalProperties !== false);
@@ -243,6 +244,39 @@ describe('every operation answers what the API reference says', () => {
     expect((await call('DELETE', `/api/me/push-subscriptions/${sub.json.id}`, { token: ada })).status).toBe(204);
 
     expect((await call('POST', '/api/auth/logout', { token: bo })).status).toBe(204);
+  });
+
+  it('a timed table of three: vacation, the next game, a pause by consent, resuming, a vote on a late seat', async () => {
+    const [a, b, c] = [await signIn('ann-clock@example.com'), await signIn('ben-clock@example.com'), await signIn('cat-clock@example.com')];
+    const created = await call('POST', '/api/games', {
+      token: a,
+      body: { type: 'secret-dice', players: 3, timeControl: 'fast', startWhenFull: false },
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
+    for (const t of [b, c]) expect((await call('POST', `/api/games/${id}/join`, { token: t, body: { invite } })).status).toBe(200);
+    expect((await call('POST', `/api/games/${id}/start`, { token: a })).status).toBe(200);
+    expect((await call('GET', `/api/games/${id}`, { token: a })).json.clocks).toHaveLength(3);
+
+    const soon = new Date(api.clock.now().getTime() + 3 * 86_400_000).toISOString();
+    expect((await call('PUT', '/api/me/vacation', { token: c, body: { until: soon } })).status).toBe(200);
+    expect((await call('DELETE', '/api/me/vacation', { token: c })).status).toBe(200);
+    expect((await call('GET', '/api/me/next', { token: a })).status).toBe(200);
+
+    // A pause needs every other player: Cat turns the first proposal down, then all agree.
+    expect((await call('POST', `/api/games/${id}/pause`, { token: a, body: { days: 2 } })).json.pauseProposal).toBeTruthy();
+    expect((await call('POST', `/api/games/${id}/pause/decline`, { token: c })).json.pauseProposal).toBeNull();
+    await call('POST', `/api/games/${id}/pause`, { token: a, body: { days: 2 } });
+    expect((await call('POST', `/api/games/${id}/pause/agree`, { token: b })).status).toBe(200);
+    expect((await call('POST', `/api/games/${id}/pause/agree`, { token: c })).json.pause).toBeTruthy();
+    expect((await call('POST', `/api/games/${id}/resume`, { token: a })).json.pause).toBeNull();
+
+    // The others vote to give the seat on turn 24 more hours.
+    const state = (await call('GET', `/api/games/${id}/state`, { token: a })).json;
+    const late = state.activeSeats[0] as number;
+    const voter = [a, b, c][(late + 1) % 3];
+    expect((await call('POST', `/api/games/${id}/seats/${late}/votes`, { token: voter, body: { kind: 'extension' } })).status).toBe(200);
   });
 
   it('called every operation of the document with a success answer', () => {

@@ -211,6 +211,17 @@ describe('email addresses are never shown as names', () => {
     expect((await api.call('GET', '/api/me', { token })).json.name).toMatch(/^Player \d{4}$/);
   });
 
+  it('a fullwidth ＠ or a small ﹫ counts as "@" (names are NFKC-folded for the rule), and so do fullwidth braces for "{{"', async () => {
+    const token = await api.signIn('wide-at@example.com', null);
+    for (const name of ['ada＠example.com', 'ada﹫example.com', 'ada ｛｛p:0｝｝']) {
+      const r = await api.call('PATCH', '/api/me', { token, body: { name } });
+      expect([r.status, r.json.error.code], name).toEqual([400, 'bad_request']);
+    }
+    expect((await api.call('GET', '/api/me', { token })).json.name).toMatch(/^Player \d{4}$/);
+    // Fullwidth letters alone are a name like any other.
+    expect((await api.call('PATCH', '/api/me', { token, body: { name: 'Ａｄａ' } })).status).toBe(200);
+  });
+
   it('a delivered sign-in email keeps no usable token or link in the outbox', async () => {
     const rx = await startReceiver(() => 200);
     const prod = await makeTestApp({ emailProvider: 'resend', emailApiKey: 'test-key', emailApiUrl: rx.url });

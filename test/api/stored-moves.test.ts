@@ -6,7 +6,7 @@ import { SET_SEED_SQL, seedFromLabel, setSeedParams } from '../support/fixed-see
 import { makeTestApp, type TestApi } from './support';
 
 /**
- * Issue 13.1: what is stored for a move is the move as the game's schema parsed it, so every
+ * What is stored for a move is the move as the game's schema parsed it, so every
  * replay of the log (GET /replay/:seq, POST /undo, the record) reads the move that was played.
  */
 

@@ -64,10 +64,12 @@ describe('deadlines in the viewer’s time zone', () => {
   });
 
   test('time control in words', () => {
-    expect(timeControlText('none', 'bot')).toBe('No time limit');
+    expect(timeControlText('No clock', 'bot')).toBe('No time limit');
     expect(timeControlText(undefined, undefined)).toBe('No time limit');
-    expect(timeControlText('24h', 'bot')).toBe('24 hours per move; when time runs out the bot plays the turn');
-    expect(timeControlText('72h', 'end')).toBe('72 hours per move; when time runs out the game ends');
+    expect(timeControlText('24 h per move', 'bot')).toBe('24 h per move; when time runs out the bot plays the turn');
+    expect(timeControlText('Fast: 72 h, +12 h a turn, at most 120 h', 'end')).toBe(
+      'Fast: 72 h, +12 h a turn, at most 120 h; when time runs out the game ends',
+    );
   });
 
   test('time zone names', () => {

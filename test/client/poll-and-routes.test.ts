@@ -61,19 +61,7 @@ describe('showing games', () => {
   });
 
   test('my games: your turn first, then running, open, finished; newest first within', () => {
-    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string): GameSummary => ({
-      id,
-      type: 't',
-      title: id,
-      status,
-      players: 2,
-      seats: [],
-      yourSeat: 0,
-      yourTurn,
-      version: 1,
-      updatedAt,
-      result: null,
-    });
+    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string) => ({ id, status, yourTurn, updatedAt });
     const sorted = sortGames([
       g('finished', 'finished', false, '2026-01-05T00:00:00Z'),
       g('open', 'open', false, '2026-01-04T00:00:00Z'),

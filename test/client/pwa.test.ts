@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { isOfflineState } from '../../client/connectivity';
 import { testResultText } from '../../client/notification-settings';
-import { base64UrlToBytes } from '../../client/push';
+import { base64UrlToBytes, failingLine } from '../../client/push';
 import { readPushPayload, shellFiles, swStrategy } from '../../client/sw-routes';
 import { titleWithCount, waitingCount } from '../../client/waiting';
 
@@ -112,5 +112,18 @@ describe('offline: the page says so and refuses moves', () => {
     expect(isOfflineState(true, true)).toBe(false);
     expect(isOfflineState(false, true)).toBe(true);
     expect(isOfflineState(true, false)).toBe(true);
+  });
+});
+
+describe('a device or webhook that keeps failing', () => {
+  test('says so in one line: how many deliveries failed, the last error, and until when it is paused', () => {
+    const when = (iso: string) => iso.slice(11, 16);
+    expect(failingLine(null, when)).toBeNull();
+    expect(failingLine({ failures: 1, lastError: 'Network connection lost.', pausedUntil: null }, when)).toBe(
+      'Failing: the last delivery did not get through (Network connection lost).',
+    );
+    expect(failingLine({ failures: 4, lastError: 'HTTP 503', pausedUntil: '2026-12-02T06:15:00.000Z' }, when)).toBe(
+      'Failing: the last 4 deliveries did not get through (HTTP 503); paused until 06:15.',
+    );
   });
 });

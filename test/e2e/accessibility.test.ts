@@ -17,6 +17,7 @@ import { createRequire } from 'node:module';
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { hasChromium, newPlayerContext, pageAtVersion, phone, postAs, signIn, useServerAndBrowser, warnNoBrowser } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/accessibility.test.ts');
 
@@ -92,7 +93,7 @@ async function midGame(ctx: BrowserContext, base: string, type: string, moves: n
     const s = await stateOf(ctx, base, id);
     if (s.status !== 'active') break;
     if (s.yourSeat === null || !s.activeSeats.includes(s.yourSeat) || !s.legalMoves.length) {
-      await new Promise((r) => setTimeout(r, 200));
+      await pause(200);
       continue;
     }
     if (played >= moves) break;

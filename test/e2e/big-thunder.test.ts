@@ -33,6 +33,7 @@ import {
   pageAtVersion,
   fullPageShot,
 } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/big-thunder.test.ts');
 
@@ -61,7 +62,7 @@ async function shows(locator: Locator, text: string | RegExp, what: string, time
         .catch(() => '')) ?? ''
     ).replace(/\s+/g, ' ');
     if (typeof text === 'string' ? last.includes(text) : text.test(last)) return;
-    await new Promise((r) => setTimeout(r, 250));
+    await pause(250);
   }
   throw new Error(`${what}: expected "${String(text)}", the page shows "${last}"`);
 }
@@ -103,7 +104,7 @@ function cardsIn(value: unknown, out: CardView[] = []): CardView[] {
 }
 
 describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
-  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
+  const suite = useServerAndBrowser();
 
   test('two players create, join, start and play two full turns each through the board', async () => {
     const { server, browser } = suite;
@@ -276,7 +277,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       for (let i = 0; i < 60 && !ready(s); i++) {
         await settleClaimJumpers();
         s = (await stateOf(p)).state;
-        if (!ready(s)) await new Promise((r) => setTimeout(r, 500));
+        if (!ready(s)) await pause(500);
       }
       expect(s.view.turn).toBe(p.seat);
       await shows(p.board.locator('[data-field="status"]'), `Turn ${s.view.turnNumber} · Your turn`, `${p.name} sees it is their turn`);

@@ -1,5 +1,5 @@
 /**
- * The README's developer path, as a newcomer runs it (issue 18, and issue 13 item 14):
+ * The README's developer path, as a newcomer runs it:
  *   - a plain local PostgreSQL: `DATABASE_URL=... npm run db:migrate` then `npm start` work by
  *     themselves (the scripts start the WebSocket bridge the Neon driver needs);
  *   - `npm start` says ready only when /api/ready reaches the database, and never when the
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { realPostgresAvailable, startRealPostgres, type RealPostgres } from '../support/postgres';
 import { freePort, root, startDevServer, type DevServer } from './support';
+import { pause } from '../support/wait';
 
 const ci = process.env.CI === 'true';
 const havePg = realPostgresAvailable();
@@ -108,7 +109,7 @@ describe('npm start waits for its database', () => {
     // While it waits, the Worker is up and says why it is not ready.
     let seen = 0;
     for (let i = 0; i < 240 && !seen; i++) {
-      await new Promise((r) => setTimeout(r, 500));
+      await pause(500);
       seen = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
         (r) => r.status,
         () => 0,

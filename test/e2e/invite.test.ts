@@ -26,6 +26,7 @@ import {
   warnNoBrowser,
   watchPageErrors,
 } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/invite.test.ts');
 
@@ -48,7 +49,7 @@ async function waitForMail(baseUrl: string, to: string, subject: RegExp): Promis
   while (Date.now() < until) {
     const mail = (await mails(baseUrl)).find((m) => m.to === to && subject.test(m.subject));
     if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`no email to ${to} matching ${subject} in the dev mailbox`);
 }
@@ -230,7 +231,11 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
     await d.getByRole('link', { name: 'Open' }).first().waitFor({ timeout: WAIT });
     await d.screenshot({ path: screenshotPath('lobby.png'), fullPage: true });
 
-    await e.getByRole('button', { name: /^Join Snowdonia/ }).click();
+    // Other files share the server: Dee's own table, by its id.
+    await e
+      .locator(`li[data-game="${openId}"]`)
+      .getByRole('button', { name: /^Join Snowdonia/ })
+      .click();
     await e.waitForURL(new RegExp(`/games/${openId}$`), { timeout: WAIT });
     await seeText(e, 'In progress', WAIT);
     // Watching a game in progress is one click too.

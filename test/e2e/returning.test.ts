@@ -28,6 +28,7 @@ import {
   warnNoBrowser,
   watchPageErrors,
 } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/returning.test.ts');
 
@@ -242,7 +243,7 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       }
       // The flights between two Step 1s: whoever must act, through the API.
       const acted = (await play(ctxA, base, smId, 1)) + (await play(ctxB, base, smId, 1));
-      if (!acted) await new Promise((r) => setTimeout(r, 200));
+      if (!acted) await pause(200);
     }
     console.log(
       `Space Mountain: ${decisions} simultaneous decisions; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`,
@@ -262,7 +263,7 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       if (s.status !== 'active') break;
       if (!s.activeSeats.includes(0)) {
         sawBot ||= /Bot is playing/.test((await prompt.textContent()) ?? '');
-        await new Promise((r) => setTimeout(r, 250));
+        await pause(250);
         continue;
       }
       await pageAtVersion(a, s.version);

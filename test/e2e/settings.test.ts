@@ -17,16 +17,16 @@ import type { Browser, Page } from 'playwright-core';
 import { deadlineText } from '../../client/time';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   postAs,
   seeText,
   signIn,
-  startDevServer,
+  useServerAndBrowser,
   warnNoBrowser,
   type DevServer,
 } from './support';
+import { until } from '../support/wait';
 
 warnNoBrowser('test/e2e/settings.test.ts');
 
@@ -60,14 +60,13 @@ async function startHookReceiver(): Promise<{ url: string; hits: Hit[]; close():
   };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+/** A notice in the dev outbox (GET /dev/outbox.json). */
+interface OutboxRow {
+  channel: string;
+  kind: string;
+  status: string;
+  attempts: number;
+  target: string;
 }
 
 interface Mail {
@@ -84,17 +83,17 @@ function watchErrors(page: Page, errors: string[]): void {
 }
 
 describe.skipIf(!hasChromium)('notifications in a browser', () => {
+  const suite = useServerAndBrowser();
   let server: DevServer;
   let browser: Browser;
   let hook: Awaited<ReturnType<typeof startHookReceiver>>;
 
   beforeAll(async () => {
-    [server, browser, hook] = await Promise.all([startDevServer(), launchBrowser(), startHookReceiver()]);
-  }, 150_000);
+    ({ server, browser } = suite);
+    hook = await startHookReceiver();
+  }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await hook?.close();
   }, 30_000);
 
@@ -181,7 +180,12 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
 
     // The receiver gets exactly one POST, signed with the secret shown on the page.
     const hit = await until('the webhook POST', () => hook.hits[0]);
-    await new Promise((r) => setTimeout(r, 2_000)); // a duplicate would have arrived by now
+    // Its outbox row says it was delivered on the first attempt: a sent row is never sent again.
+    const row = await until('the webhook test delivered', async () => {
+      const rows = (await (await ctx.request.get(`${server.baseUrl}/dev/outbox.json`)).json()) as OutboxRow[];
+      return rows.find((r) => r.channel === 'webhook' && r.kind === 'test' && r.target.startsWith(hook.url) && r.status !== 'pending');
+    });
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
     expect(hook.hits).toHaveLength(1);
     expect(hit.method).toBe('POST');
     expect(hit.path).toBe('/mp-hook');
@@ -258,11 +262,11 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     await postAs(ctxB, server.baseUrl, `/api/games/${id}/join`, { invite: invite.searchParams.get('invite') });
     await postAs(ctxA, server.baseUrl, `/api/games/${id}/start`);
     const meta = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}`)).json()) as {
-      timeControl: string;
+      timeControl: unknown;
       onTimeout: string;
       deadlineAt: string | null;
     };
-    expect(meta).toMatchObject({ timeControl: '24h', onTimeout: 'end' });
+    expect(meta).toMatchObject({ timeControl: { kind: 'per-move', hours: 24 }, onTimeout: 'end' });
     expect(meta.deadlineAt).not.toBeNull();
     const left = Date.parse(meta.deadlineAt!) - Date.now();
     expect(left).toBeGreaterThan(23 * 3600_000);
@@ -298,7 +302,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     expect(shown.ifNoneMatch).toBeUndefined();
     expect(shown.at - shownAt).toBeLessThan(1_000);
     // ... then conditional polls every ~3 s, still saying the page is visible.
-    const next = await until('a conditional poll', () => polls.slice(before + 1).find((p) => p.ifNoneMatch), 10_000);
+    const next = await until('a conditional poll', () => polls.slice(before + 1).find((p) => p.ifNoneMatch), { timeoutMs: 10_000 });
     expect(next.visible).toBe('1');
     expect(next.ifNoneMatch).toMatch(/\S/);
 
@@ -316,7 +320,7 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     );
     // the time control sits in the folded "About this game".
     await a.getByText('About this game', { exact: true }).click();
-    await seeText(a, '24 hours per move; when time runs out the game ends');
+    await seeText(a, '24 h per move; when time runs out the game ends');
 
     // Per-game webhook: a refused address shows the server's reason; a Discord one is saved.
     await a.getByText('Notify this game to a webhook').click();

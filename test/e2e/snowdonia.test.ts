@@ -83,7 +83,7 @@ async function place(p: Player, space: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
-  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
+  const suite = useServerAndBrowser();
 
   test('two players create, join and start a game, and play round 1 on the board', async () => {
     const { server, browser } = suite;

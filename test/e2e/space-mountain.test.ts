@@ -27,6 +27,7 @@ import {
   useServerAndBrowser,
   fullPageShot,
 } from './support';
+import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/space-mountain.test.ts');
 
@@ -59,7 +60,7 @@ interface Player {
 }
 
 describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
-  const suite = useServerAndBrowser({ timeoutMs: 240_000 });
+  const suite = useServerAndBrowser();
 
   test('two players play two rounds through the board', async () => {
     const { server, browser } = suite;
@@ -107,7 +108,7 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
       while (Date.now() < until) {
         last = (await loc.textContent({ timeout }).catch(() => '')) ?? '';
         if (ok(last.replace(/\s+/g, ' ').trim())) return last;
-        await new Promise((r) => setTimeout(r, 250));
+        await pause(250);
       }
       throw new Error(`${what}: still "${last.replace(/\s+/g, ' ').trim()}"`);
     };

@@ -4,13 +4,12 @@
  * player in through the dev mailbox. Board tests import these. The one test defined here is the
  * failing one `warnNoBrowser` registers under CI=true when no browser is installed.
  */
-import { afterAll, beforeAll, test } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, inject, test } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../support/postgres';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { DevServer } from '../support/dev-server';
 import { chromiumAvailable } from '../../scripts/chromium';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -29,7 +28,7 @@ export function screenshotPath(name: string): string {
 // ---------------------------------------------------------------------------------------------
 // The browser
 
-import { launchBrowser } from '../../scripts/chromium';
+import { pause } from '../support/wait';
 export { browserLaunchOptions, launchBrowser } from '../../scripts/chromium';
 
 /** A browser is here: @sparticuz/chromium from npm, or CHROMIUM_PATH. */
@@ -74,90 +73,10 @@ export async function newPlayerContext(browser: Browser, baseUrl: string, option
 }
 
 // ---------------------------------------------------------------------------------------------
-// The server
+// The server (test/support/dev-server.ts): one `npm start` for the whole layer, started by
+// test/support/e2e-global-setup.ts; a file that needs a server of its own starts one.
 
-export interface DevServer {
-  baseUrl: string;
-  port: number;
-  /** Everything the server printed so far (for failure messages). */
-  output(): string;
-  stop(): Promise<void>;
-}
-
-export { freePort };
-
-async function healthy(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Starts `npm start` (scripts/dev.ts: client build, PGlite in memory, wrangler dev) on a free
- * port with the fixture games (MP_FIXTURES=1), and waits until it prints `[dev] ready:`. `stop()` ends the
- * whole process group.
- */
-export async function startDevServer(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): Promise<DevServer> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  let out = '';
-  const child: ChildProcess = spawn('npm', ['start'], {
-    cwd: root,
-    detached: true, // its own process group, so stop() reaches npm, sh, tsx and the dev script
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      MP_FIXTURES: '1',
-      PORT: String(port),
-      MP_DATA_DIR: 'memory',
-      MP_CRON_MS: '0',
-      APP_ENV: 'development',
-      ...opts.env,
-    },
-  });
-  const keep = (b: Buffer) => {
-    out += b.toString();
-    if (out.length > 200_000) out = out.slice(-100_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-    }
-    // The dev script stops wrangler (its own group) and the database on SIGTERM; give it time.
-    const until = Date.now() + 15_000;
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    while (Date.now() < until && (await healthy(`${baseUrl}/api/health`))) await new Promise((r) => setTimeout(r, 200));
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  };
-
-  const deadline = Date.now() + (opts.timeoutMs ?? 120_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`npm start exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${out.slice(-4000)}`);
-    }
-    // The dev script says ready once /api/ready answered with its own instance id: the database
-    // answers too, and the server on the port is the one this call started.
-    if (/\[dev\] ready:/.test(out)) return { baseUrl, port, output: () => out, stop };
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  await stop();
-  throw new Error(`npm start did not say ready on ${baseUrl} in time:\n${out.slice(-4000)}`);
-}
+export { type DevServer, freePort, startDevServer } from '../support/dev-server';
 
 // ---------------------------------------------------------------------------------------------
 // Signing in
@@ -186,7 +105,7 @@ export async function signInLink(baseUrl: string, email: string, since = 0, time
         throw new Error(`the sign-in email to ${email} has no link: ${mail.text}`);
       }
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`no sign-in email to ${email} arrived in the dev mailbox`);
 }
@@ -231,7 +150,7 @@ export async function pageAtVersion(page: Page, version: number, timeout = 45_00
   while (Date.now() < until) {
     last = await drawn();
     if (last >= version) return;
-    await new Promise((r) => setTimeout(r, 200));
+    await pause(200);
   }
   throw new Error(`the game page still shows version ${last} after ${timeout} ms; the server is at ${version}`);
 }
@@ -287,33 +206,36 @@ export function watchPageErrors(errors: string[], who: string, page: Page, expec
 // One browser suite's setup, and a game made through the UI
 
 /**
- * The dev server and a browser for one test file: both started in `beforeAll`, stopped in
- * `afterAll`. Read `.server` and `.browser` inside the tests (they exist once `beforeAll` ran).
+ * The layer's shared dev server and browser (test/support/e2e-global-setup.ts), for one test
+ * file: the browser is connected in `beforeAll` and let go in `afterAll`. Read `.server` and
+ * `.browser` inside the tests. Each file makes its own players and games, so files do not meet.
  */
-export function useServerAndBrowser(opts: { env?: Record<string, string>; timeoutMs?: number } = {}): {
+export function useServerAndBrowser(): {
   readonly server: DevServer;
   readonly browser: Browser;
 } {
-  let server: DevServer | undefined;
   let browser: Browser | undefined;
-  beforeAll(
-    async () => {
-      [server, browser] = await Promise.all([startDevServer(opts), launchBrowser()]);
-    },
-    (opts.timeoutMs ?? 120_000) + 60_000,
-  );
+  const server = sharedServer();
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('browserWsEndpoint'));
+  }, 60_000);
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
   }, 30_000);
   return {
     get server() {
-      return server!;
+      return server;
     },
     get browser() {
       return browser!;
     },
   };
+}
+
+/** The layer's shared `npm start` (its `stop` does nothing: the global teardown stops it). */
+export function sharedServer(): DevServer {
+  const baseUrl = inject('devServerUrl');
+  return { baseUrl, port: Number(new URL(baseUrl).port), output: () => '(see the global setup)', stop: async () => {} };
 }
 
 /**

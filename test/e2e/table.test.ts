@@ -1,6 +1,7 @@
 /**
- * Around the table, end to end in Debian's Chromium against `npm start` (the real Worker in
- * workerd, PGlite in memory, the fixture game "secret-dice"):
+ * Around the table, end to end in Chromium against `npm start` (the real Worker in workerd,
+ * PGlite in memory, the fixture game "secret-dice"), one behaviour a test; the first group is one
+ * table told in order, each test starting where the one before it ended:
  * Ada creates a Secret Dice game against one bot from the new-game form (it starts at once);
  * Wes, signed in on a phone, watches it: he sees the board, the log and the chat, no move
  * controls, and chats `<b>hi</b> @Ada`, which both see as literal text (Ada's mention
@@ -14,14 +15,14 @@
  * The client ships only the real games' rules; to check a Secret Dice record the test hands the
  * verify page the fixture's rules (bundled here with esbuild) through its `extraGames` property.
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   hasChromium,
-  launchBrowser,
   newPlayerContext,
   phone,
   postAs,
@@ -30,7 +31,7 @@ import {
   seeText,
   setName,
   signIn,
-  startDevServer,
+  useServerAndBrowser,
   warnNoBrowser,
   type DevServer,
   watchPageErrors,
@@ -83,233 +84,256 @@ async function boardValue(scope: Locator, label: string): Promise<string> {
 const gameIdOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '');
 
 describe.skipIf(!hasChromium)('around the table in a browser', () => {
+  // The shared server's cron runs every 3 s: a bot's reply that waits behind the notification
+  // grace in the deferred queue (and is dropped by a `wrangler dev` reload) is caught up by the
+  // cron's bot pass, as it is in production every 5 minutes.
+  const suite = useServerAndBrowser();
   let server: DevServer;
   let browser: Browser;
   let fixtureJs: string;
 
   beforeAll(async () => {
-    // The local cron every 3 s: the Worker runs a bot's reply after the answer, but behind the
-    // notification grace wait (20 s) in the same deferred queue, and a `wrangler dev` reload (any
-    // edit to worker/ or engine/ in the checkout) drops that queue. The cron's bot pass
-    // (gamesWaitingForBots) catches such games up, as it does in production every 5 minutes.
-    [server, browser, fixtureJs] = await Promise.all([
-      startDevServer({ env: { MP_CRON_MS: '3000' } }),
-      launchBrowser(),
-      fixtureRulesScript(),
-    ]);
-  }, 150_000);
+    ({ server, browser } = suite);
+    fixtureJs = await fixtureRulesScript();
+  }, 60_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  }, 30_000);
-
-  test('against a bot: watcher and chat, play to the end, replay, record and verify, rematch', async () => {
+  describe('a game against a bot, watched, replayed, verified and played again', () => {
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page, /status of 40[1349]/);
+    let ctxA: BrowserContext;
+    let ctxW: BrowserContext;
+    let a: Page;
+    let w: Page;
+    let id: string;
+    let replay: Locator;
+    let total: number;
+    let endRound: string;
+    let endBanked: string;
+    let file: string;
+    let record: { seed: string };
+    let verdict: Locator;
 
-    // Ada creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
-    const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 }, acceptDownloads: true });
-    await recordCspViolations(ctxA);
-    const a = await signIn(ctxA, server.baseUrl, 'ada.table@example.test');
-    watch('A', a);
-    await setName(a, 'Ada');
-    await a.getByRole('link', { name: 'New game' }).first().click();
-    await a.getByLabel('Game', { exact: true }).selectOption('secret-dice');
-    await a.getByLabel('Players', { exact: true }).selectOption('2');
-    await a.getByLabel('Rounds', { exact: true }).fill('2');
-    await a.getByLabel('Play against bots').selectOption('1');
-    expect(await a.getByLabel('Public: anyone with the link may watch and chat').isChecked()).toBe(true);
-    await a.getByLabel('A bot takes over the seat').check();
-    await a.getByRole('button', { name: 'Create and start' }).click();
-    await seeText(a, 'Your turn.');
-    const id = gameIdOf(a);
-    expect(id).toBeTruthy();
-    await seeText(a, 'In progress');
-    await a.locator('mp-seat-list').getByText('Bot', { exact: true }).waitFor();
-
-    // Wes watches on a phone: board, log and chat, but no move controls.
-    const ctxW = await newPlayerContext(browser, server.baseUrl, phone);
-    await recordCspViolations(ctxW);
-    const w = await signIn(ctxW, server.baseUrl, 'wes.table@example.test');
-    watch('W', w);
-    await setName(w, 'Wes');
-    await w.goto(`/games/${id}`);
-    await seeText(w, 'You are watching.');
-    await w.locator('mp-game-page mp-generic-board').first().waitFor();
-    await expect.poll(() => boardValue(w.locator('section.board'), 'Round')).toBe('1');
-    await w.getByRole('heading', { name: 'Log' }).waitFor();
-    await w.getByRole('heading', { name: 'Chat' }).waitFor();
-    expect(await w.locator('mp-move-buttons').count()).toBe(0);
-    expect(await w.getByRole('button', { name: 'Bank 1 point' }).count()).toBe(0);
-    expect(await w.getByRole('button', { name: /Resign/ }).count()).toBe(0);
-
-    // Wes chats markup and a mention: both see it as text; Ada's mention is highlighted for her.
-    await w.getByLabel('Chat message').fill('<b>hi</b> @Ada');
-    await w.getByRole('button', { name: 'Send' }).click();
-    const wChat = w.locator('mp-chat-panel');
-    await wChat.getByText('<b>hi</b> @Ada').waitFor();
-    expect(await wChat.locator('p.text b').count()).toBe(0);
-    expect(await wChat.getByText('watching').count()).toBeGreaterThan(0);
-    const aChat = a.locator('mp-chat-panel');
-    await aChat.getByText('<b>hi</b>').waitFor({ timeout: 15_000 }); // by polling
-    expect(await aChat.locator('p.text b').count()).toBe(0);
-    expect(await aChat.locator('mark.mention.you').textContent()).toBe('@Ada');
-    // Ada answers; Wes gets it by polling.
-    await a.getByLabel('Chat message').fill('welcome, @Wes');
-    await a.keyboard.press('Enter');
-    await wChat.getByText('welcome, @Wes').waitFor({ timeout: 15_000 });
-
-    // A signed-out visitor may watch the public game too, and is asked to sign in to chat.
-    const ctxV = await newPlayerContext(browser, server.baseUrl);
-    await recordCspViolations(ctxV);
-    const v = await ctxV.newPage();
-    watch('V', v);
-    await v.goto(`/games/${id}`);
-    await seeText(v, 'You are watching.');
-    await v.locator('mp-game-page mp-generic-board').first().waitFor();
-    await v.locator('mp-chat-panel').getByText('to chat.').waitFor();
-    expect(await v.getByLabel('Chat message').count()).toBe(0);
-    expect(await cspViolations(v)).toEqual([]);
-    await ctxV.close();
-
-    // Ada plays: bank and end each turn; the bot answers server-side.
-    for (let turn = 0; turn < 10; turn++) {
-      const bank = a.getByRole('button', { name: 'Bank 1 point' });
-      await bank
-        .or(a.getByText(/^Game over/))
-        .first()
-        .waitFor({ timeout: 30_000 });
-      if ((await a.getByText(/^Game over/).count()) > 0) break;
-      await bank.click();
-      await a.getByRole('button', { name: 'End turn' }).click();
-      await a.getByRole('button', { name: 'End turn' }).waitFor({ state: 'detached' });
-    }
-    await seeText(a, /^Game over\. Seat \d wins with \d+\./, 30_000);
-    await seeText(w, /^Game over/, 15_000); // the watcher follows by polling
-    expect(await a.getByRole('button', { name: /Resign/ }).count()).toBe(0);
-
-    // The replay: it opens at the last step; stepping back changes the round and the banked
-    // points, stepping forward again brings the end back.
-    await a.getByRole('button', { name: 'Step through the game' }).click();
-    const replay = a.locator('mp-replay-viewer');
-    const where = replay.getByText(/^Step \d+ of \d+$/);
-    await where.waitFor();
-    const [, last, total] = /^Step (\d+) of (\d+)$/.exec((await where.textContent())!.trim())!.map(Number);
-    expect(last).toBe(total);
-    await replay.locator('mp-generic-board').waitFor();
-    await expect.poll(() => boardValue(replay, 'Round')).not.toBe('(missing)');
-    const endRound = await boardValue(replay, 'Round');
-    const endBanked = await boardValue(replay, 'Banked');
-    expect(endRound).toBe('3'); // after round 2 of 2
-    const back = replay.getByRole('button', { name: '◀ Back' });
-    const settled = async (step: number) => {
-      await replay.getByText(`Step ${step} of ${total}`).waitFor();
-      await expect
-        .poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count()))
-        .toBe(0);
-    };
-    let steps = 0;
-    let roundChanged = false;
-    let bankedChanged = false;
-    while (!(roundChanged && bankedChanged) && steps < total - 2) {
-      await back.click();
-      steps++;
-      await settled(total - steps);
-      roundChanged ||= (await boardValue(replay, 'Round')) !== endRound;
-      bankedChanged ||= (await boardValue(replay, 'Banked')) !== endBanked;
-    }
-    expect({ roundChanged, bankedChanged }).toEqual({ roundChanged: true, bankedChanged: true });
-    await replay.getByText('What happened at this step').waitFor();
-    for (let i = steps - 1; i >= 0; i--) {
-      await replay.getByRole('button', { name: 'Forward ▶' }).click();
-      await settled(total - i);
-    }
-    expect(await boardValue(replay, 'Banked')).toBe(endBanked);
-    expect(await boardValue(replay, 'Round')).toBe(endRound);
-    // Once over, any seat's view: the bot's.
-    await replay.getByLabel('Show the game as seen by').selectOption({ label: 'Seat 2: Bot' });
-    await replay.getByText('seen by Bot').waitFor();
-    await a.screenshot({ path: screenshotPath('table-replay.png'), fullPage: true });
-
-    // The record: download it, check it on /verify (all checks pass).
-    const [download] = await Promise.all([a.waitForEvent('download'), a.getByRole('link', { name: 'Download record' }).click()]);
-    expect(download.suggestedFilename()).toBe(`mountain-post-${id}.json`);
-    const file = await download.path();
-    const record = JSON.parse(await readFile(file, 'utf8'));
-    expect(record).toMatchObject({ format: 'mountain-post-record/1', id, type: 'secret-dice', status: 'finished' });
-    expect(record.seed).toMatch(/^[0-9a-f]{32,}$/);
-
-    await a.getByRole('link', { name: 'Verify', exact: true }).click();
-    await a.getByRole('heading', { name: 'Verify a game record' }).waitFor();
-    // The fixture's rules, run through the browser's devtools protocol: the page's CSP (script-src
-    // 'self') rightly refuses an inline <script>, and the service worker fetches same-origin
-    // scripts itself, past Playwright's request routing.
-    await a.evaluate(fixtureJs);
-    await a.locator('mp-verify-page').evaluate((el) => {
-      (el as unknown as { extraGames: unknown[] }).extraGames = (window as unknown as { __mpFixtureGames: unknown[] }).__mpFixtureGames;
+    afterAll(async () => {
+      await ctxA?.close();
+      await ctxW?.close();
     });
-    await a.getByLabel('Upload a record file').setInputFiles(file);
-    const verdict = a.locator('mp-verify-page .verdict');
-    await verdict.getByText(/^Verified: every check passed/).waitFor();
-    const checks = a.locator('mp-verify-page ul.checks li');
-    expect(await checks.count()).toBeGreaterThanOrEqual(5);
-    expect(await a.locator('mp-verify-page ul.checks li.fail').count()).toBe(0);
-    for (const name of ['seed hash', 'rules version', 'replay', 'result', 'final state']) {
-      expect(await a.locator(`mp-verify-page li.pass[data-check="${name}"]`).count()).toBe(1);
-    }
-    await a.screenshot({ path: screenshotPath('table-verify.png'), fullPage: true });
-
-    // Someone changes the seed in the record: the seed-hash check fails.
-    const textarea = a.getByLabel('…or paste the record (JSON)');
-    const text = await textarea.inputValue();
-    expect(text).toContain(record.seed);
-    const forged = (record.seed[0] === '0' ? '1' : '0') + record.seed.slice(1);
-    await textarea.fill(text.replace(record.seed, forged));
-    await a.getByRole('button', { name: 'Verify record' }).click();
-    await verdict.getByText(/^Not verified/).waitFor();
-    expect(await a.locator('mp-verify-page li.fail[data-check="seed hash"]').count()).toBe(1);
-    // /verify works under the client's CSP, and nothing on the page broke it.
-    expect((await a.request.get('/verify')).headers()['content-security-policy']).toMatch(/script-src 'self';/);
-    expect(await cspViolations(a)).toEqual([]);
-
-    // Play again: a new running game with the same seats.
-    await a.goto(`/games/${id}`);
-    await a.getByRole('button', { name: 'Play again' }).click();
-    await a.waitForURL((u) => /^\/games\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(`/${encodeURIComponent(id)}`));
-    const rematch = gameIdOf(a);
-    expect(rematch).not.toBe(id);
-    await seeText(a, 'In progress');
-    await seeText(a, 'Your turn.');
-    await a.getByText('Rematch of an earlier game').waitFor();
-    await a.getByRole('button', { name: 'Bank 1 point' }).waitFor();
-
-    // A private game: the watcher gets a clear message instead of the board.
-    const priv = await postAs<{ id: string }>(ctxA, server.baseUrl, '/api/games', {
-      type: 'secret-dice',
-      players: 2,
-      bots: 1,
-      public: false,
+    test('a game against a bot made in the new-game form starts at once, with the bot in its seat', async () => {
+      // Ada creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
+      ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 }, acceptDownloads: true });
+      await recordCspViolations(ctxA);
+      a = await signIn(ctxA, server.baseUrl, 'ada.table@example.test');
+      watch('A', a);
+      await setName(a, 'Ada');
+      await a.getByRole('link', { name: 'New game' }).first().click();
+      await a.getByLabel('Game', { exact: true }).selectOption('secret-dice');
+      await a.getByLabel('Players', { exact: true }).selectOption('2');
+      await a.getByLabel('Rounds', { exact: true }).fill('2');
+      await a.getByLabel('Play against bots').selectOption('1');
+      expect(await a.getByLabel('Public: anyone with the link may watch and chat').isChecked()).toBe(true);
+      await a.getByLabel('A bot takes over the seat').check();
+      await a.getByRole('button', { name: 'Create and start' }).click();
+      await seeText(a, 'Your turn.');
+      id = gameIdOf(a);
+      expect(id).toBeTruthy();
+      await seeText(a, 'In progress');
+      await a.locator('mp-seat-list').getByText('Bot', { exact: true }).waitFor();
     });
-    await w.goto(`/games/${priv.id}`);
-    await seeText(w, 'This game is private: only its players can watch it.');
-    expect(await w.locator('mp-generic-board').count()).toBe(0);
-    expect(await w.locator('mp-chat-panel').count()).toBe(0);
+    test('a signed-in watcher on a phone sees the board, the log and the chat, and no move controls', async () => {
+      // Wes watches on a phone: board, log and chat, but no move controls.
+      ctxW = await newPlayerContext(browser, server.baseUrl, phone);
+      await recordCspViolations(ctxW);
+      w = await signIn(ctxW, server.baseUrl, 'wes.table@example.test');
+      watch('W', w);
+      await setName(w, 'Wes');
+      await w.goto(`/games/${id}`);
+      await seeText(w, 'You are watching.');
+      await w.locator('mp-game-page mp-generic-board').first().waitFor();
+      await expect.poll(() => boardValue(w.locator('section.board'), 'Round')).toBe('1');
+      await w.getByRole('heading', { name: 'Log' }).waitFor();
+      await w.getByRole('heading', { name: 'Chat' }).waitFor();
+      expect(await w.locator('mp-move-buttons').count()).toBe(0);
+      expect(await w.getByRole('button', { name: 'Bank 1 point' }).count()).toBe(0);
+      expect(await w.getByRole('button', { name: /Resign/ }).count()).toBe(0);
+    });
+    test('chat shows markup as text, highlights a mention for the one mentioned, and reaches the other side by polling', async () => {
+      // Wes chats markup and a mention: both see it as text; Ada's mention is highlighted for her.
+      await w.getByLabel('Chat message').fill('<b>hi</b> @Ada');
+      await w.getByRole('button', { name: 'Send' }).click();
+      const wChat = w.locator('mp-chat-panel');
+      await wChat.getByText('<b>hi</b> @Ada').waitFor();
+      expect(await wChat.locator('p.text b').count()).toBe(0);
+      expect(await wChat.getByText('watching').count()).toBeGreaterThan(0);
+      const aChat = a.locator('mp-chat-panel');
+      await aChat.getByText('<b>hi</b>').waitFor({ timeout: 15_000 }); // by polling
+      expect(await aChat.locator('p.text b').count()).toBe(0);
+      expect(await aChat.locator('mark.mention.you').textContent()).toBe('@Ada');
+      // Ada answers; Wes gets it by polling.
+      await a.getByLabel('Chat message').fill('welcome, @Wes');
+      await a.keyboard.press('Enter');
+      await wChat.getByText('welcome, @Wes').waitFor({ timeout: 15_000 });
+    });
+    test('a signed-out visitor may watch a public game and is asked to sign in to chat', async () => {
+      // A signed-out visitor may watch the public game too, and is asked to sign in to chat.
+      const ctxV = await newPlayerContext(browser, server.baseUrl);
+      await recordCspViolations(ctxV);
+      const v = await ctxV.newPage();
+      watch('V', v);
+      await v.goto(`/games/${id}`);
+      await seeText(v, 'You are watching.');
+      await v.locator('mp-game-page mp-generic-board').first().waitFor();
+      await v.locator('mp-chat-panel').getByText('to chat.').waitFor();
+      expect(await v.getByLabel('Chat message').count()).toBe(0);
+      expect(await cspViolations(v)).toEqual([]);
+      await ctxV.close();
+    });
+    test('the bot answers each turn on the server until the game is over, and the watcher follows', async () => {
+      // Ada plays: bank and end each turn; the bot answers server-side.
+      for (let turn = 0; turn < 10; turn++) {
+        const bank = a.getByRole('button', { name: 'Bank 1 point' });
+        await bank
+          .or(a.getByText(/^Game over/))
+          .first()
+          .waitFor({ timeout: 30_000 });
+        if ((await a.getByText(/^Game over/).count()) > 0) break;
+        await bank.click();
+        await a.getByRole('button', { name: 'End turn' }).click();
+        await a.getByRole('button', { name: 'End turn' }).waitFor({ state: 'detached' });
+      }
+      await seeText(a, /^Game over\. Seat \d wins with \d+\./, 30_000);
+      await seeText(w, /^Game over/, 15_000); // the watcher follows by polling
+      expect(await a.getByRole('button', { name: /Resign/ }).count()).toBe(0);
+    }, 120_000);
+    test('the replay opens at the last step, steps back through rounds and banked points, and forward to the end', async () => {
+      // The replay: it opens at the last step; stepping back changes the round and the banked
+      // points, stepping forward again brings the end back.
+      await a.getByRole('button', { name: 'Step through the game' }).click();
+      replay = a.locator('mp-replay-viewer');
+      const where = replay.getByText(/^Step \d+ of \d+$/);
+      await where.waitFor();
+      const [, last, all] = /^Step (\d+) of (\d+)$/.exec((await where.textContent())!.trim())!.map(Number);
+      total = all;
+      expect(last).toBe(total);
+      await replay.locator('mp-generic-board').waitFor();
+      await expect.poll(() => boardValue(replay, 'Round')).not.toBe('(missing)');
+      endRound = await boardValue(replay, 'Round');
+      endBanked = await boardValue(replay, 'Banked');
+      expect(endRound).toBe('3'); // after round 2 of 2
+      const back = replay.getByRole('button', { name: '◀ Back' });
+      const settled = async (step: number) => {
+        await replay.getByText(`Step ${step} of ${total}`).waitFor();
+        await expect
+          .poll(async () => (await replay.locator('.board-area.loading').count()) + (await replay.getByText(/^Loading step/).count()))
+          .toBe(0);
+      };
+      let steps = 0;
+      let roundChanged = false;
+      let bankedChanged = false;
+      while (!(roundChanged && bankedChanged) && steps < total - 2) {
+        await back.click();
+        steps++;
+        await settled(total - steps);
+        roundChanged ||= (await boardValue(replay, 'Round')) !== endRound;
+        bankedChanged ||= (await boardValue(replay, 'Banked')) !== endBanked;
+      }
+      expect({ roundChanged, bankedChanged }).toEqual({ roundChanged: true, bankedChanged: true });
+      await replay.getByText('What happened at this step').waitFor();
+      for (let i = steps - 1; i >= 0; i--) {
+        await replay.getByRole('button', { name: 'Forward ▶' }).click();
+        await settled(total - i);
+      }
+      expect(await boardValue(replay, 'Banked')).toBe(endBanked);
+      expect(await boardValue(replay, 'Round')).toBe(endRound);
+      // Once over, any seat's view: the bot's.
+      await replay.getByLabel('Show the game as seen by').selectOption({ label: 'Seat 2: Bot' });
+      await replay.getByText('seen by Bot').waitFor();
+      await a.screenshot({ path: screenshotPath('table-replay.png'), fullPage: true });
+    }, 120_000);
+    test('the downloaded record passes every check on /verify', async () => {
+      // The record: download it, check it on /verify (all checks pass).
+      const [download] = await Promise.all([a.waitForEvent('download'), a.getByRole('link', { name: 'Download record' }).click()]);
+      expect(download.suggestedFilename()).toBe(`mountain-post-${id}.json`);
+      // The browser runs as a server this process connects to: save the file here.
+      file = path.join(await mkdtemp(path.join(tmpdir(), 'mp-record-')), download.suggestedFilename());
+      await download.saveAs(file);
+      record = JSON.parse(await readFile(file, 'utf8'));
+      expect(record).toMatchObject({ format: 'mountain-post-record/1', id, type: 'secret-dice', status: 'finished' });
+      expect(record.seed).toMatch(/^[0-9a-f]{32,}$/);
 
-    // The phone layout has no sideways scrolling.
-    await w.goto(`/games/${id}`);
-    await seeText(w, /^Game over/);
-    await w.getByRole('button', { name: 'Step through the game' }).click();
-    await w.locator('mp-replay-viewer mp-generic-board').waitFor();
-    const overflow = await w.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await w.screenshot({ path: screenshotPath('table-watcher-phone.png'), fullPage: true });
+      await a.getByRole('link', { name: 'Verify', exact: true }).click();
+      await a.getByRole('heading', { name: 'Verify a game record' }).waitFor();
+      // The fixture's rules, run through the browser's devtools protocol: the page's CSP (script-src
+      // 'self') rightly refuses an inline <script>, and the service worker fetches same-origin
+      // scripts itself, past Playwright's request routing.
+      await a.evaluate(fixtureJs);
+      await a.locator('mp-verify-page').evaluate((el) => {
+        (el as unknown as { extraGames: unknown[] }).extraGames = (window as unknown as { __mpFixtureGames: unknown[] }).__mpFixtureGames;
+      });
+      await a.getByLabel('Upload a record file').setInputFiles(file);
+      verdict = a.locator('mp-verify-page .verdict');
+      await verdict.getByText(/^Verified: every check passed/).waitFor();
+      const checks = a.locator('mp-verify-page ul.checks li');
+      expect(await checks.count()).toBeGreaterThanOrEqual(5);
+      expect(await a.locator('mp-verify-page ul.checks li.fail').count()).toBe(0);
+      for (const name of ['seed hash', 'rules version', 'replay', 'result', 'final state']) {
+        expect(await a.locator(`mp-verify-page li.pass[data-check="${name}"]`).count()).toBe(1);
+      }
+      await a.screenshot({ path: screenshotPath('table-verify.png'), fullPage: true });
+    });
+    test("a record with a changed seed fails the seed-hash check, under the page's CSP", async () => {
+      // Someone changes the seed in the record: the seed-hash check fails.
+      const textarea = a.getByLabel('…or paste the record (JSON)');
+      const text = await textarea.inputValue();
+      expect(text).toContain(record.seed);
+      const forged = (record.seed[0] === '0' ? '1' : '0') + record.seed.slice(1);
+      await textarea.fill(text.replace(record.seed, forged));
+      await a.getByRole('button', { name: 'Verify record' }).click();
+      await verdict.getByText(/^Not verified/).waitFor();
+      expect(await a.locator('mp-verify-page li.fail[data-check="seed hash"]').count()).toBe(1);
+      // /verify works under the client's CSP, and nothing on the page broke it.
+      expect((await a.request.get('/verify')).headers()['content-security-policy']).toMatch(/script-src 'self';/);
+      expect(await cspViolations(a)).toEqual([]);
+    });
+    test('Play again opens a new running game with the same seats', async () => {
+      // Play again: a new running game with the same seats.
+      await a.goto(`/games/${id}`);
+      await a.getByRole('button', { name: 'Play again' }).click();
+      await a.waitForURL((u) => /^\/games\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(`/${encodeURIComponent(id)}`));
+      const rematch = gameIdOf(a);
+      expect(rematch).not.toBe(id);
+      await seeText(a, 'In progress');
+      await seeText(a, 'Your turn.');
+      await a.getByText('Rematch of an earlier game').waitFor();
+      await a.getByRole('button', { name: 'Bank 1 point' }).waitFor();
+    });
+    test('a private game tells a watcher it is private instead of showing the board', async () => {
+      // A private game: the watcher gets a clear message instead of the board.
+      const priv = await postAs<{ id: string }>(ctxA, server.baseUrl, '/api/games', {
+        type: 'secret-dice',
+        players: 2,
+        bots: 1,
+        public: false,
+      });
+      await w.goto(`/games/${priv.id}`);
+      await seeText(w, 'This game is private: only its players can watch it.');
+      expect(await w.locator('mp-generic-board').count()).toBe(0);
+      expect(await w.locator('mp-chat-panel').count()).toBe(0);
+    });
+    test("the watcher's phone layout of the finished game never scrolls sideways", async () => {
+      // The phone layout has no sideways scrolling.
+      await w.goto(`/games/${id}`);
+      await seeText(w, /^Game over/);
+      await w.getByRole('button', { name: 'Step through the game' }).click();
+      await w.locator('mp-replay-viewer mp-generic-board').waitFor();
+      const overflow = await w.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await w.screenshot({ path: screenshotPath('table-watcher-phone.png'), fullPage: true });
+    });
 
-    expect(errors).toEqual([]);
-    for (const page of [a, w]) expect(await cspViolations(page)).toEqual([]);
-    await ctxA.close();
-    await ctxW.close();
-  }, 300_000);
+    test('no page error and no Content-Security-Policy violation on any page of the table', async () => {
+      expect(errors).toEqual([]);
+      for (const page of [a, w]) expect(await cspViolations(page)).toEqual([]);
+    });
+  });
 
   test('add a bot to an empty seat, start, and resign to the bot', async () => {
     const ctx = await newPlayerContext(browser, server.baseUrl);

@@ -3,6 +3,7 @@
  * setup): JSON requests with Bearer auth, sign-in through the dev mailbox, and game set-up.
  */
 import { randomUUID } from 'node:crypto';
+import { pause } from './wait';
 
 export interface Reply<T = any> {
   status: number;
@@ -75,7 +76,7 @@ export class ApiClient {
         if (mail?.token) return mail.token;
       }
       if (Date.now() > until) throw new Error(`no sign-in email for ${email} in the dev mailbox (last: ${last})`);
-      await new Promise((r) => setTimeout(r, 100));
+      await pause(100);
     }
   }
 

@@ -7,10 +7,9 @@
  * The Worker is test/fixtures/worker.ts (production Worker + the test-only "secret-dice" game),
  * configured by wrangler.toml, with DATABASE_URL / DB_WS_PROXY pointing at the local bridge.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from './mail';
+import { startPrivateWorker, type PrivateWorker } from './private-worker';
 import { startTestDb, type DbKind } from './test-db';
 
 declare module 'vitest' {
@@ -22,8 +21,6 @@ declare module 'vitest' {
   }
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
 export default async function setup(project: TestProject) {
   // No traffic beyond 127.0.0.1 (metrics, request.cf data, update check).
   process.env.WRANGLER_SEND_METRICS = 'false';
@@ -32,39 +29,18 @@ export default async function setup(project: TestProject) {
 
   const db = await startTestDb();
   const t1 = performance.now();
-  const { unstable_startWorker } = await import('wrangler');
-  let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
+  let worker: PrivateWorker;
   try {
-    worker = await unstable_startWorker({
-      config: path.join(root, 'wrangler.toml'),
-      entrypoint: path.join(root, 'test/fixtures/worker.ts'),
-      sendMetrics: false,
-      bindings: {
-        DATABASE_URL: { type: 'plain_text', value: db.DATABASE_URL },
-        DB_WS_PROXY: { type: 'plain_text', value: db.DB_WS_PROXY },
-        APP_ENV: { type: 'plain_text', value: 'test' },
-        // Every test signs in from 127.0.0.1; the per-IP limit has its own API tests.
-        SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
-        // Play by email reply: the tests sign reply tokens with the same secret.
-        MAIL_REPLY_SECRET: { type: 'plain_text', value: MAIL_REPLY_TEST_SECRET },
-        MAIL_DOMAIN: { type: 'plain_text', value: MAIL_TEST_DOMAIN },
-      },
-      dev: {
-        server: { hostname: '127.0.0.1', port: 0 },
-        inspector: false,
-        watch: false,
-        liveReload: false,
-        persist: false,
-        testScheduled: true,
-        logLevel: process.env.MP_WORKER_LOG === '1' ? 'log' : 'warn',
-      },
+    worker = await startPrivateWorker(db, {
+      // Play by email reply: the tests sign reply tokens with the same secret.
+      MAIL_REPLY_SECRET: MAIL_REPLY_TEST_SECRET,
+      MAIL_DOMAIN: MAIL_TEST_DOMAIN,
     });
-    await worker.ready;
   } catch (e) {
     await db.stop();
     throw e;
   }
-  const url = (await worker.url).toString().replace(/\/$/, '');
+  const url = worker.url;
   const workerMs = performance.now() - t1;
   const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   console.log(

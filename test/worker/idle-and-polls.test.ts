@@ -5,59 +5,32 @@
  * This file starts its own database and Worker: the Durable Objects and the bridge's counters
  * must see only this file's traffic.
  */
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
+import { type ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
-import { startTestDb, type TestDb } from '../support/test-db';
+import { type OwnWorker, startOwnWorker } from '../support/own-worker';
+import type { TestDb } from '../support/test-db';
+import { pause } from '../support/wait';
 
-const root = path.resolve(__dirname, '../..');
+let own: OwnWorker;
 let db: TestDb;
-let worker: { url: URL | Promise<URL>; dispose(): Promise<void> };
 let api: ApiClient;
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
   sqlRows<T>(db.DATABASE_URL, db.DB_WS_PROXY, text, params);
 /** Connections the Worker (and this file's own `sql`) opened so far. */
 const connections = () => db.bridgeStats().accepted;
 const tick = async () => {
-  const r = await fetch(`${api.base}/__scheduled?cron=*/5+*+*+*+*`);
+  const r = await own.tick();
   expect(r.status).toBe(200);
 };
 
 beforeAll(async () => {
-  process.env.WRANGLER_SEND_METRICS = 'false';
-  process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
-  db = await startTestDb();
-  const { unstable_startWorker } = await import('wrangler');
-  const w = await unstable_startWorker({
-    config: path.join(root, 'wrangler.toml'),
-    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
-    sendMetrics: false,
-    bindings: {
-      DATABASE_URL: { type: 'plain_text', value: db.DATABASE_URL },
-      DB_WS_PROXY: { type: 'plain_text', value: db.DB_WS_PROXY },
-      APP_ENV: { type: 'plain_text', value: 'test' },
-      SIGNIN_LIMIT_PER_IP: { type: 'plain_text', value: '100000' },
-      NOTIFY_GRACE_SECONDS: { type: 'plain_text', value: '0' },
-    },
-    dev: {
-      server: { hostname: '127.0.0.1', port: 0 },
-      inspector: false,
-      watch: false,
-      liveReload: false,
-      persist: false,
-      testScheduled: true,
-      logLevel: 'warn',
-    },
-  });
-  await w.ready;
-  worker = w;
-  api = new ApiClient((await w.url).toString().replace(/\/$/, ''));
+  own = await startOwnWorker();
+  ({ db, api } = own);
 });
 
 afterAll(async () => {
-  await worker?.dispose().catch(() => {});
-  await db?.stop();
+  await own?.stop();
 });
 
 /** A 2-player secret-dice game, started; `extra` goes into POST /api/games (time control ...). */
@@ -78,7 +51,7 @@ async function outboxSettled() {
   for (let i = 0; i < 100; i++) {
     const [r] = await sql<{ n: string }>("select count(*) as n from outbox where status = 'pending'");
     if (Number(r.n) === 0) return;
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
   }
   throw new Error('outbox still pending after 10 s');
 }
@@ -91,14 +64,15 @@ describe('idle cron', () => {
     await tick();
     expect(connections() - empty, 'connections opened by an idle tick with nothing ever due').toBe(0);
 
-    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end' });
+    const { id } = await twoPlayerGame({ timeControl: '24h', onTimeout: 'end', allowVacation: false });
     await outboxSettled();
-    // The deadline a few seconds away (the last reminder already sent), written straight to
-    // Postgres: the cron can only learn it from its own pass.
-    await sql("update games set deadline_at = now() + interval '4 seconds', reminder_stage = 2 where id = $1", [id]);
-    const [{ at }] = await sql<{ at: string }>('select (extract(epoch from deadline_at) * 1000)::float8 as at from games where id = $1', [
-      id,
-    ]);
+    // Seat 1's clock an hour from its end (both reminders sent), written straight to Postgres:
+    // the cron can only learn it from its own pass.
+    await sql(
+      `update games set clocks = jsonb_set(jsonb_set(clocks, '{seats,0,since}', to_jsonb((extract(epoch from now()) * 1000)::bigint - 23 * 3600000)),
+         '{seats,0,reminded}', '2'::jsonb), due_at = now() + interval '1 hour' where id = $1`,
+      [id],
+    );
 
     await tick(); // the start's commits said "look": one pass, which reads the next due instant
     const before = connections();
@@ -107,7 +81,10 @@ describe('idle cron', () => {
 
     const [status0] = await sql<{ status: string }>('select status from games where id = $1', [id]);
     expect(status0.status).toBe('active'); // nothing fired early
-    await new Promise((r) => setTimeout(r, Math.max(0, Number(at) - Date.now() + 200)));
+    // The Worker's clock (POST /dev/clock) past the deadline, without running the pass itself.
+    const moved = await api.post('/dev/clock', { advanceMs: 3600_000 + 1000, run: false });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.ran).toBeNull();
     const atTick = connections();
     await tick(); // the first tick after the deadline
     expect(connections() - atTick).toBeGreaterThan(0);
@@ -187,5 +164,29 @@ describe('polls answered without the database', () => {
       }
     }
     expect(checked).toBe(6);
+  });
+
+  it('a version note that fails costs a full answer later, not the move: no 304 for the old version', async () => {
+    const { id, tokens } = await twoPlayerGame();
+    // The watcher's poll is trusted by the game's object: its ETag would be answered 304 from there.
+    const seen = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    const etag = seen.headers.get('etag')!;
+    expect((await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } })).status).toBe(304);
+    // Every write of the object fails from now on (the note before the commit, and forgetting the game).
+    expect((await api.post(`/api/__test/game-versions/${id}/writes?fail=1`)).status).toBe(204);
+    try {
+      const moved = await api.post(`/api/games/${id}/moves`, { version: seen.body.version, move: { type: 'bank' } }, { token: tokens[0] });
+      expect(moved.status, moved.text).toBe(200);
+      const polled = await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': etag } });
+      expect(polled.status).toBe(200);
+      expect(polled.body.version).toBe(seen.body.version + 1);
+    } finally {
+      await api.post(`/api/__test/game-versions/${id}/writes?fail=0`);
+    }
+    // Healed, the object learns the game again from the database's answers: 304s come back.
+    const fresh = await api.get(`/api/games/${id}/state`, { token: tokens[1] });
+    expect(
+      (await api.get(`/api/games/${id}/state`, { token: tokens[1], headers: { 'if-none-match': fresh.headers.get('etag')! } })).status,
+    ).toBe(304);
   });
 });

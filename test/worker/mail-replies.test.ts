@@ -11,6 +11,7 @@ import { ApiClient, uniqueEmail } from '../support/http-client';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from '../support/mail';
 import { SET_SEED_SQL, setSeedParams } from '../support/fixed-seed';
 import { sqlRows } from '../support/neon-node';
+import { pause } from '../support/wait';
 
 const url = inject('workerUrl');
 const api = new ApiClient(url);
@@ -144,7 +145,7 @@ async function answerTo(messageId: string, timeoutMs = 15_000): Promise<BoxMail>
     const found = await answersTo(messageId);
     if (found.length) return found[0];
     if (Date.now() > until) throw new Error(`no answer to ${messageId} in the dev mailbox`);
-    await new Promise((r) => setTimeout(r, 100));
+    await pause(100);
   }
 }
 
@@ -372,8 +373,15 @@ describe('refusals', () => {
     expect((await deliver(mail)).status).toBe(200);
     const after = await stateOf(gameId, a);
     expect(after.version).toBe(st.version + 1);
-    // Give a second answer the time the first one took, then count.
-    await new Promise((r) => setTimeout(r, 1500));
+    // An answer is queued in the outbox before the handler returns (and only then drained), so
+    // once the second delivery has its 200, every answer it could cause is already a row.
+    const rows = await sqlRows<{ status: string }>(
+      inject('databaseUrl'),
+      inject('dbWsProxy'),
+      "select status from outbox where kind = 'mail_answer' and game_id = $1 and payload->'message'->'headers'->>'In-Reply-To' = $2",
+      [gameId, mail.messageId],
+    );
+    expect(rows).toHaveLength(1);
     expect(await answersTo(mail.messageId)).toHaveLength(1);
   });
 });

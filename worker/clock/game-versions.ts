@@ -6,7 +6,8 @@ export const VIEWER_TRUST_MS = 5 * 60_000;
 /** Viewers kept per game; beyond this, the ones whose trust ends soonest are forgotten. */
 const MAX_VIEWERS = 200;
 
-interface Stored {
+/** What one game's object keeps. */
+export interface Stored {
   /** The highest version of the game announced or observed (never behind the database's). */
   version: number;
   /** Seen mark per seat, as the database holds it (`seats.last_seen_seq`; only ever rises). */
@@ -24,8 +25,36 @@ interface Stored {
  * object's input gate.
  */
 export class GameVersions extends DurableObject {
+  /**
+   * Set when a write failed (a storage hiccup such as SQLITE_BUSY): the stored copy may then be
+   * behind the database, so this object answers no lookup (every poll goes to the database)
+   * until a write succeeds again.
+   */
+  private unsure = false;
+
+  /** Writes the state (one storage put). */
+  protected async storePut(s: Stored): Promise<void> {
+    await this.ctx.storage.put('s', s);
+  }
+
+  /** Forgets the state (one storage delete). */
+  protected async storeClear(): Promise<void> {
+    await this.ctx.storage.delete('s');
+  }
+
+  private async write(op: () => Promise<void>): Promise<void> {
+    try {
+      await op();
+      this.unsure = false;
+    } catch (err) {
+      this.unsure = true;
+      throw err;
+    }
+  }
+
   /** A viewer's view of the game (version, its seat and the seat's mark); null when not known or no longer trusted. */
   async lookup(viewerKey: string, now: number): Promise<KnownViewer | null> {
+    if (this.unsure) return null;
     const s = await this.ctx.storage.get<Stored>('s');
     const v = s?.viewers[viewerKey];
     if (!s || !v || v.until < now) return null;
@@ -47,6 +76,14 @@ export class GameVersions extends DurableObject {
       left.sort((a, b) => a[1].until - b[1].until);
       for (const [k] of left.slice(0, left.length - MAX_VIEWERS)) delete s.viewers[k];
     }
-    await this.ctx.storage.put('s', s);
+    await this.write(() => this.storePut(s));
+  }
+
+  /**
+   * Forgets everything (version, marks, trusted viewers): every poll goes to the database until
+   * its answers are noted again. What a writer does when it could not note a new version.
+   */
+  async forget(): Promise<void> {
+    await this.write(() => this.storeClear());
   }
 }

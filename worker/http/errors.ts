@@ -22,3 +22,20 @@ export class ApiError extends Error {
 export function errorBody(code: string, message: string, extra?: Record<string, unknown>) {
   return { error: { code, message }, ...extra };
 }
+
+/** Seconds a 503 `database_unavailable` asks the client to wait (`Retry-After`). */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * 503 `database_unavailable` with Retry-After: what every route answers when the database is
+ * unreachable or out of connections (app.ts maps such errors here; `/api/ready` says it too).
+ */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(
+    503,
+    'database_unavailable',
+    'The database cannot be reached right now; try again shortly.',
+    undefined,
+    DATABASE_RETRY_AFTER_S,
+  );
+}

@@ -1,3 +1,4 @@
+import { ClockSchema } from './clock-schemas';
 import { z } from '@hono/zod-openapi';
 
 /** `{ error: { code, message } }`, the body of every error answer. */
@@ -157,6 +158,10 @@ export const StateSchema = z
     sinceLastSeen: SinceLastSeenSchema.nullable().openapi({
       description:
         'Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators',
+    }),
+    clocks: z.array(ClockSchema).openapi({
+      description:
+        "Each seat's clock at the time of the answer (empty without a time control); count down from `runsOutAt` while `running`",
     }),
   })
   .openapi('State');

@@ -3,6 +3,7 @@ import { insertOutbox } from '../notify/enqueue';
 import type { Message } from '../notify/message';
 import { gameOf, loadGame, seatList } from '../services/game-rows';
 import type { ServiceCtx, User } from '../types';
+import { answerAllowed, type AnswerMark } from './answer-caps';
 import { linesSince } from './history';
 import { replyChoices } from './turn-choices';
 
@@ -41,14 +42,23 @@ async function whatNext(ctx: ServiceCtx, row: Awaited<ReturnType<typeof loadGame
 }
 
 /**
- * Queues the answer to an emailed move in the outbox (so it goes out like every other email,
+ * Queues the answer to an emailed move in the outbox, unless the caps say silence
+ * (`answerAllowed`: at most three refusals per seat and game version, one answer about a game
+ * that is over); returns whether it was queued. The answer goes (so it goes out like every other email,
  * retried, and shows in the dev mailbox) and drains it after the work is done: "Done: <move>."
  * or the refusal, what happens next, what happened since the answered email, and - when it is
  * the player's turn - the current choices with a fresh reply address. It is marked
  * `Auto-Submitted: auto-replied` (RFC 3834) so that the player's own auto-responders leave it be.
  */
-export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<void> {
+export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<boolean> {
   const row = await loadGame(ctx.db, a.gameId);
+  const mark: AnswerMark = {
+    seat: a.seat,
+    version: row.version,
+    refused: a.applied.length === 0,
+    over: row.status === 'finished' || row.status === 'abandoned',
+  };
+  if (!(await answerAllowed(ctx.db, row.id, mark))) return false;
   const game = gameOf(ctx.registry, row);
   const intro = a.note
     ? [a.note]
@@ -80,11 +90,13 @@ export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<void> 
       target: a.user.email,
       userId: a.user.id,
       gameId: row.id,
-      payload: { message },
-      dedupeKey: `mail-answer:${a.key}`,
+      payload: { message, answer: mark },
+      // Per game and seat: a Message-ID reused in another game is another reply.
+      dedupeKey: `mail-answer:${row.id}:${a.seat}:${a.key}`,
       createdAt: ctx.now,
       nextAttemptAt: ctx.now,
     },
   ]);
   ctx.defer((db) => drainOutbox(db, ctx.registry, ctx.config, ctx.now));
+  return true;
 }

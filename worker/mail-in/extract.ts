@@ -19,17 +19,95 @@ const SEPARATORS = [
 
 /** HTML parts that hold quoted mail, as clients mark them (Gmail, Apple Mail, Outlook, Thunderbird). */
 const QUOTED_HTML = ['blockquote', '.gmail_quote', '.gmail_attr', '#divRplyFwdMsg', '.moz-cite-prefix', '.yahoo_quoted'];
+/**
+ * HTML a reader never sees, so a reply must not play it: the document head, styles and scripts,
+ * the `hidden` attribute, and inline styles that hide (matched on `style` as `normalizeStyles`
+ * writes it: lower case, no spaces).
+ */
+const HIDDEN_HTML = [
+  'head',
+  'style',
+  'script',
+  'template',
+  'title',
+  '[hidden]',
+  '[aria-hidden="true"]',
+  ...['display:none', 'visibility:hidden', 'mso-hide:all', 'font-size:0', 'max-height:0', 'opacity:0'].map((rule) => `[style*="${rule}"]`),
+];
 
-/** Plain text of an HTML-only body, quoted parts left out (html-to-text). */
-export function htmlBodyText(html: string): string {
-  return convert(html, {
-    wordwrap: false,
-    selectors: [
-      { selector: 'a', options: { ignoreHref: true } },
-      { selector: 'img', format: 'skip' },
-      ...QUOTED_HTML.map((selector) => ({ selector, format: 'skip' })),
-    ],
+/** At most this much of a body is read for commands (they stand at its top). */
+export const MAX_BODY_CHARS = 64 * 1024;
+/**
+ * At most this much of an HTML body is converted, after its head, styles, scripts and comments
+ * (Outlook's conditional comments, style blocks of many KiB) are taken out: the converter costs
+ * about 3 µs a byte.
+ */
+const MAX_HTML_CHARS = 16 * 1024;
+/** Lines longer than this are cut before the quote patterns look at them (no command is that long). */
+const MAX_LINE_CHARS = 1000;
+
+/** Inline `style` attributes in lower case without spaces, so `[style*="display:none"]` finds `Display: None`. */
+function normalizeStyles(html: string): string {
+  return html.replace(/\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi, (_m, dq: string | undefined, sq: string | undefined) => {
+    const css = (dq ?? sq ?? '').toLowerCase().replace(/\s+/g, '').replace(/"/g, "'");
+    return `style="${css}"`;
   });
+}
+
+/** Elements nested deeper than this are not converted (html-to-text recurses): such HTML is read with its tags removed. */
+const MAX_HTML_DEPTH = 200;
+/** Elements that have no end tag, so they nest nothing. */
+const VOID_ELEMENTS = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+
+/** How deep the elements of `html` nest, counted from its start and end tags (one pass; stops past `MAX_HTML_DEPTH`). */
+function htmlDepth(html: string): number {
+  let depth = 0;
+  let most = 0;
+  for (const m of html.matchAll(/<(\/?)([a-z][a-z0-9-]*)[^>]*?(\/?)>/gi)) {
+    if (VOID_ELEMENTS.has(m[2].toLowerCase()) || m[3]) continue;
+    depth = m[1] ? Math.max(0, depth - 1) : depth + 1;
+    if (depth > most && (most = depth) > MAX_HTML_DEPTH) break;
+  }
+  return most;
+}
+
+/**
+ * Plain text of an HTML-only body (the first `MAX_HTML_CHARS` of what is left without head,
+ * styles, scripts and comments), quoted and hidden parts left out
+ * (html-to-text). HTML nested deeper than `MAX_HTML_DEPTH` is read with its tags removed instead.
+ */
+export function htmlBodyText(html: string): string {
+  // The whole body (at most the message's size limit): the regular expressions are linear.
+  const visible = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  const source = normalizeStyles(visible.slice(0, MAX_HTML_CHARS));
+  if (htmlDepth(source) > MAX_HTML_DEPTH) return source.replace(/<[^>]*>/g, '\n');
+  try {
+    return convert(source, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'a', options: { ignoreHref: true } },
+        { selector: 'img', format: 'skip' },
+        ...[...QUOTED_HTML, ...HIDDEN_HTML].map((selector) => ({ selector, format: 'skip' })),
+      ],
+    });
+  } catch {
+    return source.replace(/<[^>]*>/g, '\n');
+  }
 }
 
 /** Whether line `i` starts the quoted or signature part of a reply. */
@@ -63,11 +141,12 @@ function startsQuote(lines: string[], i: number): boolean {
  * too). `text` is the text/plain body; without one, `html` is converted. At most `MAX_COMMAND_LINES`.
  */
 export function replyCommands(body: { text?: string | null; html?: string | null }): string[] {
-  const source = body.text?.trim() ? body.text : body.html ? htmlBodyText(body.html) : '';
+  const source = body.text?.trim() ? body.text.slice(0, MAX_BODY_CHARS) : body.html ? htmlBodyText(body.html) : '';
   const lines = source
     .replace(/\r\n?/g, '\n')
     .replace(/\u00a0/g, ' ')
-    .split('\n');
+    .split('\n')
+    .map((l) => l.slice(0, MAX_LINE_CHARS));
   const out: string[] = [];
   for (let i = 0; i < lines.length && out.length < MAX_COMMAND_LINES; i++) {
     const t = lines[i].trim();

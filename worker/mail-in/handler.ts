@@ -2,10 +2,8 @@ import type { GameRegistry } from '../../engine/core';
 import type { Db } from '../../db/types';
 import { readConfig, type Env } from '../env';
 import type { ServiceCtx } from '../types';
+import { MAX_INBOUND_BYTES } from './limits';
 import { receiveMail } from './receive';
-
-/** Largest inbound message we read (Email Routing allows 25 MiB; a move needs a few KiB). */
-export const MAX_INBOUND_BYTES = 1024 * 1024;
 
 /** Opens a database for one piece of work, and a way to close it. */
 export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
@@ -16,13 +14,12 @@ export type OpenDb = (env: Env) => { db: Db; release: () => Promise<void> };
  * the sender is not the seat's player. Deferred work (bots, the answer email) runs inside
  * `waitUntil` on connections of its own, as after an HTTP request.
  */
-export function emailHandler(registry: GameRegistry, open: OpenDb) {
+export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Date = () => new Date()) {
   return async (message: ForwardableEmailMessage, env: Env, ctx: ExecutionContext): Promise<void> => {
     if (message.rawSize > MAX_INBOUND_BYTES) {
       await (message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`) as unknown);
       return;
     }
-    const raw = await new Response(message.raw).arrayBuffer();
     const { db, release } = open(env);
     type Task = (db: Db) => Promise<unknown>;
     const tasks: Task[] = [];
@@ -31,7 +28,7 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
       db,
       registry,
       config: readConfig(env),
-      now: new Date(),
+      now: now(),
       defer: (task, opts) => {
         if (!opts?.last) tasks.push(task);
         else after.last ??= { task, waitMs: opts.waitMs ?? 0 };
@@ -39,7 +36,12 @@ export function emailHandler(registry: GameRegistry, open: OpenDb) {
       drainsAfter: true,
     };
     try {
-      const outcome = await receiveMail(service, { from: message.from, to: message.to, raw });
+      // The body is read only once the envelope (reply token, sender) has passed.
+      const outcome = await receiveMail(service, {
+        from: message.from,
+        to: message.to,
+        raw: () => new Response(message.raw).arrayBuffer(),
+      });
       console.log(
         'mail-in',
         JSON.stringify({

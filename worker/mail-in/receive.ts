@@ -9,22 +9,27 @@ import type { LabelledMove, StateResponse } from '../services/state';
 import type { ServiceCtx, User } from '../types';
 import { sameMailbox, tokenOfAddress } from './address';
 import { sendAnswer } from './answer';
-import { autoReplyReason } from './auto-reply';
+import { autoReplyReason, nullSender } from './auto-reply';
+import { mimeProblem } from './limits';
 import { numberChoices, resolveChoice } from './choices';
 import { replyCommands } from './extract';
 import { legalMovesAt } from './history';
 import { verifyReplyToken } from './token';
 
-/** An inbound message as Email Routing hands it over: envelope sender and recipient, raw RFC 5322 bytes. */
+/**
+ * An inbound message as Email Routing hands it over: envelope sender and recipient, raw RFC 5322
+ * bytes, or a way to read them (the Worker's stream: read only once the envelope passed).
+ */
 export interface InboundMail {
   from: string;
   to: string;
-  raw: string | ArrayBuffer | Uint8Array;
+  raw: string | ArrayBuffer | Uint8Array | (() => Promise<ArrayBuffer>);
 }
 
 /**
  * What became of a message.
- * - `ignored`: an automatic message (bounce, out-of-office, list mail); no answer, ever.
+ * - `ignored`: an automatic message (bounce, out-of-office, list mail), or one more reply to a seat
+ *   that had its share of answers (answer-caps.ts); no answer.
  * - `rejected`: refused at the door (unknown or forged address, wrong sender); the caller refuses
  *   it in SMTP (`setReject`), so the sending server, not we, tells the real sender. No answer
  *   goes to a From address we could not trust.
@@ -58,14 +63,10 @@ function authFailed(mail: Email): string | null {
 export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<ReceiveOutcome> {
   const cfg = ctx.config.mailReplies;
   if (!cfg) return reject('This server does not take moves by email.');
-  let parsed: Email;
-  try {
-    parsed = await PostalMime.parse(mail.raw);
-  } catch {
-    return reject('The message could not be read.');
-  }
-  const auto = autoReplyReason(mail.from, parsed.headers);
-  if (auto) return { kind: 'ignored', reason: auto };
+  // Checked in order of cost: the envelope (a null sender, the reply token's HMAC), then the seat's
+  // player (one read), then the body's size and shape (one pass over its lines), and only then
+  // is the body parsed.
+  if (nullSender(mail.from)) return { kind: 'ignored', reason: 'null sender (a bounce or delivery report)' };
   const token = tokenOfAddress(mail.to.trim(), cfg.domain);
   const claims = token ? await verifyReplyToken(cfg.secret, token) : null;
   if (!claims) return reject('No such address: reply to a turn email to play.');
@@ -76,19 +77,31 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
     .innerJoin(users, eq(users.id, seats.userId))
     .where(and(eq(seats.gameId, claims.gameId), eq(seats.seat, claims.seat)));
   if (!seat || seat.isBot || !seat.userId) return reject('This reply address is no longer in use.');
-  const headerFrom = parsed.from?.address ?? '';
-  if (!sameMailbox(mail.from, headerFrom) || !sameMailbox(headerFrom, seat.email)) {
-    return reject('Only the player this turn email was sent to may answer it with a move.');
+  const onlyThePlayer = 'Only the player this turn email was sent to may answer it with a move.';
+  if (!sameMailbox(mail.from, seat.email)) return reject(onlyThePlayer);
+
+  const raw = typeof mail.raw === 'function' ? await mail.raw() : mail.raw;
+  const text = typeof raw === 'string' ? raw : new TextDecoder().decode(raw);
+  const tooBig = mimeProblem(text, typeof raw === 'string' ? new TextEncoder().encode(raw).length : raw.byteLength);
+  if (tooBig) return reject(tooBig);
+  let parsed: Email;
+  try {
+    parsed = await PostalMime.parse(raw);
+  } catch {
+    return reject('The message could not be read.');
   }
+  const auto = autoReplyReason(mail.from, parsed.headers, parsed.subject);
+  if (auto) return { kind: 'ignored', reason: auto };
+  if (!sameMailbox(mail.from, parsed.from?.address ?? '')) return reject(onlyThePlayer);
   const auth = authFailed(parsed);
   if (auth) return reject(`The message failed the sender checks (${auth}).`);
 
   const user: User = { id: seat.userId, email: seat.email, name: seat.name };
-  const messageId =
-    parsed.messageId ?? `<${await sha256Hex(typeof mail.raw === 'string' ? mail.raw : new TextDecoder().decode(mail.raw))}>`;
+  const messageId = parsed.messageId ?? `<${await sha256Hex(text)}>`;
   const key = `mail:${(await sha256Hex(messageId)).slice(0, 32)}`;
-  const answer = (applied: string[], refusal: string | null, intro: string | null) =>
-    sendAnswer(ctx, {
+  // The outcome of a reply, answered unless the loop caps say silence (answer-caps.ts).
+  const answer = async (applied: string[], refusal: string | null, intro: string | null): Promise<ReceiveOutcome> => {
+    const sent = await sendAnswer(ctx, {
       gameId: claims.gameId,
       seat: claims.seat,
       user,
@@ -101,6 +114,9 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
       refusal,
       note: intro,
     });
+    if (sent) return { kind: 'answered', applied, refusal: refusal ?? (intro ? 'turned off' : null) };
+    return { kind: 'ignored', reason: 'not answered: this seat was answered enough for now (a mail loop cannot start)' };
+  };
 
   const [account] = await ctx.db
     .select({ on: notificationSettings.emailReplies })
@@ -108,18 +124,16 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
     .where(eq(notificationSettings.userId, user.id));
   if (account?.on === false || !seat.emailReplies) {
     const where = account?.on === false ? 'for your account' : 'for this game';
-    await answer(
+    return answer(
       [],
       null,
       `Playing by email reply is turned off ${where}, so nothing was played. Turn it on in Settings, or play on the game page.`,
     );
-    return { kind: 'answered', applied: [], refusal: 'turned off' };
   }
   const commands = replyCommands(parsed);
   if (commands.length === 0) {
     const refusal = 'No move found at the top of your reply. Write the number, code or words of a choice on the first line.';
-    await answer([], refusal, null);
-    return { kind: 'answered', applied: [], refusal };
+    return answer([], refusal, null);
   }
 
   const [row] = await ctx.db.select().from(games).where(eq(games.id, claims.gameId));
@@ -156,8 +170,7 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
     version = state.version;
     moves = state.legalMoves;
   }
-  await answer(applied, refusal, null);
-  return { kind: 'answered', applied, refusal };
+  return answer(applied, refusal, null);
 }
 
 /** Whether `seat` itself has moved in the game after `version` (a second answer to one email). */

@@ -6,6 +6,7 @@ import type { NoticeGame } from './delivery-context';
 import type { GameNoticePayload } from './enqueue';
 import { logLineText, logNamer, summaryWithNames } from './log-text';
 import type { Message } from './message';
+import { runsOutAt } from '../time-control/seat-clocks';
 
 /** At most this many unseen log lines go into one message. */
 const MAX_LINES = 20;
@@ -30,11 +31,14 @@ export async function composeGameNotice(
   if (!g || !seat) return null;
   const stillActive = g.status === 'active' && g.activeSeats.includes(p.seat);
   const seen = seat.lastSeenSeq >= p.version;
-  if ((p.kind === 'your_turn' || p.kind === 'game_started' || p.kind === 'game_over') && seen) return null;
+  if ((p.kind === 'your_turn' || p.kind === 'game_started' || p.kind === 'game_over' || p.kind === 'clock') && seen) return null;
   if (p.kind === 'your_turn' && !stillActive) return null;
   // Once the table is full the game-started notice says it all.
   if (p.kind === 'player_joined' && g.status !== 'open') return null;
-  if (p.kind === 'reminder' && (!stillActive || (g.deadlineAt?.toISOString() ?? null) !== (p.deadline ?? null))) return null;
+  // A reminder is about one run of the seat's clock: stale once that run ended or its end moved.
+  const runsOut = g.clocks ? runsOutAt(g.clocks, p.seat) : null;
+  const seatDeadline = runsOut === null ? null : new Date(runsOut).toISOString();
+  if (p.kind === 'reminder' && (!stillActive || seatDeadline !== (p.deadline ?? null))) return null;
 
   const title = registry.get(g.type)?.title ?? g.type;
   const namer = logNamer(table, registry.get(g.type), g.snapshot);
@@ -53,6 +57,7 @@ export async function composeGameNotice(
     game_over: `${who}${title} is over${result?.summary ? `: ${summaryWithNames(result.summary, table, registry.get(g.type), g.snapshot)}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
     reminder: `${who}Reminder: your move in ${title} (${seatLabel})`,
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
+    clock: `${who}${title}: ${p.detail ?? 'the clocks changed'}`,
     chat_mention: `${who}You were mentioned in ${title}`,
   };
   // Play by email reply: a turn email lists the choices and carries a signed Reply-To.
@@ -70,6 +75,6 @@ export async function composeGameNotice(
     // `seat` (numbered as in the subject) lets a signed-out reader be asked to sign in to play, not to watch.
     url: `${publicUrl}/games/${g.id}?seat=${p.seat + 1}`,
     game: { id: g.id, title, seat: p.seat },
-    deadline: p.kind === 'reminder' ? (p.deadline ?? null) : (g.deadlineAt?.toISOString() ?? null),
+    deadline: p.kind === 'reminder' ? (p.deadline ?? null) : seatDeadline,
   };
 }

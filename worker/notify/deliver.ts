@@ -1,25 +1,36 @@
+import { eq, inArray } from 'drizzle-orm';
 import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
-import type { WebhookConfig } from '../../db/schema';
+import { putDown } from '../../db/neon';
+import { pushSubscriptions, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
-import type { Config } from '../env';
+import { attemptTimeoutMs, type Config } from '../env';
 import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
 import { composeGameNotice } from './compose';
-import { claimWithContext, heldWithContext, readDeliveryContext, type DeliveryContext, type OutboxRow } from './delivery-context';
+import { claimWithContext, heldWithContext, type ClaimedNotice, type DeliveryContext, type OutboxRow } from './delivery-context';
 import { sendEmail } from './email';
 import { toMime } from './mime';
 import type { GameNoticePayload } from './enqueue';
-import { renderEmail, renderWebhookBody, type Message } from './message';
+import { renderEmail, renderWebhookBody, type Message, type RenderedEmail } from './message';
 import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
-import { deliverPush, type PushOutcome } from './push';
-import { finishDelivery } from './finish-delivery';
-import { channelNow } from './send-time';
+import { sendPush, type PushSendOutcome, type PushTarget } from './push';
+import { finishDelivery, type DeliveryEnd } from './finish-delivery';
+import { endpointTroubles, recordAttempt } from './breaker';
+import { channelNow, QUIET_HELD, quietUntil } from './send-time';
 import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
 /** Rows are retried for at least this long, then marked failed. */
 export const RETRY_WINDOW_MS = 24 * 3600 * 1000;
+/** A test message is retried for this long only: one that arrives later says nothing about now (and a test push lives 10 minutes). */
+export const TEST_RETRY_WINDOW_MS = 10 * 60 * 1000;
+
+/** Whether `row` has been retried for as long as its kind is (`RETRY_WINDOW_MS`, tests `TEST_RETRY_WINDOW_MS`). */
+function pastRetryWindow(row: OutboxRow, now: Date): boolean {
+  return now.getTime() - row.createdAt.getTime() >= (row.kind === 'test' ? TEST_RETRY_WINDOW_MS : RETRY_WINDOW_MS);
+}
+
 /** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
 export const CLAIM_MS = 2 * 60 * 1000;
 
@@ -28,11 +39,6 @@ export interface HeldNotices {
   keys: readonly string[];
   until: Date;
 }
-/**
- * A row's delivery context read with the claim serves while it is younger than this; a row whose
- * turn comes later in a slow batch (webhooks that time out) reads its context again.
- */
-const CONTEXT_FRESH_MS = 1000;
 
 /** Exponential backoff with jitter: 30 s, 1 min, 2 min ... capped at 2 h, each times 0.75-1.25. */
 export function backoffMs(attempts: number, jitter: number): number {
@@ -48,13 +54,43 @@ export interface DrainReport {
   failed: number;
 }
 
+/** Deliveries of one drain in flight at once (a Worker opens at most six outbound connections at a time). */
+const SEND_CONCURRENCY = 6;
+/** Waits before the 2nd, 3rd and 4th try of a statement that records an outcome (the database may be back by then). */
+const RECORD_RETRY_MS = [1_000, 3_000, 7_000];
+
+/** One claimed row, ready: either its end is known without sending, or `send` makes the attempt. */
+type Attempt =
+  | { row: OutboxRow; end: DeliveryEnd; counts: keyof DrainReport }
+  | {
+      row: OutboxRow;
+      /** The endpoint the circuit breaker counts (a webhook URL or push endpoint); null for email. */
+      endpoint: string | null;
+      /** Whether the endpoint has failures on record (a success then clears them). */
+      troubled: boolean;
+      /** The push device, when the row is a push. */
+      device: string | null;
+      /** What the row keeps once sent. */
+      rendered: unknown;
+      send: () => Promise<PushSendOutcome>;
+    };
+
 /**
  * Delivers up to `limit` due outbox rows; with `held`, only the notices a commit queued already
- * claimed for this request (the cron delivers everything else). Each row costs two statements
- * when nothing needs creating: its claim with everything it reads (`claimWithContext`; for held
- * rows a read, `heldWithContext`; one for the whole batch) and its final update; a push
- * reads the device too, and a player's first email creates their settings row (the unsubscribe
- * link needs its token).
+ * claimed for this request (the cron delivers everything else). Three steps, so no database
+ * connection waits on a far end:
+ * 1. claim the rows with everything they read (`claimWithContext`; for held rows a read,
+ *    `heldWithContext`; one statement for the batch), and where needed the devices of push
+ *    rows, the breaker state of their endpoints and a player's first settings row (the
+ *    unsubscribe link needs its token); compose every message;
+ * 2. put the connection down (`putDown`) and send, `SEND_CONCURRENCY` at a time, each attempt
+ *    bounded by its channel's timeout (`attemptTimeoutMs`); an endpoint whose breaker is open
+ *    (breaker.ts) is not tried, its rows wait until it closes;
+ * 3. record each outcome on a fresh connection (`mp_finish_delivery`, one statement a row; the
+ *    breaker and the device's `last_used_at` where they change), each statement tried again a
+ *    few times when the database is away, so a send is not repeated for want of its record.
+ * A row whose outcome still could not be recorded is claimed again after `CLAIM_MS` and sent again
+ * (at least once; the far ends that take an idempotency key get the row's, README "Notifications").
  */
 export async function drainOutbox(
   db: Db,
@@ -68,72 +104,199 @@ export async function drainOutbox(
   const batch = held
     ? await heldWithContext(db, now, held.until, held.keys)
     : await claimWithContext(db, now, new Date(now.getTime() + CLAIM_MS), limit);
-  for (const claimed of batch) {
-    const row = claimed.row;
-    const key = `mp-${row.id}`;
-    let outcome: PushOutcome;
-    let rendered: unknown;
-    try {
-      // The player's channels and the game as they are now, not as they were when the notice was
-      // queued: read with the claim, or again when the batch has taken a while.
-      const context: DeliveryContext =
-        Date.now() - claimed.readAt > CONTEXT_FRESH_MS ? await readDeliveryContext(db, row.id) : claimed.context;
-      const settings = row.kind === 'signin' || !row.userId ? null : context.settings;
-      const current = row.kind === 'signin' ? null : channelNow(row, context);
-      if (current?.skip) {
-        await finishDelivery(db, row.id, { status: 'skipped', error: current.skip });
-        report.skipped++;
-        continue;
+  if (batch.length === 0) return report;
+  const attempts = await prepareAttempts(db, registry, config, batch, now);
+  await putDown(db);
+  const outcomes = await mapLimited(attempts, SEND_CONCURRENCY, async (a) =>
+    'send' in a
+      ? await a.send().catch((err: unknown): PushSendOutcome => ({ ok: false, error: `internal: ${(err as Error).message}` }))
+      : null,
+  );
+  for (const [i, a] of attempts.entries()) {
+    const outcome = outcomes[i];
+    if (!('send' in a) || !outcome) {
+      if (!('send' in a)) {
+        await recording(db, () => finishDelivery(db, a.row.id, a.end));
+        if (a.end.nextAttemptAt) await noteDue(a.end.nextAttemptAt);
+        report[a.counts]++;
       }
-      const message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
-      if (row.kind !== 'signin' && !message) {
-        await finishDelivery(db, row.id, { status: 'skipped', error: row.lastError });
-        report.skipped++;
-        continue;
-      }
-      if (row.channel === 'email') {
-        const email = message ? await emailFor(db, config, row, message, settings) : { ...(row.payload as EmailMessage), headers: {} };
-        if (config.emailProvider !== 'dev') {
-          // The provider has the message; the row keeps whom it went to and its subject. Storing
-          // each sent email's text and HTML was most of the row's bytes and of its update's CPU
-          //, a sign-in email's text holds its link, and a ready-made message (test, digest,
-          // the answer to an emailed move) holds its lines.
-          const { message: _text, ...about } = row.kind === 'signin' ? {} : (row.payload as { message?: unknown });
-          rendered = { ...about, to: email.to, subject: email.subject };
-        } else {
-          rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
-          // The dev mailbox keeps the whole message as MIME, so a local reply can quote and answer it.
-          if (row.kind !== 'signin')
-            rendered = { ...(rendered as object), replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
-          if (row.kind === 'signin' && !keepsSignInLinks(config)) rendered = redactSignIn(rendered as EmailMessage);
-        }
-        outcome = await sendEmail(config, email, key);
-      } else if (row.channel === 'push') {
-        outcome = await deliverPush(db, config, row.target, message!, now);
-      } else {
-        outcome = await deliverWebhook(config, current?.webhook ?? (row.payload as GameNoticePayload).webhook!, message!, key, now);
-      }
-    } catch (err) {
-      outcome = { ok: false, error: `internal: ${(err as Error).message}` };
+      continue;
     }
-    if (outcome.ok) {
-      await finishDelivery(db, row.id, { status: 'sent', error: null, sentAt: now, payload: rendered });
-      report.sent++;
-    } else if (outcome.final) {
-      // Not worth retrying (a push subscription that is gone, a push service that refused).
-      await finishDelivery(db, row.id, { status: outcome.final, error: outcome.error ?? 'failed' });
-      report[outcome.final]++;
-    } else if (now.getTime() - row.createdAt.getTime() >= RETRY_WINDOW_MS) {
-      await finishDelivery(db, row.id, { status: 'failed', error: outcome.error ?? 'failed' });
-      report.failed++;
-    } else {
-      const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
-      await finishDelivery(db, row.id, { error: outcome.error ?? 'failed', nextAttemptAt: next });
-      await noteDue(next); // the cron's next pass may be idle until then otherwise
-      report.retried++;
-    }
+    const transient = !outcome.ok && !outcome.final;
+    if (a.endpoint && (transient || (outcome.ok && a.troubled)))
+      await recording(db, () => recordAttempt(db, a.endpoint!, transient ? (outcome.error ?? 'failed') : null, now));
+    if (a.device && outcome.ok)
+      await recording(db, () => db.update(pushSubscriptions).set({ lastUsedAt: now }).where(eq(pushSubscriptions.id, a.device!)));
+    if (a.device && outcome.gone) await recording(db, () => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, a.device!)));
+    const { end, counts } = endOf(a.row, outcome, a.rendered, now);
+    await recording(db, () => finishDelivery(db, a.row.id, end));
+    if (end.nextAttemptAt) await noteDue(end.nextAttemptAt); // the cron's next pass may be idle until then otherwise
+    report[counts]++;
   }
   return report;
+}
+
+/** How a row's attempt ends: sent, ended for good, failed past the retry window, or retried with backoff. */
+function endOf(row: OutboxRow, outcome: PushSendOutcome, rendered: unknown, now: Date): { end: DeliveryEnd; counts: keyof DrainReport } {
+  if (outcome.ok) return { end: { status: 'sent', error: null, sentAt: now, payload: rendered }, counts: 'sent' };
+  // Not worth retrying (a push subscription that is gone, a push service that refused).
+  if (outcome.final) return { end: { status: outcome.final, error: outcome.error ?? 'failed' }, counts: outcome.final };
+  if (pastRetryWindow(row, now)) return { end: { status: 'failed', error: outcome.error ?? 'failed' }, counts: 'failed' };
+  const next = new Date(now.getTime() + backoffMs(row.attempts, Math.random()));
+  return { end: { error: outcome.error ?? 'failed', nextAttemptAt: next }, counts: 'retried' };
+}
+
+/**
+ * Runs one statement that records an outcome; when it fails (the database away, out of
+ * connections), puts the connection down and tries again after each of `RECORD_RETRY_MS`, then
+ * gives up with a log line (the row's claim lapses and the cron sends it again).
+ */
+async function recording(db: Db, statement: () => Promise<unknown>): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await statement();
+      return;
+    } catch (err) {
+      if (attempt >= RECORD_RETRY_MS.length) {
+        console.error('outbox: an outcome could not be recorded', err);
+        return;
+      }
+      await putDown(db).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, RECORD_RETRY_MS[attempt]));
+    }
+  }
+}
+
+/** `fn` over `items` with at most `limit` calls in flight; results in the order of `items`. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
+}
+
+/**
+ * Step 1 of `drainOutbox` for a claimed batch: what each row needs read (push devices and breaker
+ * states, one statement each for the batch, only when the batch has such rows), each message
+ * composed, and each row's attempt ready to run without the database.
+ */
+async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, batch: ClaimedNotice[], now: Date): Promise<Attempt[]> {
+  const pushIds = batch.filter((c) => c.row.channel === 'push').map((c) => c.row.target);
+  const devices = new Map(
+    (pushIds.length ? await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, pushIds)) : []).map((d) => [d.id, d]),
+  );
+  const plans = await Promise.all(batch.map(async (claimed) => ({ claimed, plan: await planOf(registry, config, claimed, devices, now) })));
+  const endpoints = plans.flatMap((p) => ('endpoint' in p.plan && p.plan.endpoint ? [p.plan.endpoint] : []));
+  const troubles = await endpointTroubles(db, endpoints);
+  const attempts: Attempt[] = [];
+  for (const { claimed, plan } of plans) {
+    const row = claimed.row;
+    if ('end' in plan) {
+      attempts.push({ row, ...plan });
+      continue;
+    }
+    const trouble = plan.endpoint ? troubles.get(plan.endpoint) : undefined;
+    if (trouble?.pausedUntil && Date.parse(trouble.pausedUntil) > now.getTime()) {
+      // The breaker is open: no attempt, the row waits until it closes (and still fails after the retry window).
+      const late = pastRetryWindow(row, now);
+      const error = `paused: this address failed ${trouble.failures} times in a row (last: ${trouble.lastError}); next try after ${trouble.pausedUntil}`;
+      attempts.push(
+        late
+          ? { row, end: { status: 'failed', error: trouble.lastError }, counts: 'failed' }
+          : { row, end: { error, nextAttemptAt: new Date(trouble.pausedUntil) }, counts: 'retried' },
+      );
+      continue;
+    }
+    if (row.channel === 'email') {
+      const email = plan.message
+        ? await emailFor(db, config, row, plan.message, claimed.context.settings)
+        : { ...(row.payload as EmailMessage), headers: {} };
+      attempts.push({
+        row,
+        endpoint: null,
+        troubled: false,
+        device: null,
+        rendered: renderedEmail(config, row, email),
+        send: () => sendEmail(config, email, `mp-${row.id}`),
+      });
+      continue;
+    }
+    attempts.push({
+      row,
+      endpoint: plan.endpoint,
+      troubled: trouble !== undefined,
+      device: plan.device,
+      rendered: undefined,
+      send: plan.send,
+    });
+  }
+  return attempts;
+}
+
+/** What a row needs before its attempt: its end when it is not to be sent, else what sending takes. */
+type Plan =
+  | { end: DeliveryEnd; counts: keyof DrainReport }
+  | { message: Message | null; endpoint: string | null; device: string | null; send: () => Promise<PushSendOutcome> };
+
+/** A claimed row's plan: skipped when its channel or kind was switched off since, else its message and how to send it. */
+async function planOf(
+  registry: GameRegistry,
+  config: Config,
+  claimed: ClaimedNotice,
+  devices: Map<string, PushTarget>,
+  now: Date,
+): Promise<Plan> {
+  const { row, context } = claimed;
+  // The player's channels and the game as they are now (read with the claim), not as they were when the notice was queued.
+  const current = row.kind === 'signin' ? null : channelNow(row, context);
+  if (current?.skip) return { end: { status: 'skipped', error: current.skip }, counts: 'skipped' };
+  // Quiet hours: it waits, and everything held comes out when they end.
+  const hold = quietUntil(row, context, now);
+  if (hold) return { end: { error: QUIET_HELD, nextAttemptAt: hold }, counts: 'retried' };
+  let message: Message | null;
+  try {
+    message = row.kind === 'signin' ? null : await composeMessage(registry, config, row, context, current?.viaGameWebhook);
+  } catch (err) {
+    return {
+      end: { error: `internal: ${(err as Error).message}`, nextAttemptAt: new Date(now.getTime() + backoffMs(row.attempts, 0.5)) },
+      counts: 'retried',
+    };
+  }
+  if (row.kind !== 'signin' && !message) return { end: { status: 'skipped', error: row.lastError }, counts: 'skipped' };
+  const key = `mp-${row.id}`;
+  if (row.channel === 'email') return { message, endpoint: null, device: null, send: async () => ({ ok: false }) };
+  if (row.channel === 'push') {
+    const device = devices.get(row.target);
+    if (!device) return { end: { status: 'skipped', error: 'the device unsubscribed' }, counts: 'skipped' };
+    return {
+      message,
+      endpoint: device.endpoint,
+      device: device.id,
+      send: () => sendPush(config, device, message!, key, attemptTimeoutMs(config, 'push')),
+    };
+  }
+  const hook = current?.webhook ?? (row.payload as GameNoticePayload).webhook!;
+  return { message, endpoint: hook.url, device: null, send: () => deliverWebhook(config, hook, message!, key, now) };
+}
+
+/**
+ * What a sent email's row keeps. Through a provider: whom it went to and its subject (storing each
+ * sent email's text and HTML was most of the row's bytes and of its update's CPU, a sign-in
+ * email's text holds its link, and a ready-made message - test, digest, the answer to an emailed
+ * move - holds its lines). The dev mailbox keeps the whole message as MIME, so a local reply can
+ * quote and answer it.
+ */
+function renderedEmail(config: Config, row: OutboxRow, email: RenderedEmail): unknown {
+  if (config.emailProvider !== 'dev') {
+    const { message: _text, ...about } = row.kind === 'signin' ? {} : (row.payload as { message?: unknown });
+    return { ...about, to: email.to, subject: email.subject };
+  }
+  const rendered = { ...(row.payload as object), to: email.to, subject: email.subject, text: email.text, html: email.html };
+  if (row.kind !== 'signin') return { ...rendered, replyTo: email.headers['Reply-To'] ?? null, raw: toMime(config.emailFrom, email) };
+  return keepsSignInLinks(config) ? rendered : redactSignIn(rendered as EmailMessage);
 }
 
 async function composeMessage(
@@ -183,5 +346,5 @@ export async function deliverWebhook(
     headers['x-signature'] = await signBody(hook.secret, body);
     headers['x-timestamp'] = String(ts);
   }
-  return post(url, body, headers, config.deliveryTimeoutMs);
+  return post(url, body, headers, attemptTimeoutMs(config, 'webhook'));
 }

@@ -42,11 +42,10 @@ export interface DeliveryContext {
   game: NoticeGame | null;
 }
 
-/** A claimed row with its context and when (`Date.now()`) the context was read. */
+/** A claimed row with its context, read together. */
 export interface ClaimedNotice {
   row: OutboxRow;
   context: DeliveryContext;
-  readAt: number;
 }
 
 /** The context of a sign-in row: it needs nothing. */
@@ -99,20 +98,9 @@ export async function heldWithContext(db: Db, now: Date, held: Date, keys: reado
 }
 
 function claimedNotices(result: unknown): ClaimedNotice[] {
-  const readAt = Date.now();
   const [{ claimed }] = executedRows<{ claimed: { notice: Record<string, unknown>; context: ContextJson | null }[] }>(result);
   return claimed.map((r) => ({
     row: outboxRow(r.notice),
     context: contextFromJson(r.context),
-    readAt,
   }));
-}
-
-/** The delivery context of outbox row `id` read again now (one statement); `NONE`'s shape when the row is gone. */
-export async function readDeliveryContext(db: Db, id: number): Promise<DeliveryContext> {
-  const result = await db.execute(
-    sql`select mp_delivery_context(o.kind, o.channel, o.user_id, o.game_id, o.payload) as context from ${outbox} o where o.id = ${id}`,
-  );
-  const [r] = executedRows<{ context: ContextJson | null }>(result);
-  return contextFromJson(r?.context ?? null);
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../env';
+import { attemptTimeoutMs, type Config } from '../env';
 import type { RenderedEmail } from './message';
 import { post, type DeliveryOutcome } from './outbound';
 
@@ -29,7 +29,7 @@ export async function sendEmail(config: Config, email: RenderedEmail, idempotenc
         ...(replyTo ? { reply_to: replyTo } : {}),
       }),
       { 'content-type': 'application/json', authorization: `Bearer ${config.emailApiKey}`, 'idempotency-key': idempotencyKey },
-      config.deliveryTimeoutMs,
+      attemptTimeoutMs(config, 'email'),
     );
   }
   const base = config.emailApiUrl ?? 'https://api.postmarkapp.com';
@@ -51,6 +51,6 @@ export async function sendEmail(config: Config, email: RenderedEmail, idempotenc
       'x-postmark-server-token': config.emailApiKey,
       'idempotency-key': idempotencyKey,
     },
-    config.deliveryTimeoutMs,
+    attemptTimeoutMs(config, 'email'),
   );
 }

@@ -7,7 +7,10 @@ import { DEFAULT_KINDS } from './settings';
 /** "Tell seat N about X", decided by the game transition that caused it. */
 export interface SeatNotice {
   seat: number;
-  kind: Extract<NotificationKind, 'your_turn' | 'game_started' | 'game_over' | 'reminder' | 'timeout' | 'chat_mention' | 'player_joined'>;
+  kind: Extract<
+    NotificationKind,
+    'your_turn' | 'game_started' | 'game_over' | 'reminder' | 'timeout' | 'clock' | 'chat_mention' | 'player_joined'
+  >;
   /** Deadline the reminder is about (stale reminders are skipped at delivery). */
   deadline?: string | null;
   /** Tells apart notices of one kind at one version (the half-time and the last reminder). */
@@ -41,7 +44,17 @@ export interface Recipient {
   seat: number;
   userId: string;
   email: string;
-  settings: { email: boolean; digest: boolean; push: boolean; kinds: Partial<NotificationKinds>; webhook: WebhookConfig | null } | null;
+  settings: {
+    email: boolean;
+    digest: boolean;
+    push: boolean;
+    kinds: Partial<NotificationKinds>;
+    webhook: WebhookConfig | null;
+    /** The player's IANA zone, and quiet hours in it (minutes after midnight; null: none). */
+    timeZone?: string;
+    quietStart?: number | null;
+    quietEnd?: number | null;
+  } | null;
   gameHook: WebhookConfig | null;
   /** Ids of the player's devices subscribed to Web Push (worker/notify/push.ts). */
   pushDevices: string[];
@@ -59,11 +72,13 @@ export const KIND_SWITCH: Record<SeatNotice['kind'], keyof NotificationKinds> = 
   game_over: 'gameOver',
   reminder: 'reminder',
   timeout: 'reminder',
+  // News of the clocks: a vacation, a pause, an extension.
+  clock: 'reminder',
   chat_mention: 'chatMention',
 };
 
 /** Kinds that wait out the grace period (a player watching the game sees it and is not notified). */
-const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started', 'game_over', 'chat_mention']);
+const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started', 'game_over', 'chat_mention', 'clock']);
 
 /**
  * SQL for the recipients of game `gameId` as one JSON array (`Recipient[]`, bots and empty seats

@@ -10,6 +10,7 @@ export type NotificationKind =
   | 'chat_mention'
   | 'reminder'
   | 'timeout'
+  | 'clock'
   | 'digest'
   | 'test'
   | 'player_joined'

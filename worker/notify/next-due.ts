@@ -1,20 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { executedRows } from '../../db/json-row';
-import { gameEvents, games, notificationSettings, outbox, seats } from '../../db/schema';
+import { gameEvents, games, notificationSettings, outbox, seats, vacations } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { NEVER } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { gamesWaitingForBots } from '../services/bots';
-import { LAST_CALL_MS } from './cron';
-import { TIME_CONTROL_MS } from './transition';
+import { type CronReport, runScheduled } from './cron';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
  * The earliest instant (epoch ms) at which `runScheduled` would find work, read from Postgres
- * after a cron pass: a reminder or deadline (per time control and reminder stage, as
- * `runScheduled` decides them), a pending outbox row, a digest, a bot that must act (now), a
+ * after a cron pass: a game whose clocks come due (`games.due_at`: a reminder, a clock running
+ * out, a pause ending), a vacation starting or ending, a pending outbox row, a digest, a bot that must act (now), a
  * stored Idempotency-Key answer to forget. `NEVER` when nothing is scheduled.
  * Two statements, each an aggregate over an index or a small group.
  */
@@ -24,9 +23,9 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
   const rows = await exec(
     ctx.db,
     sql`select
-      (select coalesce(json_agg(d), '[]'::json) from (
-         select ${games.timeControl} as tc, ${games.reminderStage} as stage, ${epoch(sql`min(${games.deadlineAt})`)} as at
-         from ${games} where ${games.status} = 'active' and ${games.deadlineAt} is not null group by 1, 2) d) as deadlines,
+      (select ${epoch(sql`min(${games.dueAt})`)} from ${games} where ${games.status} = 'active' and ${games.dueAt} is not null) as clocks_at,
+      (select ${epoch(sql`min(case when ${vacations.applied} then ${vacations.endsAt} else ${vacations.startsAt} end)`)}
+         from ${vacations} where ${vacations.endedAt} is null) as vacation_at,
       (select ${epoch(sql`min(greatest(${outbox.nextAttemptAt}, coalesce(${outbox.claimedUntil}, ${outbox.nextAttemptAt})))`)}
          from ${outbox} where ${outbox.status} = 'pending') as outbox_at,
       (select ${epoch(sql`min(${gameEvents.createdAt})`)} from ${gameEvents} where ${gameEvents.response} is not null) as answer_at,
@@ -38,21 +37,15 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
            and ${games.activeSeats} @> jsonb_build_array(${seats.seat})) as digest_from`,
   );
   const r = rows[0] as {
-    deadlines: { tc: string; stage: number; at: number }[] | string;
+    clocks_at: number | null;
+    vacation_at: number | null;
     outbox_at: number | null;
     answer_at: number | null;
     digest_from: number | null;
   };
-  const deadlines =
-    typeof r.deadlines === 'string' ? (JSON.parse(r.deadlines) as { tc: string; stage: number; at: number }[]) : r.deadlines;
   const times: number[] = [];
-  for (const d of deadlines) {
-    const perMove = TIME_CONTROL_MS[d.tc as keyof typeof TIME_CONTROL_MS];
-    if (!perMove) continue;
-    // `runScheduled` looks only at deadlines within 72 h, and then: first reminder, last call, deadline.
-    const at = Number(d.at);
-    times.push(d.stage < 1 ? at - perMove / 2 : d.stage < 2 ? at - LAST_CALL_MS : at);
-  }
+  if (r.clocks_at !== null) times.push(Number(r.clocks_at));
+  if (r.vacation_at !== null) times.push(Number(r.vacation_at));
   if (r.outbox_at !== null) times.push(Number(r.outbox_at));
   if (r.answer_at !== null) times.push(Number(r.answer_at) + ctx.config.idempotencyRetentionHours * HOUR_MS);
   if (r.digest_from !== null) times.push(Number(r.digest_from) + DAY_MS);
@@ -62,4 +55,20 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
 async function exec(db: Db, query: ReturnType<typeof sql>): Promise<Record<string, unknown>[]> {
   const result = await db.execute(query);
   return executedRows<Record<string, unknown>>(result);
+}
+
+/** The cron's Durable Object as a pass uses it (worker/clock/due-clock.ts). */
+export interface DueClockStub {
+  settle(next: number): Promise<number>;
+}
+
+/**
+ * One cron pass (`runScheduled`), then the next due instant as Postgres has it goes back to the
+ * cron's `DueClock` (when one is bound), so the next idle tick is idle. Used by the scheduled
+ * handler once `DueClock.claim` said something may be due, and by `POST /dev/clock`.
+ */
+export async function runDuePass(ctx: ServiceCtx, dueClock: DueClockStub | null): Promise<{ report: CronReport; nextDue: number | null }> {
+  const report = await runScheduled(ctx);
+  const nextDue = dueClock ? await dueClock.settle(await nextDueAt(ctx)) : null;
+  return { report, nextDue };
 }

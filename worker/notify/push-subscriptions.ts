@@ -1,10 +1,12 @@
 import Bowser from 'bowser';
 import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { outbox, pushSubscriptions } from '../../db/schema';
+import { type outbox, pushSubscriptions } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { randomHex } from '../services/crypto';
 import type { ServiceCtx, User } from '../types';
+import { endpointTroubles, type EndpointTrouble } from './breaker';
+import { deviceTestRefusal, queueTestSend } from './test-limits';
 import type { Message } from './message';
 
 /** Devices one account may subscribe; a 21st is refused (409) until one is removed. */
@@ -25,17 +27,20 @@ export interface PushDevice {
   service: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /** Its push service's recent failures (timeouts, errors), null while pushes get through (breaker.ts). */
+  failing: EndpointTrouble | null;
 }
 
 type Row = typeof pushSubscriptions.$inferSelect;
 
-function device(r: Row): PushDevice {
+function device(r: Row, failing: EndpointTrouble | null = null): PushDevice {
   return {
     id: r.id,
     name: r.name,
     service: new URL(r.endpoint).host,
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    failing,
   };
 }
 
@@ -90,14 +95,18 @@ export async function subscribePush(
   return { created: row.inserted, device: device(row) };
 }
 
-/** The user's subscribed devices, newest first. */
+/** The user's subscribed devices, newest first, each with its push service's failures if any. */
 export async function listPushDevices(db: Db, userId: string): Promise<PushDevice[]> {
   const rows = await db
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
-  return rows.map(device);
+  const troubles = await endpointTroubles(
+    db,
+    rows.map((r) => r.endpoint),
+  );
+  return rows.map((r) => device(r, troubles.get(r.endpoint) ?? null));
 }
 
 /** The user's subscription `id`; 404 `not_found` when there is none (or it is someone else's). */
@@ -126,8 +135,8 @@ export function pushTestMessage(publicUrl: string): Message {
   };
 }
 
-/** The outbox row of a test push to subscription `id` at `now`. */
-export function pushTestRow(userId: string, id: string, message: Message, now: Date): typeof outbox.$inferInsert {
+/** The outbox row of a test push to subscription `id` at `now`, with the request's `dedupeKey` (test-limits.ts). */
+export function pushTestRow(userId: string, id: string, message: Message, now: Date, dedupeKey: string): typeof outbox.$inferInsert {
   return {
     channel: 'push',
     target: id,
@@ -136,15 +145,20 @@ export function pushTestRow(userId: string, id: string, message: Message, now: D
     payload: { message },
     createdAt: now,
     nextAttemptAt: now,
-    dedupeKey: `test:${userId}:push:${id}:${now.getTime()}`,
+    dedupeKey,
   };
 }
 
-/** Queues a test push to one of the user's devices; 404 when it is not theirs. */
+/**
+ * Queues a test push to one of the user's devices; 404 when it is not theirs, 429 `rate_limited`
+ * (with Retry-After and the reason) past the account's or the device's limit or while an earlier
+ * test to the device is still pending (test-limits.ts).
+ */
 export async function enqueuePushTest(ctx: ServiceCtx, user: User, id: string): Promise<void> {
   await ownSubscription(ctx.db, user.id, id);
-  await ctx.db
-    .insert(outbox)
-    .values(pushTestRow(user.id, id, pushTestMessage(ctx.config.publicUrl), ctx.now))
-    .onConflictDoNothing({ target: outbox.dedupeKey });
+  await queueTestSend(ctx.db, ctx.config, user.id, ctx.now, (sends, key) => {
+    const refused = deviceTestRefusal(sends, id, ctx.config, ctx.now);
+    if (refused) throw refused;
+    return [pushTestRow(user.id, id, pushTestMessage(ctx.config.publicUrl), ctx.now, key('push', id))];
+  });
 }

@@ -1,7 +1,5 @@
 import { buildPushPayload } from '@block65/webcrypto-web-push';
-import { eq } from 'drizzle-orm';
-import { pushSubscriptions } from '../../db/schema';
-import type { Db } from '../../db/types';
+import type { pushSubscriptions } from '../../db/schema';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { Message, NotificationKind } from './message';
@@ -54,6 +52,7 @@ export const PUSH_HINTS: Record<NotificationKind, { ttlS: number; urgency: 'low'
   chat_mention: { ttlS: 86_400, urgency: 'normal' },
   reminder: { ttlS: 86_400, urgency: 'normal' },
   timeout: { ttlS: 86_400, urgency: 'normal' },
+  clock: { ttlS: 86_400, urgency: 'low' },
   game_started: { ttlS: 86_400, urgency: 'normal' },
   player_joined: { ttlS: 86_400, urgency: 'low' },
   invitation: { ttlS: 86_400, urgency: 'normal' },
@@ -78,19 +77,44 @@ export function checkPushEndpoint(raw: string, allowLoopback: boolean): URL {
   return url;
 }
 
+/** A subscribed device as a push needs it (a `push_subscriptions` row). */
+export type PushTarget = Pick<typeof pushSubscriptions.$inferSelect, 'id' | 'endpoint' | 'p256dh' | 'auth'>;
+
+/** A push attempt's outcome; `gone` says the device's subscription no longer exists (delete it). */
+export interface PushSendOutcome extends PushOutcome {
+  gone?: boolean;
+}
+
 /**
- * One push to one subscribed device: the endpoint re-checked at send time, the notice encrypted
- * for the device (RFC 8291 `aes128gcm`) and signed with our VAPID key (RFC 8292), `TTL`,
- * `Urgency` and `Topic` set per kind. Never throws. Outcomes:
- * - 2xx: sent; the subscription's `last_used_at` becomes `now`.
- * - 404/410 (RFC 8030 §7.3: the subscription expired or was unsubscribed): the subscription is
- *   deleted and the row ends `skipped`.
+ * The `Topic` of a push (RFC 8030 §5.4: at most 32 URL-safe base64 characters): the push service
+ * keeps one undelivered push per topic, so a retry of a notice whose first attempt did arrive at
+ * the service (its outcome lost) replaces it rather than adding a second, and a newer notice about
+ * the same game replaces an older one. Game notices use the game's tag, others the outbox row's
+ * key (`mp-<id>`).
+ */
+export function pushTopic(notice: Pick<PushNotice, 'gameId' | 'tag'>, key: string): string | undefined {
+  const topic = notice.gameId ? notice.tag : key;
+  return /^[A-Za-z0-9_-]{1,32}$/.test(topic) ? topic : undefined;
+}
+
+/**
+ * One push to one subscribed device, with no database in reach (the caller reads the device
+ * before and records the outcome after, so no connection waits on the push service): the
+ * endpoint re-checked at send time, the notice encrypted for the device (RFC 8291 `aes128gcm`)
+ * and signed with our VAPID key (RFC 8292), `TTL`, `Urgency` and `Topic` (`pushTopic`; `key` is
+ * the outbox row's `mp-<id>`) set per kind, at most `timeoutMs`. Never throws. Outcomes:
+ * - 2xx: sent.
+ * - 404/410 (RFC 8030 §7.3: the subscription expired or was unsubscribed): `gone`, the row ends `skipped`.
  * - 429 or 5xx, timeouts, network errors: retried with backoff.
  * - 3xx and any other 4xx (bad key, payload refused): `failed` at once; retrying cannot help.
  */
-export async function deliverPush(db: Db, config: Config, subscriptionId: string, message: Message, now: Date): Promise<PushOutcome> {
-  const [sub] = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-  if (!sub) return { ok: false, error: 'the device unsubscribed', final: 'skipped' };
+export async function sendPush(
+  config: Config,
+  sub: PushTarget,
+  message: Message,
+  key: string,
+  timeoutMs: number,
+): Promise<PushSendOutcome> {
   if (!config.vapid) return { ok: false, error: 'push is not configured (VAPID_* unset)', final: 'failed' };
   try {
     checkPushEndpoint(sub.endpoint, config.allowLoopbackWebhooks);
@@ -99,22 +123,20 @@ export async function deliverPush(db: Db, config: Config, subscriptionId: string
   }
   const notice = renderPush(message);
   const hints = PUSH_HINTS[message.kind];
-  // A Topic (RFC 8030 §5.4: at most 32 URL-safe base64 characters) lets the push service drop
-  // an older undelivered notice about the same game, as the tag does on the device.
-  const topic = /^[A-Za-z0-9_-]{1,32}$/.test(notice.tag) ? notice.tag : undefined;
-  const request = await buildPushPayload(
-    { data: { ...notice }, options: { ttl: hints.ttlS, urgency: hints.urgency, ...(topic ? { topic } : {}) } },
-    { endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-    config.vapid,
-  );
+  const topic = pushTopic(notice, key);
   let status: number;
   try {
+    const request = await buildPushPayload(
+      { data: { ...notice }, options: { ttl: hints.ttlS, urgency: hints.urgency, ...(topic ? { topic } : {}) } },
+      { endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+      config.vapid,
+    );
     const res = await fetch(sub.endpoint, {
       method: 'POST',
       headers: request.headers,
       body: request.body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(config.deliveryTimeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     await res.arrayBuffer().catch(() => undefined);
     status = res.status;
@@ -122,20 +144,12 @@ export async function deliverPush(db: Db, config: Config, subscriptionId: string
     const name = (err as Error)?.name;
     return {
       ok: false,
-      error:
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `timed out after ${config.deliveryTimeoutMs} ms`
-          : String((err as Error)?.message ?? err),
+      error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
     };
   }
-  if (status >= 200 && status < 300) {
-    await db.update(pushSubscriptions).set({ lastUsedAt: now }).where(eq(pushSubscriptions.id, sub.id));
-    return { ok: true, status };
-  }
-  if (status === 404 || status === 410) {
-    await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id));
-    return { ok: false, status, error: `HTTP ${status}: the device's subscription is gone (removed)`, final: 'skipped' };
-  }
+  if (status >= 200 && status < 300) return { ok: true, status };
+  if (status === 404 || status === 410)
+    return { ok: false, status, error: `HTTP ${status}: the device's subscription is gone (removed)`, final: 'skipped', gone: true };
   // 3xx (we follow no redirects) and 4xx other than 429 Too Many Requests are not transient.
   if (status < 500 && status !== 429) return { ok: false, status, error: `HTTP ${status}`, final: 'failed' };
   return { ok: false, status, error: `HTTP ${status}` };

@@ -2,6 +2,7 @@ import type { WebhookConfig } from '../../db/schema';
 import type { DeliveryContext, OutboxRow } from './delivery-context';
 import { KIND_SWITCH, type GameNoticePayload, type SeatNotice } from './enqueue';
 import { DEFAULT_KINDS } from './settings';
+import { quietPeriodAt } from '../time-control/calendar';
 
 /**
  * Where a queued notice goes now: `skip` (a sentence) when the player turned that channel or
@@ -41,4 +42,21 @@ export function channelNow(row: OutboxRow, context: Pick<DeliveryContext, 'setti
   if (gameHook) return { skip: null, webhook: gameHook, viaGameWebhook: true };
   if (s?.webhook) return { skip: null, webhook: s.webhook, viaGameWebhook: false };
   return { ...queued, skip: 'skipped: webhook removed' };
+}
+
+/** `last_error` of a notice held back by its player's quiet hours (released together when they end). */
+export const QUIET_HELD = 'held: quiet hours';
+
+/** Kinds that quiet hours never hold: what the player just asked for themselves. */
+const NEVER_HELD = new Set(['signin', 'test', 'mail_answer']);
+
+/**
+ * When a notice falls inside its player's quiet hours (their zone, `quietStart`-`quietEnd`):
+ * the instant they end, when it should wait till then; null to send it now. No I/O.
+ */
+export function quietUntil(row: OutboxRow, context: Pick<DeliveryContext, 'settings'>, now: Date): Date | null {
+  const s = context.settings;
+  if (!row.userId || NEVER_HELD.has(row.kind) || !s || s.quietStart === null || s.quietEnd === null) return null;
+  const period = quietPeriodAt(s.timeZone, { startMinute: s.quietStart, endMinute: s.quietEnd }, now.getTime());
+  return period ? new Date(period.to) : null;
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { gameWebhooks, notificationSettings, outbox, seats, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { gameWebhooks, notificationSettings, outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { randomHex } from '../services/crypto';
 
@@ -17,6 +17,19 @@ export interface NotificationSettings {
   kinds: NotificationKinds;
   webhook: WebhookConfig | null;
   timeZone: string;
+  /** Quiet hours in `timeZone` ("22:00" to "08:00"); null: none. */
+  quietHours: { start: string; end: string } | null;
+  /** A clock about to run out spends vacation days by itself (stored with the account). */
+  autoVacation: boolean;
+}
+
+const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const minutesOf = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.slice(3, 5));
+
+/** The account's auto-vacation switch. */
+export async function autoVacationOf(db: Db, userId: string): Promise<boolean> {
+  const [u] = await db.select({ on: users.autoVacation }).from(users).where(eq(users.id, userId));
+  return u?.on ?? true;
 }
 
 /** A `notification_settings` row. */
@@ -41,9 +54,11 @@ export async function settingsRows(db: Db, userIds: string[]): Promise<Map<strin
   return new Map(rows.map((r) => [r.userId, r]));
 }
 
-/** Public shape of a settings row. */
-export function settingsView(row: SettingsRow): NotificationSettings {
+/** Public shape of a settings row (with the account's auto-vacation switch). */
+export function settingsView(row: SettingsRow, autoVacation: boolean): NotificationSettings {
   return {
+    quietHours: row.quietStart === null || row.quietEnd === null ? null : { start: hhmm(row.quietStart), end: hhmm(row.quietEnd) },
+    autoVacation,
     email: row.email,
     digest: row.digest,
     push: row.push,
@@ -58,7 +73,12 @@ export function settingsView(row: SettingsRow): NotificationSettings {
 export async function saveSettings(
   db: Db,
   userId: string,
-  s: Omit<NotificationSettings, 'push' | 'emailReplies'> & { push?: boolean; emailReplies?: boolean },
+  s: Omit<NotificationSettings, 'push' | 'emailReplies' | 'quietHours' | 'autoVacation'> & {
+    push?: boolean;
+    emailReplies?: boolean;
+    quietHours?: { start: string; end: string } | null;
+    autoVacation?: boolean;
+  },
 ): Promise<NotificationSettings> {
   const row = await settingsRow(db, userId);
   const webhook = s.webhook ? { ...s.webhook, secret: s.webhook.secret || row.webhook?.secret || randomHex(24) } : null;
@@ -73,10 +93,16 @@ export async function saveSettings(
       kinds: s.kinds,
       webhook,
       timeZone: s.timeZone,
+      ...(s.quietHours === undefined
+        ? {}
+        : s.quietHours === null
+          ? { quietStart: null, quietEnd: null }
+          : { quietStart: minutesOf(s.quietHours.start), quietEnd: minutesOf(s.quietHours.end) }),
     })
     .where(eq(notificationSettings.userId, userId))
     .returning();
-  return settingsView(saved);
+  if (s.autoVacation !== undefined) await db.update(users).set({ autoVacation: s.autoVacation }).where(eq(users.id, userId));
+  return settingsView(saved, s.autoVacation ?? (await autoVacationOf(db, userId)));
 }
 
 /** Turns off email for the holder of an unsubscribe token; false when the token is unknown. */

@@ -1,11 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { outbox, pushSubscriptions } from '../../db/schema';
+import { pushSubscriptions } from '../../db/schema';
 import type { ServiceCtx, User } from '../types';
+import type { OutboxRow } from './enqueue';
 import type { Message } from './message';
 import { pushTestMessage, pushTestRow } from './push-subscriptions';
 import { settingsRow } from './settings';
+import { deviceTestRefusal, queueTestSend } from './test-limits';
 
-/** Queues a test message on every channel the user enabled; returns the channels used. */
+/**
+ * Queues a test message on every channel the user enabled; returns the channels used. Limited
+ * like every test send (test-limits.ts: 429 past the account's limit); a push device that has a
+ * test on its way, or had its limit of tests this minute, is left out.
+ */
 export async function enqueueTestMessages(ctx: ServiceCtx, user: User): Promise<string[]> {
   const s = await settingsRow(ctx.db, user.id);
   const message: Message = {
@@ -14,38 +20,28 @@ export async function enqueueTestMessages(ctx: ServiceCtx, user: User): Promise<
     lines: ['Notifications reach you here. You will hear from us when it is your turn.'],
     url: `${ctx.config.publicUrl}/settings`,
   };
-  const stamp = ctx.now.getTime();
-  const rows: (typeof outbox.$inferInsert)[] = [];
-  if (s.email)
-    rows.push({
-      channel: 'email',
-      target: user.email,
+  const devices =
+    s.push && ctx.config.vapid
+      ? await ctx.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))
+      : [];
+  const rows = await queueTestSend(ctx.db, ctx.config, user.id, ctx.now, (sends, key) => {
+    const out: OutboxRow[] = [];
+    const row = (channel: 'email' | 'webhook', target: string, payload: unknown): OutboxRow => ({
+      channel,
+      target,
       kind: 'test',
       userId: user.id,
-      payload: { message },
+      payload,
       createdAt: ctx.now,
       nextAttemptAt: ctx.now,
-      dedupeKey: `test:${user.id}:email:${stamp}`,
+      dedupeKey: key(channel, target),
     });
-  if (s.push && ctx.config.vapid) {
-    for (const d of await ctx.db
-      .select({ id: pushSubscriptions.id })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, user.id))) {
-      rows.push(pushTestRow(user.id, d.id, pushTestMessage(ctx.config.publicUrl), ctx.now));
-    }
-  }
-  if (s.webhook)
-    rows.push({
-      channel: 'webhook',
-      target: s.webhook.url,
-      kind: 'test',
-      userId: user.id,
-      payload: { message, webhook: s.webhook },
-      createdAt: ctx.now,
-      nextAttemptAt: ctx.now,
-      dedupeKey: `test:${user.id}:webhook:${stamp}`,
-    });
-  if (rows.length) await ctx.db.insert(outbox).values(rows).onConflictDoNothing({ target: outbox.dedupeKey });
+    if (s.email) out.push(row('email', user.email, { message }));
+    for (const d of devices)
+      if (!deviceTestRefusal(sends, d.id, ctx.config, ctx.now))
+        out.push(pushTestRow(user.id, d.id, pushTestMessage(ctx.config.publicUrl), ctx.now, key('push', d.id)));
+    if (s.webhook) out.push(row('webhook', s.webhook.url, { message, webhook: s.webhook }));
+    return out;
+  });
   return [...new Set(rows.map((r) => r.channel))];
 }

@@ -1,14 +1,21 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { z } from 'zod';
+import { dueClockOf, noteGameDue } from '../clock/notes';
+import type { WorkerClock } from '../clock/worker-clock';
+import { errorBody } from '../http/errors';
 import { serviceCtx } from '../http/context';
+import { runDuePass } from '../notify/next-due';
 import { receiveMail, type ReceiveOutcome } from '../mail-in/receive';
 import { replyRaw } from '../mail-in/reply-raw';
-import { devMailbox } from '../services/outbox';
+import { devMailbox, devOutbox } from '../services/outbox';
+import { dueGames } from '../services/clock-pass';
 import type { AppEnv } from '../types';
 
 /**
- * The development mailbox: every email the outbox holds. Mounted only when
- * APP_ENV is `development` or `test`; in production these paths do not exist (404).
+ * Development routes: the mailbox (every email the outbox holds, and replies to them) and the
+ * clock. They answer only when APP_ENV is `development` or `test`; in production these paths do
+ * not exist (404).
  */
 export function devRoutes() {
   const app = new Hono<AppEnv>();
@@ -17,6 +24,23 @@ export function devRoutes() {
     await next();
   });
   app.get('/dev/mailbox.json', async (c) => c.json(await devMailbox(c.var.db)));
+  app.get('/dev/outbox.json', async (c) => c.json(await devOutbox(c.var.db)));
+  // The development clock: move the Worker's time forward and run what came due at once, so a
+  // deadline, a reminder or any timed rule can be tried without waiting for it.
+  app.get('/dev/clock', (c) => c.json(clockAnswer(c.var.clock)));
+  app.post('/dev/clock', async (c) => {
+    const body = DevClockBody.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return c.json(errorBody('bad_request', `${where}${issue?.message ?? 'Send {"advanceMs": <milliseconds>}.'}`), 400);
+    }
+    c.var.clock.advance(body.data.advanceMs);
+    const ran = body.data.run ? await runDuePass(serviceCtx(c), dueClockOf(c.env)) : null;
+    // Left to the games' own alarms: set them again, now that their instants are nearer in real time.
+    if (!body.data.run) for (const g of await dueGames(c.var.db)) await noteGameDue(g.id, g.dueAt);
+    return c.json({ ...clockAnswer(c.var.clock), ran: ran?.report ?? null });
+  });
   // Play by email reply locally: the Reply box builds the message a mail client would send
   // and hands it to the same function as the Worker's email() handler.
   app.post('/dev/mailbox/reply', async (c) => {
@@ -66,6 +90,23 @@ export function devRoutes() {
       )}`);
   });
   return app;
+}
+
+/** `POST /dev/clock`: how far to move the clock (ms, forward only, at most ten years) and whether to run what came due. */
+const DevClockBody = z
+  .object({
+    advanceMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 365 * 24 * 3600 * 1000),
+    run: z.boolean().default(true),
+  })
+  .strict();
+
+/** What the clock routes answer: the offset and the Worker's time now. */
+function clockAnswer(clock: WorkerClock) {
+  return { offsetMs: clock.offsetMs(), now: clock.now().toISOString() };
 }
 
 /** One line about what a reply did, for the dev mailbox. */

@@ -13,6 +13,8 @@ import {
   optionalAuth,
 } from '../http/schemas';
 import { requireUser } from '../middleware/session';
+import { ClockSummaryFields, TimeControlInputSchema } from '../http/clock-schemas';
+import { normalizeTimeControl } from '../time-control/rules';
 import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { setChoices } from '../services/choose-seat';
@@ -40,7 +42,15 @@ const create = createRoute({
       type: z.string().min(1).max(64),
       players: z.number().int().min(1).max(8),
       options: z.record(z.string(), z.unknown()).optional(),
-      timeControl: z.enum(['none', '24h', '72h']).default('none').openapi({ description: 'Time allowed per move' }),
+      timeControl: TimeControlInputSchema.default('none'),
+      weekendPause: z
+        .boolean()
+        .default(false)
+        .openapi({ description: "Each seat's clock stands still on Saturday and Sunday in its player's time zone" }),
+      allowVacation: z
+        .boolean()
+        .default(true)
+        .openapi({ description: "A player's vacation (manual or automatic) stops their clock at this table; false: it never does" }),
       onTimeout: z
         .enum(['bot', 'end'])
         .default('bot')
@@ -87,6 +97,7 @@ const list = createRoute({
             yourTurn: z.boolean(),
             updatedAt: z.string().openapi({ description: 'When the game was last played (a move, a join)' }),
             result: ResultSchema.nullable(),
+            ...ClockSummaryFields,
           }).openapi('GameSummary'),
         ),
       }),
@@ -118,7 +129,6 @@ const meta = createRoute({
           .record(z.string(), z.unknown())
           .openapi({ description: "The game's options as set up (an object of the game type's `options` schema)" }),
         rulesVersion: z.string().openapi({ description: 'The rules version the game is played under' }),
-        timeControl: z.enum(['none', '24h', '72h']).openapi({ description: 'Time allowed per move' }),
         onTimeout: z.enum(['bot', 'end']).openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
         onResign: z.enum(['bot', 'end']).openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
         isPublic: z
@@ -139,6 +149,7 @@ const meta = createRoute({
         isCreator: z.boolean(),
         inviteUrl: z.string().nullable(),
         result: ResultSchema.nullable(),
+        ...ClockSummaryFields,
         startWhenFull: z.boolean().openapi({ description: 'The join that takes the last seat starts the game' }),
         optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
         seats: z.array(
@@ -228,6 +239,7 @@ export function gameRoutes() {
     const user = requireUser(c);
     const row = await createGame(c.var.db, c.var.registry, {
       ...body,
+      timeControl: normalizeTimeControl(body.timeControl),
       isPublic: body.public,
       startWhenFull: body.startWhenFull,
       user,
@@ -237,7 +249,7 @@ export function gameRoutes() {
     if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
-  app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c)) }, 200));
+  app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c), c.var.now()) }, 200));
   app.openapi(meta, async (c) =>
     c.json(
       await gameMeta(c.var.db, c.var.registry, {
@@ -245,6 +257,7 @@ export function gameRoutes() {
         user: c.var.user,
         origin: linkOrigin(c),
         invite: c.req.valid('query').invite,
+        now: c.var.now(),
       }),
       200,
     ),

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { ApiError } from '../http/errors';
+import { databaseUnavailable } from '../http/errors';
 import { errors, noAuth } from '../http/schemas';
 import type { AppEnv } from '../types';
 
@@ -62,7 +62,7 @@ export function healthRoutes() {
     } catch (err) {
       console.error(`readiness: database unreachable: ${err instanceof Error ? err.message : String(err)}`);
       // The cause stays in the log: it can name hosts and users.
-      throw new ApiError(503, 'database_unavailable', 'The database cannot be reached; try again shortly.', undefined, 5);
+      throw databaseUnavailable();
     } finally {
       clearTimeout(timer);
     }

@@ -22,6 +22,10 @@ const LobbyGame = z
     activeSeats: z.array(z.number().int()),
     createdAt: z.string(),
     updatedAt: z.string().openapi({ description: 'When the game last changed (a move, a join)' }),
+    timeControlText: z.string().openapi({ description: 'The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h")' }),
+    away: z
+      .array(z.object({ seat: z.number().int(), until: z.string() }))
+      .openapi({ description: 'Seated players on vacation now (where the table allows vacation), and until when' }),
   })
   .openapi('LobbyGame');
 
@@ -53,7 +57,9 @@ const invite = createRoute({
 /** The lobby (`GET /api/lobby`) and invitations by email (`POST /api/games/:id/invite`). */
 export function lobbyRoutes() {
   const app = new OpenAPIHono<AppEnv>();
-  app.openapi(lobby, async (c) => c.json(await publicLobby(c.var.db, c.var.registry, { user: c.var.user, origin: linkOrigin(c) }), 200));
+  app.openapi(lobby, async (c) =>
+    c.json(await publicLobby(c.var.db, c.var.registry, { user: c.var.user, origin: linkOrigin(c), now: c.var.now() }), 200),
+  );
   app.openapi(invite, async (c) => {
     const sent = await sendInvitation(serviceCtx(c), {
       user: requireUser(c),

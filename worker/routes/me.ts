@@ -4,15 +4,83 @@ import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { renameUser } from '../services/auth';
+import { linkOrigin, serviceCtx } from '../http/context';
+import { nextGame } from '../services/next-game';
+import { endVacation, startVacation, vacationStatus } from '../services/vacations';
 import type { AppEnv } from '../types';
+
+const VacationStatusSchema = z
+  .object({
+    daysLeft: z
+      .number()
+      .openapi({ description: 'Vacation days left (7 for a new account, 1.75 more on the first of each month, at most 21)' }),
+    activeUntil: z.string().nullable().openapi({ description: 'The vacation under way ends then (ISO); null when none' }),
+    planned: z
+      .object({ from: z.string(), until: z.string(), kind: z.enum(['manual', 'auto']) })
+      .nullable()
+      .openapi({ description: 'A vacation that starts later' }),
+    auto: z.boolean().openapi({ description: 'A clock about to run out spends vacation days by itself (auto-vacation)' }),
+  })
+  .openapi('VacationStatus');
+
+const VacationSchema = z.object({ from: z.string(), until: z.string(), kind: z.enum(['manual', 'auto']) }).openapi('Vacation');
 
 const getMe = createRoute({
   method: 'get',
   path: '/api/me',
   operationId: 'getMe',
   tags: ['me'],
-  summary: 'The signed-in user',
-  responses: { 200: jsonResponse('You', UserSchema), ...errors(401) },
+  summary: 'The signed-in user, with their vacation days',
+  responses: { 200: jsonResponse('You', UserSchema.extend({ vacation: VacationStatusSchema })), ...errors(401) },
+});
+
+const putVacation = createRoute({
+  method: 'put',
+  path: '/api/me/vacation',
+  operationId: 'startVacation',
+  tags: ['me'],
+  summary: 'Go on vacation: your clocks stand still in every game that allows it',
+  description:
+    'Starts now, or at `from`. A vacation longer than the days left ends when they are spent (the answer says when). A vacation already under way or planned is replaced, and what was left of it comes back first. The other players of each game are told once. 400 `bad_vacation`, 409 `no_vacation_days`.',
+  request: jsonBody(
+    z
+      .object({
+        until: z.string().datetime({ offset: true }).openapi({ description: 'When you are back (ISO instant)' }),
+        from: z.string().datetime({ offset: true }).optional().openapi({ description: 'A later start (ISO instant); now by default' }),
+      })
+      .strict(),
+  ),
+  responses: { 200: jsonResponse('Your vacation', VacationSchema), ...errors(400, 401, 409) },
+});
+
+const deleteVacation = createRoute({
+  method: 'delete',
+  path: '/api/me/vacation',
+  operationId: 'endVacation',
+  tags: ['me'],
+  summary: 'Back from vacation: your clocks run again, and the days not taken come back',
+  responses: { 200: jsonResponse('Your vacation days', VacationStatusSchema), ...errors(401, 404) },
+});
+
+const getNext = createRoute({
+  method: 'get',
+  path: '/api/me/next',
+  operationId: 'nextGame',
+  tags: ['me'],
+  summary: 'The game that waits on you with the least time left (then the one waiting longest), and how many wait',
+  responses: {
+    200: jsonResponse(
+      'Next game',
+      z
+        .object({
+          gameId: z.string().nullable(),
+          url: z.string().nullable().openapi({ description: 'The game page; null when nothing waits on you' }),
+          waiting: z.number().int().openapi({ description: 'Games waiting for your move' }),
+        })
+        .openapi('NextGame'),
+    ),
+    ...errors(401),
+  },
 });
 
 const patchMe = createRoute({
@@ -30,19 +98,40 @@ const patchMe = createRoute({
         .trim()
         .min(1)
         .max(40)
-        .refine((n) => !n.includes('@'), 'A display name cannot contain "@": it is shown to other players, an email address must not be.')
+        // Judged NFKC-folded: a fullwidth ＠ or a small ﹫ reads as "@" all the same.
+        .refine(
+          (n) => !n.normalize('NFKC').includes('@'),
+          'A display name cannot contain "@": it is shown to other players, an email address must not be.',
+        )
         // Log lines name players with {{p:N}} markers (engine/core/log-names.ts); a name holding one
         // would be shown as another player's name wherever the line is rendered.
-        .refine((n) => !n.includes('{{') && !n.includes('}}'), 'A display name cannot contain "{{" or "}}".'),
+        .refine((n) => !/\{\{|\}\}/.test(n.normalize('NFKC')), 'A display name cannot contain "{{" or "}}".'),
     }),
   ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
 });
 
-/** `GET/PATCH /api/me`. */
+/** `GET/PATCH /api/me`, `PUT/DELETE /api/me/vacation`, `GET /api/me/next`. */
 export function meRoutes() {
   const app = new OpenAPIHono<AppEnv>();
-  app.openapi(getMe, (c) => c.json(requireUser(c), 200));
+  app.openapi(getMe, async (c) => {
+    const user = requireUser(c);
+    return c.json({ ...user, vacation: await vacationStatus(c.var.db, user.id, c.var.now()) }, 200);
+  });
+  app.openapi(putVacation, async (c) => {
+    const body = c.req.valid('json');
+    const vacation = await startVacation(serviceCtx(c), requireUser(c), {
+      until: new Date(body.until),
+      from: body.from ? new Date(body.from) : undefined,
+    });
+    return c.json(vacation, 200);
+  });
+  app.openapi(deleteVacation, async (c) => {
+    const user = requireUser(c);
+    if (!(await endVacation(serviceCtx(c), user))) throw new ApiError(404, 'no_vacation', 'You are not on vacation.');
+    return c.json(await vacationStatus(c.var.db, user.id, c.var.now()), 200);
+  });
+  app.openapi(getNext, async (c) => c.json(await nextGame(c.var.db, requireUser(c).id, linkOrigin(c)), 200));
   app.openapi(patchMe, async (c) => {
     // Stored as shown and as mentions match it: NFC, one line, single spaces.
     const name = normaliseName(c.req.valid('json').name);

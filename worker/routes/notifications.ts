@@ -4,6 +4,7 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, GameIdParam, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
+import { autoVacationOf } from '../notify/settings';
 import { drainSoon } from '../notify/request-drain';
 import { loadGame, seatOf } from '../services/game-rows';
 import { checkWebhookUrl } from '../notify/outbound';
@@ -18,6 +19,9 @@ import {
 } from '../notify/settings';
 import { enqueueTestMessages } from '../notify/test-message';
 import type { AppEnv } from '../types';
+import type { Db } from '../../db/types';
+import { endpointTroubles } from '../notify/breaker';
+import { EndpointTroubleSchema } from './push';
 
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
@@ -53,7 +57,26 @@ const Settings = z
     }),
     kinds: Kinds,
     webhook: Webhook.nullable(),
-    timeZone: z.string().max(64).default('UTC').openapi({ description: 'IANA zone for dates in emails' }),
+    timeZone: z
+      .string()
+      .max(64)
+      .default('UTC')
+      .openapi({ description: 'IANA zone for dates in emails, and for your weekends and quiet hours (the games that start from now on)' }),
+    quietHours: z
+      .object({
+        start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+        end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
+      })
+      .nullable()
+      .optional()
+      .openapi({
+        description:
+          'Quiet hours in your zone (e.g. 22:00-08:00): notices that fall inside wait and come as one message when they end, and a clock that would run out inside them reminds you before. Null: none; left out: unchanged',
+      }),
+    autoVacation: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'A clock about to run out spends vacation days by itself (default on); left out: unchanged' }),
   })
   .openapi('NotificationSettings');
 
@@ -73,6 +96,11 @@ const DeliveryFailure = z
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
   emailReplies: z.boolean(),
+  quietHours: z.object({ start: z.string(), end: z.string() }).nullable(),
+  autoVacation: z.boolean(),
+  webhookFailing: EndpointTroubleSchema.nullable().openapi({
+    description: 'Recent failed deliveries to your webhook (null: they get through)',
+  }),
   failures: z.array(DeliveryFailure),
 }).openapi('NotificationSettingsAnswer');
 
@@ -100,8 +128,9 @@ const testRoute = createRoute({
   path: '/api/me/notifications/test',
   operationId: 'sendTestNotification',
   tags: ['notifications'],
-  summary: 'Send a test message on every enabled channel',
-  responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403) },
+  summary:
+    'Send a test message on every enabled channel (TEST_SEND_LIMIT_PER_ACCOUNT a minute, 429 beyond; a device with a test on its way is left out)',
+  responses: { 202: jsonResponse('Queued', z.object({ channels: z.array(z.string()) })), ...errors(401, 403, 429) },
 });
 
 const gameHookRoute = createRoute({
@@ -158,7 +187,8 @@ export function notificationRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getRoute, async (c) => {
     const user = requireUser(c);
-    return c.json({ ...settingsView(await settingsRow(c.var.db, user.id)), failures: await recentFailures(c.var.db, user.id) }, 200);
+    const view = settingsView(await settingsRow(c.var.db, user.id), await autoVacationOf(c.var.db, user.id));
+    return c.json({ ...view, ...(await deliveryHealth(c.var.db, user.id, view.webhook?.url)) }, 200);
   });
   app.openapi(putRoute, async (c) => {
     const user = requireUser(c);
@@ -169,7 +199,7 @@ export function notificationRoutes() {
       ...body,
       webhook: body.webhook ? { ...body.webhook, secret: body.webhook.secret ?? '' } : null,
     });
-    return c.json({ ...saved, failures: await recentFailures(c.var.db, user.id) }, 200);
+    return c.json({ ...saved, ...(await deliveryHealth(c.var.db, user.id, saved.webhook?.url)) }, 200);
   });
   app.openapi(testRoute, async (c) => {
     const ctx = serviceCtx(c);
@@ -217,6 +247,12 @@ export function notificationRoutes() {
     );
   });
   return app;
+}
+
+/** The settings page's view of deliveries: recent failed ones, and whether the account webhook keeps failing. */
+async function deliveryHealth(db: Db, userId: string, webhookUrl: string | undefined) {
+  const troubles = webhookUrl ? await endpointTroubles(db, [webhookUrl]) : new Map();
+  return { failures: await recentFailures(db, userId), webhookFailing: (webhookUrl && troubles.get(webhookUrl)) || null };
 }
 
 function isTimeZone(tz: string): boolean {

@@ -90,7 +90,7 @@ export function playRoutes() {
       if (visible && pre.seat !== null && (pre.lastSeen ?? 0) < pre.version) await markSeen(c.var.db, id, pre.seat, pre.version);
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;
     }
-    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, visible, pre);
+    const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.var.now(), visible, pre);
     c.header('ETag', stateEtag(answer.version, viewer, answer.sinceLastSeen?.fromVersion ?? null));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);

@@ -29,6 +29,16 @@ const Subscription = z
   })
   .openapi('PushSubscription', { description: "A browser's PushSubscription.toJSON()" });
 
+/** An endpoint's run of failed deliveries (worker/notify/breaker.ts `EndpointTrouble`). */
+export const EndpointTroubleSchema = z
+  .object({
+    failingSince: z.string(),
+    failures: z.number().int(),
+    lastError: z.string(),
+    pausedUntil: z.string().nullable().openapi({ description: 'Nothing is sent there until then (the address kept failing)' }),
+  })
+  .openapi('EndpointTrouble');
+
 const Device = z
   .object({
     id: z.string(),
@@ -36,6 +46,7 @@ const Device = z
     service: z.string().openapi({ description: 'Host of the push service', example: 'fcm.googleapis.com' }),
     createdAt: z.string(),
     lastUsedAt: z.string().nullable(),
+    failing: EndpointTroubleSchema.nullable().openapi({ description: 'Recent failed pushes to this device (null: they get through)' }),
   })
   .openapi('PushDevice');
 
@@ -95,10 +106,26 @@ const testRoute = createRoute({
   path: '/api/me/push-subscriptions/{id}/test',
   operationId: 'sendTestPush',
   tags: ['notifications'],
-  summary: 'Send a test push to one of your devices',
+  summary:
+    'Send a test push to one of your devices (one on its way per device; TEST_SEND_LIMIT_PER_DEVICE and _PER_ACCOUNT a minute, 429 beyond)',
   request: { params: IdParam },
-  responses: { 202: jsonResponse('Queued', z.object({ queued: z.literal(true) })), ...errors(401, 403, 404) },
+  responses: { 202: jsonResponse('Queued', z.object({ queued: z.literal(true) })), ...errors(401, 403, 404, 429) },
 });
+
+/**
+ * Whether a base64url `p256dh` is a point on the P-256 curve (RFC 8291 §3.1: the browser's
+ * ECDH public key). Web Crypto refuses any other 65 bytes; a key that is not a point could never
+ * be encrypted to, and its pushes would wait out the retries for nothing.
+ */
+async function isP256Point(p256dh: string): Promise<boolean> {
+  try {
+    const bytes = Uint8Array.from(atob(p256dh.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
+    await crypto.subtle.importKey('raw', bytes, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The VAPID keys, or 404 `push_not_configured` (this server has no push: there is no key to get). */
 function requireVapid(config: Config) {
@@ -117,6 +144,8 @@ export function pushRoutes() {
     const body = c.req.valid('json');
     checkPushEndpoint(body.endpoint, c.var.config.allowLoopbackWebhooks);
     const keys = { p256dh: body.keys.p256dh.replace(/=+$/, ''), auth: body.keys.auth.replace(/=+$/, '') };
+    if (!(await isP256Point(keys.p256dh)))
+      throw new ApiError(400, 'bad_request', 'keys.p256dh: not a point on the P-256 curve (a browser subscription gives one)');
     const { created, device } = await subscribePush(
       c.var.db,
       user.id,

@@ -163,7 +163,7 @@ export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{
       .where(and(eq(loginTokens.email, used.email), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, now)));
     await tx
       .insert(users)
-      .values({ id: `u_${randomHex(10)}`, email: used.email, name: neutralName() })
+      .values({ id: `u_${randomHex(10)}`, email: used.email, name: neutralName(), createdAt: now, vacationBalanceAt: now })
       .onConflictDoNothing({ target: users.email });
     const [user] = await tx.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.email, used.email));
     const sessionToken = randomHex(32);

@@ -7,6 +7,7 @@ import { commitChange } from './commit';
 import { randomHex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { gameOf, loadGame, seatList } from './game-rows';
+import { noteGameDue } from '../clock/notes';
 
 /**
  * Plays the built-in bot for every bot seat that must act, one move at a time through the same
@@ -40,7 +41,18 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = ctx.confi
       if (!(err instanceof VersionConflict)) throw err; // a human moved meanwhile: look again
     }
   }
+  // Out of moves for this run with a bot still to act: the game's own timer goes on with it at
+  // once, so a long bot-only stretch never waits for the cron, nor on other games' bots.
+  if (made >= limit) {
+    const row = await loadGame(ctx.db, gameId);
+    if (row.status === 'active' && row.activeSeats.some((s) => row.botSeats.includes(s))) await noteGameDue(gameId, ctx.now);
+  }
   return made;
+}
+
+/** True when a bot seat of `row` must act now. */
+export function botsMustAct(row: { status: string; activeSeats: number[]; botSeats: number[] }): boolean {
+  return row.status === 'active' && row.activeSeats.some((s) => row.botSeats.includes(s));
 }
 
 /** Runs the bots of a game after the answer is sent, when a bot seat must act. */

@@ -2,6 +2,9 @@ import type { AnyGame, LogEntry } from '../../engine/core';
 import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notify/enqueue';
 import { holdNotices, scheduleDrain } from '../notify/request-drain';
 import { planTransition } from '../notify/transition';
+import type { GameClocks } from '../time-control/seat-clocks';
+import { clocksAfterChange } from './game-clocks';
+import { noteGameDue } from '../clock/notes';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent } from './events';
@@ -33,8 +36,8 @@ export interface GameChange {
   also?: (tx: Db) => Promise<void>;
   /** The game's notice recipients if the caller read them already (saves a query). */
   recipients?: Recipient[];
-  /** The deadline to stand while the game runs on, instead of the one the transition implies (an undo puts back the old one). */
-  deadline?: { deadlineAt: Date | null; reminderStage: number };
+  /** The clocks to go on from instead of the row's (an undo puts back the seats' clocks as they stood before the move). */
+  clocks?: GameClocks | null;
   /**
    * The acting seat's seen mark before this request: given, the answer carries its
    * `sinceLastSeen` (up to and with this change) and `canUndo` (`seatExtras`, one more query).
@@ -56,9 +59,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const status: GameRow['status'] = change.status ?? (result ? 'finished' : 'active');
   const activeSeats = status === 'active' ? game.activeSeats(change.state) : [];
   const version = row.version + 1;
-  const plan = planTransition(row, { status, activeSeats }, ctx.now);
-  // Only a running timed game keeps a deadline; a restored null would mean no deadline at all.
-  if (change.deadline?.deadlineAt && status === 'active' && plan.update.deadlineAt !== null) plan.update = change.deadline;
+  const plan = planTransition(row, { status, activeSeats });
   const notices = [...plan.notices, ...(change.notices ?? [])];
   const extras =
     change.answerMark === undefined || change.seat === null
@@ -73,8 +74,18 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
           tail: change.answerTail,
         });
   const botSeats = change.botSeats ?? row.botSeats;
-  const answer = stateFor(game, { ...row, version, snapshot: change.state, status, botSeats }, change.seat, extras);
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
+  const clocks = clocksAfterChange(row, { status, activeSeats, botSeats }, ctx.now, {
+    base: change.clocks,
+    recipients: notices.length ? recipients : undefined,
+  });
+  const answer = stateFor(
+    game,
+    { ...row, version, snapshot: change.state, status, botSeats, clocks: clocks.clocks },
+    change.seat,
+    extras,
+    ctx.now,
+  );
   // Delivered by this request after the answer (`scheduleDrain`): queued already claimed for it.
   const held = notices.length ? holdNotices(ctx) : null;
   const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
@@ -96,7 +107,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
       status,
       activeSeats,
       result,
-      ...plan.update,
+      // Untimed games write no clock columns (they stay null).
+      ...(row.clocks ? clocks : {}),
       ...(change.botSeats ? { botSeats: change.botSeats } : {}),
       ...(change.options ? { options: change.options } : {}),
     },
@@ -105,6 +117,12 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     outbox: rows,
     also: change.also,
   });
+  // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
+  // cron passes over due games anyway).
+  if (row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {
+    const at = clocks.dueAt;
+    ctx.defer(() => noteGameDue(row.id, at));
+  }
   if (notices.length)
     scheduleDrain(
       ctx,

@@ -83,6 +83,8 @@ const UPDATABLE = new Set<keyof typeof games.$inferInsert>([
   'options',
   'deadlineAt',
   'reminderStage',
+  'clocks',
+  'dueAt',
 ]);
 
 /**

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { GameRegistry } from '../../engine/core';
-import { games, seats, users } from '../../db/schema';
+import { games, seats, users, vacations } from '../../db/schema';
+import { timeControlText } from '../time-control/rules';
 import type { Db } from '../../db/types';
 import type { User } from '../types';
 import { inviteUrl, seatName } from './lobby';
@@ -25,6 +26,10 @@ export interface LobbyGame {
   activeSeats: number[];
   createdAt: string;
   updatedAt: string;
+  /** The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h"). */
+  timeControlText: string;
+  /** Seated players on vacation now, and until when (ISO). */
+  away: { seat: number; until: string }[];
 }
 
 /**
@@ -35,7 +40,7 @@ export interface LobbyGame {
 export async function publicLobby(
   db: Db,
   registry: GameRegistry,
-  args: { user: User | null; origin: string },
+  args: { user: User | null; origin: string; now: Date },
 ): Promise<{ open: LobbyGame[]; live: LobbyGame[] }> {
   const taken = sql<number>`(select count(*) from ${seats} s where s.game_id = ${games.id})`.mapWith(Number);
   const [open, live] = await Promise.all([
@@ -61,8 +66,23 @@ export async function publicLobby(
         .where(inArray(seats.gameId, ids))
         .orderBy(seats.seat)
     : [];
+  const players = [...new Set(seatRows.map((s) => s.userId).filter((u): u is string => u !== null))];
+  const onVacation = players.length
+    ? await db
+        .select({ userId: vacations.userId, until: vacations.endsAt })
+        .from(vacations)
+        .where(
+          and(
+            inArray(vacations.userId, players),
+            isNull(vacations.endedAt),
+            lte(vacations.startsAt, args.now),
+            gt(vacations.endsAt, args.now),
+          ),
+        )
+    : [];
   const entry = (g: typeof games.$inferSelect, withInvite: boolean): LobbyGame => {
     const mine = seatRows.filter((s) => s.gameId === g.id);
+    const allows = g.clocks?.allowVacation ?? true;
     return {
       id: g.id,
       type: g.type,
@@ -75,6 +95,13 @@ export async function publicLobby(
       activeSeats: g.activeSeats,
       createdAt: g.createdAt.toISOString(),
       updatedAt: g.updatedAt.toISOString(),
+      timeControlText: timeControlText(g.clocks?.rules ?? { kind: 'none' }),
+      away: allows
+        ? mine.flatMap((s) => {
+            const v = onVacation.find((x) => x.userId === s.userId && !s.isBot);
+            return v ? [{ seat: s.seat, until: v.until.toISOString() }] : [];
+          })
+        : [],
     };
   };
   return { open: open.map((g) => entry(g, true)), live: live.map((g) => entry(g, false)) };

@@ -14,6 +14,9 @@ import { scheduleBots } from './bots';
 import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
 import { lockForLimit } from './limit-lock';
 import { stateFor } from './state';
+import { clockSummary } from './game-clocks';
+import { presetOf, type TimeControl } from '../time-control/rules';
+import { newClocks } from '../time-control/seat-clocks';
 import { requireViewer } from './access';
 import { creatorName, inviterOf } from './invitations';
 import { optionsText } from './option-text';
@@ -56,7 +59,12 @@ export async function createGame(
     now: Date;
     /** Per-creator limits (`Config.gameLimits`). */
     limits: Config['gameLimits'];
-    timeControl?: GameRow['timeControl'];
+    /** The clock rules (a preset name or object, already normalised); none by default. */
+    timeControl?: TimeControl;
+    /** Each seat's clock stands still over its player's weekend. */
+    weekendPause?: boolean;
+    /** A player's vacation stops their clock here (default true). */
+    allowVacation?: boolean;
     onTimeout?: GameRow['onTimeout'];
     onResign?: GameRow['onResign'];
     isPublic?: boolean;
@@ -103,7 +111,11 @@ export async function createGame(
     seedHash: await sha256Hex(seed),
     inviteCode: randomHex(12),
     createdBy: args.user.id,
-    timeControl: args.timeControl ?? 'none',
+    timeControl: presetOf(args.timeControl ?? { kind: 'none' }) ?? 'custom',
+    clocks: newClocks(args.timeControl ?? { kind: 'none' }, args.players, {
+      weekendPause: args.weekendPause,
+      allowVacation: args.allowVacation,
+    }),
     onTimeout: args.onTimeout ?? 'bot',
     onResign: args.onResign ?? 'bot',
     isPublic: args.isPublic ?? true,
@@ -341,7 +353,7 @@ export async function startGame(ctx: ServiceCtx, args: { user: User; gameId: str
 export async function gameMeta(
   db: Db,
   registry: GameRegistry,
-  args: { gameId: string; user: User | null; origin: string; invite?: string },
+  args: { gameId: string; user: User | null; origin: string; invite?: string; now: Date },
 ) {
   const row = await loadGame(db, args.gameId);
   const game = gameOf(registry, row);
@@ -358,7 +370,7 @@ export async function gameMeta(
     players: row.players,
     options: row.options as Record<string, unknown>,
     rulesVersion: row.rulesVersion,
-    timeControl: row.timeControl,
+    ...clockSummary(row, args.now),
     onTimeout: row.onTimeout,
     onResign: row.onResign,
     isPublic: row.isPublic,
@@ -397,6 +409,7 @@ export async function gameMeta(
     version: 0,
     activeSeats: [],
     deadlineAt: null,
+    ...clockSummary({ clocks: row.clocks, status: 'open' }, args.now),
     updatedAt: meta.createdAt,
     result: null,
     seed: null,
@@ -428,7 +441,7 @@ const MY_GAMES_GROUP = (g: { status: string; yourTurn: boolean }) =>
  * finished and abandoned ones (with their result); each group most recently played first.
  * `updatedAt` is when the game last changed (a move, a join).
  */
-export async function myGames(db: Db, registry: GameRegistry, user: User) {
+export async function myGames(db: Db, registry: GameRegistry, user: User, now: Date) {
   const rows = await db
     .select({ game: games, seat: seats.seat })
     .from(seats)
@@ -459,8 +472,16 @@ export async function myGames(db: Db, registry: GameRegistry, user: User) {
     version: g.version,
     updatedAt: g.updatedAt.toISOString(),
     result: g.status === 'finished' ? ((g.result as GameResult | null) ?? null) : null,
+    ...clockSummary(g, now),
   }));
-  return list.sort((a, b) => MY_GAMES_GROUP(a) - MY_GAMES_GROUP(b) || b.updatedAt.localeCompare(a.updatedAt));
+  // Waiting on you: the least time left first, then the one waiting longest.
+  const left = (g: (typeof list)[number]) => g.clocks.find((k) => k.seat === g.yourSeat)?.runsOutAt ?? '\uffff';
+  return list.sort(
+    (a, b) =>
+      MY_GAMES_GROUP(a) - MY_GAMES_GROUP(b) ||
+      (a.yourTurn && b.yourTurn ? left(a).localeCompare(left(b)) || a.updatedAt.localeCompare(b.updatedAt) : 0) ||
+      b.updatedAt.localeCompare(a.updatedAt),
+  );
 }
 
 /** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot. */

@@ -1,15 +1,14 @@
 import type { EffectiveMove } from '../../engine/core';
+import type { SeatClock } from '../time-control/seat-clocks';
 
-/** The per-move deadline as stored with a move, so an undo can put it back (ISO time or null). */
-export interface DeadlineBefore {
-  at: string | null;
-  reminderStage: number;
-}
-
-/** `game_events.payload` of a player's move. `deadlineBefore` is absent on moves stored before it existed. */
+/**
+ * `game_events.payload` of a player's move. `clocksBefore`: the seats' clocks as they stood before
+ * it (timed games), so an undo can put them back; moves of older games carry `deadlineBefore`
+ * (their per-move deadline then), which nothing reads any more.
+ */
 export interface MovePayload {
   move: unknown;
-  deadlineBefore?: DeadlineBefore;
+  clocksBefore?: SeatClock[];
 }
 
 /** A move in effect with the payload of the event that made it. */

@@ -54,3 +54,29 @@ export async function devMailbox(db: Db, limit = 100) {
     .limit(limit);
   return rows.map((r) => ({ ...(r.payload as EmailMessage), at: r.at.toISOString() }));
 }
+
+/**
+ * The dev outbox: every queued notice on every channel, newest first, with its delivery state
+ * (`pending`, `sent`, `failed`, `skipped`) and attempts, so a test or a developer can tell a
+ * notice that is still to come from one that is done. Development only; no payloads.
+ */
+export async function devOutbox(db: Db, limit = 200) {
+  const rows = await db
+    .select({
+      id: outbox.id,
+      channel: outbox.channel,
+      kind: outbox.kind,
+      status: outbox.status,
+      attempts: outbox.attempts,
+      target: outbox.target,
+      userId: outbox.userId,
+      gameId: outbox.gameId,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+      lastError: outbox.lastError,
+    })
+    .from(outbox)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), sentAt: r.sentAt?.toISOString() ?? null }));
+}

@@ -20,13 +20,15 @@ import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
 import type { GameRequest, PriorEvent } from './game-request';
 import { logLines, type LoggedEvent, type LogLine } from './log-lines';
-import { effectiveMoves, type DeadlineBefore, type MovePayload } from './moves-in-effect';
+import { effectiveMoves, type MovePayload } from './moves-in-effect';
 import { loadGameWithTail, seatExtras, seenMark } from './since-last-seen';
 import { commutesSince } from './stale-move';
 import { stateFor, type StateResponse } from './state';
+import { type GameClocks, remainingMs, type SeatClock } from '../time-control/seat-clocks';
+import { endAutoVacationIfBack } from './vacations';
 
 export type { LogLine } from './log-lines';
-export type { DeadlineBefore, MovePayload } from './moves-in-effect';
+export type { MovePayload } from './moves-in-effect';
 
 /** Most times a move is tried again after another seat committed first (each time the commuting rule is checked anew). */
 const MAX_COMMIT_ATTEMPTS = 4;
@@ -64,8 +66,9 @@ async function answerFor(
   seat: number | null,
   mark: number | null,
   tail: LoggedEvent[] | null,
+  now: Date,
 ): Promise<StateResponse> {
-  if (seat === null) return stateFor(game, row, null);
+  if (seat === null) return stateFor(game, row, null, undefined, now);
   const extras = await seatExtras(db, {
     gameId: row.id,
     stored: row.version,
@@ -74,14 +77,19 @@ async function answerFor(
     mark: mark ?? 0,
     tail,
   });
-  return stateFor(game, row, seat, extras);
+  return stateFor(game, row, seat, extras, now);
 }
 
 /** 409 `stale_version` carrying the caller's current state (one statement), so a client can refresh at once. */
-async function staleVersion(db: Db, registry: GameRegistry, gameId: string, seat: number | null, mark?: number): Promise<ApiError> {
-  const now = await loadGameWithTail(db, gameId, seat, mark);
-  return new ApiError(409, 'stale_version', `The game is at version ${now.row.version}; reload and try again.`, {
-    state: await answerFor(db, gameOf(registry, now.row), now.row, seat, now.mark, now.tail),
+async function staleVersion(
+  { db, registry, now }: Pick<ServiceCtx, 'db' | 'registry' | 'now'>,
+  gameId: string,
+  seat: number | null,
+  mark?: number,
+): Promise<ApiError> {
+  const current = await loadGameWithTail(db, gameId, seat, mark);
+  return new ApiError(409, 'stale_version', `The game is at version ${current.row.version}; reload and try again.`, {
+    state: await answerFor(db, gameOf(registry, current.row), current.row, seat, current.mark, current.tail, now),
   });
 }
 
@@ -97,6 +105,7 @@ export async function readState(
   registry: GameRegistry,
   gameId: string,
   user: User | null,
+  now: Date,
   visible = false,
   pre?: GameRequest,
 ): Promise<StateResponse> {
@@ -107,7 +116,7 @@ export async function readState(
     : await loadGameWithTail(db, gameId, seat, pre?.lastSeen ?? undefined);
   requireViewer(row, seat);
   if (visible && seat !== null && (mark ?? 0) < row.version) await markSeen(db, gameId, seat, row.version);
-  return answerFor(db, gameOf(registry, row), row, seat, mark, tail);
+  return answerFor(db, gameOf(registry, row), row, seat, mark, tail, now);
 }
 
 /** Marks `version` as seen by `seat` (which cancels pending notices about it); never goes back. */
@@ -153,7 +162,7 @@ export async function submitMove(
     const current =
       row.status === 'active' &&
       (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
-    if (!current) throw await staleVersion(db, registry, row.id, seat, mark);
+    if (!current) throw await staleVersion(ctx, row.id, seat, mark);
     let applied: ReturnType<typeof playMove>;
     try {
       applied = playMove(game, row.snapshot, seat, args.move);
@@ -166,7 +175,7 @@ export async function submitMove(
         kind: 'move',
         seat,
         // The parsed move (defaults filled in): what the rules read is what a replay reads.
-        payload: { move: applied.move, deadlineBefore: deadlineOf(row) } satisfies MovePayload,
+        payload: { move: applied.move, ...(row.clocks ? { clocksBefore: row.clocks.seats } : {}) } satisfies MovePayload,
         log: applied.log,
         reveals: applied.reveals,
         state: applied.state,
@@ -176,12 +185,20 @@ export async function submitMove(
         answerTail: tail,
       });
       scheduleBots(ctx, row, answer.activeSeats);
+      // Back from an auto-vacation: it ends once none of the player's clocks is out of time.
+      const t = ctx.now.getTime();
+      if (row.clocks?.away.some((a) => a.seat === seat && a.kind === 'auto' && a.from <= t && t < a.to)) {
+        const user = args.user;
+        ctx.defer(() =>
+          endAutoVacationIfBack(ctx, user, (g, s) => !!g.clocks && g.clocks.seats[s]?.since !== null && remainingMs(g.clocks, s, t) <= 0),
+        );
+      }
       return answer;
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err;
       const again = await retry();
       if (again) return again;
-      if (attempt >= MAX_COMMIT_ATTEMPTS) throw await staleVersion(db, registry, row.id, seat, mark);
+      if (attempt >= MAX_COMMIT_ATTEMPTS) throw await staleVersion(ctx, row.id, seat, mark);
       // Another seat committed first: the move still stands if it commutes with theirs.
       ({ row, tail } = await loadGameWithTail(db, row.id, seat, mark));
     }
@@ -230,31 +247,25 @@ function parsedOrNull(game: AnyGame, move: unknown): unknown {
   }
 }
 
-/** The deadline and reminder stage a game row has now. */
-function deadlineOf(row: Pick<GameRow, 'deadlineAt' | 'reminderStage'>): DeadlineBefore {
-  return { at: row.deadlineAt ? row.deadlineAt.toISOString() : null, reminderStage: row.reminderStage };
-}
-
 /**
- * The deadline to stand after undoing a move: the one that stood before it (an undo gives no
- * fresh time). The reminders already sent for that same deadline stay sent; if the move had
- * started a new deadline, the old one's reminder stage comes back with it. Undefined for moves
- * stored without `deadlineBefore` (the usual rule then applies).
+ * The clocks to go on from after undoing a move: the seats' clocks as they stood before it (an
+ * undo gives no fresh time: a clock that ran then runs on from when it started, so the time
+ * since the move counts). Reminders already sent in a run that goes on stay sent. Undefined for
+ * moves stored without `clocksBefore` (the usual rule then applies).
  */
-export function deadlineAfterUndo(
-  row: Pick<GameRow, 'deadlineAt' | 'reminderStage'>,
-  before: DeadlineBefore | undefined,
-): { deadlineAt: Date | null; reminderStage: number } | undefined {
-  if (!before) return undefined;
-  const deadlineAt = before.at ? new Date(before.at) : null;
-  const same = (row.deadlineAt?.getTime() ?? null) === (deadlineAt?.getTime() ?? null);
-  return { deadlineAt, reminderStage: same ? Math.max(row.reminderStage, before.reminderStage) : before.reminderStage };
+export function clocksAfterUndo(row: Pick<GameRow, 'clocks'>, before: SeatClock[] | undefined): GameClocks | undefined {
+  if (!before || !row.clocks) return undefined;
+  const now = row.clocks.seats;
+  const seats = before.map((k, seat) =>
+    now[seat] && k.since !== null && k.since === now[seat].since ? { ...k, reminded: Math.max(k.reminded, now[seat].reminded) } : k,
+  );
+  return { ...row.clocks, seats };
 }
 
 /**
  * Takes back the caller's last move when it revealed nothing and nobody acted since:
- * rebuilds the state by replaying the moves still in effect, and puts back the deadline that
- * stood before that move (`deadlineAfterUndo`). Throws 422 `undo_barrier`,
+ * rebuilds the state by replaying the moves still in effect, and puts back the seats' clocks as
+ * they stood before that move (`clocksAfterUndo`). Throws 422 `undo_barrier`,
  * 409 `stale_version`, 403 `not_seated`.
  */
 export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: User; version: number }): Promise<StateResponse> {
@@ -263,7 +274,7 @@ export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: Us
   const seat = await requireSeat(db, row, args.user);
   if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has moves to take back.');
   const mark = await seenMark(db, row.id, seat);
-  if (args.version !== row.version) throw await staleVersion(db, registry, row.id, seat, mark);
+  if (args.version !== row.version) throw await staleVersion(ctx, row.id, seat, mark);
   const game = gameOf(registry, row);
   const moves = effectiveMoves(await loadEvents(db, row.id));
   try {
@@ -282,11 +293,11 @@ export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: Us
       log: [{ seat, text: `{{p:${seat}}} took back a move.` }],
       reveals: false,
       state,
-      deadline: deadlineAfterUndo(row, moves[moves.length - 1].payload.deadlineBefore),
+      clocks: clocksAfterUndo(row, moves[moves.length - 1].payload.clocksBefore),
       answerMark: mark,
     });
   } catch (err) {
-    if (err instanceof VersionConflict) throw await staleVersion(db, registry, row.id, seat, mark);
+    if (err instanceof VersionConflict) throw await staleVersion(ctx, row.id, seat, mark);
     throw err;
   }
 }

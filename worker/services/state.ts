@@ -1,4 +1,5 @@
 import type { AnyGame, GameResult, LogEntry, Seat } from '../../engine/core';
+import { type ClockView, clockViews, type GameClocks } from '../time-control/seat-clocks';
 import type { GameRow } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from './since-last-seen';
 
@@ -33,6 +34,8 @@ export interface StateResponse {
   botsToMove: boolean;
   canUndo: boolean;
   sinceLastSeen: SinceLastSeen | null;
+  /** Each seat's clock at the time of the answer (empty without a time control). */
+  clocks: ClockView[];
 }
 
 /**
@@ -41,9 +44,10 @@ export interface StateResponse {
  */
 export function stateFor(
   game: AnyGame,
-  row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & { botSeats?: number[] },
+  row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & { botSeats?: number[]; clocks?: GameClocks | null },
   seat: Seat | null,
   extras: SeatExtras = { sinceLastSeen: null, canUndo: false },
+  now?: Date,
 ): StateResponse {
   const state = row.snapshot;
   const running = state !== null && state !== undefined;
@@ -62,6 +66,7 @@ export function stateFor(
     botsToMove: activeSeats.some((s) => row.botSeats?.includes(s) ?? false),
     canUndo: extras.canUndo,
     sinceLastSeen: extras.sinceLastSeen,
+    clocks: now ? clockViews(row.clocks ?? null, now.getTime()) : [],
   };
 }
 

@@ -6,7 +6,7 @@ import { DEFAULT_POLICY, MOVE_CAP, playRandomGame, replayedJson, scrambleHidden 
 
 /**
  * Games per player count for the main property (replayed, conservation checked every move):
- * issue 4 asks for at least 2,000. `BT_GAMES=200` for a quick local run. The costlier view and
+ * the suite plays at least 2,000. `BT_GAMES=200` for a quick local run. The costlier view and
  * legality probes run on a fixed sample.
  */
 export const GAMES = Number(process.env.BT_GAMES ?? 2000);

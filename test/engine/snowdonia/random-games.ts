@@ -21,7 +21,7 @@ import { census, fullBox } from './census';
  * - list in legalMoves exactly the moves applyMove accepts (checked against a broad universe).
  * Every game checks ending, replay and conservation; every DEEP_EVERY-th game also runs the
  * costly hidden-information, log and legalMoves-exactness checks.
- * `SNOWDONIA_RUNS` overrides the number of games per player count (issue 5: at least 1,000).
+ * `SNOWDONIA_RUNS` overrides the number of games per player count (at least 1,000 in all).
  */
 export const MAX_MOVES = 5000;
 export const RUNS = Number(process.env.SNOWDONIA_RUNS ?? 1000);

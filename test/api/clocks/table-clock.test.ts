@@ -1,0 +1,128 @@
+/**
+ * The table's own clock decisions, on the test clock: a pause by consent (proposed, agreed by
+ * every other human player, resumed early or ended by itself, each logged), the extension vote and
+ * the hand-to-bot vote at tables of three or more, and quiet hours that hold a notice until
+ * they end.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApi } from '../support';
+import { clocksOf, DAY, HOUR, logOf, noticesTo, timedTable } from './support';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await makeTestApp();
+});
+
+const post = (token: string, path: string, body?: unknown) => api.call('POST', path, { token, body });
+
+describe('pause by consent', () => {
+  it('pauses when every other human agrees, stands every clock still, and anyone may resume; all logged', async () => {
+    api.clock.t = Date.parse('2027-07-05T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: 'fast' }, { players: 3 });
+    const proposed = await post(tokens[0], `/api/games/${id}/pause`, { days: 3 });
+    expect(proposed.status, proposed.text).toBe(200);
+    expect(proposed.json.pauseProposal).toEqual({ by: 0, days: 3, agreed: [] });
+    expect((await post(tokens[0], `/api/games/${id}/pause/agree`)).json.error.code).toBe('own_proposal');
+    const half = await post(tokens[1], `/api/games/${id}/pause/agree`);
+    expect(half.json).toMatchObject({ pause: null, pauseProposal: { agreed: [1] } });
+    const all = await post(tokens[2], `/api/games/${id}/pause/agree`);
+    expect(all.json.pause).toEqual({ until: new Date(api.clock.t + 3 * DAY).toISOString(), by: 0 });
+    expect(all.json.pauseProposal).toBeNull();
+
+    api.clock.advance(DAY);
+    expect((await clocksOf(api, id, tokens[1]))[0]).toMatchObject({ running: false, pausedBy: 'table', remainingMs: 72 * HOUR });
+    const resumed = await post(tokens[2], `/api/games/${id}/resume`);
+    expect(resumed.json.pause).toBeNull();
+    api.clock.advance(HOUR);
+    expect((await clocksOf(api, id, tokens[1]))[0]).toMatchObject({ running: true, pausedBy: null, remainingMs: 71 * HOUR });
+    const log = await logOf(api, id, tokens[0]);
+    expect(log.filter((t) => /proposes to pause|paused until|resumed the game/.test(t))).toHaveLength(3);
+    expect((await post(tokens[1], `/api/games/${id}/resume`)).json.error.code).toBe('not_paused');
+  });
+
+  it('ends by itself when its days are up, and says so', async () => {
+    api.clock.t = Date.parse('2027-07-12T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: 'fast' });
+    await post(tokens[0], `/api/games/${id}/pause`, { days: 2 });
+    await post(tokens[1], `/api/games/${id}/pause/agree`);
+    api.clock.advance(2 * DAY + HOUR);
+    await api.cron();
+    expect((await logOf(api, id, tokens[0])).some((t) => t === 'The pause is over: the clocks run again.')).toBe(true);
+    expect((await clocksOf(api, id, tokens[0]))[0]).toMatchObject({ running: true, remainingMs: 71 * HOUR });
+  });
+
+  it('a declined proposal changes nothing; more than 14 days is refused with 400; outsiders with 403', async () => {
+    api.clock.t = Date.parse('2027-07-19T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: 'fast' });
+    expect((await post(tokens[0], `/api/games/${id}/pause`, { days: 15 })).status).toBe(400);
+    await post(tokens[0], `/api/games/${id}/pause`, { days: 5 });
+    const declined = await post(tokens[1], `/api/games/${id}/pause/decline`);
+    expect(declined.json).toMatchObject({ pause: null, pauseProposal: null });
+    const stranger = await api.signIn('pause-stranger@clock.test');
+    expect((await post(stranger, `/api/games/${id}/pause`, { days: 1 })).status).toBe(403);
+    const untimed = await timedTable(api, { timeControl: 'none' });
+    expect((await post(untimed.tokens[0], `/api/games/${untimed.id}/pause`, { days: 1 })).json.error.code).toBe('no_clock');
+  });
+});
+
+describe('votes on a late player (three or more humans)', () => {
+  it('one extension of 24 h when every other player votes for it, and only one', async () => {
+    api.clock.t = Date.parse('2027-08-02T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 3 });
+    api.clock.advance(40 * HOUR);
+    const one = await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
+    expect(one.json.votes).toEqual([{ kind: 'extension', seat: 0, voters: [1] }]);
+    const two = await post(tokens[2], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
+    expect(two.json.votes).toEqual([]);
+    expect(two.json.clocks[0].remainingMs).toBe(32 * HOUR);
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).json.error.code).toBe('already_extended');
+    expect((await post(tokens[0], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).json.error.code).toBe('own_seat');
+    expect((await post(tokens[0], `/api/games/${id}/seats/1/votes`, { kind: 'extension' })).json.error.code).toBe('not_waiting');
+  });
+
+  it('the bot plays for a player who has not acted for 24 h once every other player votes so', async () => {
+    api.clock.t = Date.parse('2027-08-09T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: 'slow' }, { players: 3 });
+    api.clock.advance(12 * HOUR);
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' })).json.error.code).toBe('too_soon');
+    api.clock.advance(12 * HOUR);
+    await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' });
+    await post(tokens[2], `/api/games/${id}/seats/0/votes`, { kind: 'bot' });
+    const meta = (await api.call('GET', `/api/games/${id}`, { token: tokens[1] })).json;
+    expect(meta.seats[0].isBot).toBe(true);
+    expect((await logOf(api, id, tokens[1])).some((t) => t.startsWith('The other players voted: the bot plays for'))).toBe(true);
+  });
+
+  it('is not offered at a table of two', async () => {
+    api.clock.t = Date.parse('2027-08-16T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: 'slow' });
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).json.error.code).toBe('too_few_players');
+  });
+});
+
+describe('quiet hours', () => {
+  it('a notice that falls inside them waits until they end, then goes', async () => {
+    // 23:00 in Berlin (CEST): inside the player's 22:00-08:00.
+    api.clock.t = Date.parse('2027-09-06T21:00:00Z');
+    const { id, tokens, emails } = await timedTable(
+      api,
+      { timeControl: 'slow' },
+      { quiet: [null, { start: '22:00', end: '08:00' }], zones: [null, 'Europe/Berlin'] },
+    );
+    const s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
+    for (const type of ['bank', 'end']) {
+      const v = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json.version;
+      expect((await post(tokens[0], `/api/games/${id}/moves`, { version: v, move: { type } })).status).toBe(200);
+    }
+    expect(s.version).toBeGreaterThan(0);
+    await api.cron();
+    const held = (await noticesTo(api, emails[1], 'your_turn')).filter((r) => r.channel === 'email');
+    expect(held).toEqual([expect.objectContaining({ status: 'pending', last_error: 'held: quiet hours' })]);
+    expect(new Date(held[0].next_attempt_at).toISOString()).toBe('2027-09-07T06:00:00.000Z'); // 08:00 in Berlin
+    api.clock.t = Date.parse('2027-09-07T06:00:00Z');
+    await api.cron();
+    expect((await noticesTo(api, emails[1], 'your_turn')).filter((r) => r.channel === 'email')).toEqual([
+      expect.objectContaining({ status: 'sent' }),
+    ]);
+  });
+});

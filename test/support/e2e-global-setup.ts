@@ -1,0 +1,47 @@
+/**
+ * vitest globalSetup of the `e2e` project: one `npm start` (the real Worker in workerd, PGlite in
+ * memory, the fixture games) and one headless Chromium (a browser server the files connect to),
+ * shared by every browser test file instead of one of each per file. Each file signs in players
+ * of its own and makes its own games, so files do not meet. The local cron runs every 3 s: a bot's
+ * reply waits behind the notification grace in the request's deferred queue, and the cron's bot
+ * pass catches such games up as it does in production every 5 minutes.
+ */
+import { type BrowserServer, chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { browserLaunchOptions, chromiumAvailable } from '../../scripts/chromium';
+import { type DevServer, startDevServer } from './dev-server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    devServerUrl: string;
+    browserWsEndpoint: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  if (!chromiumAvailable()) {
+    // Each file says so (warnNoBrowser) and, under CI=true, fails.
+    project.provide('devServerUrl', '');
+    project.provide('browserWsEndpoint', '');
+    return;
+  }
+  const t0 = performance.now();
+  let server: DevServer | undefined;
+  let browser: BrowserServer | undefined;
+  try {
+    [server, browser] = await Promise.all([
+      // Every test signs in from 127.0.0.1; the per-address limit has its own API tests.
+      startDevServer({ env: { MP_CRON_MS: '3000', SIGNIN_LIMIT_PER_IP: '100000' }, timeoutMs: 150_000 }),
+      browserLaunchOptions().then((o) => chromium.launchServer(o)),
+    ]);
+  } catch (e) {
+    await Promise.allSettled([server?.stop(), browser?.close()]);
+    throw e;
+  }
+  console.log(`[browser tests] npm start at ${server.baseUrl} and Chromium ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  project.provide('devServerUrl', server.baseUrl);
+  project.provide('browserWsEndpoint', browser.wsEndpoint());
+  return async () => {
+    await Promise.allSettled([browser?.close(), server?.stop()]);
+  };
+}

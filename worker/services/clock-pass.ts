@@ -1,0 +1,169 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
+import { games } from '../../db/schema';
+import type { Db } from '../../db/types';
+import { enqueueNotices, loadRecipients } from '../notify/enqueue';
+import { clocksDueAt, type GameClocks, nextReminderAt, outOfTime, runsOutAt } from '../time-control/seat-clocks';
+import { noteGameDue } from '../clock/notes';
+import type { ServiceCtx } from '../types';
+import { commitChange } from './commit';
+import { randomHex } from './crypto';
+import { VersionConflict } from './events';
+import { quietOf } from './game-clocks';
+import { gameOf, type GameRow, loadGame, seatList } from './game-rows';
+import { commitClockNews, tryAutoVacation } from './vacations';
+
+/** At most this many bot moves for one timed-out seat (a safety net; real turns are short). */
+const MAX_BOT_MOVES = 200;
+
+/** What one pass over a game's clocks did. */
+export interface ClockPassReport {
+  reminders: number;
+  timeouts: number;
+  autoVacations: number;
+}
+
+/**
+ * Everything a game's clocks have come due for at `ctx.now`, once (safe to run twice or at the
+ * same time: each step is a commit or an update guarded by the game's version):
+ *   1. a table pause whose time is up is logged as over;
+ *   2. a seat whose clock ran out spends vacation days when it may (auto-vacation), else times
+ *      out (`onTimeout`: the bot plays its turn, or the game ends);
+ *   3. reminders whose time came are sent, at most one per seat and run stage;
+ *   4. the game's next due instant is written back.
+ */
+export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<ClockPassReport> {
+  const report: ClockPassReport = { reminders: 0, timeouts: 0, autoVacations: 0 };
+  const now = ctx.now.getTime();
+  let row = await loadGame(ctx.db, gameId);
+  if (row.status !== 'active' || !row.clocks) {
+    if (row.dueAt) await ctx.db.update(games).set({ dueAt: null }).where(eq(games.id, row.id));
+    return report;
+  }
+
+  for (const p of row.clocks.pauses) {
+    if (p.over || p.to > now) continue;
+    await commitClockNews(ctx, row.id, {
+      seat: null,
+      text: 'The pause is over: the clocks run again.',
+      detail: 'the pause is over',
+      tell: 'all',
+      edit: (c) => ({ ...c, pauses: c.pauses.map((q) => (q.from === p.from ? { ...q, over: true } : q)) }),
+    });
+  }
+
+  row = await loadGame(ctx.db, gameId);
+  const late = row.clocks ? outOfTime(row.clocks, now).filter((s) => !row.botSeats.includes(s)) : [];
+  if (late.length) {
+    const seated = await seatList(ctx.db, row.id);
+    for (const seat of late) {
+      const userId = seated.find((s) => s.seat === seat)?.userId;
+      if (row.clocks?.allowVacation && userId && (await tryAutoVacation(ctx, userId))) {
+        report.autoVacations++;
+        continue;
+      }
+      report.timeouts += await applyTimeout(ctx, await loadGame(ctx.db, gameId), [seat]);
+      row = await loadGame(ctx.db, gameId);
+      if (row.status !== 'active') return report;
+    }
+    row = await loadGame(ctx.db, gameId);
+  }
+  if (row.status !== 'active' || !row.clocks) return report;
+  report.reminders = await sendReminders(ctx, row);
+  return report;
+}
+
+/** Sends each reminder whose time came, then writes the clocks and the next due instant (guarded by the version). */
+async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
+  const now = ctx.now.getTime();
+  const clocks = row.clocks as GameClocks;
+  const recipients = await loadRecipients(ctx.db, row.id);
+  const quiet = (seat: number) => quietOf(recipients.find((r) => r.seat === seat));
+  const notices: { seat: number; kind: 'reminder'; deadline: string; tag: string }[] = [];
+  const seats = clocks.seats.map((k, seat) => {
+    const at = nextReminderAt(clocks, seat, quiet(seat));
+    if (at === null || at > now || row.botSeats.includes(seat)) return k;
+    const end = runsOutAt(clocks, seat);
+    notices.push({ seat, kind: 'reminder', deadline: new Date(end ?? now).toISOString(), tag: `${k.since}:${k.reminded + 1}` });
+    return { ...k, reminded: k.reminded + 1 };
+  });
+  const next = { ...clocks, seats };
+  const due = clocksDueAt(next, now, quiet);
+  return ctx.db
+    .transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const moved = await tx
+        .update(games)
+        .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
+        .where(and(eq(games.id, row.id), eq(games.version, row.version)))
+        .returning({ id: games.id });
+      if (moved.length === 0 || notices.length === 0) return 0;
+      await enqueueNotices(tx, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 });
+      return notices.length;
+    })
+    .then(async (sent) => {
+      await noteGameDue(row.id, due === null ? null : new Date(due));
+      return sent;
+    });
+}
+
+/**
+ * A seat whose clock ran out: with `onTimeout = bot`, the built-in bot plays its turn (logged
+ * as a timeout move, an undo barrier); with `end`, the game is abandoned. Returns seats timed out.
+ */
+export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number[]): Promise<number> {
+  const game = gameOf(ctx.registry, first);
+  try {
+    if (first.onTimeout === 'end') {
+      await commitChange(ctx, game, first, {
+        kind: 'timeout',
+        seat: null,
+        payload: { seats: late },
+        log: [{ seat: null, text: `${late.map((s) => `{{p:${s}}}`).join(', ')} ran out of time. The game ends.` }],
+        reveals: true,
+        state: first.snapshot,
+        status: 'abandoned',
+      });
+      return late.length;
+    }
+    for (const seat of late) {
+      for (let i = 0; i < MAX_BOT_MOVES; i++) {
+        const row = await loadGame(ctx.db, first.id);
+        if (row.status !== 'active' || !row.activeSeats.includes(seat)) break;
+        const move = chooseBotMove(game, row.snapshot, seat, rngFromSeed(randomHex(16)));
+        if (move === null) break;
+        const applied = playMove(game, row.snapshot, seat, move);
+        const label = game.describeMove?.(move, row.snapshot, seat) ?? JSON.stringify(move);
+        await commitChange(ctx, game, row, {
+          kind: 'move',
+          seat,
+          payload: { move: applied.move, timeout: true },
+          // The move's name only to its seat: it may be a secret choice (a Claim Jumper discard,
+          // a Go/Refuel decision); the engine's own log lines say what everyone may know.
+          log: [
+            { seat, text: `{{p:${seat}}} ran out of time; the bot played for them.` },
+            { seat, text: `The bot played: ${label}.`, only: [seat] },
+            ...applied.log,
+          ],
+          reveals: true,
+          state: applied.state,
+          notices: i === 0 ? [{ seat, kind: 'timeout' }] : [],
+        });
+      }
+    }
+    return late.length;
+  } catch (err) {
+    if (err instanceof VersionConflict) return 0; // a player moved at the last second: their move stands
+    throw err;
+  }
+}
+
+/** Running games whose clocks have a due instant, soonest first (the development clock re-arms their alarms). */
+export async function dueGames(db: Db, limit = 1000): Promise<{ id: string; dueAt: Date | null }[]> {
+  return db
+    .select({ id: games.id, dueAt: games.dueAt })
+    .from(games)
+    .where(and(eq(games.status, 'active'), isNotNull(games.dueAt)))
+    .orderBy(asc(games.dueAt))
+    .limit(limit);
+}

@@ -1,0 +1,214 @@
+import { and, eq } from 'drizzle-orm';
+import { seats } from '../../db/schema';
+import { ApiError } from '../http/errors';
+import { addTime, type GameClocks, type SeatVote } from '../time-control/seat-clocks';
+import type { ServiceCtx, User } from '../types';
+import { scheduleBots } from './bots';
+import { commitChange } from './commit';
+import { VersionConflict } from './events';
+import { gameOf, type GameRow, loadGame, seatOf } from './game-rows';
+import { commitClockNews, logInstant } from './vacations';
+
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** The longest pause the table can agree on. */
+export const MAX_PAUSE_DAYS = 14;
+/** What one extension gives a late seat. */
+export const EXTENSION_MS = 24 * HOUR_MS;
+/** How long a seat must have been asked to act before the others may hand it to the bot. */
+export const HAND_TO_BOT_AFTER_MS = 24 * HOUR_MS;
+
+/** A running timed game and the caller's human seat in it; 403 `not_seated`, 409 `not_active` / `no_clock`. */
+async function timedSeat(ctx: ServiceCtx, gameId: string, user: User): Promise<{ row: GameRow & { clocks: GameClocks }; seat: number }> {
+  const row = await loadGame(ctx.db, gameId);
+  const seat = await seatOf(ctx.db, row.id, user.id);
+  if (seat === null) throw new ApiError(403, 'not_seated', 'Only the players of this game can do that.');
+  if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has clocks to pause.');
+  if (!row.clocks) throw new ApiError(409, 'no_clock', 'This game has no clock.');
+  return { row: row as GameRow & { clocks: GameClocks }, seat };
+}
+
+/** The seats a bot does not play. */
+const humansOf = (row: GameRow) => Array.from({ length: row.players }, (_, s) => s).filter((s) => !row.botSeats.includes(s));
+
+/** Fails with 409 `conflict` when `ok` is false (the game changed under a tried-again commit). */
+function committed(ok: boolean): void {
+  if (!ok) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
+}
+
+/**
+ * Proposes pausing the whole table for `days` (1-14). With no other human player the pause
+ * starts at once; otherwise it starts when every other human agrees (`agreePause`). A proposal
+ * replaces an earlier one. 409 `paused` while a pause is under way.
+ */
+export async function proposePause(ctx: ServiceCtx, args: { user: User; gameId: string; days: number }): Promise<void> {
+  const { row, seat } = await timedSeat(ctx, args.gameId, args.user);
+  const now = ctx.now.getTime();
+  if (row.clocks.pauses.some((p) => p.from <= now && now < p.to)) throw new ApiError(409, 'paused', 'The game is paused already.');
+  const others = humansOf(row).filter((s) => s !== seat);
+  const days = args.days;
+  if (others.length === 0) {
+    committed(await startPause(ctx, row.id, seat, days));
+    return;
+  }
+  committed(
+    await commitClockNews(ctx, row.id, {
+      seat,
+      text: `{{p:${seat}}} proposes to pause the game for ${days} day${days === 1 ? '' : 's'}; every other player must agree.`,
+      detail: 'a pause is proposed',
+      edit: (c) => ({ ...c, proposal: { by: seat, days, at: now, agreed: [] } }),
+    }),
+  );
+}
+
+async function startPause(ctx: ServiceCtx, gameId: string, by: number, days: number): Promise<boolean> {
+  const from = ctx.now.getTime();
+  const to = from + days * DAY_MS;
+  return commitClockNews(ctx, gameId, {
+    seat: null,
+    text: `The game is paused until ${logInstant(new Date(to))}: every clock stands still. Anyone may resume it sooner.`,
+    detail: 'the game is paused',
+    tell: 'all',
+    edit: (c) => ({ ...c, proposal: null, pauses: [...c.pauses, { from, to, by }] }),
+  });
+}
+
+/** Agrees to the pause proposed; the last agreement starts it. 409 `no_proposal`. */
+export async function agreePause(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<void> {
+  const { row, seat } = await timedSeat(ctx, args.gameId, args.user);
+  const p = row.clocks.proposal;
+  if (!p) throw new ApiError(409, 'no_proposal', 'Nobody has proposed a pause.');
+  if (p.by === seat) throw new ApiError(409, 'own_proposal', 'You proposed this pause; the others must agree.');
+  const agreed = [...new Set([...p.agreed, seat])];
+  const waiting = humansOf(row).filter((s) => s !== p.by && !agreed.includes(s));
+  if (waiting.length === 0) {
+    committed(await startPause(ctx, row.id, p.by, p.days));
+    return;
+  }
+  committed(
+    await commitClockNews(ctx, row.id, {
+      seat,
+      text: `{{p:${seat}}} agrees to the pause.`,
+      detail: 'a player agreed to the pause',
+      tell: 'none',
+      edit: (c) => ({ ...c, proposal: c.proposal ? { ...c.proposal, agreed } : null }),
+    }),
+  );
+}
+
+/** Turns the proposed pause down (any other player). 409 `no_proposal`. */
+export async function declinePause(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<void> {
+  const { row, seat } = await timedSeat(ctx, args.gameId, args.user);
+  if (!row.clocks.proposal) throw new ApiError(409, 'no_proposal', 'Nobody has proposed a pause.');
+  committed(
+    await commitClockNews(ctx, row.id, {
+      seat,
+      text: `{{p:${seat}}} declined the pause; the clocks go on.`,
+      detail: 'the pause was declined',
+      tell: 'all',
+      edit: (c) => ({ ...c, proposal: null }),
+    }),
+  );
+}
+
+/** Ends the pause under way now (any player). 409 `not_paused`. */
+export async function resumeGame(ctx: ServiceCtx, args: { user: User; gameId: string }): Promise<void> {
+  const { row, seat } = await timedSeat(ctx, args.gameId, args.user);
+  const now = ctx.now.getTime();
+  const current = row.clocks.pauses.find((p) => p.from <= now && now < p.to);
+  if (!current) throw new ApiError(409, 'not_paused', 'The game is not paused.');
+  committed(
+    await commitClockNews(ctx, row.id, {
+      seat,
+      text: `{{p:${seat}}} resumed the game: the clocks run again.`,
+      detail: 'the game was resumed',
+      tell: 'all',
+      edit: (c) => ({ ...c, pauses: c.pauses.map((p) => (p.from === current.from ? { ...p, to: now, over: true } : p)) }),
+    }),
+  );
+}
+
+/**
+ * A vote of the other players on a late seat, at a table of three or more human players: one
+ * extension of 24 h (once per seat and game), or the bot plays the seat from now on (once the
+ * seat has been asked to act for 24 h). It takes effect when every other human has voted so.
+ * 409 `too_few_players`, `not_waiting` (the seat does not have to act), `already_extended`,
+ * `too_soon`; 400 `own_seat`.
+ */
+export async function voteOnSeat(
+  ctx: ServiceCtx,
+  args: { user: User; gameId: string; seat: number; kind: SeatVote['kind'] },
+): Promise<void> {
+  const { row, seat: voter } = await timedSeat(ctx, args.gameId, args.user);
+  const humans = humansOf(row);
+  const target = args.seat;
+  if (humans.length < 3)
+    throw new ApiError(409, 'too_few_players', 'The others vote on a late player only at tables of three or more players.');
+  if (target === voter) throw new ApiError(400, 'own_seat', 'You cannot vote on your own seat.');
+  const k = row.clocks.seats[target];
+  if (!humans.includes(target) || !k || k.since === null) throw new ApiError(409, 'not_waiting', 'That seat does not have to act now.');
+  if (args.kind === 'extension' && k.extended) throw new ApiError(409, 'already_extended', 'That seat had its extension already.');
+  if (args.kind === 'bot' && ctx.now.getTime() - k.since < HAND_TO_BOT_AFTER_MS)
+    throw new ApiError(409, 'too_soon', 'A seat can be handed to the bot once it has been asked to act for 24 hours.');
+  const votes = row.clocks.votes ?? [];
+  const mine = votes.find((v) => v.kind === args.kind && v.seat === target);
+  const voters = [...new Set([...(mine?.voters ?? []), voter])];
+  const all = humans.filter((s) => s !== target).every((s) => voters.includes(s));
+  const rest = votes.filter((v) => !(v.kind === args.kind && v.seat === target));
+  if (!all) {
+    committed(
+      await commitClockNews(ctx, row.id, {
+        seat: voter,
+        text:
+          args.kind === 'extension'
+            ? `{{p:${voter}}} votes to give {{p:${target}}} 24 more hours.`
+            : `{{p:${voter}}} votes to let the bot play for {{p:${target}}}.`,
+        detail: 'a vote on a late player',
+        edit: (c) => ({ ...c, votes: [...rest, { kind: args.kind, seat: target, voters }] }),
+      }),
+    );
+    return;
+  }
+  if (args.kind === 'extension') {
+    committed(
+      await commitClockNews(ctx, row.id, {
+        seat: null,
+        text: `The other players gave {{p:${target}}} 24 more hours.`,
+        detail: 'an extension of 24 hours',
+        tell: 'all',
+        edit: (c) => ({ ...addTime(c, target, EXTENSION_MS), votes: rest }),
+      }),
+    );
+    return;
+  }
+  await handToBot(ctx, row, target, rest);
+}
+
+/** The other players' vote carried: the bot plays `seat` from now on (as after a resignation to the bot). */
+async function handToBot(ctx: ServiceCtx, row: GameRow & { clocks: GameClocks }, seat: number, votes: SeatVote[]): Promise<void> {
+  const game = gameOf(ctx.registry, row);
+  const botSeats = [...row.botSeats, seat].sort();
+  try {
+    const answer = await commitChange(ctx, game, row, {
+      kind: 'clock',
+      seat: null,
+      payload: { handedToBot: seat },
+      log: [{ seat: null, text: `The other players voted: the bot plays for {{p:${seat}}} from now on.` }],
+      reveals: true,
+      state: row.snapshot,
+      botSeats,
+      clocks: { ...row.clocks, votes },
+      notices: humansOf(row).map((s) => ({ seat: s, kind: 'clock' as const, detail: 'a seat was handed to the bot' })),
+      also: (tx) =>
+        tx
+          .update(seats)
+          .set({ isBot: true })
+          .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
+          .then(() => undefined),
+    });
+    scheduleBots(ctx, { id: row.id, botSeats }, answer.activeSeats);
+  } catch (err) {
+    if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
+    throw err;
+  }
+}
