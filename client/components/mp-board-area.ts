@@ -7,9 +7,10 @@ type BoardElement = HTMLElement & Partial<BoardProps> & { updateComplete?: Promi
 /**
  * The game's board on the game page: loads its chunk (this game's only; a line stands in until
  * then), creates the board element once per tag, sets the board's properties on every state, takes
- * no clicks while `locked`, and says `mp-board-drawn` once its first drawing has been painted.
- * Rendered into the page's own tree (no shadow root of its own), so a board that colours the
- * page's seats (Space Mountain's Rockets) colours the page's seat list, log and chat too.
+ * no clicks while `locked` (the element is `inert` then), and says `mp-board-drawn` once its first
+ * drawing has been painted. Rendered into the page's own tree (no shadow root of its own), so a
+ * board that colours the page's seats (Space Mountain's Rockets) colours the page's seat list, log
+ * and chat too; the element is the page's `.board-area`.
  */
 @customElement('mp-board-area')
 export class MpBoardArea extends LitElement {
@@ -28,6 +29,11 @@ export class MpBoardArea extends LitElement {
     return this;
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.classList.add('board-area');
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('type') && this.type && this.type !== this.loadingFor) {
       const type = this.type;
@@ -40,6 +46,8 @@ export class MpBoardArea extends LitElement {
   }
 
   protected override updated(): void {
+    this.toggleAttribute('inert', this.locked);
+    this.setAttribute('aria-disabled', this.locked ? 'true' : 'false');
     const board = this.el;
     if (this.drawn || !board?.isConnected) return;
     const drawn = () => {
@@ -58,7 +66,7 @@ export class MpBoardArea extends LitElement {
     if (!this.tag || !this.props) return html`<p class="muted">Loading the board…</p>`;
     if (this.el?.localName !== this.tag) this.el = document.createElement(this.tag) as BoardElement;
     Object.assign(this.el, this.props);
-    return html`<div class="board-area" ?inert=${this.locked} aria-disabled=${this.locked ? 'true' : 'false'}>${this.el}</div>`;
+    return html`${this.el}`;
   }
 }
 

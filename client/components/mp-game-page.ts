@@ -103,6 +103,7 @@ export class MpGamePage extends LitElement {
         gap: 0.5rem;
       }
       .board-area {
+        display: block;
         overflow-x: auto;
       }
       .since {
