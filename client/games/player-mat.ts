@@ -40,8 +40,22 @@ export function playerMat(f: MatFrame, body: unknown): TemplateResult {
   </article>`;
 }
 
+/** A small pill (a mat's "you", "to act", Start Player; Snowdonia's "for sale"). */
+export const tagStyles = css`
+  .tag {
+    display: inline-block;
+    font-size: 0.75rem;
+    padding: 0.05rem 0.45rem;
+    border-radius: 999px;
+    border: 1px solid var(--mp-border-strong);
+    color: var(--mp-muted);
+    white-space: nowrap;
+  }
+`;
+
 /** The frame's styles; a mat adds its own for its contents. */
 export const playerMatStyles = css`
+  ${tagStyles}
   article.mat {
     border: 1px solid var(--mp-border);
     border-left: 6px solid var(--mp-seat-color);
@@ -72,14 +86,6 @@ export const playerMatStyles = css`
   article.mat .name {
     font-weight: 700;
     overflow-wrap: anywhere;
-  }
-  article.mat .tag {
-    font-size: 0.75rem;
-    padding: 0.05rem 0.45rem;
-    border-radius: 999px;
-    border: 1px solid var(--mp-border-strong);
-    color: var(--mp-muted);
-    white-space: nowrap;
   }
   article.mat .tag.acting {
     border-color: var(--mp-accent);
