@@ -5,7 +5,7 @@ import { ApiError, api, messageOf } from '../api';
 import { timeAgo } from '../format';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../table';
+import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../chat-text';
 import type { ChatLine, Me } from '../api-types';
 
 /**

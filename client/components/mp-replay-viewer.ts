@@ -6,7 +6,7 @@ import { gameSentence } from '../game-page/turn-prompt';
 import { logLineTemplate } from '../log-text';
 import { boardTagFor, loadBoard, type BoardProps } from '../games';
 import { shared } from '../styles';
-import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../table';
+import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../replay';
 import type { GameStatus, ReplayStep, SeatInfo } from '../api-types';
 import './mp-generic-board';
 

@@ -1,28 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { isOpenToVisitors, matchRoute } from '../../client/router';
-import {
-  botChoices,
-  chatDraftProblem,
-  chatSegments,
-  completeMention,
-  checkLabel,
-  clampBots,
-  clampStep,
-  emptySeats,
-  lastChatId,
-  lensValue,
-  lensView,
-  mentionsMe,
-  mergeChat,
-  parseLens,
-  parseRecordText,
-  recordFileName,
-  resignConsequence,
-  resignedSeat,
-  startsAtOnce,
-  stepCaption,
-  viewerSeat,
-} from '../../client/table';
+import { botChoices, clampBots, startsAtOnce } from '../../client/new-game-options';
+import { chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../../client/chat-text';
+import { checkLabel, parseRecordText } from '../../client/record-check';
+import { clampStep, lensValue, lensView, parseLens, stepCaption } from '../../client/replay';
+import { emptySeats, recordFileName, resignConsequence, resignedSeat, viewerSeat } from '../../client/table';
 import type { ChatLine, SeatInfo } from '../../client/api-types';
 
 const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({
