@@ -21,16 +21,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildClient, clientOutfile } from '../scripts/build-client';
+import { gameManifests } from '../client/games/list';
+import { GENERIC_BOARD } from '../client/games/manifest';
 import { hasChromium, launchBrowser, newPlayerContext, signIn, startDevServer, startedGame, type DevServer } from '../test/e2e/support';
 import { ratio, round, roundSummary, sleep, summarize } from './lib/stats';
 
 const quick = process.env.BENCH_QUICK === '1';
 const REPS = quick ? 3 : 7;
-/** The games measured, each with its own board chunk. */
-const GAMES = ['big-thunder', 'snowdonia', 'space-mountain'] as const;
+/** The games measured: every game the client has a board for (its manifest), each with its own board chunk. */
+const GAMES = gameManifests.map((g) => g.id);
 /** Moves played into each game before its page is measured, so the board is a mid-game one. */
 const MOVES_IN = quick ? 12 : 30;
-const BOARD_TAGS = ['bt-mountain-board', 'sn-mountain-board', 'sm-galaxy-board', 'mp-generic-board'];
+const BOARD_TAGS = [...gameManifests.map((g) => g.tag), GENERIC_BOARD];
 /**
  * Page-side check, every frame: a board element whose shadow tree (its own or its parts', e.g.
  * Big Thunder's <bt-mine>) already holds a drawn SVG.

@@ -5,16 +5,14 @@
  * name the game, that game's board chunk (client/prefetch.ts). Without it (an older cached
  * index.html) the app simply asks for everything itself.
  */
-import { BOARDS } from './games/boards';
 import { pollHeaders } from './poll-controller';
 import { startPrefetch } from './prefetch';
 
-/** Set by the build: board element tag -> the path of its chunk. */
+/** Set by the build: game type id -> the path of its board's chunk (scripts/build-client.ts `boardChunks`). */
 declare const MP_BOARD_CHUNKS: Record<string, string>;
 
 startPrefetch(location.pathname, location.search, pollHeaders(null, document.visibilityState, false), (type) => {
-  const tag = Object.hasOwn(BOARDS, type) ? BOARDS[type] : undefined;
-  const chunk = tag ? MP_BOARD_CHUNKS[tag] : undefined;
+  const chunk = Object.hasOwn(MP_BOARD_CHUNKS, type) ? MP_BOARD_CHUNKS[type] : undefined;
   // The same module the app's loadBoard imports; a failure is for loadBoard to report.
   if (chunk) import(chunk).catch(() => {});
 });

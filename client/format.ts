@@ -1,5 +1,6 @@
 /** Small pure helpers for showing API data to players (no DOM; tested in test/client). */
-import type { GameSummary, SeatInfo } from './types';
+import { listNames, seatName } from './names';
+import type { GameSummary, SeatInfo } from './api-types';
 
 /** "2 minutes ago"-style text for an ISO timestamp (falls back to the raw text). */
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -16,12 +17,6 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return new Date(t).toLocaleDateString();
 }
 
-/** A seat's display name: the player's name, else "Seat N". */
-export function seatName(seats: SeatInfo[], seat: number): string {
-  const s = seats.find((x) => x.seat === seat);
-  return s?.name?.trim() || `Seat ${seat + 1}`;
-}
-
 export const STATUS_TEXT: Record<string, string> = {
   open: 'Waiting for players',
   active: 'In progress',
@@ -32,19 +27,13 @@ export const STATUS_TEXT: Record<string, string> = {
 const STATUS_ORDER: Record<string, number> = { active: 0, open: 1, finished: 2, abandoned: 3 };
 
 /** Your games first where it is your turn, then running, open and finished ones, newest first. */
-export function sortGames(games: GameSummary[]): GameSummary[] {
+export function sortGames<G extends Pick<GameSummary, 'yourTurn' | 'status' | 'updatedAt'>>(games: readonly G[]): G[] {
   return [...games].sort(
     (a, b) =>
       Number(b.yourTurn) - Number(a.yourTurn) ||
       (STATUS_ORDER[a.status] ?? 9) - (STATUS_ORDER[b.status] ?? 9) ||
       (Date.parse(b.updatedAt) || 0) - (Date.parse(a.updatedAt) || 0),
   );
-}
-
-/** "A", "A and B", "A, B and C". */
-export function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
 /** The one line that says whose turn it is, from the viewer's point of view. */

@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { logParts } from '../engine/core/log-names';
-import { seatName } from './format';
-import type { SeatInfo } from './types';
+import { seatName } from './names';
+import type { SeatInfo } from './api-types';
 
 /**
  * A log line for the page ("one name per player"): each `{{p:N}}` marker becomes the

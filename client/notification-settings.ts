@@ -1,53 +1,11 @@
 /**
  * Notification settings as the settings page edits them (pure: no DOM; tested in test/client).
  * The API is `GET/PUT /api/me/notifications`, `POST /api/me/notifications/test` and
- * `PUT /api/games/:id/webhook`; the server validates everything again.
+ * `PUT /api/games/:id/webhook` (their shapes: client/api-types.ts); the server validates
+ * everything again.
  */
 
-export type WebhookFormat = 'json' | 'discord' | 'slack';
-
-export interface Webhook {
-  url: string;
-  format: WebhookFormat;
-  /** HMAC key of a json webhook (the server generates one when none is sent). */
-  secret?: string;
-  /** Discord user id to mention. */
-  mention?: string;
-}
-
-export interface NotificationKinds {
-  yourTurn: boolean;
-  gameStarted: boolean;
-  gameOver: boolean;
-  chatMention: boolean;
-  reminder: boolean;
-}
-
-export interface NotificationSettings {
-  email: boolean;
-  digest: boolean;
-  /** Play by email reply: turn emails carry a reply address; a reply with a move plays it. Absent: unchanged (on by default). */
-  emailReplies?: boolean;
-  kinds: NotificationKinds;
-  webhook: Webhook | null;
-  timeZone: string;
-}
-
-export interface DeliveryFailure {
-  id: number;
-  channel: string;
-  target: string;
-  kind: string;
-  lastError: string | null;
-  attempts: number;
-  at: string;
-}
-
-export interface NotificationSettingsAnswer extends NotificationSettings {
-  failures: DeliveryFailure[];
-  /** Recent failed deliveries to the account webhook, null while they get through. */
-  webhookFailing?: { failures: number; lastError: string; pausedUntil: string | null } | null;
-}
+import type { DeliveryFailure, NotificationKinds, NotificationSettings, Webhook, WebhookFormat } from './api-types';
 
 export const KIND_LABELS: readonly { key: keyof NotificationKinds; label: string }[] = [
   { key: 'yourTurn', label: 'It is my turn' },

@@ -7,93 +7,35 @@
  *   device (200 or 201), `DELETE /api/me/push-subscriptions/:id`,
  *   `POST /api/me/push-subscriptions/:id/test` (202: a test push is on its way to that device).
  * The server answers with no endpoints, so this device is recognised by the id it got when it
- * subscribed, remembered in localStorage with its endpoint. The pure parts (device names, key
- * decoding, reading the list) are tested in test/client.
+ * subscribed, remembered in localStorage with its endpoint. The pure part (key decoding) is
+ * tested in test/client. Devices are the API's `PushDevice` (client/api-types.ts): the server
+ * names each one from the User-Agent it subscribed with.
  */
 import { ApiError, api } from './api';
+import type { Answer, PushDevice } from './api-types';
+
+export type { PushDevice };
 
 export const PUSH_PATHS = {
   publicKey: '/api/push/public-key',
   list: '/api/me/push-subscriptions',
-  one: (id: string | number) => `/api/me/push-subscriptions/${encodeURIComponent(String(id))}`,
-  test: (id: string | number) => `/api/me/push-subscriptions/${encodeURIComponent(String(id))}/test`,
+  one: (id: string) => `/api/me/push-subscriptions/${encodeURIComponent(String(id))}`,
+  test: (id: string) => `/api/me/push-subscriptions/${encodeURIComponent(String(id))}/test`,
 } as const;
 
-/** One device that receives push messages, as the server lists it. */
-export interface PushDevice {
-  id: string | number;
-  /** A name the server chose (usually from the User-Agent), when it has one. */
-  name?: string | null;
-  userAgent?: string | null;
-  /** Host of the push service, e.g. "fcm.googleapis.com". */
-  service?: string | null;
-  createdAt?: string | null;
-  lastUsedAt?: string | null;
-  /** Recent failed pushes (the server pauses a device that keeps failing until `pausedUntil`). */
-  failing?: { failures: number; lastError: string; pausedUntil: string | null } | null;
+/** The devices that receive push messages, as the server lists them. */
+export async function listDevices(): Promise<PushDevice[]> {
+  return (await api<Answer<'listPushSubscriptions'>>('GET', PUSH_PATHS.list)).subscriptions;
 }
 
-/** "Failing: 3 pushes in a row did not get through (timed out ...); paused until ..." for a device or webhook, or null. */
-export function failingLine(f: PushDevice['failing'], when: (iso: string) => string): string | null {
+/** "Failing: the last 3 deliveries did not get through (timed out); paused until ..." for a device or webhook, or null. */
+export function failingLine(
+  f: Pick<NonNullable<PushDevice['failing']>, 'failures' | 'lastError' | 'pausedUntil'> | null | undefined,
+  when: (iso: string) => string,
+): string | null {
   if (!f) return null;
   const paused = f.pausedUntil ? `; paused until ${when(f.pausedUntil)}` : '';
   return `Failing: the last ${f.failures === 1 ? 'delivery' : `${f.failures} deliveries`} did not get through (${f.lastError.replace(/[.\s]+$/, '')})${paused}.`;
-}
-
-/**
- * "Chrome on Android", "Safari on iPhone", "Firefox on Windows" from a User-Agent string; "A
- * browser" when nothing is recognised. Order matters: Edge and Opera also say Chrome, Chrome also
- * says Safari, and iPadOS may say Macintosh.
- */
-export function deviceNameFromUserAgent(ua: string | null | undefined): string {
-  const s = ua ?? '';
-  const browser = /Edg(e|A|iOS)?\//.test(s)
-    ? 'Edge'
-    : /OPR\/|Opera/.test(s)
-      ? 'Opera'
-      : /SamsungBrowser\//.test(s)
-        ? 'Samsung Internet'
-        : /Firefox\/|FxiOS\//.test(s)
-          ? 'Firefox'
-          : /Chrome\/|Chromium\/|CriOS\//.test(s)
-            ? 'Chrome'
-            : /Safari\//.test(s)
-              ? 'Safari'
-              : null;
-  const system = /iPhone/.test(s)
-    ? 'iPhone'
-    : /iPad/.test(s)
-      ? 'iPad'
-      : /Android/.test(s)
-        ? 'Android'
-        : /Windows/.test(s)
-          ? 'Windows'
-          : /CrOS/.test(s)
-            ? 'ChromeOS'
-            : /Mac OS X|Macintosh/.test(s)
-              ? 'macOS'
-              : /Linux/.test(s)
-                ? 'Linux'
-                : null;
-  if (browser && system) return `${browser} on ${system}`;
-  return browser ?? (system ? `A browser on ${system}` : 'A browser');
-}
-
-/** The label of a device in the list: the server's name, else one made from its User-Agent. */
-export function deviceLabel(d: PushDevice): string {
-  const name = d.name?.trim();
-  return name || deviceNameFromUserAgent(d.userAgent);
-}
-
-/** The device list from `GET /api/me/push-subscriptions` (`{ subscriptions }`, `{ devices }` or an array). */
-export function readDevices(body: unknown): PushDevice[] {
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === 'object'
-      ? ((body as Record<string, unknown>).subscriptions ?? (body as Record<string, unknown>).devices)
-      : null;
-  if (!Array.isArray(list)) return [];
-  return list.filter((d): d is PushDevice => !!d && typeof d === 'object' && (typeof d.id === 'string' || typeof d.id === 'number'));
 }
 
 /** The bytes of a base64url string (a VAPID public key), as `applicationServerKey` wants them. */
@@ -121,8 +63,8 @@ export function pushSupported(): boolean {
  */
 export async function fetchPublicKey(): Promise<string | null> {
   try {
-    const res = await api<{ publicKey?: unknown }>('GET', PUSH_PATHS.publicKey);
-    return typeof res?.publicKey === 'string' && res.publicKey ? res.publicKey : null;
+    const res = await api<Answer<'getPushPublicKey'>>('GET', PUSH_PATHS.publicKey);
+    return res.publicKey || null;
   } catch (err) {
     if (err instanceof ApiError && (err.status === 404 || err.status === 503)) return null;
     throw err;
@@ -168,8 +110,8 @@ export async function enablePush(publicKey: string): Promise<void> {
       );
     }
   }
-  const device = await api<PushDevice>('POST', PUSH_PATHS.list, { body: sub.toJSON() });
-  if (device && (typeof device.id === 'string' || typeof device.id === 'number')) rememberThisDevice(sub.endpoint, String(device.id));
+  const device = await api<Answer<'subscribePush'>>('POST', PUSH_PATHS.list, { body: sub.toJSON() });
+  rememberThisDevice(sub.endpoint, device.id);
 }
 
 const THIS_DEVICE_KEY = 'mp.push.device';

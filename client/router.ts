@@ -107,3 +107,8 @@ export function takeReturnPath(): string | null {
     return null;
   }
 }
+
+/** The path that creates a 2-player game against the bot and opens it (after sign-in if need be). */
+export function botGamePath(type: string): string {
+  return `/play/${encodeURIComponent(type)}`;
+}

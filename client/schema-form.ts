@@ -7,7 +7,26 @@
  * A property of any other shape is left out of the form, so the server applies its default.
  */
 import { humanize } from './format';
-import type { JsonSchema } from './types';
+
+/** A JSON Schema fragment, as produced from a game's zod options schema. */
+export type JsonSchema = {
+  type?: string | string[];
+  title?: string;
+  description?: string;
+  default?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number | boolean;
+  exclusiveMaximum?: number | boolean;
+  multipleOf?: number;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  [key: string]: unknown;
+};
 
 export type FieldKind = 'integer' | 'number' | 'boolean' | 'enum' | 'string';
 

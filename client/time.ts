@@ -3,19 +3,11 @@
  * deadlines as UTC instants; the client shows them in the viewer's own time zone.
  */
 
-export type TimeControl = 'none' | '24h' | '72h';
-export type OnTimeout = 'bot' | 'end';
+import type { Body, GameMeta } from './api-types';
 
-export const TIME_CONTROLS: readonly { value: TimeControl; label: string }[] = [
-  { value: 'none', label: 'No time limit' },
-  { value: '24h', label: '24 hours per move' },
-  { value: '72h', label: '72 hours per move' },
-];
-
-export const ON_TIMEOUT: readonly { value: OnTimeout; label: string }[] = [
-  { value: 'bot', label: 'The bot plays the turn' },
-  { value: 'end', label: 'The game ends' },
-];
+/** A time control as a new game asks for it: a preset name or the object form. */
+export type TimeControl = NonNullable<Body<'createGame'>['timeControl']>;
+export type OnTimeout = GameMeta['onTimeout'];
 
 /** The server's words for a time control and what happens at 0: "24 h per move; when time runs out the bot plays the turn", or "No time limit". */
 export function timeControlText(text: string | null | undefined, onTimeout: string | null | undefined): string {

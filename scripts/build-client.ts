@@ -22,6 +22,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gameManifests } from '../client/games/list';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -59,6 +60,38 @@ const oneMainChunk: Plugin = {
   },
 };
 
+/**
+ * Gives the record checker (client/verify.ts, the /verify page's chunk) its own copy of every
+ * engine module it imports. The boards import their game's words from the engine too
+ * (engine/games/<id>/words.ts), and esbuild puts a module that two lazy chunks share into a
+ * third chunk: each board would then load one more file, after its own, before it can draw. The
+ * copies (a few KiB of words, in a chunk of half a megabyte) keep every board one chunk.
+ */
+const verifyOwnEngine: Plugin = {
+  name: 'verify-own-engine',
+  setup(b) {
+    const verifyEntry = join(root, 'client', 'verify.ts');
+    const engineDir = `${join(root, 'engine')}/`;
+    b.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData === verifyEntry || (args.namespace !== 'verify-engine' && args.importer !== verifyEntry)) return undefined;
+      // (The marker keeps this resolve from coming back here.)
+      const r = await b.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: verifyEntry,
+      });
+      if (r.errors.length) return { errors: r.errors };
+      return r.path.startsWith(engineDir) ? { path: r.path, namespace: 'verify-engine' } : { path: r.path };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'verify-engine' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'ts',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 export interface BuildClientOptions {
   /** Rebuild on every change until the returned `stop()` is called. */
   watch?: boolean;
@@ -86,7 +119,7 @@ function options(minify: boolean, sourcemap: boolean): BuildOptions {
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     metafile: true,
-    plugins: [oneMainChunk],
+    plugins: [oneMainChunk, verifyOwnEngine],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -148,18 +181,18 @@ export async function buildServiceWorker(minify = true): Promise<string> {
 }
 
 /**
- * Board element tag -> its chunk's path, from the app build's metafile: the chunks whose entry is
- * a module under client/games/ (each board module is named after its tag, client/games/boards.ts).
+ * Game type id -> the path of its board's chunk, from the app build's metafile: the chunks whose
+ * entry is a module under client/games/ named after a manifest's board tag (client/games/manifest.ts).
  */
 export function boardChunks(meta: Metafile): Record<string, string> {
-  const out: Record<string, string> = {};
+  const byTag: Record<string, string> = {};
   for (const [file, o] of Object.entries(meta.outputs)) {
     const entry = o.entryPoint?.replace(/^lazy:/, '');
     if (!entry || !file.endsWith('.js')) continue;
     const m = /client\/games\/[^/]+\/([a-z0-9-]+)\.ts$/.exec(entry.split(/[\\/]/).join('/'));
-    if (m) out[m[1]] = `/${relative(join(root, 'public'), join(root, file)).split(/[\\/]/).join('/')}`;
+    if (m) byTag[m[1]] = `/${relative(join(root, 'public'), join(root, file)).split(/[\\/]/).join('/')}`;
   }
-  return out;
+  return Object.fromEntries(gameManifests.filter((g) => Object.hasOwn(byTag, g.tag)).map((g) => [g.id, byTag[g.tag]]));
 }
 
 /** Builds public/boot.js (client/boot.ts) for the app build described by `meta`. */

@@ -4,11 +4,11 @@ import { createMiddleware } from 'hono/factory';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { createWorkerClock } from './clock/worker-clock';
+import { deferredWork } from './services/deferred-work';
 import { ConfigError, readConfig } from './env';
 import { ApiError, databaseUnavailable, errorBody } from './http/errors';
 import { isDatabaseUnavailable } from './services/db-errors';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
-import type { Db } from '../db/types';
 import type { AppEnv, Deps } from './types';
 import { gameRequest } from './middleware/game-request';
 import { knownVersion } from './middleware/known-version';
@@ -49,20 +49,14 @@ export function createApp(deps: Deps) {
   });
 
   app.use('*', async (c, next) => {
-    const { db, release } = deps.db(c.env ?? ({} as never));
-    type Task = { run: (db: Db) => Promise<unknown>; waitMs: number };
-    const deferred: Task[] = [];
-    let lastTask: Task | null = null;
-    c.set('db', db);
+    const first = deps.db(c.env ?? ({} as never));
+    const work = deferredWork(first, () => deps.db(c.env ?? ({} as never)));
+    c.set('db', first.db);
     c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
     c.set('now', clock.now);
     c.set('clock', clock);
     c.set('registry', deps.registry);
-    c.set('defer', (run, opts) => {
-      const task = { run, waitMs: opts?.waitMs ?? 0 };
-      if (!opts?.last) deferred.push(task);
-      else lastTask ??= task;
-    });
+    c.set('defer', work.defer);
     try {
       await next();
     } catch (thrown) {
@@ -73,29 +67,8 @@ export function createApp(deps: Deps) {
         typeof (thrown as { message?: unknown })?.message === 'string' ? (thrown as { message: string }).message : String(thrown);
       throw new Error(message, { cause: thrown });
     } finally {
-      // Deferred work (bots, outbox drains) runs after the answer on the request's connection;
-      // a task that must first wait releases it and later opens its own, so no connection is
-      // held idle.
-      const after = (async () => {
-        let released = false;
-        const releaseOnce = async () => {
-          if (!released) await release?.();
-          released = true;
-        };
-        const run = async (task: Task) => {
-          if (task.waitMs > 0) {
-            await releaseOnce();
-            await new Promise((r) => setTimeout(r, task.waitMs));
-          }
-          const own = released ? deps.db(c.env ?? ({} as never)) : { db };
-          await task.run(own.db).catch((err) => console.error('deferred task failed', err));
-          if (released) await own.release?.();
-        };
-        // Tasks may defer more tasks (a bot's move schedules a drain): run until none is left.
-        for (let task = deferred.shift(); task; task = deferred.shift()) await run(task);
-        if (lastTask) await run(lastTask);
-        await releaseOnce();
-      })();
+      // Deferred work (bots, outbox drains) runs after the answer (services/deferred-work.ts).
+      const after = work.run();
       let ctx: { waitUntil(p: Promise<unknown>): void } | undefined;
       try {
         ctx = c.executionCtx;

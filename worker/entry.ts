@@ -1,9 +1,9 @@
 import type { GameRegistry } from '../engine/core';
 import { releasableNeonDb } from '../db/neon';
-import type { Db } from '../db/types';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runDuePass } from './notify/next-due';
+import { deferredWork } from './services/deferred-work';
 import { emailHandler } from './mail-in/handler';
 import { dueClockOf, NEVER, withClocks } from './clock/notes';
 import { workerClock } from './clock/worker-clock';
@@ -40,38 +40,30 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       });
       if (asked && !asked.run) return console.log('cron idle', JSON.stringify({ nextDue: instant(asked.due) }));
     }
-    const open = () => openDb(env);
-    const { db, release } = open();
-    const deferred: Promise<unknown>[] = [];
-    const waiting: Promise<unknown>[] = [];
-    // As in a request: a deferred task that first waits gets its own connection afterwards.
-    const later = async (task: (db: Db) => Promise<unknown>, waitMs: number) => {
-      await new Promise((r) => setTimeout(r, waitMs));
-      const own = open();
-      try {
-        await task(own.db);
-      } finally {
-        await own.release();
-      }
-    };
+    const first = openDb(env);
+    const work = deferredWork(first, () => openDb(env));
     try {
       const { report, nextDue } = await runDuePass(
         {
-          db,
+          db: first.db,
           registry,
           config: readConfig(env),
           now: clock.now(),
-          defer: (task, opts) => void (opts?.waitMs ? waiting.push(later(task, opts.waitMs)) : deferred.push(task(db))),
+          defer: work.defer,
         },
         due,
+        // Each game's alarm applies its clocks on time; the cron catches only the ones a minute late.
+        { alarmSlackMs: env.GAME_TIMER ? ALARM_SLACK_MS : 0 },
       );
       console.log('cron', JSON.stringify({ ...report, nextDue: nextDue === null ? undefined : instant(nextDue) }));
     } finally {
-      ctx.waitUntil(Promise.allSettled(deferred).then(() => release()));
-      ctx.waitUntil(Promise.allSettled(waiting));
+      ctx.waitUntil(work.run());
     }
   }
 }
+
+/** How late a game's alarm may be before the cron applies its clocks instead (ms). */
+const ALARM_SLACK_MS = 60_000;
 
 /** An epoch-ms instant for the cron's log line (`NEVER` is past the range of Date). */
 function instant(ms: number): string {

@@ -74,6 +74,8 @@ export interface Env {
   GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
   DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
   GAME_TIMER?: ClockBindings['GAME_TIMER'];
+  WORK_GATE?: DurableObjectNamespace<import('./clock/work-gate').WorkGate>;
+  CLOCK_PASSES?: string;
 }
 
 const configSchema = z.object({
@@ -127,6 +129,8 @@ const configSchema = z.object({
   }),
   /** Operators' addresses (`ADMIN_EMAILS`), lower case; empty: nobody. */
   adminEmails: z.array(z.string().email('ADMIN_EMAILS must be a comma-separated list of email addresses')).default([]),
+  /** Games' clock passes (their alarms) that may run at once; the others wait a moment (WorkGate). */
+  clockPasses: z.coerce.number().int().positive().default(16),
   /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
   vapid: z
     .object({
@@ -174,6 +178,7 @@ const PLAIN_SETTINGS: Record<string, keyof Env> = {
   'gameLimits.unfinished': 'GAME_LIMIT_UNFINISHED',
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
+  clockPasses: 'CLOCK_PASSES',
   'timeoutsMs.email': 'EMAIL_TIMEOUT_MS',
   'timeoutsMs.webhook': 'WEBHOOK_TIMEOUT_MS',
   'timeoutsMs.push': 'PUSH_TIMEOUT_MS',

@@ -6,6 +6,7 @@ import { createWorker } from './entry';
 export default createWorker(gameRegistry);
 // Durable Object classes bound in wrangler.toml.
 export { DueClock } from './clock/due-clock';
+export { WorkGate } from './clock/work-gate';
 export { GameVersions } from './clock/game-versions';
 /** Each game's clock alarm (wrangler.toml GAME_TIMER), over the shipped games. */
 export const GameTimer = gameTimerClass(gameRegistry);

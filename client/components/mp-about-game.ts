@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
 import { timeControlText } from '../time';
-import type { GameMeta } from '../types';
+import type { GameMeta } from '../api-types';
 
 /**
  * "About this game", folded away: the seed hash (and the seed once the game is over), the time

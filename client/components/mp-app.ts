@@ -14,7 +14,7 @@ import {
 import { ConnectivityController } from '../connectivity';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import type { GameSummary, Me } from '../types';
+import type { GameSummary, Me } from '../api-types';
 import { showWaiting, waitingCount } from '../waiting';
 import { loadScreen } from '../screens';
 import './mp-skip-link';

@@ -1,11 +1,12 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
+import { seatColor } from '../seat-colours';
 import { customElement, property, query, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
 import { timeAgo } from '../format';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../table';
-import type { ChatLine, Me } from '../types';
+import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../chat-text';
+import type { ChatLine, Me } from '../api-types';
 
 /**
  * The game's chat: players and watchers of a public game read it (polled every few seconds with
@@ -232,7 +233,7 @@ export class MpChatPanel extends LitElement {
       <div class="who">
         <span
           class="dot"
-          style=${l.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(l.seat)}, var(--mp-muted))`}
+          style=${l.seat === null ? 'background: transparent' : `background: ${seatColor(Number(l.seat))}`}
         ></span>
         <span class="name">${l.name}</span>
         ${l.seat === null ? html`<span class="tag">watching</span>` : nothing}

@@ -1,15 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api } from '../api';
-import { BOARD_PICTURES, botGamePath } from '../lobby-types';
+import type { GameType, Rules } from '../api-types';
+import { manifestFor } from '../games/list';
+import { botGamePath } from '../router';
 import { shared } from '../styles';
-
-interface GameType {
-  id: string;
-  title: string;
-  minPlayers: number;
-  maxPlayers: number;
-}
 
 /**
  * The games this server offers, each with a picture of its board, its goal in a sentence (from
@@ -93,15 +88,15 @@ export class MpGameCards extends LitElement {
   private async load(): Promise<void> {
     try {
       const all = await api<GameType[]>('GET', '/api/game-types');
-      // Only the real games (a test server also offers a fixture without a board picture).
-      this.types = all.filter((t) => t.id in BOARD_PICTURES);
+      // Only the games with a board here (a test server also offers a fixture without one).
+      this.types = all.filter((t) => manifestFor(t.id));
     } catch {
       this.types = [];
       return;
     }
     if (this.compact) return;
     for (const t of this.types) {
-      api<{ summary: { goal: string } }>('GET', `/api/game-types/${encodeURIComponent(t.id)}/rules`).then(
+      api<Rules>('GET', `/api/game-types/${encodeURIComponent(t.id)}/rules`).then(
         (r) => (this.goals = { ...this.goals, [t.id]: r.summary.goal }),
         () => {},
       );
@@ -113,7 +108,7 @@ export class MpGameCards extends LitElement {
     return html`<ul>
       ${this.types.map(
         (t) => html`<li>
-          ${this.compact ? nothing : html`<img src=${BOARD_PICTURES[t.id]} alt="The ${t.title} board during a game" loading="lazy" width="360" height="260" />`}
+          ${this.compact ? nothing : html`<img src=${manifestFor(t.id)?.picture ?? ''} alt="The ${t.title} board during a game" loading="lazy" width="360" height="260" />`}
           <div>
             <h3>${t.title}</h3>
             ${this.compact ? nothing : html`<p class="players">${t.minPlayers} to ${t.maxPlayers} players</p>`}

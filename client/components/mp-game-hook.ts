@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
-import { webhookDraft, webhookFromDraft, type Webhook, type WebhookDraft, type WebhookField } from '../notification-settings';
+import type { Answer, Webhook } from '../api-types';
+import { webhookDraft, webhookFromDraft, type WebhookDraft, type WebhookField } from '../notification-settings';
 import { shared } from '../styles';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 
@@ -65,7 +66,7 @@ export class MpGameHook extends LitElement {
     }
     this.busy = true;
     try {
-      const res = await api<{ webhook: Webhook | null }>('PUT', `/api/games/${encodeURIComponent(this.gameId)}/webhook`, {
+      const res = await api<Answer<'putGameWebhook'>>('PUT', `/api/games/${encodeURIComponent(this.gameId)}/webhook`, {
         body: { webhook: draft.webhook },
       });
       this.saved = res.webhook;

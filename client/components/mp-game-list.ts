@@ -2,9 +2,9 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ApiError } from '../api';
 import { shared } from '../styles';
-import { STATUS_TEXT, listNames, seatName, sortGames, timeAgo } from '../format';
-import type { MyGame } from '../lobby-types';
-import type { GameSummary, Me } from '../types';
+import { STATUS_TEXT, sortGames, timeAgo } from '../format';
+import { listNames, seatName } from '../names';
+import type { GameSummary, Me } from '../api-types';
 import './mp-game-cards';
 
 /**
@@ -85,7 +85,7 @@ export class MpGameList extends LitElement {
   @property({ attribute: false }) error: ApiError | null = null;
 
   /** "Bo won · 12 to 9" (scores in seat order, the winner's first). */
-  private resultText(g: MyGame): string | null {
+  private resultText(g: GameSummary): string | null {
     const r = g.result;
     if (g.status !== 'finished' || !r || !r.ranking.length) return null;
     const winner = r.ranking[0];
@@ -94,11 +94,11 @@ export class MpGameList extends LitElement {
     return `${who} · ${scores.join(' to ')}`;
   }
 
-  private renderGame(g: MyGame) {
+  private renderGame(g: GameSummary) {
     const opponents = g.seats
       .filter((s) => s.seat !== g.yourSeat)
       .sort((a, b) => a.seat - b.seat)
-      .map((s) => s.name?.trim() || `Seat ${s.seat + 1}`);
+      .map((s) => seatName(g.seats, s.seat));
     const filled = g.seats.length;
     const result = this.resultText(g);
     return html`<li class=${g.yourTurn ? 'your-turn' : ''}>

@@ -1,10 +1,11 @@
 import { LitElement, css, html } from 'lit';
+import { seatColor } from '../seat-colours';
 import { customElement, property } from 'lit/decorators.js';
 import { timeAgo } from '../format';
 import { logLineTemplate } from '../log-text';
 import { newestFirst } from '../game-page/log-lines';
 import { shared } from '../styles';
-import type { LogEntry, SeatInfo } from '../types';
+import type { LogEntry, SeatInfo } from '../api-types';
 
 /**
  * The game's log as this player may read it, newest first throughout (a move's own lines too),
@@ -90,7 +91,7 @@ export class MpGameLog extends LitElement {
         (e, i) => html`<li class=${e.undone ? 'undone' : ''}>
           <span
             class="seat"
-            style=${e.seat === null ? 'background: transparent' : `background: var(--mp-seat-${Number(e.seat)}, var(--mp-muted))`}
+            style=${e.seat === null ? 'background: transparent' : `background: ${seatColor(Number(e.seat))}`}
           ></span>
           <span class="text">${this.named(e.text, e.seat)}${e.undone ? html`<span class="visually-hidden"> (taken back)</span>` : ''}</span>
           <time datetime=${e.at} title=${e.at}>${timeAgo(e.at)}</time>

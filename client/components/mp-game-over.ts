@@ -1,9 +1,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../format';
+import { seatName } from '../names';
 import { shared } from '../styles';
 import { recordFileName } from '../table';
-import type { GameMeta, GameResult } from '../types';
+import type { GameMeta, GameResult } from '../api-types';
 
 /** Fired when a player presses "Play again" (the page creates the rematch). */
 export const REMATCH_EVENT = 'mp-rematch';

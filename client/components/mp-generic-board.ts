@@ -1,8 +1,8 @@
-import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { GameBoard } from '../games/board';
 import { humanize } from '../format';
 import { shared } from '../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../types';
 
 /**
  * The board for a game type that has no board of its own: the view as a readable list
@@ -10,7 +10,7 @@ import type { GameStatus, LegalMove, SeatInfo } from '../types';
  * interface of client/games/index.ts; moves are the page's plain buttons.
  */
 @customElement('mp-generic-board')
-export class MpGenericBoard extends LitElement {
+export class MpGenericBoard extends GameBoard<unknown> {
   static override styles = [
     shared,
     css`
@@ -46,12 +46,10 @@ export class MpGenericBoard extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
+  /** Any view: this board shows whatever the game sends. */
+  protected override viewOf(view: unknown): unknown {
+    return view;
+  }
 
   private value(v: unknown, depth: number): TemplateResult | string {
     if (v === null || v === undefined) return '—';

@@ -4,14 +4,8 @@ import { api, messageOf } from '../api';
 import { shared } from '../styles';
 import { setPageTitle } from '../waiting';
 
+import type { Rules } from '../api-types';
 /** `GET /api/game-types/:id/rules` as the page reads it (see engine/core/how-to-play.ts). */
-interface Rules {
-  id: string;
-  title: string;
-  rulesVersion: string;
-  summary: { goal: string; turn: string[]; end: string; scoring: string };
-  notes: { id: string; text: string; option?: string }[];
-}
 
 /**
  * A game's How to play page (`/how-to-play/:id`): the summary in our own words (goal, a turn,

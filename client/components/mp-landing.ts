@@ -6,7 +6,7 @@ import './mp-lobby';
 import './mp-sign-in';
 
 /**
- * The start page for a signed-out visitor: what Mountain Post is, the three games with a picture
+ * The start page for a signed-out visitor: what Mountain Post is, the games with a picture
  * of each board and "Play against a bot" (one click once signed in), sign-in, and the public
  * games one may join or watch.
  */
@@ -46,8 +46,7 @@ export class MpLanding extends LitElement {
         <div>
           <h1>Board games by mail</h1>
           <p>
-            Play Big Thunder Mountain Railroad, Snowdonia and Space Mountain with friends, strangers or a bot, one move
-            whenever you have a minute. You get an email (or a push or chat message) when it is your turn.
+            Play the board games below with friends, strangers or a bot, one move whenever you have a minute. You get an email (or a push or chat message) when it is your turn.
           </p>
           <p class="muted">Sign in with your email address: no password. Then a game against the bot is one click away.</p>
         </div>

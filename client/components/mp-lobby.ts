@@ -2,11 +2,11 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import { absoluteUrl, timeAgo } from '../format';
-import type { Lobby, LobbyGame } from '../lobby-types';
+import type { Lobby, LobbyGame } from '../api-types';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
-import type { Me } from '../types';
+import type { Me } from '../api-types';
 
 /**
  * The lobby: public games waiting for players (Join in one click) and public games in progress

@@ -1,8 +1,8 @@
 import { LitElement, css, html } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { MOVE_EVENT, type MoveEventDetail } from '../games';
+import { sendMove } from '../games/move-event';
 import { shared } from '../styles';
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 /** Your legal moves as plain buttons, one per move the server lists, labelled by the engine. */
 @customElement('mp-move-buttons')
@@ -22,7 +22,7 @@ export class MpMoveButtons extends LitElement {
   @property({ type: Boolean }) disabled = false;
 
   private pick(m: LegalMove): void {
-    this.dispatchEvent(new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: m.move }, bubbles: true, composed: true }));
+    sendMove(this, m);
   }
 
   override render() {

@@ -4,18 +4,15 @@ import { api, messageOf } from '../api';
 import { navigate } from '../router';
 import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
 import { shared } from '../styles';
-import { botChoices, clampBots, ON_RESIGN, startsAtOnce } from '../table';
-import { ON_TIMEOUT, TIME_CONTROLS, type OnTimeout, type TimeControl } from '../time';
-import type { GameType, Me } from '../types';
+import { botChoices, clampBots, ON_RESIGN, ON_TIMEOUT, startsAtOnce, TIME_CONTROLS } from '../new-game-options';
+import type { OnTimeout, TimeControl } from '../time';
+import type { Answer, GameType, Me } from '../api-types';
 import './mp-options-form';
 import './mp-seat-choices';
 import './mp-invite-link';
 
-interface Created {
-  id: string;
-  inviteUrl: string;
-  title: string;
-}
+/** A game just created: the answer of `POST /api/games`, and the title of its type. */
+type Created = Answer<'createGame', 201> & { title: string };
 
 /**
  * The new-game form: game type, number of players (the type's min..max) and the type's options,
@@ -134,7 +131,7 @@ export class MpNewGameForm extends LitElement {
     this.busy = true;
     this.error = null;
     try {
-      const res = await api<{ id: string; inviteUrl: string }>('POST', '/api/games', {
+      const res = await api<Answer<'createGame', 201>>('POST', '/api/games', {
         body: {
           type: t.id,
           players: this.players,
@@ -293,7 +290,7 @@ export class MpNewGameForm extends LitElement {
                       ></mp-options-form>
                     </fieldset>
                     ${
-                      t.seatChoices?.length
+                      t.seatChoices.length
                         ? html`<mp-seat-choices
                           .choices=${t.seatChoices}
                           .yourSeat=${0}

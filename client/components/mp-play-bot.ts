@@ -1,4 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
+import type { Answer } from '../api-types';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import { navigate } from '../router';
@@ -27,7 +28,7 @@ export class MpPlayBot extends LitElement {
   private async create(): Promise<void> {
     this.error = null;
     try {
-      const r = await api<{ id: string }>('POST', '/api/games', { body: { type: this.type, players: 2, bots: 1 } });
+      const r = await api<Answer<'createGame', 201>>('POST', '/api/games', { body: { type: this.type, players: 2, bots: 1 } });
       navigate(`/games/${encodeURIComponent(r.id)}`, { replace: true });
     } catch (err) {
       this.error = messageOf(err);

@@ -4,11 +4,10 @@ import { api, messageOf } from '../api';
 import {
   PUSH_PATHS,
   currentSubscription,
-  deviceLabel,
   enablePush,
   fetchPublicKey,
   pushSupported,
-  readDevices,
+  listDevices,
   removeDevice,
   thisDeviceId,
   failingLine,
@@ -102,15 +101,15 @@ export class MpPushSettings extends LitElement {
   }
 
   private async reloadDevices(): Promise<void> {
-    const [body, sub] = await Promise.all([api<unknown>('GET', PUSH_PATHS.list), currentSubscription().catch(() => null)]);
-    this.devices = readDevices(body);
+    const [devices, sub] = await Promise.all([listDevices(), currentSubscription().catch(() => null)]);
+    this.devices = devices;
     this.endpoint = sub?.endpoint ?? null;
   }
 
   /** The list's row for this browser, when it subscribed and is still on the server's list. */
   private get thisDevice(): PushDevice | null {
     const id = thisDeviceId(this.endpoint);
-    return (id !== null && this.devices.find((d) => String(d.id) === id)) || null;
+    return (id !== null && this.devices.find((d) => d.id === id)) || null;
   }
 
   private async act(what: () => Promise<unknown>, done: string): Promise<void> {
@@ -134,20 +133,17 @@ export class MpPushSettings extends LitElement {
     }, 'Push is on for this device.');
 
   private readonly removeOne = (d: PushDevice) =>
-    this.act(
-      async () => {
-        await removeDevice(d);
-        await this.reloadDevices();
-      },
-      `Removed ${deviceLabel(d)}.`,
-    );
+    this.act(async () => {
+      await removeDevice(d);
+      await this.reloadDevices();
+    }, `Removed ${d.name}.`);
 
   private readonly sendTest = (d: PushDevice) =>
-    this.act(() => api('POST', PUSH_PATHS.test(d.id)), `Test notification sent to ${deviceLabel(d)}. It may take a few seconds to arrive.`);
+    this.act(() => api('POST', PUSH_PATHS.test(d.id)), `Test notification sent to ${d.name}. It may take a few seconds to arrive.`);
 
   private renderDevice(d: PushDevice, mine: boolean) {
     const since = d.createdAt ? shortDateTime(d.createdAt) : null;
-    const label = deviceLabel(d);
+    const label = d.name;
     return html`<li>
       <div class="device">
         <div class="name">${label}${mine ? ' (this device)' : ''}</div>

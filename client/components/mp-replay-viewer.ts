@@ -1,12 +1,13 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { ApiError, api, messageOf } from '../api';
-import { seatName } from '../format';
+import { seatName } from '../names';
+import { gameSentence } from '../game-page/turn-prompt';
 import { logLineTemplate } from '../log-text';
 import { boardTagFor, loadBoard, type BoardProps } from '../games';
 import { shared } from '../styles';
-import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../table';
-import type { GameStatus, ReplayStep, SeatInfo } from '../types';
+import { clampStep, lensValue, lensView, parseLens, stepCaption, type ReplayLens } from '../replay';
+import type { GameStatus, ReplayStep, SeatInfo } from '../api-types';
 import './mp-generic-board';
 
 type BoardElement = HTMLElement & Partial<BoardProps>;
@@ -153,7 +154,8 @@ export class MpReplayViewer extends LitElement {
     }
     // No seat for the board: a frame is a picture of the past, and a board told whose seat it is
     // would say "Your turn" on it. The view is still the seat's (its hand, its secrets).
-    const props: BoardProps = { view, legalMoves: [], yourSeat: null, seats: this.seats, activeSeats: [], status: this.status };
+    const prompt = raw ? '' : (gameSentence(this.type, view, null, this.seats, []) ?? '');
+    const props: BoardProps = { view, legalMoves: [], yourSeat: null, seats: this.seats, activeSeats: [], status: this.status, prompt };
     Object.assign(el, props);
     return html`<div class="board-area ${this.loading ? 'loading' : ''}" @mp-move=${(e: Event) => e.stopPropagation()}>${el}</div>`;
   }

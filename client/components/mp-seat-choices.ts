@@ -1,23 +1,15 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { PRINTED_COLOURS } from '../seat-colours';
 import { shared } from '../styles';
-import type { SeatChoice, SeatWithChoices } from '../lobby-types';
-
-/** Swatches for values that name a colour (Space Mountain's Rockets); the words always come too. */
-export const SWATCHES: Readonly<Record<string, string>> = {
-  red: '#d1495b',
-  blue: '#2e86de',
-  yellow: '#f2b134',
-  green: '#3aa17e',
-  purple: '#8e5cc7',
-};
+import type { SeatChoice, SeatWithChoices } from '../api-types';
 
 /** `detail` of `mp-choose`: the viewer's choices, all of them (`{}` = no preference). */
 export type ChooseDetail = Record<string, string>;
 
 /**
  * The choices a game gives each player before it begins ("Each player chooses a Rocket"),
- * as radio buttons named in words, with a colour swatch where the value is a colour. A value
+ * as radio buttons named in words, with a colour swatch where the value names a colour (`PRINTED_COLOURS`). A value
  * another seat holds is disabled and says who holds it. "No preference" leaves the choice to the
  * start (the first value left). Dispatches `mp-choose` with every choice of the viewer.
  */
@@ -107,7 +99,7 @@ export class MpSeatChoices extends LitElement {
                   ?disabled=${this.disabled || !!holder}
                   @change=${() => this.pick(c.id, v.id)}
                 />
-                ${SWATCHES[v.id] ? html`<span class="swatch" style=${`background:${SWATCHES[v.id]}`} aria-hidden="true"></span>` : nothing}
+                ${Object.hasOwn(PRINTED_COLOURS, v.id) ? html`<span class="swatch" style=${`background:${PRINTED_COLOURS[v.id]}`} aria-hidden="true"></span>` : nothing}
                 <span>${v.label}${who ? html` <span class="muted">(taken by ${who})</span>` : nothing}</span>
               </label>
             </li>`;

@@ -1,8 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
+import { seatColor } from '../seat-colours';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
+import { seatName } from '../names';
 import { seatTaken } from '../table';
-import type { SeatInfo } from '../types';
+import type { SeatInfo } from '../api-types';
 
 /**
  * The seats around the table: each player's name and colour, who you are, bots, who must act, and
@@ -79,10 +81,10 @@ export class MpSeatList extends LitElement {
         const s = bySeat.get(i);
         const taken = seatTaken(s);
         const active = this.activeSeats.includes(i);
-        const name = taken ? s!.name?.trim() || `Seat ${i + 1}` : 'Open seat';
+        const name = taken ? seatName(this.seats, i) : 'Open seat';
         const changed = this.changedSeats.includes(i);
         return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty', changed ? 'changed' : ''].join(' ')} aria-current=${active ? 'true' : nothing}>
-          <span class="dot" style="background: var(--mp-seat-${i}, var(--mp-muted))"></span>
+          <span class="dot" style="background: ${seatColor(i)}"></span>
           <span class="name">${name}</span>
           ${i === this.yourSeat ? html`<span class="tag">(you)</span>` : nothing}
           ${s?.isBot && !/\bbot\b/i.test(name) ? html`<span class="tag">(bot)</span>` : nothing}

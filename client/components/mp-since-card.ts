@@ -1,10 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../format';
+import { seatName } from '../names';
 import { sinceLines } from '../game-page/log-lines';
 import { changeText, changesBySeat, type ViewChange } from '../game-page/view-diff';
 import { shared } from '../styles';
-import type { LogEntry, SeatInfo } from '../types';
+import type { LogEntry, SeatInfo } from '../api-types';
 
 /** Fired when the player closes the card. */
 export const SINCE_DISMISS_EVENT = 'mp-since-dismiss';

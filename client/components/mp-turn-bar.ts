@@ -1,8 +1,8 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { MOVE_EVENT, type MoveEventDetail } from '../games';
+import { sendMove } from '../games/move-event';
 import { shared } from '../styles';
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 /** Fired (bubbling, composed) when the player presses Undo in the bar. */
 export const UNDO_EVENT = 'mp-undo';
@@ -113,7 +113,7 @@ export class MpTurnBar extends LitElement {
   @property({ attribute: false }) error: string | null = null;
 
   private send(lm: LegalMove): void {
-    this.dispatchEvent(new CustomEvent<MoveEventDetail>(MOVE_EVENT, { detail: { move: lm.move }, bubbles: true, composed: true }));
+    sendMove(this, lm);
   }
 
   override render() {

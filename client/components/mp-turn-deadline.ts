@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../styles';
 import { deadlineText, deviceTimeZone, untilText } from '../time';
-import type { GameMeta } from '../types';
+import type { GameMeta } from '../api-types';
 
 /**
  * The current turn's deadline in the viewer's time zone, with "in 5 h" (red under two hours) and
@@ -55,7 +55,7 @@ export class MpTurnDeadline extends LitElement {
 
   override render() {
     const meta = this.meta;
-    if (this.status !== 'active' || !meta?.deadlineAt || !meta.timeControl || meta.timeControl === 'none') return nothing;
+    if (this.status !== 'active' || !meta?.deadlineAt || meta.timeControl.kind === 'none') return nothing;
     const left = Date.parse(meta.deadlineAt) - this.now;
     const what = meta.onTimeout === 'end' ? 'the game ends' : 'the bot plays the turn';
     return html`<p class="deadline ${left < 2 * 3600_000 ? 'soon' : ''}">

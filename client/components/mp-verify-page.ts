@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { AnyGame } from '../../engine/core/types';
 import { api, messageOf } from '../api';
 import { shared } from '../styles';
-import { checkLabel, parseRecordText } from '../table';
+import { checkLabel, parseRecordText } from '../record-check';
 import { verifyInBrowser, type Verification } from '../verify';
 
 /**

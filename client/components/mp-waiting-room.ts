@@ -1,12 +1,12 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
-import type { SeatWithChoices, WaitingMeta } from '../lobby-types';
+import type { Answer, GameMeta, Me, SeatWithChoices } from '../api-types';
 import { shared } from '../styles';
 import { emptySeats } from '../table';
-import type { Me } from '../types';
 import './mp-invite-link';
-import { SWATCHES } from './mp-seat-choices';
+import { PRINTED_COLOURS } from '../seat-colours';
+import './mp-seat-choices';
 import './mp-seat-list';
 
 /**
@@ -57,7 +57,7 @@ export class MpWaitingRoom extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) meta: WaitingMeta | null = null;
+  @property({ attribute: false }) meta: GameMeta | null = null;
   /** The invite code of the link the viewer opened, if any. */
   @property({ attribute: false }) invite: string | null = null;
   @property({ attribute: false }) me: Me | null = null;
@@ -78,13 +78,13 @@ export class MpWaitingRoom extends LitElement {
   }
 
   /** The viewer's current choices: saved here, else as the server last said. */
-  private mine(meta: WaitingMeta): Record<string, string> {
+  private mine(meta: GameMeta): Record<string, string> {
     if (meta.yourSeat === null) return this.joinChoices;
     if (this.saved?.gameId === meta.id) return this.saved.choices;
     return (meta.seats as SeatWithChoices[]).find((s) => s.seat === meta.yourSeat)?.choices ?? {};
   }
 
-  private async choose(meta: WaitingMeta, choices: Record<string, string>): Promise<void> {
+  private async choose(meta: GameMeta, choices: Record<string, string>): Promise<void> {
     if (meta.yourSeat === null) {
       this.joinChoices = choices;
       return;
@@ -93,7 +93,7 @@ export class MpWaitingRoom extends LitElement {
     this.choosing = true;
     this.chose = null;
     try {
-      const r = await api<{ choices: Record<string, string> }>('PUT', `/api/games/${encodeURIComponent(meta.id)}/choices`, {
+      const r = await api<Answer<'setSeatChoices'>>('PUT', `/api/games/${encodeURIComponent(meta.id)}/choices`, {
         body: { choices },
       });
       this.saved = { gameId: meta.id, choices: r.choices };
@@ -105,8 +105,8 @@ export class MpWaitingRoom extends LitElement {
     }
   }
 
-  private renderChoices(meta: WaitingMeta, canJoin: boolean) {
-    if (!meta.seatChoices?.length || (meta.yourSeat === null && !canJoin)) return nothing;
+  private renderChoices(meta: GameMeta, canJoin: boolean) {
+    if (!meta.seatChoices.length || (meta.yourSeat === null && !canJoin)) return nothing;
     return html`<mp-seat-choices
         .choices=${meta.seatChoices}
         .seats=${meta.seats}
@@ -125,7 +125,9 @@ export class MpWaitingRoom extends LitElement {
     this.sending = true;
     this.sent = null;
     try {
-      const r = await api<{ sentTo: string }>('POST', `/api/games/${encodeURIComponent(this.meta.id)}/invite`, { body: { email } });
+      const r = await api<Answer<'inviteByEmail', 202>>('POST', `/api/games/${encodeURIComponent(this.meta.id)}/invite`, {
+        body: { email },
+      });
       this.sent = { ok: true, text: `Invitation sent to ${r.sentTo}.` };
       this.email = '';
     } catch (err) {
@@ -135,7 +137,7 @@ export class MpWaitingRoom extends LitElement {
     }
   }
 
-  private renderInvite(meta: WaitingMeta) {
+  private renderInvite(meta: GameMeta) {
     if (meta.yourSeat === null || !meta.inviteUrl) return nothing;
     return html`<h3>Invite players</h3>
       <form @submit=${this.sendInvite}>
@@ -179,7 +181,7 @@ export class MpWaitingRoom extends LitElement {
         }</p>
       <mp-seat-list style=${seatColors(meta)} .players=${meta.players} .seats=${meta.seats} .activeSeats=${[]} .yourSeat=${meta.yourSeat}></mp-seat-list>
       ${
-        meta.optionsText?.length
+        meta.optionsText.length
           ? html`<h3>Options</h3>
             <ul class="options">
               ${meta.optionsText.map((o) => html`<li>${o}</li>`)}
@@ -225,19 +227,19 @@ export class MpWaitingRoom extends LitElement {
  * Where players choose a colour (a Rocket), each seat's dot shows the colour it chose, and a
  * seat that has not chosen yet a neutral grey: the palette's seat colours would say otherwise.
  */
-function seatColors(meta: WaitingMeta): string {
-  const choice = meta.seatChoices?.find((c) => c.values.some((v) => SWATCHES[v.id]));
+function seatColors(meta: GameMeta): string {
+  const choice = meta.seatChoices.find((c) => c.values.some((v) => Object.hasOwn(PRINTED_COLOURS, v.id)));
   if (!choice) return '';
   const seats = meta.seats as SeatWithChoices[];
   return Array.from({ length: meta.players }, (_, i) => {
     const value = seats.find((s) => s.seat === i)?.choices?.[choice.id];
-    return `--mp-seat-${i}: ${(value && SWATCHES[value]) || 'var(--mp-muted)'};`;
+    return `--mp-seat-${i}: ${(value && Object.hasOwn(PRINTED_COLOURS, value) && PRINTED_COLOURS[value]) || 'var(--mp-muted)'};`;
   }).join(' ');
 }
 
 /** "You chose the Blue Rocket." / "No preference: the start gives you one that is left." */
-function choiceText(meta: WaitingMeta, choices: Record<string, string>): string {
-  const said = (meta.seatChoices ?? []).flatMap((c) => {
+function choiceText(meta: GameMeta, choices: Record<string, string>): string {
+  const said = meta.seatChoices.flatMap((c) => {
     const v = c.values.find((x) => x.id === choices[c.id]);
     return v ? [`the ${v.label}`] : [];
   });

@@ -1,5 +1,6 @@
 import { css, html, nothing } from 'lit';
-import { WEBHOOK_FORMATS, type WebhookDraft, type WebhookField, type WebhookFormat } from '../notification-settings';
+import type { WebhookFormat } from '../api-types';
+import { WEBHOOK_FORMATS, type WebhookDraft, type WebhookField } from '../notification-settings';
 
 /**
  * The fields of a webhook (URL, format, Discord mention, and for signed JSON the secret with how

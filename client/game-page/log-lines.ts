@@ -4,8 +4,8 @@
  * test/client/game-page.test.ts.
  */
 import { renderLogText } from '../../engine/core/log-names';
-import { seatName } from '../format';
-import type { LogEntry, SeatInfo } from '../types';
+import { seatName } from '../names';
+import type { LogEntry, SeatInfo } from '../api-types';
 
 /**
  * Newest first, lines of one move in reverse too: the server sends the log oldest first (a move's

@@ -7,7 +7,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import { api } from '../api';
-import type { LogEntry } from '../types';
+import type { Answer, LogEntry } from '../api-types';
 
 /** Events fetched again on each update, to pick up `undone` marks of recent moves. */
 const RECHECK_EVENTS = 8;
@@ -51,7 +51,7 @@ export class LogLoader {
         if (!url) return;
         // The last few events again: an undo since then marks their lines `undone`.
         const after = all || !this.entries.length ? 0 : Math.max(0, Math.max(...this.entries.map((e) => e.seq)) - RECHECK_EVENTS);
-        const res = await api<{ entries: LogEntry[] }>('GET', `${url}?after=${after}`);
+        const res = await api<Answer<'getGameLog'>>('GET', `${url}?after=${after}`);
         this.entries = [...this.entries.filter((e) => e.seq <= after), ...res.entries];
         this.version = want;
         this.host.requestUpdate();

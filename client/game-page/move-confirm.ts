@@ -3,7 +3,7 @@
  * would change nothing now: Pan for Gold in Town, Pick under water) or with a `warning`. Pure,
  * tested in test/client/game-page.test.ts.
  */
-import type { LegalMove } from '../types';
+import type { LegalMove } from '../api-types';
 
 /** JSON with object keys sorted, so two deep-equal moves compare equal whatever their key order. */
 export function moveKey(move: unknown): string {

@@ -1,28 +1,33 @@
 /**
  * What changed on the board since this browser last drew the game for this seat: on the first
- * state of a visit it diffs the stored view (last-view-store.ts) with the new one; afterwards it
- * keeps storing each view drawn while the tab is visible, so the next visit starts from there.
+ * state of a visit it keeps the stored view (last-view-store.ts) beside the new one, and reports
+ * their difference in the game's words once those have arrived with its board; afterwards it keeps
+ * storing each view drawn while the tab is visible, so the next visit starts from there.
  */
 import { readLastView, writeLastView } from './last-view-store';
-import { diffViews, type ViewChange } from './view-diff';
+import { diffViews, type QuantityWords, type ViewChange } from './view-diff';
 
 export class SeenChanges {
-  /** The changes found when the visit began (empty when none, or dismissed). */
-  changes: ViewChange[] = [];
-  /** The version the stored view had (the baseline of `changes`), or null. */
+  /** The version the stored view had (the baseline of the changes), or null. */
   fromVersion: number | null = null;
   private key: string | null = null;
+  /** The stored view and the first one of this visit, when the stored one is older. */
+  private pair: { before: unknown; after: unknown } | null = null;
+  private dismissed = false;
+  private found: { words: QuantityWords; changes: ViewChange[] } | null = null;
 
   /** Forgets the visit (another game). */
   reset(): void {
-    this.changes = [];
     this.fromVersion = null;
     this.key = null;
+    this.pair = null;
+    this.dismissed = false;
+    this.found = null;
   }
 
   /**
-   * Records the state drawn now: on the first call for a game and seat, diffs against the stored
-   * view. Only a visible page stores its view (a background tab has not been looked at).
+   * Records the state drawn now: the first call for a game and seat keeps the stored view to
+   * compare with. Only a visible page stores its view (a background tab has not been looked at).
    */
   drawn(gameId: string, seat: number | null, version: number, view: unknown, visible: boolean): void {
     const key = `${gameId}:${seat}`;
@@ -30,12 +35,20 @@ export class SeenChanges {
       this.key = key;
       const before = readLastView(gameId, seat);
       this.fromVersion = before && before.version < version ? before.version : null;
-      this.changes = this.fromVersion !== null ? diffViews(before!.view, view) : [];
+      this.pair = this.fromVersion !== null ? { before: before!.view, after: view } : null;
+      this.found = null;
     }
     if (visible) writeLastView(gameId, seat, { version, view });
   }
 
+  /** The changes found when the visit began, named in `words` (none without words, or once dismissed). */
+  changes(words: QuantityWords | undefined): ViewChange[] {
+    if (this.dismissed || !this.pair || !words) return [];
+    if (this.found?.words !== words) this.found = { words, changes: diffViews(this.pair.before, this.pair.after, words) };
+    return this.found.changes;
+  }
+
   dismiss(): void {
-    this.changes = [];
+    this.dismissed = true;
   }
 }

@@ -5,7 +5,8 @@
  *
  * Views differ per game, so this reads only what they share: a per-player list (`players` or
  * `seats`, one object per seat in seat order) whose numbers, small number groups (a Mine Cart's
- * gold and ore, Labourers) and list lengths (cards, Upgrades) are what a returning player checks.
+ * gold and ore, Labourers) and list lengths (cards, Upgrades) are what a returning player checks,
+ * and the game's words (`quantities`) say which, in the rulebook's words.
  */
 
 /** One changed quantity: `seat` null for the table as a whole (a round, the fuel). */
@@ -19,43 +20,8 @@ export interface ViewChange {
   path: string;
 }
 
-/**
- * The quantities a returning player checks, by dotted key (`(count)` = a list's length), in the
- * rulebooks' words. Anything else in a view (deck sizes, the supply bag, internal counters) is
- * left out: it is not news a player reads, and its key is no word for people.
- */
-const GLOSSARY: Readonly<Record<string, string>> = {
-  // Big Thunder Mountain Railroad
-  score: 'points',
-  position: 'Mine Cart space',
-  'cart.gold': 'Gold Nuggets in the Mine Cart',
-  'cart.ore': 'Raw Ore in the Mine Cart',
-  tokens: 'Town Tokens',
-  'upgrades(count)': 'Upgrades',
-  shareCount: 'Town Shares',
-  handCount: 'cards in hand',
-  // Snowdonia
-  iron: 'Iron Ore',
-  stone: 'Stone',
-  coal: 'Coal',
-  steel: 'Steel Bars',
-  rubble: 'Rubble',
-  markers: 'Ownership Markers left',
-  'contracts(count)': 'Contracts',
-  'labourers.placed': 'Labourers on Action Spaces',
-  'score.total': 'points so far',
-  // Space Mountain
-  missionsComplete: 'Missions completed',
-  starportsVisited: 'Starports visited',
-  round: 'round',
-  'fuel.level': 'Fuel Gauge',
-  'markers.pool': 'Mission markers in the pool',
-};
-
-/** The words for a quantity's key, or null when it is not one a player checks. */
-export function words(key: string): string | null {
-  return GLOSSARY[key] ?? null;
-}
+/** A game's words for the quantities a returning player checks (its engine words' `quantities`, by dotted key). */
+export type QuantityWords = Readonly<Record<string, string>>;
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return !!x && typeof x === 'object' && !Array.isArray(x);
@@ -70,27 +36,28 @@ export function playerList(view: unknown): unknown[] | null {
 }
 
 /** Numbers of one object, one level of nesting deep, and the lengths of its lists, by dotted path. */
-function quantities(o: unknown, depth = 0): Map<string, { what: string; n: number }> {
+function quantities(o: unknown, words: QuantityWords, depth = 0): Map<string, { what: string; n: number }> {
   const out = new Map<string, { what: string; n: number }>();
   if (!isRecord(o)) return out;
   for (const [k, v] of Object.entries(o)) {
     if (typeof v === 'number' && Number.isFinite(v)) out.set(k, { what: k, n: v });
     else if (Array.isArray(v)) out.set(k, { what: `${k}(count)`, n: v.length });
-    else if (isRecord(v) && depth === 0) for (const [p, q] of quantities(v, 1)) out.set(`${k}.${p}`, { what: `${k}.${q.what}`, n: q.n });
+    else if (isRecord(v) && depth === 0)
+      for (const [p, q] of quantities(v, words, 1)) out.set(`${k}.${p}`, { what: `${k}.${q.what}`, n: q.n });
   }
   if (depth > 0) return out;
-  // Only what the glossary names, in its words.
+  // Only what the game's words name, in those words.
   const named = new Map<string, { what: string; n: number }>();
   for (const [path, q] of out) {
-    const w = words(q.what);
+    const w = Object.hasOwn(words, q.what) ? words[q.what] : undefined;
     if (w) named.set(path, { what: w, n: q.n });
   }
   return named;
 }
 
-function diffQuantities(before: unknown, after: unknown, seat: number | null, base: string): ViewChange[] {
-  const a = quantities(before);
-  const b = quantities(after);
+function diffQuantities(before: unknown, after: unknown, words: QuantityWords, seat: number | null, base: string): ViewChange[] {
+  const a = quantities(before, words);
+  const b = quantities(after, words);
   const changes: ViewChange[] = [];
   for (const [path, now] of b) {
     const was = a.get(path);
@@ -100,10 +67,10 @@ function diffQuantities(before: unknown, after: unknown, seat: number | null, ba
 }
 
 /**
- * The changes from `before` to `after`: per seat (in seat order), then the table's own top-level
- * numbers. Empty when either is not a view or nothing countable changed.
+ * The changes from `before` to `after` that `words` names: per seat (in seat order), then the
+ * table's own top-level numbers. Empty when either is not a view or nothing named changed.
  */
-export function diffViews(before: unknown, after: unknown): ViewChange[] {
+export function diffViews(before: unknown, after: unknown, words: QuantityWords): ViewChange[] {
   if (!isRecord(before) || !isRecord(after)) return [];
   const changes: ViewChange[] = [];
   const pa = playerList(before);
@@ -112,12 +79,12 @@ export function diffViews(before: unknown, after: unknown): ViewChange[] {
   if (pa && pb) {
     pb.forEach((p, i) => {
       const seat = isRecord(p) && typeof p.seat === 'number' ? p.seat : i;
-      changes.push(...diffQuantities(pa[i], p, seat, `${key}.${i}`));
+      changes.push(...diffQuantities(pa[i], p, words, seat, `${key}.${i}`));
     });
   }
   const top = (v: Record<string, unknown>) =>
     Object.fromEntries(Object.entries(v).filter(([k, x]) => k !== 'players' && k !== 'seats' && !Array.isArray(x)));
-  changes.push(...diffQuantities(top(before), top(after), null, ''));
+  changes.push(...diffQuantities(top(before), top(after), words, null, ''));
   return changes;
 }
 

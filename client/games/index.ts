@@ -1,17 +1,17 @@
 /**
- * The board plug-in point: which custom element draws each game type's board.
+ * The board plug-in point: each game's manifest (client/games/<game-id>/index.ts, listed in
+ * ./list.ts) names the custom element that draws its board and loads its chunk.
  *
  * ## Adding a board
  * 1. Write the board under `client/games/<game-id>/` as a Lit element (SVG, one component per
- *    file, tag prefixed by the game, e.g. `sm-galaxy-board`), and register it with
- *    `@customElement('sm-galaxy-board')`.
- * 2. Map the game's API id to the tag in `BOARDS` (./boards.ts; name the module after the tag) and
- *    to a dynamic `import()` of that module in `LOADERS`: each board is its own chunk (public/chunks/<tag>-<hash>.js), which the game page
- *    loads with `loadBoard(type)` for its game only, so no page carries the other games' boards
- *   . Import nothing from a board module statically outside its folder, or esbuild puts it
- *    back into the main bundle.
+ *    file, tag prefixed by the game, e.g. `sm-galaxy-board`), registered with
+ *    `@customElement('sm-galaxy-board')` in a module named after the tag.
+ * 2. Give the manifest its `tag` and a `load` that dynamically imports that module: each board
+ *    is its own chunk (public/chunks/<tag>-<hash>.js), which the game page loads with
+ *    `loadBoard(type)` for its game only. Import nothing from a board module statically outside
+ *    its folder, or esbuild puts it back into the main bundle.
  *
- * ## The interface a board element implements
+ ## The interface a board element implements
  * The game page creates the element once per game and then sets these **properties** (not
  * attributes) whenever new state arrives:
  *
@@ -23,55 +23,37 @@
  * | `seats`      | `{ seat, name, userId }[]`  | every seat at the table, with the player's display name      |
  * | `activeSeats`| `number[]`                  | seats that must act now (optional for a board to use)        |
  * | `status`     | `'open' \| 'active' \| 'finished' \| 'abandoned'` | the game's status (optional to use) |
+ * | `prompt`     | `string`                    | the sentence about now, the turn bar's (the game's words' `prompt`, names filled in): the board's status line |
  *
- * To make a move, the board dispatches
- * `new CustomEvent('mp-move', { detail: { move }, bubbles: true, composed: true })`
- * where `move` is (a deep-equal copy of) one of the `legalMoves[i].move` values. The page sends it
+ * A board extends `GameBoard` (./board.ts), which declares these properties. To make a move, it
+ * (or any of its parts) calls `sendMove` (./move-event.ts): a bubbling, composed `mp-move` event
+ * whose `move` is one of the `legalMoves[i].move` values. The page sends it
  * with the current version and an Idempotency-Key, handles 409/422, and sets new properties.
  * A board never derives rules itself: it highlights and enables only what `legalMoves` lists.
  * The page always shows the same moves as plain labelled buttons beside the board too, so a
  * board may offer a subset of them through its drawing (a click on a space, say).
  *
- * Boards are drawn as SVG from the view, colour seats with the CSS custom properties
- * `--mp-seat-0` .. `--mp-seat-5` (set in public/styles.css), load nothing from the network and
- * must fit a 375 px wide screen (scale the SVG with a viewBox).
+ * Boards are drawn as SVG from the view, colour seats with `seatColor(seat)` (client/seat-colours.ts:
+ * the page's `--mp-seat-N`), frame each player's mat with `playerMat` (./player-mat.ts), name
+ * players with client/names.ts, load nothing from the network and must fit a 375 px wide screen
+ * (scale the SVG with a viewBox).
  *
  * When a type has no board (or its element is not registered), the page falls back to
  * `<mp-generic-board>`, which shows the view as a readable list.
  */
-import type { LegalMove, SeatInfo, GameStatus } from '../types';
-import { BOARDS } from './boards';
+import { manifestFor } from './list';
+import { GENERIC_BOARD } from './manifest';
+import { setWords } from './words';
 // Parts every board uses, kept in the main chunk: a board's chunk then needs no second round trip.
 import '../components/mp-board-key';
 import '../components/mp-tip';
+import './board';
+import './player-mat';
 
-/** Properties the game page sets on a board element. */
-export interface BoardProps {
-  view: unknown;
-  legalMoves: LegalMove[];
-  yourSeat: number | null;
-  seats: SeatInfo[];
-  activeSeats: number[];
-  status: GameStatus;
-}
+export type { BoardProps } from './board';
+export { MOVE_EVENT, sendMove, type MoveEventDetail } from './move-event';
 
-/** `detail` of the `mp-move` event a board dispatches. */
-export interface MoveEventDetail {
-  move: unknown;
-}
-
-export const MOVE_EVENT = 'mp-move';
-
-export { BOARDS };
-
-export const GENERIC_BOARD = 'mp-generic-board';
-
-/** Game type id -> the import of its board's chunk (which registers the element). */
-const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
-  'big-thunder': () => import('./big-thunder/bt-mountain-board'),
-  snowdonia: () => import('./snowdonia/sn-mountain-board'),
-  'space-mountain': () => import('./space-mountain/sm-galaxy-board'),
-};
+export { GENERIC_BOARD };
 
 const loading = new Map<string, Promise<string>>();
 
@@ -82,12 +64,15 @@ const loading = new Map<string, Promise<string>>();
  * the game playable. A failed load is tried again on the next call. Never rejects.
  */
 export function loadBoard(type: string): Promise<string> {
-  const load = Object.hasOwn(LOADERS, type) ? LOADERS[type] : undefined;
+  const load = manifestFor(type)?.load;
   if (!load) return Promise.resolve(GENERIC_BOARD);
   let p = loading.get(type);
   if (!p) {
     p = load().then(
-      () => boardTagFor(type),
+      (mod) => {
+        setWords(type, mod.words);
+        return boardTagFor(type);
+      },
       (err: unknown) => {
         loading.delete(type);
         console.warn(
@@ -103,7 +88,7 @@ export function loadBoard(type: string): Promise<string> {
 
 /** The tag that draws `type`'s board: its own once registered (see `loadBoard`), the generic one otherwise. */
 export function boardTagFor(type: string): string {
-  const tag = Object.hasOwn(BOARDS, type) ? BOARDS[type] : undefined;
+  const tag = manifestFor(type)?.tag;
   if (tag && customElements.get(tag)) return tag;
   return GENERIC_BOARD;
 }

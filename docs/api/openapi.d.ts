@@ -1067,19 +1067,71 @@ export interface components {
         SeatChoices: {
             [key: string]: string;
         };
+        GameSummary: {
+            id: string;
+            type: string;
+            title: string;
+            status: components["schemas"]["GameStatus"];
+            players: number;
+            seats: components["schemas"]["Seat"][];
+            version: number;
+            yourSeat: number;
+            yourTurn: boolean;
+            /** @description When the game was last played (a move, a join) */
+            updatedAt: string;
+            result: components["schemas"]["Result"];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description A seat's clock stands still over the weekend in its player's time zone */
+            weekendPause: boolean;
+            /** @description A player's vacation stops their clock at this table */
+            allowVacation: boolean;
+            /** @description Each seat’s clock while the game runs (empty without a time control) */
+            clocks: components["schemas"]["Clock"][];
+            /** @description The pause of the whole table under way (agreed by every player), or null */
+            pause: {
+                until: string;
+                by: number;
+            } | null;
+            /** @description A pause a player proposed, waiting for every other human player to agree */
+            pauseProposal: {
+                by: number;
+                days: number;
+                agreed: number[];
+            } | null;
+            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
+            votes: {
+                /** @enum {string} */
+                kind: "extension" | "bot";
+                seat: number;
+                voters: number[];
+            }[];
+            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
+        };
+        /** @enum {string} */
+        GameStatus: "open" | "active" | "finished" | "abandoned";
         Seat: {
             seat: number;
             name: string;
             userId: string | null;
+            /** @description The built-in bot plays this seat (a bot seat, or a player who resigned to the bot) */
+            isBot: boolean;
         };
-        /** @description Finished games: scores by seat and the ranking (winner first) */
-        Result: ({
+        Result: {
+            /** @description Final score by seat */
             scores: number[];
+            /** @description Seats best first, the rulebook's tie-breakers applied */
             ranking: number[];
+            /** @description Seats that share a place after every tie-breaker */
+            ties?: number[][];
+            /** @description A short sentence about the outcome */
             summary?: string;
-        } & {
-            [key: string]: unknown;
-        }) | null;
+        } | null;
         /** @description `per-move`: each time a seat must act it gets `hours`. `bank`: a seat starts with `initialHours`, its clock runs only while it must act, and each finished turn adds `incrementHours`, never past `maxHours`. `none`: no clock. */
         TimeControl: {
             /** @enum {string} */
@@ -1109,30 +1161,105 @@ export interface components {
             /** @description While the seat must act: when its clock reaches 0 (ISO), pauses included */
             runsOutAt: string | null;
         };
+        GameMeta: {
+            id: string;
+            type: string;
+            title: string;
+            status: components["schemas"]["GameStatus"];
+            players: number;
+            seats: (components["schemas"]["Seat"] & {
+                /** @description Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left) */
+                choices?: {
+                    [key: string]: string;
+                };
+            })[];
+            version: number;
+            /** @description The game's options as set up (an object of the game type's `options` schema) */
+            options: {
+                [key: string]: unknown;
+            };
+            /** @description The rules version the game is played under */
+            rulesVersion: string;
+            /**
+             * @description At a deadline: the built-in bot plays the turn, or the game ends
+             * @enum {string}
+             */
+            onTimeout: "bot" | "end";
+            /**
+             * @description When a player resigns: a bot takes the seat, or the game ends
+             * @enum {string}
+             */
+            onResign: "bot" | "end";
+            /** @description Anyone with the link may watch (view, log, chat); private games only their players */
+            isPublic: boolean;
+            /** @description The game this one is a rematch of */
+            rematchOf: string | null;
+            /** @description The rematch of this game, once asked for */
+            rematchId: string | null;
+            /** @description When the current turn times out (ISO 8601); null without a time limit or when nothing runs */
+            deadlineAt: string | null;
+            /** @description Seats that must act now */
+            activeSeats: number[];
+            seedHash: string;
+            seed: string | null;
+            createdAt: string;
+            /** @description When the game last changed (a move, a join) */
+            updatedAt: string;
+            yourSeat: number | null;
+            isCreator: boolean;
+            inviteUrl: string | null;
+            result: components["schemas"]["Result"];
+            timeControl: components["schemas"]["TimeControl"];
+            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
+            timeControlText: string;
+            /** @description A seat's clock stands still over the weekend in its player's time zone */
+            weekendPause: boolean;
+            /** @description A player's vacation stops their clock at this table */
+            allowVacation: boolean;
+            /** @description Each seat’s clock while the game runs (empty without a time control) */
+            clocks: components["schemas"]["Clock"][];
+            /** @description The pause of the whole table under way (agreed by every player), or null */
+            pause: {
+                until: string;
+                by: number;
+            } | null;
+            /** @description A pause a player proposed, waiting for every other human player to agree */
+            pauseProposal: {
+                by: number;
+                days: number;
+                agreed: number[];
+            } | null;
+            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
+            votes: {
+                /** @enum {string} */
+                kind: "extension" | "bot";
+                seat: number;
+                voters: number[];
+            }[];
+            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
+            away: {
+                seat: number;
+                until: string;
+            }[];
+            /** @description The join that takes the last seat starts the game */
+            startWhenFull: boolean;
+            /** @description The options, one short line each ("Thinner fog: yes") */
+            optionsText: string[];
+            /** @description Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games */
+            seatChoices: components["schemas"]["SeatChoice"][];
+            /** @description While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders */
+            invitedBy: string | null;
+        };
         State: {
             id: string;
             type: string;
-            /** @enum {string} */
-            status: "open" | "active" | "finished" | "abandoned";
+            status: components["schemas"]["GameStatus"];
             version: number;
             yourSeat: number | null;
             activeSeats: number[];
             /** @description The game's view for this seat (spectators: the public view) */
-            view?: unknown;
-            legalMoves: {
-                label: string;
-                move?: unknown;
-                /**
-                 * @description The move is legal but would do nothing now: ask before sending it
-                 * @enum {string}
-                 */
-                effect?: "none";
-                /**
-                 * @description Why the move would do little or nothing now
-                 * @example You're in Town.
-                 */
-                warning?: string;
-            }[];
+            view: unknown;
+            legalMoves: components["schemas"]["LegalMove"][];
             result: components["schemas"]["Result"];
             /** @description A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board */
             botsToMove: boolean;
@@ -1141,6 +1268,21 @@ export interface components {
             sinceLastSeen: components["schemas"]["SinceLastSeen"];
             /** @description Each seat's clock at the time of the answer (empty without a time control); count down from `runsOutAt` while `running` */
             clocks: components["schemas"]["Clock"][];
+        };
+        LegalMove: {
+            label: string;
+            /** @description The move as the game's move schema defines it: send it back as is */
+            move: unknown;
+            /**
+             * @description The move is legal but would do nothing now: ask before sending it
+             * @enum {string}
+             */
+            effect?: "none";
+            /**
+             * @description Why the move would do little or nothing now
+             * @example You're in Town.
+             */
+            warning?: string;
         };
         /** @description Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators */
         SinceLastSeen: {
@@ -1165,6 +1307,10 @@ export interface components {
              * @enum {boolean}
              */
             undone?: true;
+        };
+        Lobby: {
+            open: components["schemas"]["LobbyGame"][];
+            live: components["schemas"]["LobbyGame"][];
         };
         LobbyGame: {
             id: string;
@@ -1193,6 +1339,17 @@ export interface components {
                 until: string;
             }[];
         };
+        NotificationSettingsAnswer: components["schemas"]["NotificationSettings"] & {
+            push: boolean;
+            emailReplies: boolean;
+            quietHours: {
+                start: string;
+                end: string;
+            } | null;
+            autoVacation: boolean;
+            webhookFailing: components["schemas"]["EndpointTrouble"];
+            failures: components["schemas"]["DeliveryFailure"][];
+        };
         Webhook: {
             url: string;
             /** @enum {string} */
@@ -1210,6 +1367,15 @@ export interface components {
             /** @description Nothing is sent there until then (the address kept failing) */
             pausedUntil: string | null;
         } | null;
+        DeliveryFailure: {
+            id: number;
+            channel: string;
+            target: string;
+            kind: string;
+            lastError: string | null;
+            attempts: number;
+            at: string;
+        };
         NotificationSettings: {
             email: boolean;
             digest: boolean;
@@ -1274,6 +1440,56 @@ export interface components {
             name: string;
             text: string;
             at: string;
+        };
+        GameRecord: {
+            /** @example mountain-post-record/1 */
+            format: string;
+            id: string;
+            type: string;
+            title: string;
+            rulesVersion: string;
+            players: number;
+            options: unknown;
+            seats: {
+                seat: number;
+                name: string;
+                bot: boolean;
+            }[];
+            status: components["schemas"]["GameStatus"];
+            seedHash: string;
+            /** @description Published once the game is over */
+            seed: string | null;
+            events: {
+                seq: number;
+                kind: string;
+                seat: number | null;
+                /** @description Moves: null where the reader may not see it (a running game) */
+                move?: unknown;
+                /** @description Played by the built-in bot */
+                bot?: boolean;
+                /** @description Played at a deadline */
+                timeout?: boolean;
+                at: string;
+            }[];
+            result: components["schemas"]["Result"];
+            /** @description SHA-256 of the canonical JSON of the final state, once the game is over */
+            finalStateHash: string | null;
+        };
+        ReplayStep: {
+            seq: number;
+            /** @description The game's version now (the last step) */
+            version: number;
+            yourSeat: number | null;
+            /** @description The event's kind (`start`, `move`, `undo`, `join`, `resign`, ...) */
+            kind: string | null;
+            /** @description The log lines that event wrote, as the viewer may read them */
+            log: string[];
+            /** @description The viewer's view after the event; null before the game started */
+            view: unknown;
+            /** @description Every seat's view, once the game is over */
+            views: unknown[] | null;
+            /** @description The full state, once the game is over (else null) */
+            state: unknown;
         };
         GameClocks: {
             timeControl: components["schemas"]["TimeControl"];
@@ -1971,52 +2187,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        games: {
-                            id: string;
-                            type: string;
-                            title: string;
-                            status: string;
-                            players: number;
-                            seats: components["schemas"]["Seat"][];
-                            version: number;
-                            yourSeat: number;
-                            yourTurn: boolean;
-                            /** @description When the game was last played (a move, a join) */
-                            updatedAt: string;
-                            result: components["schemas"]["Result"];
-                            timeControl: components["schemas"]["TimeControl"];
-                            /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
-                            timeControlText: string;
-                            /** @description A seat's clock stands still over the weekend in its player's time zone */
-                            weekendPause: boolean;
-                            /** @description A player's vacation stops their clock at this table */
-                            allowVacation: boolean;
-                            /** @description Each seat’s clock while the game runs (empty without a time control) */
-                            clocks: components["schemas"]["Clock"][];
-                            /** @description The pause of the whole table under way (agreed by every player), or null */
-                            pause: {
-                                until: string;
-                                by: number;
-                            } | null;
-                            /** @description A pause a player proposed, waiting for every other human player to agree */
-                            pauseProposal: {
-                                by: number;
-                                days: number;
-                                agreed: number[];
-                            } | null;
-                            /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
-                            votes: {
-                                /** @enum {string} */
-                                kind: "extension" | "bot";
-                                seat: number;
-                                voters: number[];
-                            }[];
-                            /** @description Seats whose player is on vacation now (their clock stands still), and until when */
-                            away: {
-                                seat: number;
-                                until: string;
-                            }[];
-                        }[];
+                        games: components["schemas"]["GameSummary"][];
                     };
                 };
             };
@@ -2185,70 +2356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        id: string;
-                        type: string;
-                        title: string;
-                        status: string;
-                        players: number;
-                        seats: (components["schemas"]["Seat"] & {
-                            isBot: boolean;
-                            /** @description Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left) */
-                            choices?: {
-                                [key: string]: string;
-                            };
-                        })[];
-                        version: number;
-                        seedHash: string;
-                        seed: string | null;
-                        createdAt: string;
-                        yourSeat: number | null;
-                        isCreator: boolean;
-                        inviteUrl: string | null;
-                        result: components["schemas"]["Result"];
-                        timeControl: components["schemas"]["TimeControl"];
-                        /** @description The time control in words ("Fast: 72 h, +12 h a turn, at most 120 h") */
-                        timeControlText: string;
-                        /** @description A seat's clock stands still over the weekend in its player's time zone */
-                        weekendPause: boolean;
-                        /** @description A player's vacation stops their clock at this table */
-                        allowVacation: boolean;
-                        /** @description Each seat’s clock while the game runs (empty without a time control) */
-                        clocks: components["schemas"]["Clock"][];
-                        /** @description The pause of the whole table under way (agreed by every player), or null */
-                        pause: {
-                            until: string;
-                            by: number;
-                        } | null;
-                        /** @description A pause a player proposed, waiting for every other human player to agree */
-                        pauseProposal: {
-                            by: number;
-                            days: number;
-                            agreed: number[];
-                        } | null;
-                        /** @description Votes of the other players on a seat: one extension of 24 h, or the bot at once */
-                        votes: {
-                            /** @enum {string} */
-                            kind: "extension" | "bot";
-                            seat: number;
-                            voters: number[];
-                        }[];
-                        /** @description Seats whose player is on vacation now (their clock stands still), and until when */
-                        away: {
-                            seat: number;
-                            until: string;
-                        }[];
-                        /** @description The join that takes the last seat starts the game */
-                        startWhenFull: boolean;
-                        /** @description The options, one short line each ("Thinner fog: yes") */
-                        optionsText: string[];
-                        /** @description Choices each player makes before the game begins (Space Mountain: the Rocket colour); empty for most games */
-                        seatChoices: components["schemas"]["SeatChoice"][];
-                        /** @description While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders */
-                        invitedBy: string | null;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GameMeta"];
                 };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
@@ -2509,10 +2617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        open: components["schemas"]["LobbyGame"][];
-                        live: components["schemas"]["LobbyGame"][];
-                    };
+                    "application/json": components["schemas"]["Lobby"];
                 };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
@@ -2877,25 +2982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationSettings"] & {
-                        push: boolean;
-                        emailReplies: boolean;
-                        quietHours: {
-                            start: string;
-                            end: string;
-                        } | null;
-                        autoVacation: boolean;
-                        webhookFailing: components["schemas"]["EndpointTrouble"];
-                        failures: {
-                            id: number;
-                            channel: string;
-                            target: string;
-                            kind: string;
-                            lastError: string | null;
-                            attempts: number;
-                            at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["NotificationSettingsAnswer"];
                 };
             };
             /** @description Not signed in */
@@ -2928,25 +3015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["NotificationSettings"] & {
-                        push: boolean;
-                        emailReplies: boolean;
-                        quietHours: {
-                            start: string;
-                            end: string;
-                        } | null;
-                        autoVacation: boolean;
-                        webhookFailing: components["schemas"]["EndpointTrouble"];
-                        failures: {
-                            id: number;
-                            channel: string;
-                            target: string;
-                            kind: string;
-                            lastError: string | null;
-                            attempts: number;
-                            at: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["NotificationSettingsAnswer"];
                 };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
@@ -3166,12 +3235,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML page */
+            /** @description The "Unsubscribe" page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
             400: {
@@ -3195,19 +3266,32 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML page */
+            /** @description Unsubscribed */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description Unknown link */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
         };
     };
@@ -3598,11 +3682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        format: string;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["GameRecord"];
                 };
             };
             /** @description Forbidden (not your seat or turn, CSRF) */
@@ -3643,11 +3723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        seq: number;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["ReplayStep"];
                 };
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */

@@ -10,3 +10,4 @@ export * from './record';
 export * from './selfplay';
 export * from './how-to-play';
 export * from './log-names';
+export * from './group-moves';

@@ -131,6 +131,16 @@ export interface Game<S = any, M = any, O = any, V = any> {
   moveNote?(move: M, state: S, seat: Seat): MoveNote | undefined;
   /** The How to play summary and the engine's rules readings (`GET /api/game-types/:id/rules`). */
   howToPlay?: HowToPlay;
+  /**
+   * The sentence for `seat` (a spectator: null) about what happens now, from that seat's side:
+   * what to do when it must act ("Your turn: choose Go or Refuel."), else what the game waits for
+   * ("Waiting for {{p:1}} to place a Labourer."). Players are named with `{{p:N}}` markers, as in
+   * log lines; every surface (turn bar, board, email, push) renders them. Null when the game has
+   * nothing to say (the platform's own line is used). See `GameWords`.
+   */
+  prompt?(view: V, seat: Seat | null): string | null;
+  /** Words for the quantities of a seat's view a returning player checks (see `GameWords.quantities`). */
+  quantityWords?: Readonly<Record<string, string>>;
   /** Picks a move for the built-in bot; defaults to the first legal move when absent. */
   botMove?(state: S, seat: Seat, legal: M[], rand: number): M;
   /**
@@ -142,6 +152,27 @@ export interface Game<S = any, M = any, O = any, V = any> {
    * Absent: the seat's whole `view` must be the same in both states.
    */
   commutes?(before: S, now: S, seat: Seat, move: M): boolean;
+}
+
+/**
+ * The words a game gives every surface, in a module of its own (`engine/games/<id>/words.ts`)
+ * that imports no rules, tables or schemas, so a client can carry it in its first bundle.
+ * The game's `Game` object uses the same values (`id`, `title`, `prompt`, `quantityWords`).
+ */
+export interface GameWords<V = unknown> {
+  /** The game's API id, e.g. `space-mountain` (`Game.id`). */
+  id: string;
+  /** The game's name, e.g. "Space Mountain: All Systems Go". */
+  title: string;
+  /** See `Game.prompt`: one sentence about now for `seat`, players as `{{p:N}}` markers. */
+  prompt(view: V, seat: Seat | null): string | null;
+  /**
+   * The quantities of a view a returning player checks, by dotted key into one player's entry
+   * of the view (`players[i]` or `seats[i]`) or into the view's top level, `(count)` for a
+   * list's length (`'upgrades(count)'`), in the rulebook's words ("Gold Nuggets in the Mine
+   * Cart"). Anything else in a view is left out of "what changed".
+   */
+  quantities: Readonly<Record<string, string>>;
 }
 
 /** A game with its types erased, as the platform holds it. */

@@ -3,8 +3,7 @@
  * legalMoves grouped into the board's controls, without building a single move of its own.
  * States come from the real engine (setup, bot-played turns) or from a small hand-made view.
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import {
   buildControls,
   cardClick,
@@ -13,21 +12,22 @@ import {
   mineLayout,
   sellAllFor,
   shaftRows,
-  spaceAfter,
-  statusText,
   type BoardControls,
 } from '../../client/games/big-thunder/controls';
-import { MOVE_EVENT } from '../../client/games/big-thunder/events';
+import { gameSentence } from '../../client/game-page/turn-prompt';
+import { setWords } from '../../client/games/words';
+import { bigThunderWords } from '../../engine/games/big-thunder/words';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
-import type { LegalMove, SeatInfo } from '../../client/types';
+import type { LegalMove, SeatInfo } from '../../client/api-types';
 import { playMove } from '../../engine/core/play';
 import { bigThunder, type BigThunderState } from '../../engine/games/big-thunder';
+import { clockwise } from '../../engine/games/big-thunder/words';
 
 const SEATS: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'u1' },
-  { seat: 1, name: 'Bo', userId: 'u2' },
-  { seat: 2, name: 'Cy', userId: 'u3' },
-  { seat: 3, name: 'Di', userId: 'u4' },
+  { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
+  { seat: 2, name: 'Cy', userId: 'u3', isBot: false },
+  { seat: 3, name: 'Di', userId: 'u4', isBot: false },
 ];
 
 /** What the server sends a seat: its view and its legal moves with their labels. */
@@ -193,9 +193,9 @@ describe('legal moves become board controls', () => {
   });
 
   test('past shaft 7 the cart rolls into Town: Move 2 from shaft 6 targets shaft 7 and Town', () => {
-    expect(spaceAfter(6, 1)).toBe(7);
-    expect(spaceAfter(6, 2)).toBe(0);
-    expect(spaceAfter(7, 3)).toBe(2);
+    expect(clockwise(6, 1)).toBe(7);
+    expect(clockwise(6, 2)).toBe(0);
+    expect(clockwise(7, 3)).toBe(2);
     const view = givenView({ position: 6, current: { card: card(0, 'Move 2', [{ kind: 'move', spaces: 2 }]), used: [false] } });
     const legal: LegalMove[] = [
       { label: 'Move 1 space to mine shaft 7', move: { type: 'move', action: 0, spaces: 1 } },
@@ -406,31 +406,42 @@ describe('drawing geometry', () => {
   });
 });
 
-describe('status line', () => {
+describe("status line: the engine's sentence, as the board and the turn bar show it", () => {
+  // What the board brings when its chunk loads (client/games/index.ts `loadBoard`).
+  beforeAll(() => setWords('big-thunder', bigThunderWords));
+
+  const say = (view: BigThunderView, seat: number | null, active = view.activeSeats) =>
+    gameSentence('big-thunder', view, seat, SEATS, active);
+  const hand = [card(9, 'Move 2', [{ kind: 'move', spaces: 2 }])];
+
   test("whose turn and what is asked, in the viewer's words", () => {
-    expect(statusText(givenView(), SEATS, 0)).toBe('Your turn: play cards.');
-    expect(statusText(givenView({ town: { sold: false, bought: false } }), SEATS, 0)).toBe('Your turn: play cards, take Town actions.');
-    expect(statusText(givenView(), SEATS, 1)).toBe("Ada's turn: play cards.");
-    expect(statusText(givenView({ phase: 'discard' }), SEATS, 0)).toBe('Your turn: keep or discard cards, then end the turn.');
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [0, 1], chosen: [], yours: null } }), SEATS, 1)).toBe(
-      'Claim Jumper! Discard one card from your hand.',
+    expect(say(givenView({ hand }), 0)).toBe('Your turn: play cards, then End turn.');
+    expect(say(givenView({ hand, town: { sold: false, bought: false } }), 0)).toBe(
+      'Your turn: play cards or take Town actions, then End turn.',
     );
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: null } }), SEATS, null)).toBe(
+    expect(say(givenView({ hand: [], current: { card: hand[0], used: [false] } }), 0)).toBe(
+      "Your turn: use your card's actions, then End turn.",
+    );
+    expect(say(givenView(), 1)).toBe("Ada's turn: playing cards.");
+    expect(say(givenView({ phase: 'discard' }), 0)).toBe('Your turn: keep or discard cards, then End turn.');
+    expect(say(givenView({ pending: { kind: 'tunnel', shaft: 4 } }), 0)).toBe(
+      'Your turn: take the Crosscut Tunnel to mine shaft 4, or stay?',
+    );
+    expect(say(givenView({ endTriggeredBy: 1, turn: 0 }), 1)).toBe("Ada's turn (final round): playing cards.");
+    expect(say(givenView({ phase: 'over' }), 0)).toBe("Game over: the final scoring is on each player's mat.");
+  });
+
+  test('Claim Jumper: the choices stay secret until the last is in', () => {
+    expect(say(givenView({ activeSeats: [0, 1], pending: { kind: 'claimJumper', waiting: [0, 1], chosen: [], yours: null } }), 1)).toBe(
+      'Claim Jumper! Discard one card from your hand (Ada too).',
+    );
+    expect(say(givenView({ activeSeats: [1], pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: null } }), null)).toBe(
       'Claim Jumper: Ada has chosen; waiting for Bo to discard a card.',
     );
     // the chooser sees their own choice; others see only that they have chosen.
     const pick = { id: 3, name: 'Pick for Gold', actions: [], discardToMove: false, starting: true };
-    expect(statusText(givenView({ pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: pick } }), SEATS, 0)).toBe(
+    expect(say(givenView({ activeSeats: [1], pending: { kind: 'claimJumper', waiting: [1], chosen: [0], yours: pick } }), 0)).toBe(
       'Claim Jumper: you chose Pick for Gold, hidden until everyone has chosen; waiting for Bo to discard a card.',
     );
-    expect(statusText(givenView({ endTriggeredBy: 1, turn: 0 }), SEATS, 1)).toBe("Ada's turn (final round): play cards.");
-    expect(statusText(givenView({ phase: 'over' }), SEATS, 0)).toBe('The game is over: final scoring below.');
   });
-});
-
-test("the board sends the page's move event", () => {
-  const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
-  expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
-  // The type -> tag map is in boards.ts (boot.js reads it without bundling the boards).
-  expect(readFileSync(new URL('../../client/games/boards.ts', import.meta.url), 'utf8')).toMatch(/'big-thunder': 'bt-mountain-board'/);
 });

@@ -1,15 +1,24 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-controller';
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
 import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
 import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
 import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
-import type { LegalMove, LogEntry, SeatInfo } from '../../client/types';
+import type { LegalMove, LogEntry, SeatInfo } from '../../client/api-types';
+import { bigThunder } from '../../engine/games/big-thunder';
+import { snowdonia } from '../../engine/games/snowdonia';
+import { spaceMountain } from '../../engine/games/space-mountain';
+import { QUANTITY_WORDS as BIG_THUNDER_WORDS, bigThunderWords } from '../../engine/games/big-thunder/words';
+import { snowdoniaWords } from '../../engine/games/snowdonia/words';
+import { QUANTITY_WORDS as SPACE_MOUNTAIN_WORDS, spaceMountainWords } from '../../engine/games/space-mountain/words';
+import { setWords, wordsFor } from '../../client/games/words';
+
+const SEED = '0123456789abcdef0123456789abcdef';
 
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'u1' },
-  { seat: 1, name: 'Bo', userId: 'u2' },
+  { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
 ];
 const withBot: SeatInfo[] = [seats[0], { seat: 1, name: 'Robo', userId: null, isBot: true }];
 
@@ -52,8 +61,11 @@ describe('since you last looked: diff of views', () => {
     ],
   };
 
-  test('scores, number groups and list lengths per seat, then the table', () => {
-    const changes = diffViews(before, after);
+  // Big Thunder's words, and "round" for the table's own number.
+  const words = { ...BIG_THUNDER_WORDS, round: 'round' };
+
+  test("scores, number groups and list lengths per seat, then the table, in the game's words", () => {
+    const changes = diffViews(before, after, words);
     expect(changes.map((c) => [c.seat, changeText(c)])).toEqual([
       [1, 'points 8 → 15'],
       [1, 'Gold Nuggets in the Mine Cart 0 → 3'],
@@ -70,15 +82,17 @@ describe('since you last looked: diff of views', () => {
   });
 
   test('nothing changed, or not views at all: no changes', () => {
-    expect(diffViews(before, structuredClone(before))).toEqual([]);
-    expect(diffViews(null, after)).toEqual([]);
-    expect(diffViews(before, 'x')).toEqual([]);
+    expect(diffViews(before, structuredClone(before), words)).toEqual([]);
+    expect(diffViews(null, after, words)).toEqual([]);
+    expect(diffViews(before, 'x', words)).toEqual([]);
+    // Another game's words name none of these quantities.
+    expect(diffViews(before, after, SPACE_MOUNTAIN_WORDS).map(changeText)).toEqual(['round 2 → 3']);
   });
 
   test('Space Mountain keeps its players under `players`', () => {
     const a = { fuel: { level: 5, start: 9 }, players: [{ seat: 0, missionsComplete: 0, starportsVisited: 1 }] };
     const b = { fuel: { level: 4, start: 9 }, players: [{ seat: 0, missionsComplete: 1, starportsVisited: 1 }] };
-    expect(diffViews(a, b).map(changeText)).toEqual(['Missions completed 0 → 1', 'Fuel Gauge 5 → 4']);
+    expect(diffViews(a, b, SPACE_MOUNTAIN_WORDS).map(changeText)).toEqual(['Missions completed 0 → 1', 'Fuel Gauge 5 → 4']);
   });
 
   /** A Storage over a Map (what localStorage is, without a browser). */
@@ -126,35 +140,81 @@ describe('since you last looked: diff of views', () => {
 });
 
 describe('turn bar: prompt text', () => {
-  const base: PromptInput = { type: 'space-mountain', status: 'active', activeSeats: [0, 1], yourSeat: 0, seats, legalMoves: [] };
+  // What each game's board brings when its chunk loads (client/games/index.ts `loadBoard`).
+  beforeAll(() => {
+    for (const w of [bigThunderWords, snowdoniaWords, spaceMountainWords]) setWords(w.id, w);
+  });
+  const base: PromptInput = {
+    type: 'space-mountain',
+    status: 'active',
+    activeSeats: [0, 1],
+    yourSeat: 0,
+    seats,
+    view: undefined,
+    botsToMove: false,
+  };
   const lm = (move: unknown, label = 'x'): LegalMove => ({ label, move });
 
-  test('Space Mountain Step 1: Choose Go or Refuel', () => {
+  /** A Space Mountain game at Step 1, every Rocket launched. */
+  function spaceMountainAtStep1() {
+    let s = spaceMountain.setup({ players: 2, options: spaceMountain.optionsSchema.parse({}), seed: SEED });
+    while (s.phase === 'launch') {
+      const seat = spaceMountain.activeSeats(s)[0];
+      s = spaceMountain.applyMove(s, seat, spaceMountain.legalMoves(s, seat)[0]).state;
+    }
+    return s;
+  }
+
+  test("Space Mountain Step 1: the engine's sentence, with the others who decide too", () => {
+    const s = spaceMountainAtStep1();
+    expect(promptText({ ...base, view: spaceMountain.view(s, 0) })).toBe('Your turn: choose Go or Refuel (Bo too).');
+    expect(promptText({ ...base, yourSeat: null, view: spaceMountain.view(s, null) })).toBe(
+      'Waiting for Ada and Bo to choose Go or Refuel.',
+    );
     const moves = [lm({ type: 'go' }, 'All Systems Go!'), lm({ type: 'refuel', flip: [] }, 'Refuel'), lm({ type: 'refuel', flip: ['A'] })];
-    expect(promptText({ ...base, legalMoves: moves })).toBe('Choose Go or Refuel (Bo too).');
     expect(globalMoves('space-mountain', moves).map((m) => m.label)).toEqual(['All Systems Go!', 'Refuel']);
   });
 
-  test('Big Thunder: Play cards, then End turn', () => {
+  test("Big Thunder: the player on turn, and End turn as the bar's button", () => {
+    const s = bigThunder.setup({ players: 2, options: bigThunder.optionsSchema.parse({}), seed: SEED });
+    const p = { ...base, type: 'big-thunder', activeSeats: [s.turn] };
+    expect(promptText({ ...p, yourSeat: s.turn, view: bigThunder.view(s, s.turn) })).toBe(
+      'Your turn: play cards or take Town actions, then End turn.',
+    );
+    expect(promptText({ ...p, yourSeat: 1 - s.turn, view: bigThunder.view(s, 1 - s.turn) })).toBe(
+      `${seats[s.turn].name}'s turn: playing cards and taking Town actions.`,
+    );
     const moves = [lm({ type: 'play', card: 3 }), lm({ type: 'endTurn' }, 'End turn')];
-    expect(promptText({ ...base, type: 'big-thunder', activeSeats: [0], legalMoves: moves })).toBe('Play cards, then End turn.');
     expect(globalMoves('big-thunder', moves).map((m) => m.label)).toEqual(['End turn']);
   });
 
-  test('Snowdonia: an action with skip, and Labourers', () => {
-    const s = { ...base, type: 'snowdonia', activeSeats: [0] };
-    expect(promptText({ ...s, legalMoves: [lm({ type: 'take-cubes', iron: 1, stone: 0, coal: 0 }), lm({ type: 'skip' })] })).toBe(
-      'Take cubes from the Stock Yard, or skip.',
+  test("Snowdonia: placing a Labourer; passing and skipping are the bar's buttons", () => {
+    const s = snowdonia.setup({ players: 2, options: snowdonia.optionsSchema.parse({}), seed: SEED });
+    const first = snowdonia.activeSeats(s)[0];
+    const p = { ...base, type: 'snowdonia', activeSeats: [first] };
+    expect(promptText({ ...p, yourSeat: first, view: snowdonia.view(s, first) })).toBe('Your turn: place a Labourer.');
+    expect(promptText({ ...p, yourSeat: 1 - first, view: snowdonia.view(s, 1 - first) })).toBe(
+      `Waiting for ${seats[first].name} to place a Labourer.`,
     );
-    expect(promptText({ ...s, legalMoves: [lm({ type: 'place', area: 'A', space: 1 })] })).toBe('Place a Labourer.');
+    const moves = [
+      lm({ type: 'take-cubes', iron: 1, stone: 0, coal: 0 }),
+      lm({ type: 'skip' }, 'Skip'),
+      lm({ type: 'pass-contracts' }, 'No'),
+    ];
+    expect(globalMoves('snowdonia', moves).map((m) => m.label)).toEqual(['No', 'Skip']);
   });
 
-  test('waiting for a person, a bot playing, a game without words of its own', () => {
+  test('before its board (and words) arrive, a game says the usual line', () => {
+    expect(wordsFor('not-loaded-yet')).toBeUndefined();
+    expect(promptText({ ...base, type: 'not-loaded-yet', activeSeats: [0, 1], view: spaceMountainAtStep1() })).toBe('Your turn (Bo too).');
+  });
+
+  test('waiting for a person, a bot playing, a game without words of its own, a view the words do not know', () => {
     expect(promptText({ ...base, activeSeats: [1] })).toBe('Waiting for Bo.');
-    expect(promptText({ ...base, activeSeats: [1], seats: withBot })).toBe('Bot is playing…');
-    expect(promptText({ ...base, activeSeats: [1], botsToMove: true })).toBe('Bot is playing…');
-    expect(promptText({ ...base, type: 'other', activeSeats: [0], legalMoves: [lm({ a: 1 })] })).toBe('Your turn.');
-    expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.' })).toBe('Game over. Ada wins.');
+    expect(promptText({ ...base, activeSeats: [1], seats: withBot, botsToMove: true })).toBe('Bot is playing…');
+    expect(promptText({ ...base, type: 'other', activeSeats: [0], view: { a: 1 } })).toBe('Your turn.');
+    expect(promptText({ ...base, activeSeats: [0], view: { not: 'a Space Mountain view' } })).toBe('Your turn.');
+    expect(promptText({ ...base, status: 'finished', summary: 'Ada wins.', view: spaceMountainAtStep1() })).toBe('Game over. Ada wins.');
   });
 });
 

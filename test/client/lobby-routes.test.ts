@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { botGamePath } from '../../client/lobby-types';
+import { botGamePath } from '../../client/router';
 import { isOpenToVisitors, matchRoute } from '../../client/router';
 
 describe('lobby, bot game and notification-link routes', () => {

@@ -1,11 +1,11 @@
 import type { TemplateResult } from 'lit';
 import { describe, expect, it } from 'vitest';
 import { logLineTemplate } from '../../client/log-text';
-import type { SeatInfo } from '../../client/types';
+import type { SeatInfo } from '../../client/api-types';
 
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'u1' },
-  { seat: 1, name: '<b>Bo</b>', userId: 'u2' },
+  { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+  { seat: 1, name: '<b>Bo</b>', userId: 'u2', isBot: false },
 ];
 
 /** The static markup and bound values of one name template, joined for assertions. */

@@ -8,8 +8,8 @@ import {
   testResultText,
   webhookDraft,
   webhookFromDraft,
-  type NotificationSettings,
 } from '../../client/notification-settings';
+import type { NotificationSettings } from '../../client/api-types';
 import { pageVisibleHeader, pollHeaders } from '../../client/poll-controller';
 import { deadlineText, isKnownTimeZone, timeControlText, timeZoneNames, untilText } from '../../client/time';
 

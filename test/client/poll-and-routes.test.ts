@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
-import { listNames, sortGames, turnText } from '../../client/format';
-import type { GameSummary, SeatInfo } from '../../client/types';
+import { sortGames, turnText } from '../../client/format';
+import { listNames } from '../../client/names';
+import type { GameSummary, SeatInfo } from '../../client/api-types';
 
 describe('poll interval', () => {
   test('about 3 s while visible, every few minutes while the tab is hidden', () => {
@@ -44,9 +45,9 @@ describe('routes', () => {
 
 describe('showing games', () => {
   const seats: SeatInfo[] = [
-    { seat: 0, name: 'Ada', userId: 'u1' },
-    { seat: 1, name: 'Bo', userId: 'u2' },
-    { seat: 2, name: '', userId: 'u3' },
+    { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
+    { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
+    { seat: 2, name: '', userId: 'u3', isBot: false },
   ];
 
   test('whose turn, from the viewer', () => {
@@ -60,18 +61,7 @@ describe('showing games', () => {
   });
 
   test('my games: your turn first, then running, open, finished; newest first within', () => {
-    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string): GameSummary => ({
-      id,
-      type: 't',
-      title: id,
-      status,
-      players: 2,
-      seats: [],
-      yourSeat: 0,
-      yourTurn,
-      version: 1,
-      updatedAt,
-    });
+    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string) => ({ id, status, yourTurn, updatedAt });
     const sorted = sortGames([
       g('finished', 'finished', false, '2026-01-05T00:00:00Z'),
       g('open', 'open', false, '2026-01-04T00:00:00Z'),

@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { isOfflineState } from '../../client/connectivity';
 import { testResultText } from '../../client/notification-settings';
-import { base64UrlToBytes, deviceLabel, deviceNameFromUserAgent, failingLine, readDevices } from '../../client/push';
+import { base64UrlToBytes, failingLine } from '../../client/push';
 import { readPushPayload, shellFiles, swStrategy } from '../../client/sw-routes';
 import { titleWithCount, waitingCount } from '../../client/waiting';
 
@@ -23,44 +23,6 @@ describe('the tab title and the app badge count the games waiting for you', () =
     expect(titleWithCount(2, 'Mountain Post')).toBe('(2) Mountain Post');
     expect(titleWithCount(1, '(Your turn) Snowdonia · Mountain Post')).toBe('(1) (Your turn) Snowdonia · Mountain Post');
     expect(titleWithCount(0, 'Mountain Post')).toBe('Mountain Post');
-  });
-});
-
-describe('the devices list names each device', () => {
-  const ua = {
-    androidChrome: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-    iphoneSafari:
-      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-    windowsEdge:
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0',
-    macFirefox: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
-    linuxChromium: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/126.0.0.0 Safari/537.36',
-    samsung:
-      'Mozilla/5.0 (Linux; Android 13; SM-S911B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
-  };
-
-  test('browser and system from the User-Agent', () => {
-    expect(deviceNameFromUserAgent(ua.androidChrome)).toBe('Chrome on Android');
-    expect(deviceNameFromUserAgent(ua.iphoneSafari)).toBe('Safari on iPhone');
-    expect(deviceNameFromUserAgent(ua.windowsEdge)).toBe('Edge on Windows');
-    expect(deviceNameFromUserAgent(ua.macFirefox)).toBe('Firefox on macOS');
-    expect(deviceNameFromUserAgent(ua.linuxChromium)).toBe('Chrome on Linux');
-    expect(deviceNameFromUserAgent(ua.samsung)).toBe('Samsung Internet on Android');
-    expect(deviceNameFromUserAgent('curl/8.0')).toBe('A browser');
-    expect(deviceNameFromUserAgent(null)).toBe('A browser');
-  });
-
-  test("the server's name wins; blank names fall back to the User-Agent", () => {
-    expect(deviceLabel({ id: 1, name: 'Ada’s phone', userAgent: ua.androidChrome })).toBe('Ada’s phone');
-    expect(deviceLabel({ id: 1, name: '  ', userAgent: ua.iphoneSafari })).toBe('Safari on iPhone');
-  });
-
-  test('the list is read from { subscriptions }, { devices } or an array; entries without an id are dropped', () => {
-    expect(readDevices({ subscriptions: [{ id: 'a' }, { id: 2 }, { name: 'x' }, null] }).map((d) => d.id)).toEqual(['a', 2]);
-    expect(readDevices({ devices: [{ id: 'b' }] }).map((d) => d.id)).toEqual(['b']);
-    expect(readDevices([{ id: 'c' }]).map((d) => d.id)).toEqual(['c']);
-    expect(readDevices({ error: 'x' })).toEqual([]);
-    expect(readDevices(undefined)).toEqual([]);
   });
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { spaceMountain } from '../../engine/games/space-mountain';
-import { colorVar, seatColorProperties } from '../../client/games/space-mountain/controls';
-import type { SmView } from '../../client/games/space-mountain/view-types';
+import { seatColorProperties } from '../../client/games/space-mountain/controls';
+import { printedColour } from '../../client/seat-colours';
+import type { SmView } from '../../client/games/space-mountain/types';
 import { newGame } from '../engine/space-mountain/helpers';
 
 const viewOf = (rockets?: ('red' | 'blue' | 'yellow' | 'green')[]) =>
@@ -16,7 +17,7 @@ describe('rocket colours: the board and the page colour each seat by its chosen 
       ['--mp-seat-2', '#f2b134'],
     ]);
     // The board paints Rockets and mats from the view's colour, never from the seat number.
-    expect(v.players.map((p) => colorVar(p.color))).toEqual(['#3aa17e', '#d1495b', '#f2b134']);
+    expect(v.players.map((p) => printedColour(p.color))).toEqual(['#3aa17e', '#d1495b', '#f2b134']);
   });
 
   test('without choices the page keeps its palette order (seat i, Rocket i)', () => {
@@ -24,6 +25,6 @@ describe('rocket colours: the board and the page colour each seat by its chosen 
   });
 
   test("colour values are literal, so a page colour never refers to another seat's variable", () => {
-    for (const c of ['red', 'blue', 'yellow', 'green', 'purple']) expect(colorVar(c)).toMatch(/^#[0-9a-f]{6}$/);
+    for (const c of ['red', 'blue', 'yellow', 'green', 'purple']) expect(printedColour(c)).toMatch(/^#[0-9a-f]{6}$/);
   });
 });

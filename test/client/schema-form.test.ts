@@ -9,7 +9,7 @@ import {
   playerCounts,
   validateValue,
 } from '../../client/schema-form';
-import type { JsonSchema } from '../../client/types';
+import type { JsonSchema } from '../../client/schema-form';
 import { secretDiceOptions } from '../fixtures/secret-dice';
 
 /** The options schema as the API sends it (GET /api/game-types uses zod's JSON Schema). */

@@ -4,8 +4,7 @@
  * reaches the right Track cards, and the railway zig-zags up the mountain. Views and moves come
  * from the real engine, so a change of the engine's move list shows up here.
  */
-import { readFileSync } from 'node:fs';
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { snowdonia } from '../../engine/games/snowdonia';
 import type { SnowdoniaState } from '../../engine/games/snowdonia';
 import {
@@ -14,29 +13,29 @@ import {
   choiceFor,
   columnsFor,
   fitSelection,
+  controlGroups,
   focusPart,
-  groupMoves,
   groupedMoves,
   layTargets,
   matchCounts,
   mostUnits,
   placeChoice,
-  resultText,
   routeLayout,
-  statusLine,
   zeroCounts,
   type Choice,
   type Counts,
 } from '../../client/games/snowdonia/controls';
-import { MOVE_EVENT } from '../../client/games/snowdonia/send';
-import type { LegalMove, SeatInfo } from '../../client/types';
-import type { RouteCardView, SnowdoniaView } from '../../client/games/snowdonia/view-types';
+import { gameSentence } from '../../client/game-page/turn-prompt';
+import { setWords } from '../../client/games/words';
+import { snowdoniaWords } from '../../engine/games/snowdonia/words';
+import type { LegalMove, SeatInfo } from '../../client/api-types';
+import type { RouteCardView, SnowdoniaView } from '../../client/games/snowdonia/types';
 
 const SEED = '0123456789abcdef0123456789abcdef';
 const seats: SeatInfo[] = [
-  { seat: 0, name: 'Ada', userId: 'a' },
-  { seat: 1, name: 'Bo', userId: 'b' },
-  { seat: 2, name: null, userId: 'c' },
+  { seat: 0, name: 'Ada', userId: 'a', isBot: false },
+  { seat: 1, name: 'Bo', userId: 'b', isBot: false },
+  { seat: 2, name: '', userId: 'c', isBot: false }, // no name to show: "Seat 3"
 ];
 
 function newGame(players: number, seed = SEED): SnowdoniaState {
@@ -66,7 +65,7 @@ function playUntil(s: SnowdoniaState, until: (s: SnowdoniaState) => boolean, lim
 
 const key = (lm: LegalMove) => JSON.stringify(lm.move);
 
-describe('groupMoves: every legal move becomes exactly one control', () => {
+describe('controlGroups: every legal move becomes exactly one control', () => {
   test('whole games for 2 to 5 players: nothing lost, nothing doubled, nothing unrecognised', () => {
     const typesSeen = new Set<string>();
     for (const players of [2, 3, 4, 5]) {
@@ -75,7 +74,7 @@ describe('groupMoves: every legal move becomes exactly one control', () => {
       for (let i = 0; i < 3000 && s.step.kind !== 'over'; i++) {
         for (const seat of snowdonia.activeSeats(s)) {
           const legal = legalOf(s, seat);
-          const g = groupMoves(legal);
+          const g = controlGroups(legal);
           const grouped = groupedMoves(g);
           expect(grouped.map(key).sort()).toEqual(legal.map(key).sort());
           expect(g.other).toEqual([]);
@@ -106,22 +105,24 @@ describe('groupMoves: every legal move becomes exactly one control', () => {
   });
 
   test('a repeated or unknown move is a plain button (other), never dropped', () => {
+    // A move's shape is the engine's (its schema checks every move the server lists): the board
+    // sorts by type only, and keeps what it has no control for.
     const place = { label: 'Place on A1', move: { type: 'place', area: 'A', space: 1 } };
     const again = { label: 'Place on A1 again', move: { type: 'place', area: 'A', space: 1 } };
     const odd = { label: 'Something new', move: { type: 'dance', steps: 3 } };
-    const bad = { label: 'Bad area', move: { type: 'place', area: 'Z', space: 1 } };
-    const g = groupMoves([place, again, odd, bad]);
+    const none = { label: 'No move at all', move: null };
+    const g = controlGroups([place, again, odd, none]);
     expect(g.place.map((c) => c.legal)).toEqual([place]);
-    expect(g.other).toEqual([again, odd, bad]);
+    expect(g.other).toEqual([again, odd, none]);
     expect(groupedMoves(g)).toHaveLength(4);
-    expect(groupMoves(undefined).other).toEqual([]);
+    expect(controlGroups(undefined).other).toEqual([]);
   });
 
   test('round 1, 2 players: ten placements A1 to G1, each space maps to its own move', () => {
     const s = newGame(2);
     const first = s.startPlayer;
     const legal = legalOf(s, first);
-    const g = groupMoves(legal);
+    const g = controlGroups(legal);
     // 2 players: A 2, B 2, C 1, D 1, E 2, F 1 spaces (README table), G unlimited: next is 1.
     expect(g.place.map((c) => `${c.value.area}${c.value.space}`)).toEqual(['A1', 'A2', 'B1', 'B2', 'C1', 'D1', 'E1', 'E2', 'F1', 'G1']);
     expect(g.hire).toBeNull(); // no Train yet, so no Temporary Labourer
@@ -129,7 +130,7 @@ describe('groupMoves: every legal move becomes exactly one control', () => {
     expect(placeChoice(g, 'C', 2)).toBeNull();
     expect(focusPart(g)).toBe('areas');
     // The other seat has nothing to do: no controls at all.
-    expect(groupedMoves(groupMoves(legalOf(s, 1 - first)))).toEqual([]);
+    expect(groupedMoves(controlGroups(legalOf(s, 1 - first)))).toEqual([]);
   });
 });
 
@@ -144,7 +145,7 @@ describe('count pickers: the Stock Yard (7 Iron Ore, 4 Stone, 1 Coal at setup)',
     s = snowdonia.applyMove(s, 1 - p, { type: 'place', area: 'B', space: 1 }).state;
     expect(s.step).toMatchObject({ kind: 'action', area: 'A', seat: p });
     const legal = legalOf(s, p);
-    return { legal, choices: groupMoves(legal).takeCubes };
+    return { legal, choices: controlGroups(legal).takeCubes };
   }
 
   test('up to 3 cubes, at most 1 Coal; Take is the listed move for exactly the chosen cubes', () => {
@@ -189,7 +190,7 @@ describe('Works, Build, Site Office controls from real game positions', () => {
     const s = playUntil(newGame(2), (x) => x.step.kind === 'action' && x.step.area === 'C');
     expect(s.step).toMatchObject({ kind: 'action', area: 'C' });
     const seat = snowdonia.activeSeats(s)[0];
-    const g = groupMoves(legalOf(s, seat));
+    const g = controlGroups(legalOf(s, seat));
     expect(g.convert.length).toBeGreaterThan(1);
     for (const c of g.convert) {
       let sel = zeroCounts(['steel', 'stone'] as const);
@@ -210,7 +211,7 @@ describe('Works, Build, Site Office controls from real game positions', () => {
     );
     const seat = snowdonia.activeSeats(s)[0];
     const legal = legalOf(s, seat);
-    const g = groupMoves(legal);
+    const g = controlGroups(legal);
     const view = snowdonia.view(s, seat) as SnowdoniaView;
     let spaces = 0;
     for (const card of view.route) {
@@ -232,7 +233,7 @@ describe('Works, Build, Site Office controls from real game positions', () => {
     const s = playUntil(newGame(3), (x) => x.step.kind === 'action' && x.step.area === 'F');
     const seat = snowdonia.activeSeats(s)[0];
     const view = snowdonia.view(s, seat) as SnowdoniaView;
-    const g = groupMoves(view.legalMoves);
+    const g = controlGroups(view.legalMoves);
     expect(focusPart(g)).toBe('site-office');
     const office = view.siteOffice.filter((k) => k !== null);
     expect(g.takeContract.map((c) => c.value).sort()).toEqual(office.map((k) => k!.id).sort());
@@ -310,36 +311,37 @@ describe('the railway zig-zags up the mountain', () => {
   });
 });
 
-describe('status line', () => {
+describe("status line: the engine's sentence, as the board and the turn bar show it", () => {
+  // What the board brings when its chunk loads (client/games/index.ts `loadBoard`).
+  beforeAll(() => setWords('snowdonia', snowdoniaWords));
+
+  const say = (v: SnowdoniaView, you: number | null) => gameSentence('snowdonia', v, you, seats, v.activeSeats);
+
   test('says whose turn it is and what for', () => {
     const s = newGame(2);
     const v = snowdonia.view(s, s.startPlayer) as SnowdoniaView;
-    expect(statusLine(v, seats, s.startPlayer)).toEqual({ text: 'Your turn: place a Labourer.', yours: true });
+    expect(say(v, s.startPlayer)).toBe('Your turn: place a Labourer.');
     const other = 1 - s.startPlayer;
-    expect(statusLine(v, seats, other)).toEqual({ text: `Waiting for ${seats[s.startPlayer].name} to place a Labourer.`, yours: false });
-    expect(statusLine(v, seats, null).yours).toBe(false);
+    expect(say(snowdonia.view(s, other), other)).toBe(`Waiting for ${seats[s.startPlayer].name} to place a Labourer.`);
     const action = { ...v, step: { kind: 'action' as const, area: 'A' as const, areaName: 'Stock Yard', space: 2, seat: 2, remaining: 1 } };
-    expect(statusLine(action, seats, 0).text).toBe('Waiting for Seat 3: Stock Yard (A2).');
+    expect(say(action, 0)).toBe('Waiting for Seat 3: Stock Yard (A2).');
+    expect(say({ ...action, you: 1, step: { ...action.step, seat: 1, area: 'F', areaName: 'Site Office', remaining: 2 } }, 1)).toBe(
+      'Your turn: take 2 Contracts from the Site Office (F2).',
+    );
+    expect(say({ ...action, you: 1, step: { ...action.step, seat: 1, area: 'E', areaName: 'Build', space: null } }, 1)).toBe(
+      "Your turn: Padarn's extra Build: build a Station or buy a Train, or skip.",
+    );
   });
 
   test("game over: the winner and final scores in the players' names, ties shared", () => {
+    const v = snowdonia.view(newGame(2), 0) as SnowdoniaView;
     const over = {
+      ...v,
       step: { kind: 'over' as const },
       result: { scores: [80, 83, 41], ranking: [1, 0, 2], summary: 'Player 2 wins with 83 VP.' },
     };
-    expect(statusLine(over, seats, 0)).toEqual({
-      text: 'Game over. Bo wins with 83 VP. Final scores: Bo 83, Ada 80, Seat 3 41.',
-      yours: false,
-    });
+    expect(say(over, 0)).toBe('Game over. Bo wins with 83 VP. Final scores: Bo 83, Ada 80, Seat 3 41.');
     const tie = { ...over, result: { scores: [80, 80, 41], ranking: [0, 1, 2], ties: [[0, 1]] } };
-    expect(resultText(tie.result, seats)).toBe('Ada and Bo share the win with 80 VP. Final scores: Ada 80, Bo 80, Seat 3 41.');
-    expect(resultText(null, seats)).toBe('');
+    expect(say(tie, 0)).toBe('Game over. Ada and Bo share the win with 80 VP. Final scores: Ada 80, Bo 80, Seat 3 41.');
   });
-});
-
-test('the board sends the event name the game page listens for', () => {
-  const index = readFileSync(new URL('../../client/games/index.ts', import.meta.url), 'utf8');
-  expect(index).toContain(`export const MOVE_EVENT = '${MOVE_EVENT}';`);
-  // The type -> tag map is in boards.ts (boot.js reads it without bundling the boards).
-  expect(readFileSync(new URL('../../client/games/boards.ts', import.meta.url), 'utf8')).toMatch(/snowdonia: 'sn-mountain-board'/);
 });

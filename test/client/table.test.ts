@@ -1,33 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { isOpenToVisitors, matchRoute } from '../../client/router';
-import {
-  botChoices,
-  chatDraftProblem,
-  chatSegments,
-  completeMention,
-  checkLabel,
-  clampBots,
-  clampStep,
-  emptySeats,
-  lastChatId,
-  lensValue,
-  lensView,
-  mentionsMe,
-  mergeChat,
-  parseLens,
-  parseRecordText,
-  recordFileName,
-  resignConsequence,
-  resignedSeat,
-  startsAtOnce,
-  stepCaption,
-  viewerSeat,
-} from '../../client/table';
-import type { ChatLine, SeatInfo } from '../../client/types';
+import { botChoices, clampBots, startsAtOnce } from '../../client/new-game-options';
+import { chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../../client/chat-text';
+import { checkLabel, parseRecordText } from '../../client/record-check';
+import { clampStep, lensValue, lensView, parseLens, stepCaption } from '../../client/replay';
+import { emptySeats, recordFileName, resignConsequence, resignedSeat, viewerSeat } from '../../client/table';
+import type { ChatLine, SeatInfo } from '../../client/api-types';
 
 const line = (id: number, text = `line ${id}`, seat: number | null = 0): ChatLine => ({
   id,
   seat,
+  playerId: 'u_ada',
   name: 'Ada',
   text,
   at: '2026-01-01T00:00:00Z',
@@ -112,7 +95,7 @@ describe('bots and seats', () => {
 
   test('bot seats are taken; empty seats are listed for "Add a bot"', () => {
     const seats: SeatInfo[] = [
-      { seat: 0, name: 'Ada', userId: 'u1' },
+      { seat: 0, name: 'Ada', userId: 'u1', isBot: false },
       { seat: 2, name: 'Bot', userId: null, isBot: true },
     ];
     expect(emptySeats(4, seats)).toEqual([1, 3]);
@@ -127,7 +110,7 @@ describe('bots and seats', () => {
   test('a player who resigned to the bot is recognised as such', () => {
     const seats: SeatInfo[] = [
       { seat: 0, name: 'Ada (bot)', userId: 'u1', isBot: true },
-      { seat: 1, name: 'Bo', userId: 'u2' },
+      { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
     ];
     expect(resignedSeat(seats, 'u1')).toBe(0);
     expect(resignedSeat(seats, 'u2')).toBeNull();
@@ -141,7 +124,7 @@ describe('bots and seats', () => {
 describe('who is looking', () => {
   const seats: SeatInfo[] = [
     { seat: 0, name: 'Ada (bot)', userId: 'u1', isBot: true },
-    { seat: 1, name: 'Bo', userId: 'u2' },
+    { seat: 1, name: 'Bo', userId: 'u2', isBot: false },
   ];
   test("the state's seat wins; before it arrives a seat the bot took over makes a watcher", () => {
     expect(viewerSeat(0, seats, null)).toBeNull();

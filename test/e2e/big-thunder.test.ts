@@ -17,7 +17,7 @@ import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
 import { sellAllFor } from '../../client/games/big-thunder/controls';
-import type { GameState, LegalMove } from '../../client/types';
+import type { GameState, LegalMove } from '../../client/api-types';
 import {
   createGameInUi,
   hasChromium,
@@ -147,7 +147,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     /** The values each player's mat shows match the server's view. */
     const checkShown = async (p: Player, view: BigThunderView) => {
       for (const s of view.seats) {
-        const mat = p.board.locator(`bt-player-mat section[data-seat="${s.seat}"]`);
+        const mat = p.board.locator(`bt-player-mat article[data-seat="${s.seat}"]`);
         await shows(mat.locator('[data-field="score"]'), new RegExp(`^ ?${s.score} points`), `${p.name} sees seat ${s.seat + 1}'s score`);
         await shows(
           mat.locator('[data-field="cart-load"]'),
@@ -287,7 +287,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
 
       const load = () => s.view.seats[p.seat].cart.gold + s.view.seats[p.seat].cart.ore;
       const listed = (type: string) => s.legalMoves.filter((m) => typeOf(m) === type);
-      const mat = (field: string) => p.board.locator(`bt-player-mat section[data-seat="${p.seat}"] [data-field="${field}"]`);
+      const mat = (field: string) => p.board.locator(`bt-player-mat article[data-seat="${p.seat}"] [data-field="${field}"]`);
 
       /** In Town with gold: Sell Gold, everything for points, with the Town form's shortcut. */
       const trySell = async () => {

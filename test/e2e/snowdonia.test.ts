@@ -46,7 +46,7 @@ function board(page: Page): Locator {
   return page.locator('sn-mountain-board');
 }
 
-/** The board's status line ("Your turn: ...", "Waiting for ..."). */
+/** The board's status line, the turn bar's sentence ("Your turn: ...", "Waiting for ..."). */
 function status(page: Page): Locator {
   return board(page).locator('[data-field="status"]');
 }
@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await place(O, 'B1');
 
     // 2 Resolve Actions. A1: S chooses 2 Iron Ore and 1 Coal among the Stock Yard's cubes.
-    await waitForStatus(S.page, 'Your turn: Stock Yard (A1).');
+    await waitForStatus(S.page, 'Your turn: take cubes from the Stock Yard (A1).');
     expect(await roundOf(S.page)).toBe('1');
     const yardS = board(S.page).locator('sn-stock-yard');
     expect(await yardS.locator('[data-field="yard-iron"]').textContent()).toBe('7');
@@ -162,7 +162,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await yardS.getByRole('button', { name: 'Take 2 Iron Ore, 1 Coal' }).click();
 
     // A2: O takes 1 Iron Ore and 2 Stone (the last Coal is gone) and becomes Start Player.
-    await waitForStatus(O.page, 'Your turn: Stock Yard (A2).');
+    await waitForStatus(O.page, 'Your turn: take cubes from the Stock Yard (A2).');
     const yardO = board(O.page).locator('sn-stock-yard');
     expect(await yardO.locator('[data-field="yard-iron"]').textContent()).toBe('5');
     expect(await yardO.locator('[data-field="yard-coal"]').textContent()).toBe('0');
@@ -173,7 +173,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await yardO.getByRole('button', { name: 'Take 1 Iron Ore, 2 Stone' }).click();
 
     // B1 (O excavates) runs by itself; F1: S takes the first Contract of the Site Office.
-    await waitForStatus(S.page, 'Your turn: Site Office (F1).');
+    await waitForStatus(S.page, 'Your turn: take a Contract from the Site Office (F1).');
     const office = board(S.page).locator('sn-site-office');
     const first = office.locator('sn-contract article[data-contract]').first();
     const contractId = await first.getAttribute('data-contract');

@@ -1,11 +1,10 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { GameRegistry } from '../../engine/core';
 import { createNeonDb } from '../../db/neon';
-import type { Db } from '../../db/types';
 import { readConfig, type Env } from '../env';
-import { drainOutbox } from '../notify/deliver';
 import { botsMustAct, runBots } from '../services/bots';
 import { runGameClocks } from '../services/clock-pass';
+import { deferredWork } from '../services/deferred-work';
 import { loadGame } from '../services/game-rows';
 import type { ServiceCtx } from '../types';
 import { withClocks } from './notes';
@@ -43,30 +42,50 @@ export function gameTimerClass(registry: GameRegistry) {
       const s = await this.ctx.storage.get<Stored>('s');
       if (!s) return;
       const env = this.env;
+      // A place among the passes running now, or another try in a moment (WorkGate).
+      const gate = env.WORK_GATE ? env.WORK_GATE.get(env.WORK_GATE.idFromName('passes')) : null;
+      const limit = readConfig(env).clockPasses;
+      const admitted = gate ? await gate.enter(s.gameId, limit, Date.now()).catch(() => ({ retryMs: 0 })) : { retryMs: 0 };
+      if (admitted.retryMs > 0) {
+        await this.ctx.storage.setAlarm(Date.now() + Math.round(admitted.retryMs));
+        return;
+      }
+      try {
+        await this.pass(s, env);
+      } finally {
+        await gate?.leave(s.gameId).catch(() => {});
+      }
+    }
+
+    /** One pass over the game's clocks and bots, what it queued delivered, the next alarm set. */
+    private async pass(s: Stored, env: Env): Promise<void> {
       await withClocks(env, async () => {
-        const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-        const later: ((db: Db) => Promise<unknown>)[] = [];
+        const open = () => {
+          const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+          return { db, release: () => pool.end() };
+        };
+        const first = open();
+        const work = deferredWork(first, open);
+        const config = readConfig(env);
+        // As a request: its commits hold their notices for this alarm's own drain.
+        const ctx: ServiceCtx = { db: first.db, registry, config, now: workerClock.now(), defer: work.defer, drainsAfter: true };
+        let next: number | null = null;
         try {
-          const config = readConfig(env);
-          const ctx: ServiceCtx = { db, registry, config, now: workerClock.now(), defer: (task) => void later.push(task) };
           const report = await runGameClocks(ctx, s.gameId);
           // Bots of this game only, a run's worth: the next alarm goes on if they are not done.
           const botMoves = await runBots(ctx, s.gameId);
-          for (const task of later) await task(db).catch((err) => console.error('game timer: deferred task failed', err));
-          if (report.reminders + report.timeouts + report.autoVacations + botMoves > 0)
-            await drainOutbox(db, registry, config, ctx.now, 50);
-          const row = await loadGame(db, s.gameId).catch(() => null);
+          const row = await loadGame(first.db, s.gameId).catch(() => null);
           const due = row?.status === 'active' && row.dueAt ? row.dueAt.getTime() : null;
-          const next = row && botsMustAct(row) ? ctx.now.getTime() : due;
-          if (next !== null) await this.schedule(s.gameId, next);
-          else await this.ctx.storage.delete('s');
+          next = row && botsMustAct(row) ? ctx.now.getTime() : due;
           console.log(
             'game timer',
             JSON.stringify({ game: s.gameId, ...report, botMoves, next: next === null ? null : new Date(next).toISOString() }),
           );
         } finally {
-          await pool.end();
+          await work.run();
         }
+        if (next !== null) await this.schedule(s.gameId, next);
+        else await this.ctx.storage.delete('s');
       });
     }
   };

@@ -44,6 +44,15 @@ export function jsonResponse<T extends z.ZodType>(description: string, schema: T
   return { description, content: { 'application/json': { schema } } };
 }
 
+/**
+ * Any JSON value, always present: a game's own shape the API passes through (a view, a move, the
+ * options). Plain `z.unknown()` would make the property optional in the document.
+ */
+export function anyJson() {
+  // `any`, not `unknown`: Hono's typed answers would read an `unknown` property as `null`.
+  return z.any().nonoptional();
+}
+
 export const GameIdParam = z.object({
   id: z
     .string()
@@ -54,7 +63,14 @@ export const GameIdParam = z.object({
 
 export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() }).openapi('User');
 
-export const SeatSchema = z.object({ seat: z.number().int(), name: z.string(), userId: z.string().nullable() }).openapi('Seat');
+export const SeatSchema = z
+  .object({
+    seat: z.number().int(),
+    name: z.string(),
+    userId: z.string().nullable(),
+    isBot: z.boolean().openapi({ description: 'The built-in bot plays this seat (a bot seat, or a player who resigned to the bot)' }),
+  })
+  .openapi('Seat');
 
 /** A seat's setup choices in a request (`Game.seatChoices`): choice id -> value id. */
 export const ChoicesSchema = z
@@ -76,8 +92,12 @@ export const SeatChoiceSchema = z
   .openapi('SeatChoice');
 
 export const ResultSchema = z
-  .object({ scores: z.array(z.number()), ranking: z.array(z.number().int()), summary: z.string().optional() })
-  .passthrough()
+  .object({
+    scores: z.array(z.number()).openapi({ description: 'Final score by seat' }),
+    ranking: z.array(z.number().int()).openapi({ description: "Seats best first, the rulebook's tie-breakers applied" }),
+    ties: z.array(z.array(z.number().int())).optional().openapi({ description: 'Seats that share a place after every tie-breaker' }),
+    summary: z.string().optional().openapi({ description: 'A short sentence about the outcome' }),
+  })
   .openapi('Result');
 
 /** One log line as the viewer may read it (`GET /log`, `sinceLastSeen`). */
@@ -105,23 +125,29 @@ export const SinceLastSeenSchema = z
   })
   .openapi('SinceLastSeen');
 
+/** A game's status: waiting for players, under way, over with a result, or ended early. */
+export const GameStatusSchema = z.enum(['open', 'active', 'finished', 'abandoned']).openapi('GameStatus');
+
+/** One of the viewer's legal moves, as the engine computed it, with its label. */
+export const LegalMoveSchema = z
+  .object({
+    label: z.string(),
+    move: anyJson().openapi({ description: "The move as the game's move schema defines it: send it back as is" }),
+    effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now: ask before sending it' }),
+    warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: "You're in Town." }),
+  })
+  .openapi('LegalMove');
+
 export const StateSchema = z
   .object({
     id: z.string(),
     type: z.string(),
-    status: z.enum(['open', 'active', 'finished', 'abandoned']),
+    status: GameStatusSchema,
     version: z.number().int(),
     yourSeat: z.number().int().nullable(),
     activeSeats: z.array(z.number().int()),
-    view: z.unknown().openapi({ description: "The game's view for this seat (spectators: the public view)" }),
-    legalMoves: z.array(
-      z.object({
-        label: z.string(),
-        move: z.unknown(),
-        effect: z.literal('none').optional().openapi({ description: 'The move is legal but would do nothing now: ask before sending it' }),
-        warning: z.string().optional().openapi({ description: 'Why the move would do little or nothing now', example: "You're in Town." }),
-      }),
-    ),
+    view: anyJson().openapi({ description: "The game's view for this seat (spectators: the public view)" }),
+    legalMoves: z.array(LegalMoveSchema),
     result: ResultSchema.nullable(),
     botsToMove: z.boolean().openapi({
       description: 'A bot seat must act now: it plays right after this answer. Poll (soon) until false before offering the board',

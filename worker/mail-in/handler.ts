@@ -1,5 +1,6 @@
 import type { GameRegistry } from '../../engine/core';
 import type { Db } from '../../db/types';
+import { deferredWork } from '../services/deferred-work';
 import { readConfig, type Env } from '../env';
 import type { ServiceCtx } from '../types';
 import { MAX_INBOUND_BYTES } from './limits';
@@ -20,19 +21,14 @@ export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Da
       await (message.setReject(`Messages to this address are limited to ${MAX_INBOUND_BYTES} bytes.`) as unknown);
       return;
     }
-    const { db, release } = open(env);
-    type Task = (db: Db) => Promise<unknown>;
-    const tasks: Task[] = [];
-    const after: { last: { task: Task; waitMs: number } | null } = { last: null };
+    const first = open(env);
+    const work = deferredWork(first, () => open(env));
     const service: ServiceCtx = {
-      db,
+      db: first.db,
       registry,
       config: readConfig(env),
       now: now(),
-      defer: (task, opts) => {
-        if (!opts?.last) tasks.push(task);
-        else after.last ??= { task, waitMs: opts.waitMs ?? 0 };
-      },
+      defer: work.defer,
       drainsAfter: true,
     };
     try {
@@ -52,20 +48,7 @@ export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Da
       // Awaited: under wrangler dev the message is an RPC stub whose setReject returns a promise.
       if (outcome.kind === 'rejected') await (message.setReject(outcome.reason) as unknown);
     } finally {
-      ctx.waitUntil(
-        (async () => {
-          const run = (task: Task, on: Db) => task(on).catch((e) => console.error('deferred task failed', e));
-          for (let task = tasks.shift(); task; task = tasks.shift()) await run(task, db);
-          await release();
-          const last = after.last;
-          if (!last) return;
-          // The notification grace: wait without holding a connection, then drain on a new one.
-          await new Promise((r) => setTimeout(r, last.waitMs));
-          const own = open(env);
-          await run(last.task, own.db);
-          await own.release();
-        })(),
-      );
+      ctx.waitUntil(work.run());
     }
   };
 }

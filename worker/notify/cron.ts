@@ -36,7 +36,7 @@ export interface CronReport {
  * window and one of finished outbox rows that outlived theirs. Every step is safe to run twice or concurrently (version checks, claimed rows, dedupe
  * keys, skipped locked rows).
  */
-export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
+export async function runScheduled(ctx: ServiceCtx, opts: { alarmSlackMs?: number } = {}): Promise<CronReport> {
   const report: CronReport = {
     reminders: 0,
     timeouts: 0,
@@ -51,7 +51,10 @@ export async function runScheduled(ctx: ServiceCtx): Promise<CronReport> {
   const due = await ctx.db
     .select({ id: games.id })
     .from(games)
-    .where(and(eq(games.status, 'active'), isNotNull(games.dueAt), lte(games.dueAt, ctx.now)))
+    // With the games' own alarms, only games whose alarm is late by `alarmSlackMs`: a missed one.
+    .where(
+      and(eq(games.status, 'active'), isNotNull(games.dueAt), lte(games.dueAt, new Date(ctx.now.getTime() - (opts.alarmSlackMs ?? 0)))),
+    )
     .orderBy(asc(games.dueAt))
     .limit(500);
   for (const { id } of due) {

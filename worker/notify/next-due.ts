@@ -17,7 +17,10 @@ const DAY_MS = 24 * HOUR_MS;
  * stored Idempotency-Key answer to forget. `NEVER` when nothing is scheduled.
  * Two statements, each an aggregate over an index or a small group.
  */
-export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>): Promise<number> {
+export async function nextDueAt(
+  ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>,
+  opts: { alarmSlackMs?: number } = {},
+): Promise<number> {
   if ((await gamesWaitingForBots(ctx as ServiceCtx)).length > 0) return ctx.now.getTime();
   const epoch = (x: unknown) => sql`(extract(epoch from ${x}) * 1000)::float8`;
   const rows = await exec(
@@ -44,7 +47,7 @@ export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 
     digest_from: number | null;
   };
   const times: number[] = [];
-  if (r.clocks_at !== null) times.push(Number(r.clocks_at));
+  if (r.clocks_at !== null) times.push(Number(r.clocks_at) + (opts.alarmSlackMs ?? 0));
   if (r.vacation_at !== null) times.push(Number(r.vacation_at));
   if (r.outbox_at !== null) times.push(Number(r.outbox_at));
   if (r.answer_at !== null) times.push(Number(r.answer_at) + ctx.config.idempotencyRetentionHours * HOUR_MS);
@@ -67,8 +70,12 @@ export interface DueClockStub {
  * cron's `DueClock` (when one is bound), so the next idle tick is idle. Used by the scheduled
  * handler once `DueClock.claim` said something may be due, and by `POST /dev/clock`.
  */
-export async function runDuePass(ctx: ServiceCtx, dueClock: DueClockStub | null): Promise<{ report: CronReport; nextDue: number | null }> {
-  const report = await runScheduled(ctx);
-  const nextDue = dueClock ? await dueClock.settle(await nextDueAt(ctx)) : null;
+export async function runDuePass(
+  ctx: ServiceCtx,
+  dueClock: DueClockStub | null,
+  opts: { alarmSlackMs?: number } = {},
+): Promise<{ report: CronReport; nextDue: number | null }> {
+  const report = await runScheduled(ctx, opts);
+  const nextDue = dueClock ? await dueClock.settle(await nextDueAt(ctx, opts)) : null;
   return { report, nextDue };
 }

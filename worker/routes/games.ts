@@ -3,6 +3,7 @@ import {
   ChoicesSchema,
   errors,
   GameIdParam,
+  GameStatusSchema,
   jsonBody,
   jsonResponse,
   ResultSchema,
@@ -24,7 +25,7 @@ const GameBase = z.object({
   id: z.string(),
   type: z.string(),
   title: z.string(),
-  status: z.string(),
+  status: GameStatusSchema,
   players: z.number().int(),
   seats: z.array(SeatSchema),
   version: z.number().int(),
@@ -95,9 +96,9 @@ const list = createRoute({
             yourSeat: z.number().int(),
             yourTurn: z.boolean(),
             updatedAt: z.string().openapi({ description: 'When the game was last played (a move, a join)' }),
-            result: ResultSchema.nullable().openapi({ description: 'Finished games: scores by seat and the ranking (winner first)' }),
+            result: ResultSchema.nullable(),
             ...ClockSummaryFields,
-          }),
+          }).openapi('GameSummary'),
         ),
       }),
     ),
@@ -124,9 +125,26 @@ const meta = createRoute({
     200: jsonResponse(
       'Game',
       GameBase.extend({
+        options: z
+          .record(z.string(), z.unknown())
+          .openapi({ description: "The game's options as set up (an object of the game type's `options` schema)" }),
+        rulesVersion: z.string().openapi({ description: 'The rules version the game is played under' }),
+        onTimeout: z.enum(['bot', 'end']).openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
+        onResign: z.enum(['bot', 'end']).openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
+        isPublic: z
+          .boolean()
+          .openapi({ description: 'Anyone with the link may watch (view, log, chat); private games only their players' }),
+        rematchOf: z.string().nullable().openapi({ description: 'The game this one is a rematch of' }),
+        rematchId: z.string().nullable().openapi({ description: 'The rematch of this game, once asked for' }),
+        deadlineAt: z
+          .string()
+          .nullable()
+          .openapi({ description: 'When the current turn times out (ISO 8601); null without a time limit or when nothing runs' }),
+        activeSeats: z.array(z.number().int()).openapi({ description: 'Seats that must act now' }),
         seedHash: z.string(),
         seed: z.string().nullable(),
         createdAt: z.string(),
+        updatedAt: z.string().openapi({ description: 'When the game last changed (a move, a join)' }),
         yourSeat: z.number().int().nullable(),
         isCreator: z.boolean(),
         inviteUrl: z.string().nullable(),
@@ -136,7 +154,6 @@ const meta = createRoute({
         optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
         seats: z.array(
           SeatSchema.extend({
-            isBot: z.boolean(),
             choices: z.record(z.string(), z.string()).optional().openapi({
               description:
                 "Games with `seatChoices`: the seat's setup choices while the game waits (`{ rocket: 'blue' }`); `{}`: none yet (the start gives what is left)",
@@ -150,7 +167,7 @@ const meta = createRoute({
           description:
             'While the game waits for players: who invited you (the sender of the invitation email to your address, else the creator, whose invite link it is); null for the creator and outsiders',
         }),
-      }).passthrough(),
+      }).openapi('GameMeta'),
     ),
     ...errors(400, 403, 404),
   },

@@ -37,7 +37,10 @@ const lobby = createRoute({
   tags: ['games'],
   summary: 'Public games waiting for players (join) and public games in progress (watch)',
   description: `At most ${LOBBY_LIST_LIMIT} games in each list: \`open\` newest first, \`live\` most recently played first. Private games never appear.`,
-  responses: { 200: jsonResponse('The lobby', z.object({ open: z.array(LobbyGame), live: z.array(LobbyGame) })), ...errors(400) },
+  responses: {
+    200: jsonResponse('The lobby', z.object({ open: z.array(LobbyGame), live: z.array(LobbyGame) }).openapi('Lobby')),
+    ...errors(400),
+  },
 });
 
 const invite = createRoute({

@@ -23,6 +23,8 @@ import type { Db } from '../../db/types';
 import { endpointTroubles } from '../notify/breaker';
 import { EndpointTroubleSchema } from './push';
 
+const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+
 const Webhook = z
   .object({
     url: z.string().max(2000),
@@ -78,6 +80,19 @@ const Settings = z
   })
   .openapi('NotificationSettings');
 
+/** A notice that could not be delivered (the settings page lists the recent ones). */
+const DeliveryFailure = z
+  .object({
+    id: z.number(),
+    channel: z.string(),
+    target: z.string(),
+    kind: z.string(),
+    lastError: z.string().nullable(),
+    attempts: z.number(),
+    at: z.string(),
+  })
+  .openapi('DeliveryFailure');
+
 const SettingsAnswer = Settings.extend({
   push: z.boolean(),
   emailReplies: z.boolean(),
@@ -86,18 +101,8 @@ const SettingsAnswer = Settings.extend({
   webhookFailing: EndpointTroubleSchema.nullable().openapi({
     description: 'Recent failed deliveries to your webhook (null: they get through)',
   }),
-  failures: z.array(
-    z.object({
-      id: z.number(),
-      channel: z.string(),
-      target: z.string(),
-      kind: z.string(),
-      lastError: z.string().nullable(),
-      attempts: z.number(),
-      at: z.string(),
-    }),
-  ),
-});
+  failures: z.array(DeliveryFailure),
+}).openapi('NotificationSettingsAnswer');
 
 const getRoute = createRoute({
   method: 'get',
@@ -160,7 +165,7 @@ const unsubscribeGet = createRoute({
   tags: ['notifications'],
   summary: 'One-click unsubscribe page (no sign-in); its button POSTs to the same URL',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'HTML page' }, ...errors(400) },
+  responses: { 200: htmlPage('The "Unsubscribe" page'), ...errors(400) },
 });
 
 const unsubscribePost = createRoute({
@@ -171,7 +176,7 @@ const unsubscribePost = createRoute({
   tags: ['notifications'],
   summary: 'Turn off notification emails (RFC 8058 one-click; no sign-in)',
   request: { query: z.object({ token: z.string().min(1).max(100) }) },
-  responses: { 200: { description: 'HTML page' }, 404: { description: 'Unknown link' } },
+  responses: { 200: htmlPage('Unsubscribed'), 404: htmlPage('Unknown link'), ...errors(400) },
 });
 
 const page = (body: string) =>

@@ -1,6 +1,16 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { serviceCtx } from '../http/context';
-import { errors, GameIdParam, jsonBody, jsonResponse, StateSchema, optionalAuth } from '../http/schemas';
+import {
+  anyJson,
+  errors,
+  GameIdParam,
+  GameStatusSchema,
+  jsonBody,
+  jsonResponse,
+  ResultSchema,
+  StateSchema,
+  optionalAuth,
+} from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { addBot } from '../services/bots';
 import { postChat, readChat } from '../services/chat';
@@ -18,6 +28,53 @@ const ChatLine = z
     at: z.string(),
   })
   .openapi('ChatLine');
+
+/** A game record (engine/core/record.ts `GameRecord`): `npm run verify -- record.json` replays it. */
+const GameRecordSchema = z
+  .object({
+    format: z.string().openapi({ example: 'mountain-post-record/1' }),
+    id: z.string(),
+    type: z.string(),
+    title: z.string(),
+    rulesVersion: z.string(),
+    players: z.number().int(),
+    options: anyJson(),
+    seats: z.array(z.object({ seat: z.number().int(), name: z.string(), bot: z.boolean() })),
+    status: GameStatusSchema,
+    seedHash: z.string(),
+    seed: z.string().nullable().openapi({ description: 'Published once the game is over' }),
+    events: z.array(
+      z.object({
+        seq: z.number().int(),
+        kind: z.string(),
+        seat: z.number().int().nullable(),
+        move: z.unknown().optional().openapi({ description: 'Moves: null where the reader may not see it (a running game)' }),
+        bot: z.boolean().optional().openapi({ description: 'Played by the built-in bot' }),
+        timeout: z.boolean().optional().openapi({ description: 'Played at a deadline' }),
+        at: z.string(),
+      }),
+    ),
+    result: ResultSchema.nullable(),
+    finalStateHash: z
+      .string()
+      .nullable()
+      .openapi({ description: 'SHA-256 of the canonical JSON of the final state, once the game is over' }),
+  })
+  .openapi('GameRecord');
+
+/** The game right after one event, as the viewer may see it. */
+const ReplayStepSchema = z
+  .object({
+    seq: z.number().int(),
+    version: z.number().int().openapi({ description: "The game's version now (the last step)" }),
+    yourSeat: z.number().int().nullable(),
+    kind: z.string().nullable().openapi({ description: "The event's kind (`start`, `move`, `undo`, `join`, `resign`, ...)" }),
+    log: z.array(z.string()).openapi({ description: 'The log lines that event wrote, as the viewer may read them' }),
+    view: anyJson().openapi({ description: "The viewer's view after the event; null before the game started" }),
+    views: z.array(z.unknown()).nullable().openapi({ description: "Every seat's view, once the game is over" }),
+    state: anyJson().openapi({ description: 'The full state, once the game is over (else null)' }),
+  })
+  .openapi('ReplayStep');
 
 const chatGet = createRoute({
   method: 'get',
@@ -77,7 +134,7 @@ const record = createRoute({
   tags: ['table'],
   summary: 'The game record: complete with seed once over (verify with `npm run verify`); while running, only what you may see',
   request: { params: GameIdParam },
-  responses: { 200: jsonResponse('Record', z.object({ format: z.string() }).passthrough()), ...errors(403, 404) },
+  responses: { 200: jsonResponse('Record', GameRecordSchema), ...errors(403, 404) },
 });
 
 const replay = createRoute({
@@ -97,7 +154,7 @@ const replay = createRoute({
         .openapi({ param: { name: 'seq', in: 'path' } }),
     }),
   },
-  responses: { 200: jsonResponse('The game at that step', z.object({ seq: z.number() }).passthrough()), ...errors(400, 403, 404) },
+  responses: { 200: jsonResponse('The game at that step', ReplayStepSchema), ...errors(400, 403, 404) },
 });
 
 const bot = createRoute({

@@ -2,7 +2,8 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { enqueueNotices, loadRecipients } from '../notify/enqueue';
+import { insertOutbox, loadRecipients, noticeRows } from '../notify/enqueue';
+import { holdNotices, scheduleDrain } from '../notify/request-drain';
 import { clocksDueAt, type GameClocks, nextReminderAt, outOfTime, runsOutAt } from '../time-control/seat-clocks';
 import { noteGameDue } from '../clock/notes';
 import type { ServiceCtx } from '../types';
@@ -41,9 +42,10 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
     return report;
   }
 
+  let logged = false;
   for (const p of row.clocks.pauses) {
     if (p.over || p.to > now) continue;
-    await commitClockNews(ctx, row.id, {
+    logged = await commitClockNews(ctx, row.id, {
       seat: null,
       text: 'The pause is over: the clocks run again.',
       detail: 'the pause is over',
@@ -51,20 +53,22 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
       edit: (c) => ({ ...c, pauses: c.pauses.map((q) => (q.from === p.from ? { ...q, over: true } : q)) }),
     });
   }
+  if (logged) row = await loadGame(ctx.db, gameId);
 
-  row = await loadGame(ctx.db, gameId);
   const late = row.clocks ? outOfTime(row.clocks, now).filter((s) => !row.botSeats.includes(s)) : [];
   if (late.length) {
-    const seated = await seatList(ctx.db, row.id);
-    for (const seat of late) {
+    // Only a table that allows vacation may spend a player's days on a clock's end.
+    const seated = row.clocks?.allowVacation ? await seatList(ctx.db, row.id) : [];
+    for (const [i, seat] of late.entries()) {
       const userId = seated.find((s) => s.seat === seat)?.userId;
-      if (row.clocks?.allowVacation && userId && (await tryAutoVacation(ctx, userId))) {
+      if (userId && (await tryAutoVacation(ctx, userId))) {
         report.autoVacations++;
         continue;
       }
-      report.timeouts += await applyTimeout(ctx, await loadGame(ctx.db, gameId), [seat]);
-      row = await loadGame(ctx.db, gameId);
-      if (row.status !== 'active') return report;
+      // The row read above is current unless this pass changed the game already.
+      if (i > 0 || report.autoVacations > 0) row = await loadGame(ctx.db, gameId);
+      report.timeouts += await applyTimeout(ctx, row, [seat]);
+      if (row.onTimeout === 'end') return report;
     }
     row = await loadGame(ctx.db, gameId);
   }
@@ -89,22 +93,29 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
   });
   const next = { ...clocks, seats };
   const due = clocksDueAt(next, now, quiet);
-  return ctx.db
-    .transaction(async (t) => {
-      const tx = t as unknown as Db;
-      const moved = await tx
-        .update(games)
-        .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
-        .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-        .returning({ id: games.id });
-      if (moved.length === 0 || notices.length === 0) return 0;
-      await enqueueNotices(tx, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 });
-      return notices.length;
-    })
-    .then(async (sent) => {
-      await noteGameDue(row.id, due === null ? null : new Date(due));
-      return sent;
-    });
+  // Queued already claimed for this context's own drain (delivered by key, no claim to write).
+  const held = notices.length ? holdNotices(ctx) : null;
+  const rows = noticeRows(recipients, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 }).map((r) =>
+    held ? { ...r, claimedUntil: held, attempts: 1 } : r,
+  );
+  const sent = await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const moved = await tx
+      .update(games)
+      .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
+      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
+      .returning({ id: games.id });
+    if (moved.length === 0) return 0;
+    await insertOutbox(tx, rows);
+    return notices.length;
+  });
+  if (sent > 0)
+    scheduleDrain(
+      ctx,
+      rows.map((r) => r.dedupeKey!),
+    );
+  await noteGameDue(row.id, due === null ? null : new Date(due));
+  return sent;
 }
 
 /**

@@ -371,7 +371,7 @@ export async function gameMeta(
     title: game.title,
     status: row.status,
     players: row.players,
-    options: row.options,
+    options: row.options as Record<string, unknown>,
     rulesVersion: row.rulesVersion,
     ...clockSummary(row, args.now),
     onTimeout: row.onTimeout,

@@ -1,8 +1,9 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
-import { ACTION_NAMES, actionName, type ActionControl } from './controls';
-import { sendMove } from './events';
+import { ACTION_NAMES, actionName } from '../../../engine/games/big-thunder/words';
+import type { ActionControl } from './controls';
+import { sendMove } from '../move-event';
 import { btStyles } from './styles';
 import type { CardView } from './types';
 import './bt-card';

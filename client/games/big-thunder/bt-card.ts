@@ -1,7 +1,8 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { actionName } from './controls';
-import { actionIcon, seatFill } from './icons';
+import { actionName } from '../../../engine/games/big-thunder/words';
+import { actionIcon } from './icons';
+import { seatColor } from '../../seat-colours';
 import { btStyles } from './styles';
 import type { CardView } from './types';
 
@@ -100,7 +101,7 @@ export class BtCard extends LitElement {
   override render() {
     const c = this.card;
     if (!c) return nothing;
-    const border = c.starting && this.seat !== null ? `--bt-border: ${seatFill(this.seat)}` : '';
+    const border = c.starting && this.seat !== null ? `--bt-border: ${seatColor(this.seat)}` : '';
     return html`<div class="face" style=${border} data-card-id=${c.id}>
       <div class="name">${c.name}</div>
       <div class="icons">

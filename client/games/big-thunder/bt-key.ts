@@ -1,6 +1,7 @@
 import { html, svg } from 'lit';
 import type { KeyItem } from '../../components/mp-board-key';
-import { actionIcon, marble, mineCart, seatFill } from './icons';
+import { actionIcon, marble, mineCart } from './icons';
+import { seatColor } from '../../seat-colours';
 
 /** A 28 x 28 SVG holding one symbol, for a line of the key. */
 const box = (content: unknown, viewBox = '0 0 28 28') =>
@@ -38,7 +39,7 @@ export function btKeyItems(target: number): KeyItem[] {
     },
     {
       symbol: box(
-        svg`<circle cx="14" cy="14" r="7" fill=${seatFill(1)} stroke="#1c2430" stroke-width="1" /><text x="14" y="17.5" text-anchor="middle" font-size="10" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">2</text>`,
+        svg`<circle cx="14" cy="14" r="7" fill=${seatColor(1)} stroke="#1c2430" stroke-width="1" /><text x="14" y="17.5" text-anchor="middle" font-size="10" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">2</text>`,
       ),
       name: 'Numbered disc on the score track',
       meaning: "a player's Locomotive: the space is their score.",

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import type { Choice } from './controls';
-import { sendMove } from './events';
+import { sendMove } from '../move-event';
 import { btStyles } from './styles';
 import type { CardView } from './types';
 import './bt-card';

@@ -1,8 +1,10 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove } from '../../types';
-import { MARBLE_NAMES, mineLayout, type Choice } from './controls';
-import { chooseOrSend, onKey, sendMove } from './events';
+import type { LegalMove } from '../../api-types';
+import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
+import { mineLayout, type Choice } from './controls';
+import { onKey, sendMove } from '../move-event';
+import { chooseOrSend } from './events';
 import { marble, mineCart } from './icons';
 import { btStyles } from './styles';
 import type { Gold, MarbleKind } from './types';

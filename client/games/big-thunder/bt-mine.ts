@@ -1,8 +1,10 @@
 import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
-import { MARBLE_NAMES, marbleKey, shaftRows, type BoardControls } from './controls';
-import { sendMove, type ChooseDetail } from './events';
+import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
+import { marbleKey, shaftRows, type BoardControls } from './controls';
+import { sendMove } from '../move-event';
+import type { ChooseDetail } from './events';
 import { marble } from './icons';
 import '../../components/mp-tip';
 import { btStyles } from './styles';

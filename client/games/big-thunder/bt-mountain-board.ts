@@ -1,11 +1,10 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../../format';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { GameBoard } from '../board';
+import { nameWithRole, seatName } from '../../names';
 import { shared } from '../../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
-import { buildControls, playerName, statusText, type BoardControls } from './controls';
-import { sendMove } from './events';
-import { seatFill } from './icons';
+import { buildControls, type BoardControls } from './controls';
+import { seatColor } from '../../seat-colours';
 import { btKeyItems } from './bt-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
 import { btStyles } from './styles';
@@ -18,6 +17,8 @@ import './bt-player-mat';
 import './bt-score-track';
 import './bt-town-actions';
 
+/** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
+export { bigThunderWords as words } from '../../../engine/games/big-thunder/words';
 /**
  * The board of Big Thunder Mountain Railroad (the board interface of client/games/index.ts):
  * the mountain and its track, the card in play, your hand, Town, the Market, the score track and
@@ -26,7 +27,7 @@ import './bt-town-actions';
  * Anything the drawing has no place for is a plain button, so every listed move is reachable.
  */
 @customElement('bt-mountain-board')
-export class BtMountainBoard extends LitElement {
+export class BtMountainBoard extends GameBoard<BigThunderView> {
   static override styles = [
     shared,
     btStyles,
@@ -99,21 +100,14 @@ export class BtMountainBoard extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
-
   private controls: BoardControls = buildControls(null, []);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('view') || changed.has('legalMoves')) this.controls = buildControls(this.v, this.legalMoves);
   }
 
-  private get v(): BigThunderView | null {
-    const v = this.view as BigThunderView | null;
+  protected override viewOf(view: unknown): BigThunderView | null {
+    const v = view as BigThunderView | null;
     return v && typeof v === 'object' && Array.isArray(v.mine) && Array.isArray(v.seats) ? v : null;
   }
 
@@ -124,8 +118,8 @@ export class BtMountainBoard extends LitElement {
       prompts.push(html`<div class="prompt" role="group" aria-label="Crosscut Tunnel">
         <p>Crosscut Tunnel: the marble ran into mine shaft ${shaft ?? '?'}. Move your Mine Cart there?</p>
         <div class="row">
-          ${c.tunnel.enter ? html`<button class="primary" title=${c.tunnel.enter.label} @click=${() => sendMove(this, c.tunnel.enter!)}>Yes: ${c.tunnel.enter.label}</button>` : nothing}
-          ${c.tunnel.stay ? html`<button title=${c.tunnel.stay.label} @click=${() => sendMove(this, c.tunnel.stay!)}>No: ${c.tunnel.stay.label}</button>` : nothing}
+          ${c.tunnel.enter ? html`<button class="primary" title=${c.tunnel.enter.label} @click=${() => this.send(c.tunnel.enter!)}>Yes: ${c.tunnel.enter.label}</button>` : nothing}
+          ${c.tunnel.stay ? html`<button title=${c.tunnel.stay.label} @click=${() => this.send(c.tunnel.stay!)}>No: ${c.tunnel.stay.label}</button>` : nothing}
         </div>
       </div>`);
     }
@@ -135,7 +129,7 @@ export class BtMountainBoard extends LitElement {
         <p>You reached ${v.target} points: take one of the Town Shares set aside (only you see their values).</p>
         <div class="row">
           ${[...c.chooseShare].map(
-            ([i, lm]) => html`<button class="primary" title=${lm.label} aria-label=${lm.label} @click=${() => sendMove(this, lm)}>
+            ([i, lm]) => html`<button class="primary" title=${lm.label} aria-label=${lm.label} @click=${() => this.send(lm)}>
               ${values && values[i] !== undefined ? `${values[i]} point${values[i] === 1 ? '' : 's'}` : `Share ${i + 1}`}
             </button>`,
           )}
@@ -150,12 +144,12 @@ export class BtMountainBoard extends LitElement {
     return html`<div class="turn-controls" role="group" aria-label="Turn">
       ${
         c.endTurn
-          ? html`<button class="primary" data-control="end-turn" title="Keep the rest of your hand, draw up to your hand size; the next player's turn" @click=${() => sendMove(this, c.endTurn!)}>
+          ? html`<button class="primary" data-control="end-turn" title="Keep the rest of your hand, draw up to your hand size; the next player's turn" @click=${() => this.send(c.endTurn!)}>
             ${c.endTurn.label}
           </button>`
           : nothing
       }
-      ${c.other.map((lm) => html`<button @click=${() => sendMove(this, lm)}>${lm.label}</button>`)}
+      ${c.other.map((lm) => html`<button @click=${() => this.send(lm)}>${lm.label}</button>`)}
     </div>`;
   }
 
@@ -163,14 +157,14 @@ export class BtMountainBoard extends LitElement {
     const v = this.v;
     if (!v) return html`<p class="muted">Loading the mountain…</p>`;
     const c = this.controls;
-    const you = this.yourSeat !== null && this.yourSeat >= 0 && this.yourSeat < v.seats.length ? this.yourSeat : null;
+    const you = this.seatAmong(v.seats.length);
     const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
     const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
-    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${statusText(v, this.seats, you)}</p>
+    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${this.prompt}</p>
       ${
         you !== null
           ? html`<p class="you muted">
-            You are <span class="swatch" style="background:${seatFill(you)}"></span> ${playerName(v, this.seats, you)}, Mine Cart ${you + 1}.
+            You are <span class="swatch" style="background:${seatColor(you)}"></span> ${nameWithRole(seatName(this.seats, you), v.seats[you]?.name)}, Mine Cart ${you + 1}.
           </p>`
           : html`<p class="you muted">You are watching.</p>`
       }

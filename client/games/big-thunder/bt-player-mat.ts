@@ -2,15 +2,10 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
 import { shared } from '../../styles';
-import { spaceName } from './controls';
-import { seatFill } from './icons';
+import { MARBLE_NAMES, CART_CAPACITY, MAX_TOWN_TOKENS, MAX_UPGRADES, spaceName } from '../../../engine/games/big-thunder/words';
+import { playerMat, playerMatStyles } from '../player-mat';
 import { btStyles } from './styles';
 import type { BigThunderView, PlayerView } from './types';
-
-/** Town Tokens a mat holds (rulebook, Bail Water). */
-const TOKEN_CIRCLES = 5;
-/** Upgrades a mat holds (rulebook, Upgrades). */
-const UPGRADE_SQUARES = 3;
 
 /**
  * One player's mat and what lies around it: score (and laps of the loop), Mine Cart and its
@@ -23,28 +18,11 @@ export class BtPlayerMat extends LitElement {
   static override styles = [
     shared,
     btStyles,
+    playerMatStyles,
     css`
-      .mat {
-        border: 1px solid var(--mp-border);
-        border-left: 6px solid var(--seat);
-        border-radius: 0.6rem;
-        padding: 0.5rem 0.65rem;
-        display: grid;
+      article.mat {
         gap: 0.3rem;
         font-size: 0.88rem;
-      }
-      .mat.turn {
-        box-shadow: 0 0 0 2px var(--mp-accent);
-      }
-      .top {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.25rem 0.5rem;
-        align-items: baseline;
-      }
-      .who {
-        font-weight: 700;
-        font-size: 0.95rem;
       }
       dl {
         display: grid;
@@ -90,7 +68,7 @@ export class BtPlayerMat extends LitElement {
       }
       .square.on {
         border-style: solid;
-        border-color: var(--seat);
+        border-color: var(--mp-seat-color);
         color: var(--mp-text);
         font-weight: 600;
       }
@@ -112,32 +90,28 @@ export class BtPlayerMat extends LitElement {
     const top = p.discard[p.discard.length - 1];
     const turn = v.phase !== 'over' && v.turn === p.seat;
     const lap = p.track.laps ? `, lap ${p.track.laps + 1} (space ${p.track.space})` : '';
-    return html`<section class="mat ${turn ? 'turn' : ''}" style="--seat: ${seatFill(p.seat)}" data-seat=${p.seat} aria-label="${this.name}'s mat">
-      <div class="top">
-        <span class="who">${this.name}</span>
-        <span class="muted">${p.name} · Mine Cart ${p.seat + 1}</span>
-        ${this.isYou ? html`<span class="badge">you</span>` : nothing}
-        ${turn ? html`<span class="badge turn">playing</span>` : nothing}
-        ${p.reachedTarget ? html`<mp-tip class="badge" text="Reached ${v.target} points: took a bonus Town Share">★ ${v.target}</mp-tip>` : nothing}
-      </div>
-      <dl>
+    const tags = html`<span class="muted">${p.name} · Mine Cart ${p.seat + 1}</span>
+      ${p.reachedTarget ? html`<mp-tip class="badge" text="Reached ${v.target} points: took a bonus Town Share">★ ${v.target}</mp-tip>` : nothing}`;
+    return playerMat(
+      { seat: p.seat, name: this.name, label: `${this.name}'s mat`, you: this.isYou, acting: turn, actingText: 'playing', tags },
+      html`<dl>
         <dt>Score</dt>
         <dd data-field="score"><strong>${p.score}</strong> points${lap}</dd>
         <dt>Mine Cart</dt>
         <dd data-field="cart">
-          <span data-field="cart-load">${load}/4</span>:
-          <span class="dot gold"></span> ${p.cart.gold} Gold Nugget${p.cart.gold === 1 ? '' : 's'},
-          <span class="dot ore"></span> ${p.cart.ore} Raw Ore · in ${spaceName(p.position)}
+          <span data-field="cart-load">${load}/${CART_CAPACITY}</span>:
+          <span class="dot gold"></span> ${p.cart.gold} ${MARBLE_NAMES.gold}${p.cart.gold === 1 ? '' : 's'},
+          <span class="dot ore"></span> ${p.cart.ore} ${MARBLE_NAMES.ore} · in ${spaceName(p.position)}
         </dd>
         <dt>Town Tokens</dt>
         <dd data-field="tokens">
           <span class="circles" aria-hidden="true">
-            ${Array.from({ length: TOKEN_CIRCLES }, (_, i) => html`<span class="circle ${i < p.tokens ? 'on' : ''}"></span>`)}
+            ${Array.from({ length: MAX_TOWN_TOKENS }, (_, i) => html`<span class="circle ${i < p.tokens ? 'on' : ''}"></span>`)}
           </span>${p.tokens}
         </dd>
         <dt>Upgrades</dt>
         <dd class="squares" data-field="upgrades">
-          ${Array.from({ length: UPGRADE_SQUARES }, (_, i) =>
+          ${Array.from({ length: MAX_UPGRADES }, (_, i) =>
             p.upgrades[i] ? html`<span class="square on">${upgradeName(p.upgrades[i])}</span>` : html`<span class="square">–</span>`,
           )}
         </dd>
@@ -161,8 +135,8 @@ export class BtPlayerMat extends LitElement {
               <dd data-field="final"><strong>${p.final.total}</strong> = ${p.final.track} on the track + ${p.final.gold} for gold at half + ${p.final.shares} for Town Shares</dd>`
             : nothing
         }
-      </dl>
-    </section>`;
+      </dl>`,
+    );
   }
 }
 

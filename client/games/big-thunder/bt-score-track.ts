@@ -1,9 +1,10 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { seatName } from '../../format';
-import type { SeatInfo } from '../../types';
-import { SCORE_LOOP, loopCell } from './controls';
-import { seatFill } from './icons';
+import { seatName } from '../../names';
+import type { SeatInfo } from '../../api-types';
+import { SCORE_TRACK_LENGTH } from '../../../engine/games/big-thunder/words';
+import { loopCell } from './controls';
+import { seatColor } from '../../seat-colours';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
 
@@ -64,7 +65,7 @@ export class BtScoreTrack extends LitElement {
     if (!v) return nothing;
     const W = CELL * 9;
     const H = CELL * 6;
-    const targetSpace = Math.min(SCORE_LOOP, v.target);
+    const targetSpace = Math.min(SCORE_TRACK_LENGTH, v.target);
     const bySpace = new Map<number, number[]>();
     for (const p of v.seats) {
       const list = bySpace.get(p.track.space) ?? [];
@@ -79,7 +80,7 @@ export class BtScoreTrack extends LitElement {
     ];
     const desc = v.seats.map((p) => `${seatName(this.seats, p.seat)}: ${p.score} points`).join('; ');
     return html`<svg viewBox="-2 -2 ${W + 4} ${H + 4}" role="img" aria-label="Score track. ${desc}">
-      ${Array.from({ length: SCORE_LOOP + 1 }, (_, s) => {
+      ${Array.from({ length: SCORE_TRACK_LENGTH + 1 }, (_, s) => {
         const { col, row } = loopCell(s);
         const x = col * CELL;
         const y = row * CELL;
@@ -99,7 +100,7 @@ export class BtScoreTrack extends LitElement {
           const cx = col * CELL + CELL / 2 + dx;
           const cy = row * CELL + CELL / 2 + dy;
           return svg`<g data-loco=${seat}>
-             <circle cx=${cx} cy=${cy} r="5.8" fill=${seatFill(seat)} stroke="var(--mp-text)" stroke-width=${seat === this.yourSeat ? 2 : 1} />
+             <circle cx=${cx} cy=${cy} r="5.8" fill=${seatColor(seat)} stroke="var(--mp-text)" stroke-width=${seat === this.yourSeat ? 2 : 1} />
             <text x=${cx} y=${cy + 2.8} text-anchor="middle" font-size="7.5" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">${seat + 1}</text>
           </g>`;
         });
@@ -109,7 +110,7 @@ export class BtScoreTrack extends LitElement {
           const y = i * 18;
           const laps = p.track.laps ? ` · lap ${p.track.laps + 1}` : '';
           return svg`<g class="legend" data-score-seat=${p.seat}>
-            <circle cx="5" cy=${y - 4} r="5" fill=${seatFill(p.seat)} stroke="var(--mp-text)" stroke-width="0.8" />
+            <circle cx="5" cy=${y - 4} r="5" fill=${seatColor(p.seat)} stroke="var(--mp-text)" stroke-width="0.8" />
             <text x="15" y=${y}>${seatName(this.seats, p.seat).slice(0, 16)}${p.reachedTarget ? ' ★' : ''}</text>
             <text class="pts" x=${W - 2 * CELL - 16} y=${y} text-anchor="end">${p.score} pts${laps}</text>
           </g>`;

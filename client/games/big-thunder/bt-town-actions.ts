@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import { sellAllFor, type BoardControls } from './controls';
-import { sendMove } from './events';
+import { sendMove } from '../move-event';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
 

@@ -1,8 +1,10 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { mineLayout, type Choice } from './controls';
-import { chooseOrSend, onKey } from './events';
-import { mineCart, seatFill } from './icons';
+import { onKey } from '../move-event';
+import { chooseOrSend } from './events';
+import { mineCart } from './icons';
+import { seatColor } from '../../seat-colours';
 import { btStyles } from './styles';
 import type { CartOnSpace } from './bt-mine-shaft';
 
@@ -73,8 +75,8 @@ export class BtTown extends LitElement {
         const y = top + seat * slotH;
         const cart = this.carts.find((c) => c.seat === seat);
         return svg`<g data-town-space=${seat}>
-          <rect x="2" y=${y + 1} width=${W - 4} height=${slotH - 2} rx="4" fill="color-mix(in srgb, ${seatFill(seat)} 18%, transparent)"
-            stroke=${seatFill(seat)} stroke-width=${seat === this.yourSeat ? 2 : 1.2} stroke-dasharray=${cart ? 'none' : '3 2'} />
+          <rect x="2" y=${y + 1} width=${W - 4} height=${slotH - 2} rx="4" fill="color-mix(in srgb, ${seatColor(seat)} 18%, transparent)"
+            stroke=${seatColor(seat)} stroke-width=${seat === this.yourSeat ? 2 : 1.2} stroke-dasharray=${cart ? 'none' : '3 2'} />
           ${cart ? mineCart(seat, cart, (W - cartW) / 2, y + 2, cartW) : nothing}
         </g>`;
       })}

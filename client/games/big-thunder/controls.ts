@@ -1,53 +1,14 @@
 /**
- * Pure helpers of the Big Thunder board (no DOM; tested in test/client/big-thunder-board.test.ts):
- * the server's `legalMoves` grouped into the controls the board draws, and the geometry of the
- * track and the score loop. Every control carries one of the listed moves, never a move built
- * here: a click on a mine shaft or a marble only looks up which listed move it stands for.
+ * The layout of the Big Thunder board (no DOM; tested in test/client/big-thunder-board.test.ts):
+ * the server's `legalMoves`, grouped by type (`groupMoves`), placed on the controls the board
+ * draws, and the geometry of the mine and the score loop. Every control carries one of the listed
+ * moves, never a move built here: a click on a mine shaft or a marble only looks up which listed
+ * move it stands for. The game's words and numbers come from the engine.
  */
-import { seatName } from '../../format';
-import type { LegalMove, SeatInfo } from '../../types';
-import type { BigThunderMove, BigThunderView, CardAction, Gold, MarbleKind, UpgradeType } from './types';
-
-/** Spaces on the track: Town (0) and mine shafts 1..7 (rulebook, Mine Cart (Move)). */
-export const TRACK_SPACES = 8;
-/** The score track loops after 25; its start space is 0 (rulebook, End of the Game NOTE). */
-export const SCORE_LOOP = 25;
-
-/** The rulebook's words for the card actions. */
-export const ACTION_NAMES: Readonly<Record<CardAction['kind'], string>> = {
-  move: 'Move',
-  pick: 'Pick for Gold',
-  pan: 'Pan for Gold',
-  bail: 'Bail Water',
-  resupply: 'Resupply',
-  crosscut: 'Crosscut Tunnel',
-};
-
-/** The rulebook's names of the marbles. */
-export const MARBLE_NAMES: Readonly<Record<MarbleKind, string>> = {
-  gold: 'Gold Nugget',
-  ore: 'Raw Ore',
-  water: 'Water',
-  fate: 'Fate marble',
-};
-
-/** "Move 2", "Pick for Gold". */
-export function actionName(a: CardAction): string {
-  return a.kind === 'move' ? `Move ${a.spaces}` : ACTION_NAMES[a.kind];
-}
-
-/** "Town" or "mine shaft 4". */
-export function spaceName(position: number): string {
-  return position === 0 ? 'Town' : `mine shaft ${position}`;
-}
-
-/**
- * Where a cart `spaces` steps clockwise from `position` is drawn: only to place the click target
- * of a listed Move on the drawing (the server's move says how many spaces, the board says where).
- */
-export function spaceAfter(position: number, spaces: number): number {
-  return (((position + spaces) % TRACK_SPACES) + TRACK_SPACES) % TRACK_SPACES;
-}
+import { groupMoves } from '../../../engine/core/group-moves';
+import { clockwise, SCORE_TRACK_LENGTH, ACTION_NAMES, actionName } from '../../../engine/games/big-thunder/words';
+import type { LegalMove } from '../../api-types';
+import type { BigThunderMove, BigThunderView, CardAction, Gold, UpgradeType } from './types';
 
 /** One listed move, with the words a chooser shows when one click could mean several moves. */
 export interface Choice {
@@ -101,12 +62,6 @@ export function marbleKey(shaft: number, marble: Gold): string {
   return `${shaft}:${marble}`;
 }
 
-function asMove(x: unknown): BigThunderMove | null {
-  if (!x || typeof x !== 'object') return null;
-  const t = (x as { type?: unknown }).type;
-  return typeof t === 'string' ? (x as BigThunderMove) : null;
-}
-
 interface Keyed extends Choice {
   key: string;
 }
@@ -137,8 +92,27 @@ function dedupe<K>(map: Map<K, Keyed[]>): Map<K, Choice[]> {
   return out;
 }
 
-/** Groups the listed moves into the board's controls. A move of an unknown shape goes to `other`. */
+/** The card actions a listed move may take (the move's type is the action's kind). */
+const ACTION_MOVES = ['move', 'pick', 'pan', 'bail', 'resupply', 'crosscut'] as const;
+/** Every move type the board has a control for; any other goes to `other`. */
+const DRAWN: readonly BigThunderMove['type'][] = [
+  ...ACTION_MOVES,
+  'play',
+  'discardToMove',
+  'discard',
+  'claimJumper',
+  'tunnel',
+  'sell',
+  'buyUpgrade',
+  'removeUpgrade',
+  'buyShare',
+  'chooseShare',
+  'endTurn',
+];
+
+/** Places the listed moves on the board's controls. A move the board has no place for goes to `other`. */
 export function buildControls(view: BigThunderView | null, legal: readonly LegalMove[]): BoardControls {
+  const g = groupMoves<BigThunderMove, LegalMove>(legal);
   const c: BoardControls = {
     play: new Map(),
     discardToMove: new Map(),
@@ -151,13 +125,13 @@ export function buildControls(view: BigThunderView | null, legal: readonly Legal
     resupply: new Map(),
     crosscut: null,
     tunnel: { enter: null, stay: null },
-    sells: [],
+    sells: g.of('sell'),
     buyUpgrade: new Map(),
     removeUpgrade: new Map(),
     buyShare: null,
     chooseShare: new Map(),
     endTurn: null,
-    other: [],
+    other: g.except(DRAWN),
   };
   const current = view?.current ?? null;
   c.actions = current
@@ -173,89 +147,53 @@ export function buildControls(view: BigThunderView | null, legal: readonly Legal
     if (map.has(key)) c.other.push(lm);
     else map.set(key, lm);
   };
+  /** The single control of a move type: the first listed; any further one is a plain button. */
+  const single = (list: readonly LegalMove[]) => {
+    c.other.push(...list.slice(1));
+    return list[0] ?? null;
+  };
 
-  for (const lm of legal) {
-    const m = asMove(lm.move);
-    if (!m) {
-      c.other.push(lm);
-      continue;
-    }
-    switch (m.type) {
-      case 'play':
-        once(c.play, m.card, lm);
-        break;
-      case 'discardToMove':
-        once(c.discardToMove, m.card, lm);
-        break;
-      case 'discard':
-        once(c.discard, m.card, lm);
-        break;
-      case 'claimJumper':
-        once(c.claimJumper, m.card, lm);
-        break;
-      case 'move':
-      case 'pick':
-      case 'pan':
-      case 'bail':
-      case 'resupply':
-      case 'crosscut': {
-        const a = c.actions[m.action];
-        if (!a || a.action.kind !== m.type) {
-          c.other.push(lm);
-          break;
-        }
-        a.moves.push(lm);
-        if (m.type === 'move') {
-          if (me)
-            push(moveTo, spaceAfter(me.position, m.spaces), {
-              move: lm,
-              key: actionName(a.action),
-              text: `Use the ${actionName(a.action)} action`,
-            });
-        } else if (m.type === 'pick' || m.type === 'pan') {
-          push(take, marbleKey(m.shaft, m.marble), { move: lm, key: m.type, text: ACTION_NAMES[m.type] });
-        } else if (m.type === 'resupply') {
-          push(resupply, m.slot, { move: lm, key: 'resupply', text: ACTION_NAMES.resupply });
-        } else if (m.type === 'bail') {
-          c.bail ??= lm;
-        } else {
-          c.crosscut ??= lm;
-        }
-        break;
-      }
-      case 'tunnel':
-        if (m.enter && !c.tunnel.enter) {
-          c.tunnel.enter = lm;
-          // The Crosscut Tunnel leads to the shaft its marble ran into: that shaft is a target too.
-          if (view?.pending?.kind === 'tunnel')
-            push(moveTo, view.pending.shaft, { move: lm, key: 'tunnel', text: 'Take the Crosscut Tunnel' });
-        } else if (!m.enter && !c.tunnel.stay) c.tunnel.stay = lm;
-        else c.other.push(lm);
-        break;
-      case 'sell':
-        c.sells.push(lm);
-        break;
-      case 'buyUpgrade':
-        once(c.buyUpgrade, m.upgrade, lm);
-        break;
-      case 'removeUpgrade':
-        once(c.removeUpgrade, m.upgrade, lm);
-        break;
-      case 'buyShare':
-        if (c.buyShare) c.other.push(lm);
-        else c.buyShare = lm;
-        break;
-      case 'chooseShare':
-        once(c.chooseShare, m.index, lm);
-        break;
-      case 'endTurn':
-        if (c.endTurn) c.other.push(lm);
-        else c.endTurn = lm;
-        break;
-      default:
+  for (const lm of g.of('play')) once(c.play, lm.move.card, lm);
+  for (const lm of g.of('discardToMove')) once(c.discardToMove, lm.move.card, lm);
+  for (const lm of g.of('discard')) once(c.discard, lm.move.card, lm);
+  for (const lm of g.of('claimJumper')) once(c.claimJumper, lm.move.card, lm);
+  for (const type of ACTION_MOVES) {
+    for (const lm of g.of(type)) {
+      const m = lm.move;
+      const a = c.actions[m.action];
+      if (!a || a.action.kind !== m.type) {
         c.other.push(lm);
+        continue;
+      }
+      a.moves.push(lm);
+      if (m.type === 'move') {
+        if (me)
+          push(moveTo, clockwise(me.position, m.spaces), {
+            move: lm,
+            key: actionName(a.action),
+            text: `Use the ${actionName(a.action)} action`,
+          });
+      } else if (m.type === 'pick' || m.type === 'pan') {
+        push(take, marbleKey(m.shaft, m.marble), { move: lm, key: m.type, text: ACTION_NAMES[m.type] });
+      } else if (m.type === 'resupply') {
+        push(resupply, m.slot, { move: lm, key: 'resupply', text: ACTION_NAMES.resupply });
+      } else if (m.type === 'bail') {
+        c.bail ??= lm;
+      } else {
+        c.crosscut ??= lm;
+      }
     }
   }
+  c.tunnel.enter = single(g.of('tunnel').filter((lm) => lm.move.enter));
+  c.tunnel.stay = single(g.of('tunnel').filter((lm) => !lm.move.enter));
+  // The Crosscut Tunnel leads to the shaft its marble ran into: that shaft is a target too.
+  if (c.tunnel.enter && view?.pending?.kind === 'tunnel')
+    push(moveTo, view.pending.shaft, { move: c.tunnel.enter, key: 'tunnel', text: 'Take the Crosscut Tunnel' });
+  for (const lm of g.of('buyUpgrade')) once(c.buyUpgrade, lm.move.upgrade, lm);
+  for (const lm of g.of('removeUpgrade')) once(c.removeUpgrade, lm.move.upgrade, lm);
+  c.buyShare = single(g.of('buyShare'));
+  for (const lm of g.of('chooseShare')) once(c.chooseShare, lm.move.index, lm);
+  c.endTurn = single(g.of('endTurn'));
   c.moveTo = dedupe(moveTo);
   c.take = dedupe(take);
   c.resupply = dedupe(resupply);
@@ -315,7 +253,7 @@ export function sellAllFor(sells: readonly LegalMove[], kind: 'points' | 'tokens
  * 22..25 up the left, so 25 sits next to 0 and the track closes.
  */
 export function loopCell(space: number): { col: number; row: number } {
-  const s = Math.max(0, Math.min(SCORE_LOOP, Math.round(space)));
+  const s = Math.max(0, Math.min(SCORE_TRACK_LENGTH, Math.round(space)));
   if (s <= 8) return { col: s, row: 0 };
   if (s <= 13) return { col: 8, row: s - 8 };
   if (s <= 21) return { col: 8 - (s - 13), row: 5 };
@@ -326,38 +264,6 @@ export function loopCell(space: number): { col: number; row: number } {
 export function shaftRows(view: Pick<BigThunderView, 'mine' | 'fateMarble'>): number {
   const most = Math.max(0, ...view.mine.map((m) => m.gold + m.ore + m.water + (view.fateMarble?.shaft === m.shaft ? 1 : 0)));
   return Math.min(8, Math.max(3, Math.ceil(most / 2)));
-}
-
-/** A seat's name at the table with its Locomotive: "Ada (U.R. Courageous)". */
-export function playerName(view: BigThunderView, seats: readonly SeatInfo[], seat: number): string {
-  const loco = view.seats[seat]?.name;
-  const name = seatName([...seats], seat);
-  return loco ? `${name} (${loco})` : name;
-}
-
-/** The board's one line about who acts now and what is asked of them. */
-export function statusText(view: BigThunderView, seats: readonly SeatInfo[], yourSeat: number | null): string {
-  const you = yourSeat;
-  const name = (seat: number) => (seat === you ? 'You' : seatName([...seats], seat));
-  if (view.phase === 'over') return 'The game is over: final scoring below.';
-  const p = view.pending;
-  if (p?.kind === 'claimJumper') {
-    // The choices are secret until the last is in: others' are shown only as "has chosen".
-    if (you !== null && p.waiting.includes(you)) return 'Claim Jumper! Discard one card from your hand.';
-    const names = (list: number[]) => list.filter((s) => s !== you).map((s) => seatName([...seats], s));
-    const waitingFor = `waiting for ${names(p.waiting).join(' and ')} to discard a card`;
-    if (p.yours) return `Claim Jumper: you chose ${p.yours.name}, hidden until everyone has chosen; ${waitingFor}.`;
-    const chosen = names(p.chosen);
-    return `Claim Jumper: ${chosen.length ? `${chosen.join(' and ')} ${chosen.length === 1 ? 'has' : 'have'} chosen; ` : ''}${waitingFor}.`;
-  }
-  const yours = view.turn === you;
-  const who = yours ? 'Your turn' : `${seatName([...seats], view.turn)}'s turn`;
-  const final = view.endTriggeredBy !== null ? ' (final round)' : '';
-  if (p?.kind === 'tunnel') return `${who}${final}: take the Crosscut Tunnel to mine shaft ${p.shaft}?`;
-  if (p?.kind === 'chooseShare') return `${who}${final}: ${yours ? 'choose' : `${name(view.turn)} chooses`} a set-aside Town Share.`;
-  if (p?.kind === 'removeUpgrade') return `${who}${final}: ${yours ? 'choose' : `${name(view.turn)} chooses`} an Upgrade to remove.`;
-  if (view.phase === 'discard') return `${who}${final}: keep or discard cards, then end the turn.`;
-  return `${who}${final}: play cards${view.town ? ', take Town actions' : ''}.`;
 }
 
 /** Geometry shared by the drawings of Town and the mine shafts, so their columns line up. */

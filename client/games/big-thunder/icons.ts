@@ -4,6 +4,7 @@
  * SVG of the part that draws them.
  */
 import { svg, type SVGTemplateResult } from 'lit';
+import { seatColor } from '../../seat-colours';
 import type { CardAction, MarbleKind } from './types';
 
 /** The icon of one card action in a 24 x 24 box at (x, y). */
@@ -59,11 +60,6 @@ export function marble(kind: MarbleKind, cx: number, cy: number, r: number): SVG
   return svg`<circle class="marble-${kind}" cx=${cx} cy=${cy} r=${r} stroke-width=${Math.max(0.8, r / 6)} />`;
 }
 
-/** The fill of seat `seat`'s pieces: the page's player colour. */
-export function seatFill(seat: number): string {
-  return `var(--mp-seat-${seat}, var(--mp-muted))`;
-}
-
 /**
  * A Mine Cart of seat `seat` with its load, `w` wide with its top-left corner at (x, y): a
  * trapezoid body in the player colour with the seat number, wheels, and up to four marbles
@@ -77,7 +73,7 @@ export function mineCart(seat: number, load: { gold: number; ore: number }, x: n
   const mr = w * 0.11;
   return svg`<g class="cart">
     ${heap.map((k, i) => marble(k, x + w * 0.2 + i * w * 0.2, y + mr * 0.4, mr))}
-    <path d="M${x} ${y + mr} h${w} l${-inset} ${h} h${-(w - 2 * inset)} z" fill=${seatFill(seat)} stroke="#1c2430" stroke-width=${w * 0.04} stroke-linejoin="round" />
+    <path d="M${x} ${y + mr} h${w} l${-inset} ${h} h${-(w - 2 * inset)} z" fill=${seatColor(seat)} stroke="#1c2430" stroke-width=${w * 0.04} stroke-linejoin="round" />
     <text x=${x + w / 2} y=${y + mr + h * 0.72} text-anchor="middle" font-size=${h * 0.62} font-weight="700" fill="#fff" stroke="rgba(0,0,0,.55)" stroke-width=${h * 0.06} paint-order="stroke">${seat + 1}</text>
     <circle cx=${x + w * 0.27} cy=${y + mr + h + r * 0.6} r=${r} fill="#1c2430" />
     <circle cx=${x + w * 0.73} cy=${y + mr + h + r * 0.6} r=${r} fill="#1c2430" />

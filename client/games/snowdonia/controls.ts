@@ -1,11 +1,15 @@
 /**
- * Pure helpers of the Snowdonia board (no DOM, no Lit; tested in
- * test/client/snowdonia-board.test.ts): how the server's `legalMoves` become controls, how the
- * railway is laid out, and the words the board shows. The board never builds a move itself:
- * every control carries one entry of `legalMoves` and sends exactly its `move`.
+ * The layout of the Snowdonia board (no DOM, no Lit; tested in test/client/snowdonia-board.test.ts):
+ * which control shows each of the server's `legalMoves` (grouped by type with `groupMoves`), how
+ * the railway is laid out, and the few words only the board uses. The board never builds a move
+ * itself: every control carries one entry of `legalMoves` and sends exactly its `move`. The
+ * game's words come from the engine (engine/games/snowdonia/words.ts).
  */
-import type { LegalMove, SeatInfo } from '../../types';
-import type { AreaId, Owner, RouteCardView, SnowdoniaView, StationId, Weather } from './view-types';
+import { groupMoves } from '../../../engine/core/group-moves';
+import { youOrName } from '../../names';
+import { seatColor } from '../../seat-colours';
+import type { LegalMove, SeatInfo } from '../../api-types';
+import type { AreaId, Owner, Resource, RouteCardView, SnowdoniaMove, StationId } from './types';
 
 /** One control's move: the server's entry, untouched, and what the control shows of it. */
 export interface Choice<T> {
@@ -13,7 +17,8 @@ export interface Choice<T> {
   value: T;
 }
 
-export type CubeKey = 'iron' | 'stone' | 'coal';
+/** The cubes of the Stock Yard: the engine's resources. */
+export type CubeKey = Resource;
 export type ConvertKey = 'steel' | 'stone';
 export type Counts<K extends string> = Record<K, number>;
 
@@ -45,22 +50,6 @@ export interface ControlGroups {
   other: LegalMove[];
 }
 
-const AREAS = new Set<string>(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
-const STATIONS = new Set<string>([
-  'llanberis',
-  'two-viaducts',
-  'waterfall',
-  'hebron',
-  'halfway',
-  'passing-loop',
-  'rocky-valley-halt',
-  'clogwyn',
-  'yr-wyddfa',
-]);
-
-const count = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 0;
-const positive = (x: unknown): x is number => Number.isInteger(x) && (x as number) >= 1;
-
 export function emptyGroups(): ControlGroups {
   return {
     hire: null,
@@ -79,100 +68,54 @@ export function emptyGroups(): ControlGroups {
   };
 }
 
+/** Every move type the board has a control for; any other goes to `other`. */
+const DRAWN: readonly SnowdoniaMove['type'][] = [
+  'hire-temporary',
+  'place',
+  'activate-contract',
+  'pass-contracts',
+  'take-cubes',
+  'convert',
+  'lay-track',
+  'build-station',
+  'buy-train',
+  'take-contract',
+  'skip',
+  'maintain-train',
+];
+
 /**
- * Sorts `legalMoves` into control groups. Every entry lands in exactly one group (a repeated or
- * unrecognised move goes to `other`), so the board offers exactly the moves the server listed.
+ * Sorts `legalMoves` into control groups. Every entry lands in exactly one group (a repeated move
+ * or one of a type the board has no control for goes to `other`), so the board offers exactly the
+ * moves the server listed.
  */
-export function groupMoves(legalMoves: readonly LegalMove[] | null | undefined): ControlGroups {
+export function controlGroups(legalMoves: readonly LegalMove[] | null | undefined): ControlGroups {
+  const by = groupMoves<SnowdoniaMove, LegalMove>(legalMoves);
   const g = emptyGroups();
-  const seen = new Set<string>();
-  for (const legal of legalMoves ?? []) {
-    const m = legal?.move as Record<string, unknown> | null;
-    const key = JSON.stringify(m ?? null);
-    if (!m || typeof m !== 'object' || seen.has(key)) {
-      if (legal) g.other.push(legal);
-      continue;
-    }
-    seen.add(key);
-    switch (m.type) {
-      case 'hire-temporary':
-        if (!g.hire) {
-          g.hire = legal;
-          continue;
-        }
-        break;
-      case 'place':
-        if (AREAS.has(m.area as string) && positive(m.space)) {
-          g.place.push({ legal, value: { area: m.area as AreaId, space: m.space } });
-          continue;
-        }
-        break;
-      case 'activate-contract':
-        if (positive(m.contract)) {
-          g.activate.push({ legal, value: m.contract });
-          continue;
-        }
-        break;
-      case 'pass-contracts':
-        if (!g.passContracts) {
-          g.passContracts = legal;
-          continue;
-        }
-        break;
-      case 'take-cubes':
-        if (count(m.iron) && count(m.stone) && count(m.coal)) {
-          g.takeCubes.push({ legal, value: { iron: m.iron, stone: m.stone, coal: m.coal } });
-          continue;
-        }
-        break;
-      case 'convert':
-        if (count(m.steel) && count(m.stone)) {
-          g.convert.push({ legal, value: { steel: m.steel, stone: m.stone } });
-          continue;
-        }
-        break;
-      case 'lay-track':
-        if (positive(m.count)) {
-          g.layTrack.push({ legal, value: m.count });
-          continue;
-        }
-        break;
-      case 'build-station':
-        if (STATIONS.has(m.station as string) && positive(m.space)) {
-          g.buildStation.push({ legal, value: { station: m.station as StationId, space: m.space } });
-          continue;
-        }
-        break;
-      case 'buy-train':
-        if (positive(m.train)) {
-          g.buyTrain.push({ legal, value: m.train });
-          continue;
-        }
-        break;
-      case 'take-contract':
-        if (positive(m.contract)) {
-          g.takeContract.push({ legal, value: m.contract });
-          continue;
-        }
-        break;
-      case 'skip':
-        if (!g.skip) {
-          g.skip = legal;
-          continue;
-        }
-        break;
-      case 'maintain-train': {
-        const which = m.pay === true ? 'pay' : m.pay === false ? 'letGo' : null;
-        if (which && !g.maintain[which]) {
-          g.maintain[which] = legal;
-          continue;
-        }
-        break;
-      }
-    }
-    g.other.push(legal);
-  }
-  g.layTrack.sort((a, b) => a.value - b.value);
+  /** The one control of a move type: the first listed (a second would be a plain button). */
+  const single = (list: readonly LegalMove[]) => {
+    g.other.push(...list.slice(1));
+    return list[0] ?? null;
+  };
+  g.hire = single(by.of('hire-temporary'));
+  g.place = by.of('place').map((legal) => ({ legal, value: { area: legal.move.area, space: legal.move.space } }));
+  g.activate = by.of('activate-contract').map((legal) => ({ legal, value: legal.move.contract }));
+  g.passContracts = single(by.of('pass-contracts'));
+  g.takeCubes = by
+    .of('take-cubes')
+    .map((legal) => ({ legal, value: { iron: legal.move.iron, stone: legal.move.stone, coal: legal.move.coal } }));
+  g.convert = by.of('convert').map((legal) => ({ legal, value: { steel: legal.move.steel, stone: legal.move.stone } }));
+  g.layTrack = by
+    .of('lay-track')
+    .map((legal) => ({ legal, value: legal.move.count }))
+    .sort((a, b) => a.value - b.value);
+  g.buildStation = by.of('build-station').map((legal) => ({ legal, value: { station: legal.move.station, space: legal.move.space } }));
+  g.buyTrain = by.of('buy-train').map((legal) => ({ legal, value: legal.move.train }));
+  g.takeContract = by.of('take-contract').map((legal) => ({ legal, value: legal.move.contract }));
+  g.skip = single(by.of('skip'));
+  g.maintain.pay = single(by.of('maintain-train').filter((l) => l.move.pay));
+  g.maintain.letGo = single(by.of('maintain-train').filter((l) => !l.move.pay));
+  g.other.push(...by.except(DRAWN));
   return g;
 }
 
@@ -339,125 +282,20 @@ export function columnsFor(px: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Words and colours
+// Colours and short names
 
-export const AREA_LETTERS: readonly AreaId[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
-
-export const RESOURCE_NAMES = {
-  iron: 'Iron Ore',
-  stone: 'Stone',
-  coal: 'Coal',
-  steel: 'Steel Bars',
-  rubble: 'Rubble',
-} as const;
-export type ResourceKey = keyof typeof RESOURCE_NAMES;
-
-export const WEATHER_NAMES: Readonly<Record<Weather, string>> = { sun: 'Sun', rain: 'Rain', fog: 'Fog' };
-
-/** A CSS colour for an owner: a seat (public/styles.css --mp-seat-N) or the railway company. */
+/** A CSS colour for an owner: a seat's (`seatColor`) or the railway company's. */
 export function ownerColor(owner: Owner | null | undefined): string {
   if (owner === 'game') return 'var(--sn-company)';
-  if (typeof owner === 'number') return `var(--mp-seat-${owner}, #888)`;
+  if (typeof owner === 'number') return seatColor(owner);
   return 'transparent';
-}
-
-/** A player's display name, else "Seat N". */
-export function playerName(seats: readonly SeatInfo[], seat: number): string {
-  return seats.find((s) => s.seat === seat)?.name?.trim() || `Seat ${seat + 1}`;
-}
-
-/** "You" for the viewer, the name otherwise. */
-export function who(seats: readonly SeatInfo[], seat: number, you: number | null): string {
-  return seat === you ? 'You' : playerName(seats, seat);
 }
 
 /** Who owns a piece, in words. */
 export function ownerName(seats: readonly SeatInfo[], owner: Owner | null, you: number | null): string {
   if (owner === null) return 'nobody';
   if (owner === 'game') return 'the railway company';
-  return who(seats, owner, you);
-}
-
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/** The phase of the round in words ("1 Assign Labourers"). */
-export function phaseText(v: Pick<SnowdoniaView, 'step'>): string {
-  switch (v.step.kind) {
-    case 'assign':
-      return '1 Assign Labourers';
-    case 'contracts':
-    case 'action':
-      return '2 Resolve Actions';
-    case 'maintenance':
-      return '5 Restock the Stock Yard: Train maintenance';
-    case 'over':
-      return 'Game over';
-  }
-}
-
-/**
- * What the game waits for, from the viewer's side ("Your turn: place a Labourer.",
- * "Waiting for Ada: Stock Yard (A1)."). `yours` is true when the viewer must act.
- */
-export function statusLine(
-  v: Pick<SnowdoniaView, 'step' | 'result'>,
-  seats: readonly SeatInfo[],
-  you: number | null,
-): { text: string; yours: boolean } {
-  const st = v.step;
-  switch (st.kind) {
-    case 'assign':
-      return st.seat === you
-        ? { text: 'Your turn: place a Labourer.', yours: true }
-        : { text: `Waiting for ${playerName(seats, st.seat)} to place a Labourer.`, yours: false };
-    case 'contracts': {
-      const mine = you !== null && st.waiting.includes(you);
-      const others = st.waiting.filter((s) => s !== you).map((s) => playerName(seats, s));
-      if (mine) return { text: `Your turn: activate Contracts before ${st.areaName} (${st.area}) resolves, or not.`, yours: true };
-      return { text: `Waiting for ${listNames(others)} to decide on Contracts before ${st.areaName} (${st.area}).`, yours: false };
-    }
-    case 'action': {
-      const where = st.space === null ? "Padarn's extra Build" : `${st.areaName} (${st.area}${st.space})`;
-      return st.seat === you
-        ? { text: `Your turn: ${where}.`, yours: true }
-        : { text: `Waiting for ${playerName(seats, st.seat)}: ${where}.`, yours: false };
-    }
-    case 'maintenance': {
-      const mine = you !== null && st.waiting.includes(you);
-      const others = st.waiting.filter((s) => s !== you).map((s) => playerName(seats, s));
-      if (mine) return { text: 'Your turn: Train maintenance, pay 1 Steel Bar or let your Train go.', yours: true };
-      return { text: `Waiting for ${listNames(others)}: Train maintenance.`, yours: false };
-    }
-    case 'over':
-      return { text: `Game over. ${resultText(v.result, seats)}`.trim(), yours: false };
-  }
-}
-
-/**
- * The winner in the players' own names ("Bo wins with 83 VP.", "Ada and Bo share the win with
- * 80 VP.") and the final scores in ranking order; the engine's summary when the result is not
- * in the expected shape.
- */
-export function resultText(result: SnowdoniaView['result'] | null | undefined, seats: readonly SeatInfo[]): string {
-  if (!result) return '';
-  const { ranking, scores } = result;
-  if (!Array.isArray(ranking) || !Array.isArray(scores) || !ranking.length) return result.summary ?? '';
-  const w = ranking[0];
-  const shared = result.ties?.find((g) => g.includes(w));
-  const head =
-    shared && shared.length > 1
-      ? `${listNames(shared.map((s) => playerName(seats, s)))} share the win with ${scores[w]} VP.`
-      : `${playerName(seats, w)} wins with ${scores[w]} VP.`;
-  const all = ranking.map((s) => `${playerName(seats, s)} ${scores[s]}`).join(', ');
-  return `${head} Final scores: ${all}.`;
-}
-
-/** "3 Stone", "1 Steel Bar". */
-export function costText(c: { resource: 'stone' | 'steel'; amount: number }): string {
-  return c.resource === 'stone' ? `${c.amount} Stone` : `${c.amount} Steel Bar${c.amount === 1 ? '' : 's'}`;
+  return youOrName(seats, owner, you);
 }
 
 /** Short names for narrow station cards. */

@@ -1,6 +1,6 @@
 import { html, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
-import { RESOURCE_NAMES, WEATHER_NAMES, type ResourceKey } from './controls';
-import type { Weather } from './view-types';
+import { GOODS_NAMES, WEATHER_NAMES, type GoodsKey } from '../../../engine/games/snowdonia/words';
+import type { Weather } from './types';
 
 /**
  * Small drawings shared by the board's parts: cubes, a Labourer, weather discs. Templates only
@@ -8,13 +8,13 @@ import type { Weather } from './view-types';
  */
 
 /** A cube (or Steel Bar) of a resource, as inline HTML. */
-export function cube(kind: ResourceKey | 'event'): TemplateResult {
+export function cube(kind: GoodsKey | 'event'): TemplateResult {
   return html`<span class="cube ${kind}" aria-hidden="true"></span>`;
 }
 
 /** "2 Iron Ore" with its cube. */
-export function amount(kind: ResourceKey, n: number): TemplateResult {
-  return html`${cube(kind)} ${n} ${RESOURCE_NAMES[kind]}`;
+export function amount(kind: GoodsKey, n: number): TemplateResult {
+  return html`${cube(kind)} ${n} ${GOODS_NAMES[kind]}`;
 }
 
 /** A Labourer (a little worker) centred on (0, 0), about 16 units tall. */

@@ -1,12 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../types';
-import { emptyGroups, ownerColor, placeChoice, who, type ControlGroups } from './controls';
+import type { LegalMove, SeatInfo } from '../../api-types';
+import { youOrName } from '../../names';
+import { emptyGroups, ownerColor, placeChoice, type ControlGroups } from './controls';
 import { labourerIcon } from './pieces';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { ActionAreaView } from './view-types';
+import type { ActionAreaView } from './types';
 
 /** What each Action Area does, in a few words (the rulebook's action names). */
 const HINTS: Record<string, (rates: { excavation: number; layTrack: number }) => string> = {
@@ -153,7 +154,7 @@ export class SnActionArea extends LitElement {
     const now = this.resolving === s.space;
     const id = `${a.area}${s.space}`;
     if (s.seat !== null) {
-      const name = who(this.seats, s.seat, this.you);
+      const name = youOrName(this.seats, s.seat, this.you);
       return html`<span class="space taken ${now ? 'now' : ''}" style="--c:${ownerColor(s.seat)}" data-space=${id} data-seat=${s.seat}
         title="${id}: ${name === 'You' ? 'your' : `${name}'s`} Labourer" role="img" aria-label="${id}: ${name === 'You' ? 'your' : `${name}'s`} Labourer">
         ${labourerIcon(ownerColor(s.seat), 22)}<span class="no" aria-hidden="true">${s.space}</span>

@@ -1,13 +1,13 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
-import type { LegalMove } from '../../types';
-import { WEATHER_NAMES } from './controls';
+import type { LegalMove } from '../../api-types';
+import { WEATHER_NAMES } from '../../../engine/games/snowdonia/words';
 import { weatherIcon } from './pieces';
-import { sendMove } from './send';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snCardStyles, snStyles } from './styles';
-import type { ContractView, HeldContractView } from './view-types';
+import type { ContractView, HeldContractView } from './types';
 
 /**
  * A Contract card: its one-time effect (activated before its Action Area resolves), its end-game

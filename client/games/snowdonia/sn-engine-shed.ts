@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { choiceFor, type Choice } from './controls';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { TrainView } from './view-types';
+import type { TrainView } from './types';
 import './sn-train';
 
 /**

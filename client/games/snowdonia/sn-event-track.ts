@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import '../../components/mp-tip';
 import { snStyles } from './styles';
-import type { EventKind, SnowdoniaView } from './view-types';
+import type { EventKind, SnowdoniaView } from './types';
 
 const SHORT: Record<EventKind, string> = {
   excavate: 'Dig',

@@ -1,12 +1,14 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
-import { emptyGroups, focusPart, groupMoves, ownerColor, phaseText, playerName, type ControlGroups, type FocusPart } from './controls';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { GameBoard } from '../board';
+import { phaseText } from '../../../engine/games/snowdonia/words';
+import { seatName } from '../../names';
+import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, type FocusPart } from './controls';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import { snKeyItems } from './sn-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 import './sn-action-area';
 import './sn-engine-shed';
 import './sn-event-track';
@@ -17,6 +19,8 @@ import './sn-site-office';
 import './sn-stock-yard';
 import './sn-weather';
 
+/** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
+export { snowdoniaWords as words } from '../../../engine/games/snowdonia/words';
 /**
  * The board of Snowdonia, Mount Snowdon scenario (the board interface of client/games/index.ts):
  * the seven Action Areas with their Labourers, the railway up the mountain (Rubble, track,
@@ -29,7 +33,7 @@ import './sn-weather';
  * on comes first, so on a phone it is right under the prompt.
  */
 @customElement('sn-mountain-board')
-export class SnMountainBoard extends LitElement {
+export class SnMountainBoard extends GameBoard<SnowdoniaView> {
   static override styles = [
     shared,
     snStyles,
@@ -84,35 +88,28 @@ export class SnMountainBoard extends LitElement {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
-
   private controls: ControlGroups = emptyGroups();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('legalMoves')) this.controls = groupMoves(this.legalMoves);
+    if (changed.has('legalMoves')) this.controls = controlGroups(this.legalMoves);
   }
 
-  private get v(): SnowdoniaView | null {
-    const v = this.view as SnowdoniaView | null;
+  protected override viewOf(view: unknown): SnowdoniaView | null {
+    const v = view as SnowdoniaView | null;
     return v && typeof v === 'object' && Array.isArray(v.route) && Array.isArray(v.seats) && Array.isArray(v.actionAreas) && v.step
       ? v
       : null;
   }
 
   private name(seat: number): string {
-    return playerName(this.seats, seat);
+    return seatName(this.seats, seat);
   }
 
   override render() {
     const v = this.v;
     if (!v) return html`<p class="muted">Loading the mountain…</p>`;
     const c = this.controls;
-    const you = this.yourSeat !== null && this.yourSeat >= 0 && this.yourSeat < v.seats.length ? this.yourSeat : null;
+    const you = this.seatAmong(v.seats.length);
     const acting = new Set(this.activeSeats?.length ? this.activeSeats : v.activeSeats);
     const focus: FocusPart = focusPart(c);
     const part = (name: Exclude<FocusPart, null>) => `part ${focus === name ? 'focus' : ''}`;
@@ -131,7 +128,7 @@ export class SnMountainBoard extends LitElement {
         }
         ${v.endTriggered && v.step.kind !== 'over' ? html`<strong>Last round: the game ends after these actions.</strong>` : nothing}
       </div>
-      <sn-prompt .view=${v} .controls=${c} .seats=${this.seats} .you=${you}></sn-prompt>
+      <sn-prompt .view=${v} .controls=${c} .you=${you} .prompt=${this.prompt}></sn-prompt>
       <div class="parts">
         <section class=${part('areas')} aria-label="Action Areas">
           <h3 class="section">Action Areas</h3>

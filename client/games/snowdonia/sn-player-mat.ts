@@ -1,15 +1,17 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { RESOURCE_NAMES, ownerColor, type ResourceKey } from './controls';
+import { GOODS_NAMES, type GoodsKey } from '../../../engine/games/snowdonia/words';
+import { playerMat, playerMatStyles } from '../player-mat';
+import { ownerColor } from './controls';
 import { labourerIcon } from './pieces';
 import '../../components/mp-tip';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SeatView } from './view-types';
+import type { SeatView } from './types';
 import './sn-contract';
 import './sn-train';
 
-const RESOURCES: readonly ResourceKey[] = ['iron', 'coal', 'stone', 'steel', 'rubble'];
+const RESOURCES: readonly GoodsKey[] = ['iron', 'coal', 'stone', 'steel', 'rubble'];
 
 /**
  * One player's side of the table: colour and name, the Start Player token, the score as it
@@ -23,43 +25,17 @@ export class SnPlayerMat extends LitElement {
   static override styles = [
     shared,
     snStyles,
+    playerMatStyles,
     css`
-      article {
-        border: 1px solid var(--mp-border);
-        border-left: 6px solid var(--sn-color);
-        border-radius: 0.6rem;
-        padding: 0.5rem 0.6rem;
-        background: var(--mp-surface);
-        display: grid;
-        gap: 0.35rem;
-      }
-      article.acting {
-        box-shadow: 0 0 0 2px var(--mp-accent);
-      }
-      header {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.2rem 0.45rem;
-      }
-      .name {
-        font-weight: 700;
-        overflow-wrap: anywhere;
-      }
       .score {
         margin-left: auto;
         font-weight: 700;
         white-space: nowrap;
       }
-      .tag.start {
+      article.mat .tag.start {
         border-color: #b58b00;
-        color: inherit;
         background: #ffe9a8;
         color: #4a3a08;
-      }
-      .tag.acting {
-        border-color: var(--mp-accent);
-        color: var(--mp-accent-text);
       }
       ul.res {
         list-style: none;
@@ -127,18 +103,14 @@ export class SnPlayerMat extends LitElement {
     const colour = ownerColor(p.seat);
     const s = p.score;
     const l = p.labourers;
-    return html`<article class=${this.acting ? 'acting' : ''} style="--sn-color:${colour}" data-seat=${p.seat} aria-label="${this.name}${this.isYou ? ' (you)' : ''}">
-      <header>
-        <span class="swatch" style="background:${colour}"></span>
-        <span class="name">${this.name}${this.isYou ? html` <span class="muted">(you)</span>` : nothing}</span>
-        ${p.isStartPlayer ? html`<span class="tag start" data-field="start-player">Start Player</span>` : nothing}
-        ${this.acting ? html`<span class="tag acting">to act</span>` : nothing}
-        <span class="score"><span data-field="score">${s.total}</span> VP</span>
-      </header>
-      <ul class="res" aria-label="Resources">
+    const tags = html`${p.isStartPlayer ? html`<span class="tag start" data-field="start-player">Start Player</span>` : nothing}
+      <span class="score"><span data-field="score">${s.total}</span> VP</span>`;
+    return playerMat(
+      { seat: p.seat, name: this.name, label: `${this.name}${this.isYou ? ' (you)' : ''}`, you: this.isYou, acting: this.acting, tags },
+      html`      <ul class="res" aria-label="Resources">
         ${RESOURCES.map(
-          (k) => html`<li class=${p[k] ? '' : 'zero'} title=${RESOURCE_NAMES[k]}>
-            <span class="cube ${k}"></span><strong data-field=${k}>${p[k]}</strong><span>${RESOURCE_NAMES[k]}</span>
+          (k) => html`<li class=${p[k] ? '' : 'zero'} title=${GOODS_NAMES[k]}>
+            <span class="cube ${k}"></span><strong data-field=${k}>${p[k]}</strong><span>${GOODS_NAMES[k]}</span>
           </li>`,
         )}
       </ul>
@@ -158,8 +130,8 @@ export class SnPlayerMat extends LitElement {
               ${p.contracts.map((k) => html`<sn-contract .contract=${k} ?compact=${!this.isYou}></sn-contract>`)}
             </div>`
           : html`<div class="facts muted">No Contracts</div>`
-      }
-    </article>`;
+      }`,
+    );
   }
 }
 

@@ -1,16 +1,16 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../types';
-import { emptyGroups, statusLine, type ControlGroups } from './controls';
-import { sendMove } from './send';
+import type { LegalMove } from '../../api-types';
+import { emptyGroups, type ControlGroups } from './controls';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 import './sn-contract';
 import './sn-works';
 
 /**
- * What the game waits for, and the controls of the viewer's decision that have no place of their
+ * What the game waits for (the page's sentence, the turn bar's), and the controls of the viewer's decision that have no place of their
  * own on the board: hiring the Temporary Labourer, the Contract window (Activate or not), the
  * Works conversions, how many Track cards to lay, declining Padarn's extra Build, Train
  * maintenance, and plain buttons for any listed move the board does not draw. Decisions made on
@@ -59,8 +59,9 @@ export class SnPrompt extends LitElement {
 
   @property({ attribute: false }) view: SnowdoniaView | null = null;
   @property({ attribute: false }) controls: ControlGroups = emptyGroups();
-  @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) you: number | null = null;
+  /** The sentence about now, as the turn bar says it. */
+  @property({ attribute: false }) prompt = '';
 
   private button(lm: LegalMove, control: string, primary = true) {
     return html`<button class=${primary ? 'primary' : ''} data-control=${control} @click=${() => sendMove(this, lm)}>${lm.label}</button>`;
@@ -122,10 +123,10 @@ export class SnPrompt extends LitElement {
   override render() {
     const v = this.view;
     if (!v) return nothing;
-    const s = statusLine(v, this.seats, this.you);
+    const yours = this.you !== null && v.activeSeats.includes(this.you);
     const c = this.controls;
-    return html`<div class="prompt ${s.yours ? 'yours' : ''}" role="group" aria-label="Your decision">
-      <p class="line" data-field="status" data-yours=${s.yours ? 'true' : 'false'}>${s.text}</p>
+    return html`<div class="prompt ${yours ? 'yours' : ''}" role="group" aria-label="Your decision">
+      <p class="line" data-field="status" data-yours=${yours ? 'true' : 'false'}>${this.prompt}</p>
       ${this.renderChoices(v, c)}
     </div>`;
   }

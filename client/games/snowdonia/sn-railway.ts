@@ -1,12 +1,11 @@
 import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../types';
+import type { LegalMove, SeatInfo } from '../../api-types';
 import {
   CARD_H,
   CARD_W,
   buildChoice,
   columnsFor,
-  costText,
   emptyGroups,
   layTargets,
   ownerColor,
@@ -17,11 +16,12 @@ import {
   type ControlGroups,
   type RouteCell,
 } from './controls';
+import { costText } from '../../../engine/games/snowdonia/words';
 import { surveyorShape } from './pieces';
-import { onKey, sendMove } from './send';
+import { onKey, sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { RouteCardView, StationCardView, TrackCardView } from './view-types';
+import type { RouteCardView, StationCardView, TrackCardView } from './types';
 
 /**
  * The railway up Mount Snowdon as SVG: the route of Station and Track cards from Llanberis to the

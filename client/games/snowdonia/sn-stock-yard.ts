@@ -1,20 +1,11 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import {
-  RESOURCE_NAMES,
-  canAdd,
-  fitSelection,
-  matchCounts,
-  mostUnits,
-  zeroCounts,
-  type Choice,
-  type CubeKey,
-  type Counts,
-} from './controls';
-import { sendMove } from './send';
+import { canAdd, fitSelection, matchCounts, mostUnits, zeroCounts, type Choice, type CubeKey, type Counts } from './controls';
+import { RESOURCE_NAMES } from '../../../engine/games/snowdonia/words';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 
 const KEYS: readonly CubeKey[] = ['iron', 'stone', 'coal'];
 

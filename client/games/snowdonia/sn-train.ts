@@ -1,11 +1,11 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import '../../components/mp-tip';
-import type { LegalMove } from '../../types';
-import { sendMove } from './send';
+import type { LegalMove } from '../../api-types';
+import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snCardStyles, snStyles } from './styles';
-import type { TrainView } from './view-types';
+import type { TrainView } from './types';
 
 /**
  * A Train card: its name and ability, its price in Steel Bars, the Coal it costs to fetch the

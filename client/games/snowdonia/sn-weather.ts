@@ -1,10 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { WEATHER_NAMES } from './controls';
+import { WEATHER_NAMES } from '../../../engine/games/snowdonia/words';
 import { weatherIcon } from './pieces';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import type { SnowdoniaView } from './view-types';
+import type { SnowdoniaView } from './types';
 
 type Rate = SnowdoniaView['workRates']['excavation'];
 

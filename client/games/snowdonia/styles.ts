@@ -1,4 +1,5 @@
 import { css } from 'lit';
+import { tagStyles } from '../player-mat';
 
 /**
  * Colours and small pieces shared by the Snowdonia board's parts. Cube colours follow the game's
@@ -84,15 +85,7 @@ export const snStyles = css`
     vertical-align: -0.1em;
     flex: none;
   }
-  .tag {
-    display: inline-block;
-    font-size: 0.75rem;
-    padding: 0.05rem 0.45rem;
-    border-radius: 999px;
-    border: 1px solid var(--mp-border-strong);
-    color: var(--mp-muted);
-    white-space: nowrap;
-  }
+  ${tagStyles}
   button.target,
   .target {
     box-shadow: 0 0 0 2px var(--sn-target);

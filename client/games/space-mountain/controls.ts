@@ -1,26 +1,16 @@
 /**
- * Pure helpers of the Space Mountain board (no DOM, no Lit; tested in
- * test/client/space-mountain-board.test.ts): how the server's legal moves become controls, and
- * the words the board shows. The board never builds a move itself: every control carries one
- * entry of `legalMoves` and sends exactly its `move`.
+ * The layout of the Space Mountain board (no DOM, no Lit; tested in
+ * test/client/space-mountain-board.test.ts): which control shows each of the server's legal moves
+ * (grouped by type with `groupMoves`), where Rockets stand, and the few words only the board
+ * uses. The board never builds a move itself: every control carries one entry of `legalMoves` and
+ * sends exactly its `move`. The game's words come from the engine (engine/games/space-mountain/words.ts).
  */
-import type { LegalMove, SeatInfo } from '../../types';
-import type {
-  EncounterKind,
-  Facing,
-  MissionLetter,
-  MissionPicture,
-  Phase,
-  SmDecision,
-  SmPlayer,
-  SmView,
-  SmWaitingFor,
-  SpaceItem,
-  StarportId,
-} from './view-types';
-
-/** The four facings, clockwise from north (the order of every facing picker). */
-export const FACINGS: readonly Facing[] = ['north', 'east', 'south', 'west'];
+import { groupMoves } from '../../../engine/core/group-moves';
+import { FACINGS, decisionText, squareName } from '../../../engine/games/space-mountain/words';
+import { listNames } from '../../names';
+import { PRINTED_COLOURS } from '../../seat-colours';
+import type { LegalMove } from '../../api-types';
+import type { Facing, MissionLetter, SmMove, SmPlayer, SmView, StarportId } from './types';
 
 /** Rotation of an arrow drawn pointing north. */
 export const FACING_DEGREES: Readonly<Record<Facing, number>> = { north: 0, east: 90, south: 180, west: 270 };
@@ -49,50 +39,47 @@ export interface ControlGroups {
   other: LegalMove[];
 }
 
-const LETTERS = new Set(['A', 'B', 'C', 'D', 'E']);
-const STARPORT_IDS = new Set(['disneyland', 'walt-disney-world', 'tokyo', 'paris', 'hong-kong']);
-
-function isFacing(x: unknown): x is Facing {
-  return x === 'north' || x === 'east' || x === 'south' || x === 'west';
-}
+/** Every move type the board has a control for; any other goes to `other`. */
+const DRAWN: readonly SmMove['type'][] = ['go', 'refuel', 'turn', 'place', 'starport', 'face'];
 
 /**
- * Sorts `legalMoves` into control groups. Every entry lands in exactly one group (a repeated or
- * unrecognised move goes to `other`), so the board offers exactly the moves the server listed.
+ * Sorts `legalMoves` into control groups. Every entry lands in exactly one group (a repeated move
+ * goes to `other`), so the board offers exactly the moves the server listed.
  */
-export function groupMoves(legalMoves: readonly LegalMove[]): ControlGroups {
-  const g: ControlGroups = { go: null, refuel: [], turn: { left: null, right: null }, place: [], starports: [], face: [], other: [] };
-  const seen = new Set<string>();
-  for (const legal of legalMoves) {
-    const m = legal?.move as Record<string, unknown> | null;
-    const key = JSON.stringify(m);
-    if (!m || typeof m !== 'object' || seen.has(key)) {
-      g.other.push(legal);
-      continue;
-    }
-    seen.add(key);
-    if (m.type === 'go' && !g.go) {
-      g.go = legal;
-    } else if (m.type === 'refuel' && Array.isArray(m.flip) && m.flip.every((l) => LETTERS.has(l as string))) {
-      g.refuel.push({ legal, value: [...(m.flip as MissionLetter[])] });
-    } else if (m.type === 'turn' && (m.dir === 'left' || m.dir === 'right') && !g.turn[m.dir]) {
-      g.turn[m.dir] = legal;
-    } else if (m.type === 'place' && LETTERS.has(m.mission as string) && Number.isInteger(m.space)) {
-      g.place.push({ legal, value: { mission: m.mission as MissionLetter, space: m.space as number } });
-    } else if (m.type === 'starport' && STARPORT_IDS.has(m.starport as string) && isFacing(m.facing)) {
-      const id = m.starport as StarportId;
-      let entry = g.starports.find((s) => s.starport === id);
-      if (!entry) g.starports.push((entry = { starport: id, facings: [] }));
-      entry.facings.push({ legal, value: m.facing });
-    } else if (m.type === 'face' && isFacing(m.facing)) {
-      g.face.push({ legal, value: m.facing });
-    } else {
-      g.other.push(legal);
-    }
+export function controlGroups(legalMoves: readonly LegalMove[]): ControlGroups {
+  const by = groupMoves<SmMove, LegalMove>(legalMoves);
+  const g: ControlGroups = {
+    go: null,
+    refuel: [],
+    turn: { left: null, right: null },
+    place: [],
+    starports: [],
+    face: [],
+    other: by.except(DRAWN),
+  };
+  /** The one control of a move: the first listed (a second would be a plain button). */
+  const single = (list: readonly LegalMove[]) => {
+    g.other.push(...list.slice(1));
+    return list[0] ?? null;
+  };
+  g.go = single(by.of('go'));
+  g.refuel = by
+    .of('refuel')
+    .map((legal) => ({ legal, value: [...legal.move.flip] }))
+    .sort((a, b) => a.value.length - b.value.length);
+  g.turn.left = single(by.of('turn').filter((l) => l.move.dir === 'left'));
+  g.turn.right = single(by.of('turn').filter((l) => l.move.dir === 'right'));
+  g.place = by.of('place').map((legal) => ({ legal, value: { mission: legal.move.mission, space: legal.move.space } }));
+  for (const legal of by.of('starport')) {
+    const id = legal.move.starport;
+    let entry = g.starports.find((s) => s.starport === id);
+    if (!entry) g.starports.push((entry = { starport: id, facings: [] }));
+    entry.facings.push({ legal, value: legal.move.facing });
   }
-  g.refuel.sort((a, b) => a.value.length - b.value.length);
-  for (const s of g.starports) s.facings.sort((a, b) => FACINGS.indexOf(a.value) - FACINGS.indexOf(b.value));
-  g.face.sort((a, b) => FACINGS.indexOf(a.value) - FACINGS.indexOf(b.value));
+  g.face = by.of('face').map((legal) => ({ legal, value: legal.move.facing }));
+  const byFacing = (a: Choice<Facing>, b: Choice<Facing>) => FACINGS.indexOf(a.value) - FACINGS.indexOf(b.value);
+  for (const s of g.starports) s.facings.sort(byFacing);
+  g.face.sort(byFacing);
   return g;
 }
 
@@ -128,37 +115,7 @@ export function effectiveStarport(g: ControlGroups, picked: StarportId | null): 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Words
-
-export const KIND_NAMES: Readonly<Record<EncounterKind | MissionPicture, string>> = {
-  satellite: 'Satellite',
-  comet: 'Comet',
-  planet: 'Planet',
-  astronaut: 'Astronaut',
-  'any-item': 'Any Item',
-  'return-to-starport': 'Return to Starport',
-  any: 'Any Item',
-};
-
-const FACING_WORDS: Readonly<Record<Facing, string>> = { north: 'North', east: 'East', south: 'South', west: 'West' };
-
-/** "North". */
-export function facingWord(f: Facing): string {
-  return FACING_WORDS[f];
-}
-
-const LEFT_OF: Readonly<Record<Facing, Facing>> = { north: 'west', west: 'south', south: 'east', east: 'north' };
-const RIGHT_OF: Readonly<Record<Facing, Facing>> = { north: 'east', east: 'south', south: 'west', west: 'north' };
-
-/** Where a Rocket points after turning (a hint on the Turn buttons; the server moves it). */
-export function facingAfterTurn(f: Facing, dir: 'left' | 'right'): Facing {
-  return dir === 'left' ? LEFT_OF[f] : RIGHT_OF[f];
-}
-
-/** The log's name of a square: column letter (west to east), row number (north to south): "E5". */
-export function squareName(row: number, col: number): string {
-  return `${String.fromCharCode(65 + col)}${row + 1}`;
-}
+// Short names, colours and where Rockets stand
 
 /** Short names that fit on a square of the board. */
 export const STARPORT_SHORT: Readonly<Record<StarportId, string>> = {
@@ -170,86 +127,21 @@ export const STARPORT_SHORT: Readonly<Record<StarportId, string>> = {
 };
 
 /**
- * The printed colours (public/styles.css's --mp-seat-0..4 palette), as values rather than
- * `var(--mp-seat-N)`: the board sets the page's seat colours from them (`seatColorProperties`),
- * so seat N need not fly Rocket N.
- */
-const COLORS: Readonly<Record<string, string>> = {
-  red: '#d1495b',
-  blue: '#2e86de',
-  yellow: '#f2b134',
-  green: '#3aa17e',
-  purple: '#8e5cc7',
-};
-
-/** A CSS colour for a printed colour name (Starports; the Rockets use the same palette). */
-export function colorVar(name: string): string {
-  return COLORS[name] ?? name;
-}
-
-/**
  * The page's seat colours for the Rockets the players chose: `--mp-seat-N` set to seat N's
  * Rocket colour, so the seat list, log and chat chips match the board.
  */
 export function seatColorProperties(players: readonly { seat: number; color: string }[]): [string, string][] {
-  return players.filter((p) => COLORS[p.color]).map((p) => [`--mp-seat-${p.seat}`, COLORS[p.color]]);
-}
-
-/** "Red". */
-export function colorWord(name: string): string {
-  return name ? name[0].toUpperCase() + name.slice(1) : '';
-}
-
-/** A player's display name, else "Seat N". */
-export function playerName(seats: readonly SeatInfo[], seat: number): string {
-  return seats.find((s) => s.seat === seat)?.name?.trim() || `Seat ${seat + 1}`;
-}
-
-const PHASE_TEXT: Readonly<Record<Phase, string>> = {
-  launch: 'Launch: Rockets go on a Starport',
-  plan: 'Step 1: All Systems Go! or Refuel?',
-  move: 'Step 4: Rockets are moving',
-  over: 'Game over',
-};
-
-/** The phase in a few words. */
-export function phaseText(phase: Phase): string {
-  return PHASE_TEXT[phase] ?? phase;
-}
-
-/** "All Systems Go!", "Refuel", "Refuel, flipping A and B". */
-export function decisionText(d: SmDecision): string {
-  if (d.type === 'go') return 'All Systems Go!';
-  if (!d.flip.length) return 'Refuel';
-  return `Refuel, flipping Mission${d.flip.length > 1 ? 's' : ''} ${listWords(d.flip)}`;
+  return players.filter((p) => Object.hasOwn(PRINTED_COLOURS, p.color)).map((p) => [`--mp-seat-${p.seat}`, PRINTED_COLOURS[p.color]]);
 }
 
 /** The caption of a Refuel button. */
 export function refuelText(flip: readonly MissionLetter[]): string {
-  return flip.length ? `Refuel and flip ${listWords(flip)}` : 'Refuel';
-}
-
-function listWords(xs: readonly string[]): string {
-  return xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
-}
-
-/** What a Rocket waits for, as a phrase ("to turn left or right"). */
-export function waitingText(w: SmWaitingFor): string {
-  switch (w.kind) {
-    case 'turn':
-      return 'to turn left or right';
-    case 'place':
-      return `to place ${article(KIND_NAMES[w.item])} marker`;
-    case 'return':
-      return 'to Return to a Starport';
-    case 'wormhole':
-      return 'to choose a facing after the Wormhole';
-  }
+  return flip.length ? `Refuel and flip ${listNames(flip)}` : 'Refuel';
 }
 
 /** Where a player's Rocket is, in words. */
 export function rocketText(view: Pick<SmView, 'phase'>, p: Pick<SmPlayer, 'rocket'>): string {
-  if (p.rocket) return `At ${squareName(p.rocket.row, p.rocket.col)}, facing ${p.rocket.facing}`;
+  if (p.rocket) return `At ${squareName(p.rocket)}, facing ${p.rocket.facing}`;
   if (view.phase === 'launch') return 'Not on the board yet';
   if (view.phase === 'over') return 'Off the board';
   return 'Refuelled: back next round';
@@ -308,12 +200,9 @@ export function rocketPlacements(
   return out.sort((a, b) => a.seat - b.seat);
 }
 
-/** The Space Item a held marker is, for the prompt ("Comet"). */
-export function itemName(item: SpaceItem | 'any'): string {
-  return KIND_NAMES[item];
-}
-
-/** "a Comet", "an Astronaut". */
-export function article(word: string): string {
-  return `${/^[AEIOU]/i.test(word) ? 'an' : 'a'} ${word}`;
+/** True when `v` looks like a Space Mountain view (the page may hand the board anything). */
+export function isSmView(v: unknown): v is SmView {
+  if (!v || typeof v !== 'object') return false;
+  const o = v as Partial<SmView>;
+  return o.game === 'space-mountain' && !!o.board && Array.isArray(o.players) && Array.isArray(o.tokens) && !!o.fuel;
 }

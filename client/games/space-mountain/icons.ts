@@ -3,7 +3,7 @@
  * (no images, nothing from the network). Used on the Galaxy board, the Mission cards and the dice.
  */
 import { svg, type SVGTemplateResult } from 'lit';
-import type { EncounterKind, MissionPicture, Movement } from './view-types';
+import type { EncounterKind, MissionPicture, Movement } from './types';
 
 const planet = svg`<circle r="6" fill="currentColor" opacity="0.9"></circle>
   <ellipse rx="11" ry="3.6" fill="none" stroke="currentColor" stroke-width="1.8" transform="rotate(-22)"></ellipse>`;

@@ -1,7 +1,7 @@
 import { LitElement, css, html, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { movementGlyph } from './icons';
-import type { Movement } from './view-types';
+import type { Movement } from './types';
 
 /**
  * The last roll of the 3 Navigation dice, bottom die first (the order the Rockets follow them).

@@ -1,9 +1,10 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import { FACING_DEGREES, facingWord, type Choice } from './controls';
+import { facingWord } from '../../../engine/games/space-mountain/words';
+import { FACING_DEGREES, type Choice } from './controls';
 import { arrowPath } from './icons';
-import { sendMove } from './send';
-import type { Facing } from './view-types';
+import { sendMove } from '../move-event';
+import type { Facing } from './types';
 
 /**
  * A compass of the facings the server allows: north at the top, east on the right. Each arrow

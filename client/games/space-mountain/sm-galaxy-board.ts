@@ -1,20 +1,12 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
+import { GameBoard } from '../board';
+import { colorWord, phaseText } from '../../../engine/games/space-mountain/words';
+import { seatName } from '../../names';
 import { shared } from '../../styles';
-import type { GameStatus, LegalMove, SeatInfo } from '../../types';
-import type { BoardProps } from '../index';
-import {
-  STARPORT_SHORT,
-  colorVar,
-  colorWord,
-  effectiveStarport,
-  groupMoves,
-  phaseText,
-  playerName,
-  seatColorProperties,
-  type ControlGroups,
-} from './controls';
-import { STARPORT_SELECT, type StarportSelectDetail } from './send';
+import { STARPORT_SHORT, controlGroups, effectiveStarport, isSmView, seatColorProperties, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
+import { STARPORT_SELECT, type StarportSelectDetail } from './starport-select';
 import './sm-dice';
 import './sm-fuel-gauge';
 import './sm-galaxy-map';
@@ -22,8 +14,10 @@ import './sm-move-panel';
 import './sm-player-mat';
 import { smKeyItems } from './sm-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
-import { isSmView, type SmView, type StarportId } from './view-types';
+import type { SmView, StarportId } from './types';
 
+/** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
+export { spaceMountainWords as words } from '../../../engine/games/space-mountain/words';
 /**
  * The board of Space Mountain: All Systems Go (the plug-in of client/games/index.ts for
  * `space-mountain`). From the top: round, phase, Fuel Gauge, last roll and marker pool; the
@@ -32,13 +26,20 @@ import { isSmView, type SmView, type StarportId } from './view-types';
  * one entry of `legalMoves` unchanged.
  */
 @customElement('sm-galaxy-board')
-export class SmGalaxyBoard extends LitElement implements BoardProps {
+export class SmGalaxyBoard extends GameBoard<SmView> {
   static override styles = [
     shared,
     boardKeyStyles,
     css`
       :host {
         container-type: inline-size;
+      }
+      .line {
+        font-weight: 700;
+        margin: 0 0 0.4rem;
+      }
+      .line.yours {
+        color: var(--mp-accent-text);
       }
       .status {
         display: flex;
@@ -129,21 +130,18 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     `,
   ];
 
-  @property({ attribute: false }) view: unknown = null;
-  @property({ attribute: false }) legalMoves: LegalMove[] = [];
-  @property({ attribute: false }) yourSeat: number | null = null;
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) activeSeats: number[] = [];
-  @property({ attribute: false }) status: GameStatus = 'active';
-
   /** The Starport picked (on the board or with a chip) whose facings are offered. */
   @state() private picked: StarportId | null = null;
 
-  private groups: ControlGroups = groupMoves([]);
+  protected override viewOf(view: unknown): SmView | null {
+    return isSmView(view) ? view : null;
+  }
+
+  private groups: ControlGroups = controlGroups([]);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('legalMoves')) {
-      this.groups = groupMoves(this.legalMoves ?? []);
+      this.groups = controlGroups(this.legalMoves ?? []);
       // A pick belongs to the moves it was made from.
       if (this.picked && !this.groups.starports.some((s) => s.starport === this.picked)) this.picked = null;
     }
@@ -178,7 +176,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!changed.has('view')) return;
-    const players = isSmView(this.view) ? this.view.players : undefined;
+    const players = this.v?.players;
     const colors = players ? seatColorProperties(players) : [];
     if (JSON.stringify(colors) === JSON.stringify(this.pageColors)) return;
     const host = this.pageHost();
@@ -189,7 +187,9 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
 
   private renderStatus(view: SmView) {
     const holder = view.players[view.activePlayer];
-    return html`<div class="status">
+    const yours = view.you !== null && view.activeSeats.includes(view.you) && this.status === 'active';
+    return html`${this.prompt ? html`<p class="line ${yours ? 'yours' : ''}" data-field="status">${this.prompt}</p>` : nothing}
+      <div class="status">
         <span class="round" data-testid="round">Round ${view.round}</span>
         <span class="phase" data-testid="phase" data-phase=${view.phase}>${phaseText(view.phase)}</span>
         ${
@@ -199,7 +199,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
         }
         ${
           holder
-            ? html`<span class="muted">Active Player: ${playerName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
+            ? html`<span class="muted">Active Player: ${seatName(this.seats, view.activePlayer)} (${colorWord(holder.color)})</span>`
             : nothing
         }
       </div>
@@ -224,7 +224,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     if (view.ended === 'won' && view.winners.length) {
       const w = view.winners[0];
       const color = colorWord(view.players[w]?.color ?? '');
-      return html`<p class="winner" role="status">${playerName(this.seats, w)} (${color}) wins!</p>`;
+      return html`<p class="winner" role="status">${seatName(this.seats, w)} (${color}) wins!</p>`;
     }
     return html`<p class="winner" role="status">The game stopped without a winner.</p>`;
   }
@@ -234,7 +234,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
     return html`<ul class="legend" aria-label="Starports">
       ${view.board.starports.map(
         (s) => html`<li>
-          <span class="sw" style=${`background:${colorVar(s.color)}`}></span>
+          <span class="sw" style=${`background:${printedColour(s.color)}`}></span>
           <span><strong>${STARPORT_SHORT[s.id] ?? ''}</strong> ${s.name}${mine.has(s.id) ? ' ✓' : ''}</span>
         </li>`,
       )}
@@ -242,8 +242,8 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
   }
 
   override render() {
-    const view = this.view;
-    if (!isSmView(view)) return html`<p class="muted">No board to show yet.</p>`;
+    const view = this.v;
+    if (!view) return html`<p class="muted">No board to show yet.</p>`;
     const g = this.groups;
     const you = view.you;
     const order = [...view.players].sort((a, b) => Number(b.seat === you) - Number(a.seat === you) || a.seat - b.seat);
@@ -261,7 +261,7 @@ export class SmGalaxyBoard extends LitElement implements BoardProps {
           (p) => html`<sm-player-mat
             .view=${view}
             .player=${p}
-            .name=${playerName(this.seats, p.seat)}
+            .name=${seatName(this.seats, p.seat)}
             .groups=${p.seat === you && hasMoves ? g : null}
           ></sm-player-mat>`,
         )}

@@ -1,21 +1,13 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { SeatInfo } from '../../types';
-import {
-  FACING_DEGREES,
-  KIND_NAMES,
-  STARPORT_SHORT,
-  colorVar,
-  colorWord,
-  effectiveStarport,
-  playerName,
-  rocketPlacements,
-  squareName,
-  type ControlGroups,
-} from './controls';
+import { KIND_NAMES, colorWord, squareName } from '../../../engine/games/space-mountain/words';
+import { seatName } from '../../names';
+import type { SeatInfo } from '../../api-types';
+import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, rocketPlacements, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
 import { itemGlyph, rocketShape, starPath } from './icons';
-import { selectStarport } from './send';
-import type { EncounterKind, SmView, SmWormhole, StarportId } from './view-types';
+import { selectStarport } from './starport-select';
+import type { EncounterKind, SmView, SmWormhole, StarportId } from './types';
 
 const CELL = 100;
 const MARGIN = 34;
@@ -173,7 +165,7 @@ export class SmGalaxyMap extends LitElement {
       const info = pairs.get(w.id)!;
       const twin = ws.find((t) => t.id === w.twin);
       const num = w.id.match(/(\d+)$/)?.[1] ?? '';
-      const title = `Wormhole ${w.id} at ${squareName(w.row, w.col)}${twin ? `, leads to ${twin.id} at ${squareName(twin.row, twin.col)}` : ''}`;
+      const title = `Wormhole ${w.id} at ${squareName(w)}${twin ? `, leads to ${twin.id} at ${squareName(twin)}` : ''}`;
       return svg`<g transform=${`translate(${x} ${y})`} data-wormhole=${w.id} role="img" aria-label=${title} @click=${() => (this.detail = title)}>
         <title>${title}</title>
         <circle r="40" fill="#1a0f3a" stroke=${info.ink} stroke-width="3"></circle>
@@ -190,7 +182,7 @@ export class SmGalaxyMap extends LitElement {
     const chosen = g ? effectiveStarport(g, this.selected) : null;
     return view.board.starports.map((p) => {
       const [x, y] = this.center(p.row, p.col);
-      const fill = colorVar(p.color);
+      const fill = printedColour(p.color);
       const home = view.players.find((pl) => pl.home === p.id);
       const target = !!g?.starports.some((s) => s.starport === p.id);
       const title = `${p.name} (${colorWord(p.color)} Starport${home ? `, home of ${colorWord(home.color)}` : ''})`;
@@ -218,7 +210,7 @@ export class SmGalaxyMap extends LitElement {
   private tokens(view: SmView) {
     return view.tokens.map((t) => {
       const [x, y] = this.center(t.row, t.col);
-      const where = squareName(t.row, t.col);
+      const where = squareName(t);
       if (!t.faceUp) {
         const down = `Encounter token at ${where}, face down`;
         return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down" role="img" aria-label=${down} @click=${() => (this.detail = down)}>
@@ -245,8 +237,8 @@ export class SmGalaxyMap extends LitElement {
       const x = cx + r.dx * CELL;
       const y = cy + r.dy * CELL;
       const p = view.players[r.seat];
-      const who = `${colorWord(p?.color ?? '')} Rocket (${playerName(this.seats, r.seat)})`;
-      const said = `${who} at ${squareName(r.row, r.col)}, facing ${r.facing}`;
+      const who = `${colorWord(p?.color ?? '')} Rocket (${seatName(this.seats, r.seat)})`;
+      const said = `${who} at ${squareName(r)}, facing ${r.facing}`;
       return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} role="img" aria-label=${said} @click=${() => (this.detail = said)}>
         <title>${said}</title>
         ${
@@ -256,7 +248,7 @@ export class SmGalaxyMap extends LitElement {
         }
         <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`}>
           <path d=${rocketShape} fill="none" stroke="#050a18" stroke-width=${3 / r.scale} stroke-linejoin="round"></path>
-          <path d=${rocketShape} fill=${colorVar(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
+          <path d=${rocketShape} fill=${printedColour(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
           <circle cy="-2" r="1.8" fill="#fff"></circle>
         </g>
       </g>`;

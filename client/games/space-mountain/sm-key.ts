@@ -2,7 +2,7 @@ import { html, svg } from 'lit';
 import type { KeyItem } from '../../components/mp-board-key';
 import { itemGlyph, movementGlyph, rocketShape, starPath } from './icons';
 import { TOKEN_INK } from './sm-galaxy-map';
-import type { EncounterKind } from './view-types';
+import type { EncounterKind } from './types';
 
 /** A 28 x 28 SVG on the board's night sky, holding one symbol drawn for a 100-unit square. */
 const sky = (content: unknown) =>

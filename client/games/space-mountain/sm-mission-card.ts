@@ -1,10 +1,10 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove } from '../../types';
-import { KIND_NAMES } from './controls';
+import type { LegalMove } from '../../api-types';
+import { KIND_NAMES } from '../../../engine/games/space-mountain/words';
 import { itemGlyph } from './icons';
-import { sendMove } from './send';
-import type { SmMission } from './view-types';
+import { sendMove } from '../move-event';
+import type { SmMission } from './types';
 
 /**
  * One Mission card: its letter and its spaces (a Space Item picture or the Any Item "?"), with a

@@ -1,23 +1,15 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { turned, KIND_NAMES, squareName } from '../../../engine/games/space-mountain/words';
 import { shared } from '../../styles';
-import type { LegalMove } from '../../types';
-import {
-  FACING_DEGREES,
-  STARPORT_SHORT,
-  colorVar,
-  effectiveStarport,
-  facingAfterTurn,
-  itemName,
-  refuelText,
-  squareName,
-  starportFacings,
-  type ControlGroups,
-} from './controls';
+import type { LegalMove } from '../../api-types';
+import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
 import { arrowPath } from './icons';
-import { selectStarport, sendMove } from './send';
+import { sendMove } from '../move-event';
+import { selectStarport } from './starport-select';
 import './sm-facing-picker';
-import type { SmView, StarportId } from './view-types';
+import type { SmView, StarportId } from './types';
 
 /**
  * "Your move": the viewer's legal moves as clear controls, grouped by what the rulebook asks at
@@ -122,10 +114,10 @@ export class SmMovePanel extends LitElement {
       html`<button class="primary turn" data-control="turn" data-dir=${dir} aria-label=${legal.label} @click=${() => sendMove(this, legal)}>
         ${
           facing
-            ? svg`<svg viewBox="-10 -10 20 20" aria-hidden="true"><path d=${arrowPath} fill="currentColor" transform=${`rotate(${FACING_DEGREES[facingAfterTurn(facing, dir)]})`}></path></svg>`
+            ? svg`<svg viewBox="-10 -10 20 20" aria-hidden="true"><path d=${arrowPath} fill="currentColor" transform=${`rotate(${FACING_DEGREES[turned(facing, dir)]})`}></path></svg>`
             : nothing
         }
-        ${dir === 'left' ? 'Turn left' : 'Turn right'}${facing ? html` <small>(to ${facingAfterTurn(facing, dir)})</small>` : nothing}
+        ${dir === 'left' ? 'Turn left' : 'Turn right'}${facing ? html` <small>(to ${turned(facing, dir)})</small>` : nothing}
       </button>`;
     return html`<div class="block" data-group="turn">
       <p>Turn die: your Rocket has moved 1 square${facing ? html` and faces <strong>${facing}</strong>` : nothing}. Turn, then it moves 1 more square.</p>
@@ -137,7 +129,7 @@ export class SmMovePanel extends LitElement {
     if (!g.place.length) return nothing;
     const me = view.you !== null ? view.players[view.you] : undefined;
     const w = me?.flight?.waitingFor;
-    const item = w && w.kind === 'place' ? itemName(w.item) : 'Mission';
+    const item = w && w.kind === 'place' ? KIND_NAMES[w.item] : 'Mission';
     return html`<div class="block" data-group="place">
       <p>
         Place your <strong>${item}</strong> marker: pick one of the highlighted spaces on your Mission cards
@@ -170,7 +162,7 @@ export class SmMovePanel extends LitElement {
             aria-pressed=${String(s.starport === chosen)}
             @click=${() => selectStarport(this, s.starport)}
           >
-            <span class="swatch" style=${`background:${colorVar(p?.color ?? '')}`}></span>${p?.name ?? s.starport}
+            <span class="swatch" style=${`background:${printedColour(p?.color ?? '')}`}></span>${p?.name ?? s.starport}
           </button>`;
         })}
       </div>
@@ -185,7 +177,7 @@ export class SmMovePanel extends LitElement {
   private renderFace(g: ControlGroups, view: SmView) {
     if (!g.face.length) return nothing;
     const me = view.you !== null ? view.players[view.you] : undefined;
-    const at = me?.rocket ? ` at ${squareName(me.rocket.row, me.rocket.col)}` : '';
+    const at = me?.rocket ? ` at ${squareName(me.rocket)}` : '';
     return html`<div class="block" data-group="face">
       <p>Your Rocket came out of the Wormhole${at}: choose where it faces.</p>
       <sm-facing-picker .options=${g.face} hub="Wormhole"></sm-facing-picker>

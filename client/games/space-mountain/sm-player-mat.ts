@@ -1,10 +1,13 @@
 import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
+import { colorWord, waitingText } from '../../../engine/games/space-mountain/words';
 import '../../components/mp-tip';
-import { colorVar, colorWord, decisionStatus, rocketText, waitingText, type ControlGroups } from './controls';
+import { decisionStatus, rocketText, type ControlGroups } from './controls';
+import { printedColour } from '../../seat-colours';
+import { playerMat, playerMatStyles } from '../player-mat';
 import { starPath } from './icons';
 import './sm-mission-card';
-import type { SmPlayer, SmView } from './view-types';
+import type { SmPlayer, SmView } from './types';
 
 /**
  * One player's side of the table: name and Rocket colour, where the Rocket is, whether they have
@@ -14,53 +17,18 @@ import type { SmPlayer, SmView } from './view-types';
  */
 @customElement('sm-player-mat')
 export class SmPlayerMat extends LitElement {
-  static override styles = css`
+  static override styles = [
+    playerMatStyles,
+    css`
     :host {
       display: block;
       min-width: 0;
     }
-    article {
-      border: 1px solid var(--mp-border);
-      border-left: 6px solid var(--sm-color);
-      border-radius: 0.6rem;
-      padding: 0.55rem 0.65rem;
-      background: var(--mp-surface);
-    }
-    article.acting {
-      box-shadow: 0 0 0 2px var(--mp-accent);
-    }
-    header {
-      display: flex;
-      flex-wrap: wrap;
-      align-items: center;
-      gap: 0.2rem 0.45rem;
-      margin-bottom: 0.3rem;
-    }
-    .dot {
-      width: 0.9rem;
-      height: 0.9rem;
-      border-radius: 50%;
-      background: var(--sm-color);
-      border: 1px solid #0005;
-      flex: none;
-    }
-    .name {
-      font-weight: 700;
-      overflow-wrap: anywhere;
-    }
-    .tag {
-      font-size: 0.75rem;
-      padding: 0.05rem 0.45rem;
-      border-radius: 999px;
-      border: 1px solid var(--mp-border-strong);
-      color: var(--mp-muted);
-      white-space: nowrap;
-    }
-    .tag.dice {
+    article.mat .tag.dice {
       border-color: #f28a1e;
       color: inherit;
     }
-    .tag.decided {
+    article.mat .tag.decided {
       border-color: var(--mp-accent);
       color: var(--mp-accent-text);
     }
@@ -102,7 +70,8 @@ export class SmPlayerMat extends LitElement {
       min-width: 2.9rem;
       max-width: 4.4rem;
     }
-  `;
+  `,
+  ];
 
   @property({ attribute: false }) view: SmView | null = null;
   @property({ attribute: false }) player: SmPlayer | null = null;
@@ -123,9 +92,9 @@ export class SmPlayerMat extends LitElement {
             <svg viewBox="-12 -12 24 24" aria-hidden="true">
               ${
                 ok
-                  ? svg`<circle r="11" fill=${colorVar(s.color)} stroke="#fff" stroke-width="1.5"></circle>
+                  ? svg`<circle r="11" fill=${printedColour(s.color)} stroke="#fff" stroke-width="1.5"></circle>
                     <path d=${starPath(7)} fill="#fff"></path>`
-                  : svg`<circle r="10.5" fill="none" stroke=${colorVar(s.color)} stroke-width="2" stroke-dasharray="3 2.5" opacity="0.7"></circle>`
+                  : svg`<circle r="10.5" fill="none" stroke=${printedColour(s.color)} stroke-width="2" stroke-dasharray="3 2.5" opacity="0.7"></circle>`
               }
             </svg>
           </li>`;
@@ -147,22 +116,19 @@ export class SmPlayerMat extends LitElement {
       you && this.groups
         ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal }))
         : [];
-    return html`<article class=${acting ? 'acting' : ''} style=${`--sm-color:${colorVar(p.color)}`} data-seat=${p.seat} aria-label=${`${this.name}, ${colorWord(p.color)} Rocket`}>
-      <header>
-        <span class="dot" aria-hidden="true"></span>
-        <span class="name">${this.name}</span>
-        <span class="tag">${colorWord(p.color)}${you ? ' · you' : ''}</span>
-        ${view.activePlayer === p.seat ? html`<mp-tip class="tag dice" text="Active Player: rolls the Navigation dice and moves the Fuel Gauge this round">Active Player</mp-tip>` : nothing}
-      </header>
-      <p data-testid="rocket">${rocketText(view, p)}</p>
+    const tags = html`<span class="tag">${colorWord(p.color)}</span>
+      ${view.activePlayer === p.seat ? html`<mp-tip class="tag dice" text="Active Player: rolls the Navigation dice and moves the Fuel Gauge this round">Active Player</mp-tip>` : nothing}`;
+    return playerMat(
+      { seat: p.seat, name: this.name, label: `${this.name}, ${colorWord(p.color)} Rocket`, you, acting, tags },
+      html`      <p data-testid="rocket">${rocketText(view, p)}</p>
       ${decision ? html`<p data-testid="decision"><span class="tag ${p.decided ? 'decided' : ''}">${decision}</span></p>` : nothing}
       ${waiting ? html`<p class="muted" data-testid="waiting">Waiting ${waitingText(waiting)} (die ${Math.min(p.flight!.diceDone + 1, view.dice?.length ?? 3)} of ${view.dice?.length ?? 3})</p>` : nothing}
       ${this.tokens(view, p)}
       <p class="muted">Missions complete ${p.missionsComplete}/${n}</p>
       <div class="missions">
         ${p.missions.map((m) => html`<sm-mission-card .mission=${m} .targets=${targets(m.letter)}></sm-mission-card>`)}
-      </div>
-    </article>`;
+      </div>`,
+    );
   }
 }
 

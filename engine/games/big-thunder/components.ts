@@ -6,6 +6,11 @@
  * the rulebook prints no card list. A publisher's real data can replace this module without
  * touching the rules code, which only reads the tables below.
  */
+import { actionName } from './words';
+
+// The board's numbers and the game's words live in a module of their own (cheap for a client to
+// import); they are part of the component data, so they are re-exported here.
+export { ACTION_NAMES, CART_CAPACITY, MAX_TOWN_TOKENS, MAX_UPGRADES, SCORE_TRACK_LENGTH, SHAFTS, TOWN, TRACK_SPACES } from './words';
 
 /** The four marble colours (README "Known facts": yellow = Gold Nugget, brown = Raw Ore, blue = Water, red = Fate). */
 export type MarbleKind = 'gold' | 'ore' | 'water' | 'fate';
@@ -27,29 +32,14 @@ export const STARTING_BASIN = {
 /** Red marbles kept in the game box as a spare (rulebook, Mine Setup 5). */
 export const SPARE_FATE_MARBLES = 1;
 
-/** Mine shafts are numbered 1..7 clockwise from Town; Town is space 0 (rulebook, Mine Cart (Move): "eight spaces"). */
-export const SHAFTS = 7;
-/** Spaces on the track: Town + 7 mine shafts (rulebook, Card Actions: Mine Cart (Move)). */
-export const TRACK_SPACES = 8;
-/** Town's space number on the track. */
-export const TOWN = 0;
-
-/** A Mine Cart holds up to four gold (rulebook, Pick for Gold: IMPORTANT). */
-export const CART_CAPACITY = 4;
-/** Town Tokens a mat holds at one time (rulebook, Bail Water). */
-export const MAX_TOWN_TOKENS = 5;
 /** Town Tokens in the box (rulebook, Contents). The supply never runs out: 4 mats x 5 = 20. */
 export const TOWN_TOKENS_IN_BOX = 20;
-/** Upgrades a mat holds at one time (rulebook, Upgrades). */
-export const MAX_UPGRADES = 3;
 /** Cards in hand after drawing (rulebook, On Your Turn 3); 5 with the 5-Card Hand Upgrade. */
 export const HAND_SIZE = 4;
 /** Marbles run at the start of every turn (rulebook, On Your Turn 1). */
 export const MARBLES_PER_TURN = 3;
 /** Market size (rulebook, General Setup 3). */
 export const MARKET_SIZE = 3;
-/** Score track loops after 25 (rulebook, End of the Game NOTE). */
-export const SCORE_TRACK_LENGTH = 25;
 /** The star space (rulebook, End of the Game) and the longer-game target (FOR A LONGER GAME). */
 export const STAR_SPACE = 20;
 export const LONGER_GAME_TARGET = 25;
@@ -95,16 +85,6 @@ export type CardAction =
 
 /** The kinds of card action. */
 export type ActionKind = CardAction['kind'];
-
-/** Rulebook names of the card actions. */
-export const ACTION_NAMES: Readonly<Record<ActionKind, string>> = {
-  move: 'Move',
-  pick: 'Pick for Gold',
-  pan: 'Pan for Gold',
-  bail: 'Bail Water',
-  resupply: 'Resupply',
-  crosscut: 'Crosscut Tunnel',
-};
 
 /** A Supplies card. `discardToMove`: the card shows the Discard to Move action (rulebook, Card Actions). */
 export interface SuppliesCard {
@@ -177,7 +157,7 @@ const MARKET_DESIGNS: readonly Design[] = [
 
 /** A card's name from its actions ("Move 2", "Pick for Gold + Move 1"). */
 export function cardName(actions: readonly CardAction[]): string {
-  return actions.map((a) => (a.kind === 'move' ? `Move ${a.spaces}` : ACTION_NAMES[a.kind])).join(' + ');
+  return actions.map(actionName).join(' + ');
 }
 
 function buildCards(): SuppliesCard[] {

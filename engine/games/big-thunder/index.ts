@@ -13,6 +13,7 @@ import { setup } from './setup';
 import type { BigThunderState } from './state';
 import { activeSeats } from './turn';
 import { view, type BigThunderView } from './view';
+import { bigThunderWords } from './words';
 
 export type { BigThunderMove, BigThunderOptions } from './moves';
 export type { BigThunderState } from './state';
@@ -26,8 +27,8 @@ export type { BigThunderView, CardView, FateView, PendingView, PlayerView } from
  * reconstructions: `./components.ts`.
  */
 export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions, BigThunderView> = {
-  id: 'big-thunder',
-  title: 'Big Thunder Mountain Railroad',
+  id: bigThunderWords.id,
+  title: bigThunderWords.title,
   minPlayers: 2,
   maxPlayers: 4,
   // 2: `fateOnEmptyBasin` and `firstPlayer` (see moves.ts); games from version 1 replay as they were.
@@ -48,4 +49,6 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   botMove,
   commutes,
   howToPlay: bigThunderHowToPlay,
+  prompt: bigThunderWords.prompt,
+  quantityWords: bigThunderWords.quantities,
 };

@@ -2,13 +2,9 @@ import { SHAFTS, type MarbleKind } from './components';
 import { say, type Ctx } from './context';
 import type { Basin, MarbleRun, Marbles } from './state';
 
-/** Rulebook names of the marbles. */
-export const MARBLE_NAMES: Readonly<Record<MarbleKind, string>> = {
-  gold: 'Gold Nugget',
-  ore: 'Raw Ore',
-  water: 'Water',
-  fate: 'Fate marble',
-};
+import { MARBLE_NAMES } from './words';
+
+export { MARBLE_NAMES };
 
 const BASIN_ORDER: readonly MarbleKind[] = ['gold', 'ore', 'water', 'fate'];
 

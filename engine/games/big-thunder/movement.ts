@@ -1,21 +1,10 @@
 import type { Seat } from '../../core';
-import { SHAFTS, TOWN, TRACK_SPACES } from './components';
+import { clockwise, spaceName, TOWN } from './words';
+import { SHAFTS } from './components';
 import { say, who, type Ctx } from './context';
 import type { BigThunderState } from './state';
 
-/** "Town" or "mine shaft 4". */
-export function spaceName(position: number): string {
-  return position === TOWN ? 'Town' : `mine shaft ${position}`;
-}
-
-/**
- * The space `spaces` steps clockwise from `position` (rulebook, Mine Cart (Move): eight spaces,
- * seven mine shafts and Town; other players' Town spaces are not counted). Carts never move
- * counter-clockwise (F.A.Q.).
- */
-export function clockwise(position: number, spaces: number): number {
-  return (position + spaces) % TRACK_SPACES;
-}
+export { clockwise, spaceName } from './words';
 
 /**
  * Mine shafts next to `shaft` for Big Claim: the shafts form a line 1..7, so shafts 1 and 7 are

@@ -7,23 +7,16 @@
  * gives is marked `// reconstruction`.
  */
 
+// The game's words live in a module of their own (cheap for a client to import); they are part
+// of the component data, so they are re-exported here.
+export { AREA_IDS, AREA_NAMES, RESOURCE_NAMES, WEATHER_NAMES } from './words';
+
 /** Weather icons on the backs of Contract cards and on the Weather discs (rulebook, Setup 12). */
 export type Weather = 'sun' | 'rain' | 'fog';
 export const WEATHERS: readonly Weather[] = ['sun', 'rain', 'fog'];
-export const WEATHER_NAMES: Record<Weather, string> = { sun: 'Sun', rain: 'Rain', fog: 'Fog' };
 
 /** The seven Action Areas, resolved in this order (rulebook, 2. Resolve Actions). */
 export type AreaId = 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G';
-export const AREA_IDS: readonly AreaId[] = ['A', 'B', 'C', 'D', 'E', 'F', 'G'];
-export const AREA_NAMES: Record<AreaId, string> = {
-  A: 'Stock Yard',
-  B: 'Excavation',
-  C: 'Works',
-  D: 'Lay Track',
-  E: 'Build',
-  F: 'Site Office',
-  G: 'Move the Surveyor',
-};
 
 export type PlayerCount = 2 | 3 | 4 | 5;
 export const PLAYER_COUNTS: readonly PlayerCount[] = [2, 3, 4, 5];
@@ -375,7 +368,6 @@ export const ENGINE_SHED_SIZE = 6;
 /** Resources that live in the Supply Bag and the Stock Yard (rulebook, Actions preamble). */
 export type Resource = 'iron' | 'stone' | 'coal';
 export const RESOURCES: readonly Resource[] = ['iron', 'stone', 'coal'];
-export const RESOURCE_NAMES: Record<Resource, string> = { iron: 'Iron Ore', stone: 'Stone', coal: 'Coal' };
 
 /** Every wooden piece in the box (README "Component totals"). */
 export const COMPONENTS = {

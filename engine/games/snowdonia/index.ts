@@ -10,6 +10,7 @@ import { result } from './scoring';
 import { setup } from './setup';
 import { seatLabel, type SnowdoniaState } from './state';
 import { view, type SnowdoniaView } from './view';
+import { snowdoniaWords } from './words';
 
 /**
  * Snowdonia (Deluxe Master Set), Mount Snowdon scenario, 2-5 players: the Game contract
@@ -18,8 +19,8 @@ import { view, type SnowdoniaView } from './view';
  * `thinnerFog`).
  */
 export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, SnowdoniaView> = {
-  id: 'snowdonia',
-  title: 'Snowdonia: Mount Snowdon',
+  id: snowdoniaWords.id,
+  title: snowdoniaWords.title,
   minPlayers: 2,
   maxPlayers: 5,
   // 2: `overlayBuildAfterE` (see options.ts); games from version 1 replay with their old reading.
@@ -39,6 +40,8 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   moveNote,
   botMove,
   howToPlay: snowdoniaHowToPlay,
+  prompt: snowdoniaWords.prompt,
+  quantityWords: snowdoniaWords.quantities,
 };
 
 export type { SnowdoniaState } from './state';

@@ -10,6 +10,10 @@
  * top (north) to `BOARD_SIZE - 1` at the bottom (south), `col` 0 at the left (west).
  */
 
+// The game's words live in a module of their own (cheap for a client to import); they are part
+// of the component data, so they are re-exported here.
+export { KIND_NAMES, squareName } from './words';
+
 /** A square of the Galaxy board. */
 export interface Square {
   row: number;
@@ -265,19 +269,3 @@ export function wormholeTwin(i: number): number {
   if (twin < 0) throw new Error(`wormhole ${WORMHOLES[i].id} has no twin`);
   return twin;
 }
-
-/** Chess-like name of a square for the log: column letter A-I (west to east), row 1-9 (north to south). */
-export function squareName(sq: Square): string {
-  return `${'ABCDEFGHI'[sq.col]}${sq.row + 1}`;
-}
-
-/** Readable names of Encounter token kinds and Mission pictures. */
-export const KIND_NAMES: Readonly<Record<EncounterKind | MissionPicture, string>> = {
-  satellite: 'Satellite',
-  comet: 'Comet',
-  planet: 'Planet',
-  astronaut: 'Astronaut',
-  'any-item': 'Any Item',
-  'return-to-starport': 'Return to Starport',
-  any: 'Any Item',
-};

@@ -1,5 +1,7 @@
 import { BOARD_SIZE } from './components';
-import type { Facing } from './moves';
+import { turned, type Facing } from './words';
+
+export { turned };
 
 const DELTA: Readonly<Record<Facing, readonly [number, number]>> = {
   north: [-1, 0],
@@ -7,14 +9,6 @@ const DELTA: Readonly<Record<Facing, readonly [number, number]>> = {
   south: [1, 0],
   west: [0, -1],
 };
-
-const RIGHT_OF: Readonly<Record<Facing, Facing>> = { north: 'east', east: 'south', south: 'west', west: 'north' };
-const LEFT_OF: Readonly<Record<Facing, Facing>> = { north: 'west', west: 'south', south: 'east', east: 'north' };
-
-/** The facing after turning left or right (Types of Movement, Turn). */
-export function turned(facing: Facing, dir: 'left' | 'right'): Facing {
-  return dir === 'left' ? LEFT_OF[facing] : RIGHT_OF[facing];
-}
 
 /** The result of trying to move one square forward. */
 export type StepResult = { wrapped: false; row: number; col: number } | { wrapped: true; row: number; col: number };

@@ -15,14 +15,15 @@ export type { SpaceMountainMove, SpaceMountainOptions } from './moves';
 export type { SpaceMountainState } from './state';
 export type { SpaceMountainView, PlayerView, TokenView, BoardView, WaitingForView } from './view';
 
+import { spaceMountainWords } from './words';
 /**
  * Space Mountain: All Systems Go (Ravensburger, 2022), 2-4 players: a push-your-luck race to
  * collect Space Items for five Mission cards and visit the five Starports, with simultaneous
  * Go / Refuel decisions each roll (rulebook: `docs/rules/space-mountain-all-systems-go.rulebook.txt`).
  */
 export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMountainOptions, SpaceMountainView> = {
-  id: 'space-mountain',
-  title: 'Space Mountain: All Systems Go',
+  id: spaceMountainWords.id,
+  title: spaceMountainWords.title,
   minPlayers: 2,
   maxPlayers: 4,
   // 2: `firstPlayer` (see moves.ts); games from version 1 replay as they began.
@@ -42,4 +43,6 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   botMove,
   commutes,
   howToPlay: spaceMountainHowToPlay,
+  prompt: spaceMountainWords.prompt,
+  quantityWords: spaceMountainWords.quantities,
 };

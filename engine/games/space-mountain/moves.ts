@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { FACINGS, type Facing } from './words';
 
-/** The four sides a Rocket can face (rulebook, Setup: "facing 1 of the 4 sides (not diagonally)"). */
-export const facingSchema = z.enum(['north', 'east', 'south', 'west']);
-export type Facing = z.infer<typeof facingSchema>;
+export { FACINGS, type Facing };
 
-/** All facings, clockwise from north. */
-export const FACINGS: readonly Facing[] = ['north', 'east', 'south', 'west'];
+/** The four sides a Rocket can face (`FACINGS`). */
+export const facingSchema = z.enum(FACINGS);
 
 export const missionLetterSchema = z.enum(['A', 'B', 'C', 'D', 'E']);
 export const starportIdSchema = z.enum(['disneyland', 'walt-disney-world', 'tokyo', 'paris', 'hong-kong']);

@@ -1,11 +1,9 @@
 import type { SeatChoice, Seat } from '../../core';
 import { ROCKETS, STARPORT_IDS, type StarportId } from './components';
+import { colorWord } from './words';
 
 /** The Rocket colours, the ids of the `rocket` seat choice and of the `rockets` option ("red" ...). */
 export const ROCKET_COLORS = ROCKETS.map((r) => r.color) as readonly string[];
-
-/** "red" -> "Red". */
-const title = (color: string) => color[0].toUpperCase() + color.slice(1);
 
 /**
  * Rulebook, Setup: "Each player chooses a Rocket." The platform asks each player for a colour
@@ -15,7 +13,7 @@ export const ROCKET_CHOICE: SeatChoice = {
   id: 'rocket',
   label: 'Rocket',
   option: 'rockets',
-  values: ROCKET_COLORS.map((color) => ({ id: color, label: `${title(color)} Rocket` })),
+  values: ROCKET_COLORS.map((color) => ({ id: color, label: `${colorWord(color)} Rocket` })),
 };
 
 /**
@@ -35,5 +33,5 @@ export function homeStarport(s: { options: { rockets?: readonly string[] } }, se
 
 /** A seat's Rocket colour for people ("Red"): its role beside the player's name (`Game.seatRole`). */
 export function rocketName(seat: Seat, s?: { options: { rockets?: readonly string[] } }): string {
-  return title(s ? rocketOf(s, seat).color : ROCKETS[seat].color);
+  return colorWord(s ? rocketOf(s, seat).color : ROCKETS[seat].color);
 }

@@ -13,7 +13,7 @@ export type {
   TrainView,
 } from '../../../engine/games/snowdonia/view';
 export type { SnowdoniaMove } from '../../../engine/games/snowdonia/moves';
-export type { AreaId, BuildCost, EventKind, StationId, Weather } from '../../../engine/games/snowdonia/components';
+export type { AreaId, BuildCost, EventKind, Resource, StationId, Weather } from '../../../engine/games/snowdonia/components';
 export type { Owner } from '../../../engine/games/snowdonia/state';
 
 import type { RouteCardView, SeatView } from '../../../engine/games/snowdonia/view';

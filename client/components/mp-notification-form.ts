@@ -1,0 +1,309 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { ApiError, api } from '../api';
+import type { Answer, Me, NotificationKinds, NotificationSettings, NotificationSettingsAnswer } from '../api-types';
+import { FormState } from '../form-state';
+import {
+  KIND_LABELS,
+  initialTimeZone,
+  rememberSaved,
+  savedBefore,
+  testResultText,
+  webhookDraft,
+  webhookFromDraft,
+  type WebhookDraft,
+  type WebhookField,
+} from '../notification-settings';
+import { shared } from '../styles';
+import { failingLine } from '../push';
+import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
+import { settingsStyles } from './settings-styles';
+import { webhookFields, webhookFieldsStyles } from './webhook-fields';
+
+/** The notification form's editable values. */
+interface NotifyForm {
+  email: boolean;
+  digest: boolean;
+  emailReplies: boolean;
+  kinds: NotificationKinds;
+  hook: WebhookDraft;
+  timeZone: string;
+}
+
+function formFrom(s: NotificationSettings, timeZone: string): NotifyForm {
+  return {
+    email: s.email,
+    digest: s.digest,
+    emailReplies: s.emailReplies ?? true,
+    kinds: { ...s.kinds },
+    hook: webhookDraft(s.webhook),
+    timeZone,
+  };
+}
+
+/** A comparable snapshot of what a form would save (invalid webhooks compare as themselves). */
+function fingerprint(f: NotifyForm): string {
+  const hook = webhookFromDraft(f.hook);
+  return JSON.stringify({
+    email: f.email,
+    digest: f.digest,
+    emailReplies: f.emailReplies,
+    kinds: KIND_LABELS.map(({ key }) => f.kinds[key]),
+    webhook: hook.ok ? hook.webhook && { url: hook.webhook.url, format: hook.webhook.format, mention: hook.webhook.mention ?? '' } : f.hook,
+    timeZone: f.timeZone.trim(),
+  });
+}
+
+/**
+ * The notification settings form (`PUT /api/me/notifications`): email on/off, a daily digest,
+ * playing by email reply, which events, an account webhook (JSON signed, Discord or Slack), the
+ * time zone for dates in messages, and a test message on the saved settings. `saved` is what the
+ * server holds (the page loads it); fires `mp-saved` (detail: the server's answer) once saved.
+ */
+@customElement('mp-notification-form')
+export class MpNotificationForm extends LitElement {
+  static override styles = [shared, webhookFieldsStyles, settingsStyles];
+
+  @property({ attribute: false }) me: Me | null = null;
+  @property({ attribute: false }) saved: NotificationSettingsAnswer | null = null;
+
+  @state() private form: NotifyForm | null = null;
+  @state() private tzSuggested = false;
+  @state() private hookErrors: Partial<Record<WebhookField, string>> = {};
+  @state() private tzError: string | null = null;
+  private readonly saving = new FormState(this);
+  private readonly testing = new FormState(this);
+  private readonly device = deviceTimeZone();
+  private zones: string[] | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // The first settings loaded fill the form; later ones are this form's own saves.
+    if (changed.has('saved') && this.saved && !this.form) {
+      const tz = initialTimeZone(this.saved, this.device, !!this.me && savedBefore(this.me.id));
+      this.form = formFrom(this.saved, tz.zone);
+      this.tzSuggested = tz.suggested;
+    }
+  }
+
+  private get dirty(): boolean {
+    if (!this.form || !this.saved) return false;
+    return fingerprint(this.form) !== fingerprint(formFrom(this.saved, this.saved.timeZone));
+  }
+
+  private edit(patch: Partial<NotifyForm>): void {
+    if (!this.form) return;
+    this.form = { ...this.form, ...patch };
+    this.testing.clear();
+    if (this.saving.said?.ok) this.saving.clear();
+  }
+
+  private readonly save = async (e: Event): Promise<void> => {
+    e.preventDefault();
+    const f = this.form;
+    if (!f || this.saving.busy) return;
+    this.testing.clear();
+    this.hookErrors = {};
+    this.tzError = null;
+    const hook = webhookFromDraft(f.hook);
+    const timeZone = f.timeZone.trim();
+    if (!hook.ok) this.hookErrors = { [hook.field]: hook.message };
+    if (!timeZone) this.tzError = 'Enter a time zone, for example Europe/London.';
+    if (!hook.ok || !timeZone) return this.saving.say(false, 'Please correct the marked fields.');
+    const body: NotificationSettings = {
+      email: f.email,
+      digest: f.digest,
+      emailReplies: f.emailReplies,
+      kinds: f.kinds,
+      webhook: hook.webhook,
+      timeZone,
+    };
+    await this.saving.run(
+      async () => {
+        const s = await api<NotificationSettingsAnswer>('PUT', '/api/me/notifications', { body });
+        if (this.me) rememberSaved(this.me.id);
+        this.form = formFrom(s, s.timeZone);
+        this.tzSuggested = false;
+        this.dispatchEvent(new CustomEvent<NotificationSettingsAnswer>('mp-saved', { detail: s }));
+        return 'Notification settings updated.';
+      },
+      (err) => {
+        if (err instanceof ApiError && err.code === 'bad_webhook_url') this.hookErrors = { url: err.message };
+        else if (err instanceof ApiError && err.code === 'bad_time_zone') this.tzError = err.message;
+      },
+    );
+  };
+
+  private readonly sendTest = (): Promise<void> =>
+    this.testing.run(async () => {
+      const res = await api<Answer<'sendTestNotification', 202>>('POST', '/api/me/notifications/test');
+      return testResultText(res.channels);
+    });
+
+  private zoneList(): string[] {
+    this.zones ??= timeZoneNames();
+    return this.zones;
+  }
+
+  private renderKinds(f: NotifyForm) {
+    return html`<fieldset>
+      <legend>Tell me when</legend>
+      ${KIND_LABELS.map(
+        ({ key, label }) => html`<div class="check">
+          <input
+            type="checkbox"
+            id="kind-${key}"
+            .checked=${f.kinds[key]}
+            @change=${(e: Event) => this.edit({ kinds: { ...f.kinds, [key]: (e.target as HTMLInputElement).checked } })}
+          />
+          <label for="kind-${key}">${label}</label>
+        </div>`,
+      )}
+    </fieldset>`;
+  }
+
+  private renderTimeZone(f: NotifyForm) {
+    return html`<div>
+      <label for="tz">Time zone</label>
+      <input
+        id="tz"
+        list="tz-names"
+        autocomplete="off"
+        spellcheck="false"
+        maxlength="64"
+        .value=${f.timeZone}
+        aria-invalid=${this.tzError ? 'true' : 'false'}
+        aria-describedby=${this.tzError ? 'tz-error tz-hint' : 'tz-hint'}
+        @input=${(e: Event) => {
+          this.tzSuggested = false;
+          this.tzError = null;
+          this.edit({ timeZone: (e.target as HTMLInputElement).value });
+        }}
+      />
+      <datalist id="tz-names">${this.zoneList().map((z) => html`<option value=${z}></option>`)}</datalist>
+      ${this.tzError ? html`<p class="field-error" id="tz-error">${this.tzError}</p>` : nothing}
+      <p class="hint" id="tz-hint">
+        ${
+          this.tzSuggested
+            ? html`Taken from this device; it is kept once you save.`
+            : html`Dates and deadlines in emails and messages use this zone.`
+        }
+      </p>
+      ${
+        f.timeZone.trim() !== this.device
+          ? html`<div class="tz-row">
+            <button type="button" @click=${() => {
+              this.tzError = null;
+              this.edit({ timeZone: this.device });
+            }}>Use this device's zone (${this.device})</button>
+          </div>`
+          : nothing
+      }
+    </div>`;
+  }
+
+  override render() {
+    const f = this.form;
+    const s = this.saved;
+    if (!f || !s) return nothing;
+    const dirty = this.dirty;
+    const secret = s.webhook?.format === 'json' && f.hook.format === 'json' ? (s.webhook.secret ?? null) : null;
+    return html`<form class="card notify" @submit=${this.save} novalidate aria-labelledby="notify-h">
+        <h2 id="notify-h">Notifications</h2>
+        <fieldset>
+          <legend>Email</legend>
+          <div class="check">
+            <input type="checkbox" id="email" .checked=${f.email} @change=${(e: Event) => this.edit({ email: (e.target as HTMLInputElement).checked })} />
+            <label for="email">Email me at ${this.me?.email ?? 'my address'}</label>
+          </div>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="digest"
+              .checked=${f.digest}
+              ?disabled=${!f.email}
+              @change=${(e: Event) => this.edit({ digest: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="digest">One daily digest instead of an email for every turn</label>
+          </div>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="email-replies"
+              aria-describedby="email-replies-help"
+              .checked=${f.emailReplies}
+              ?disabled=${!f.email}
+              @change=${(e: Event) => this.edit({ emailReplies: (e.target as HTMLInputElement).checked })}
+            />
+            <label for="email-replies">Play by replying to the turn email</label>
+          </div>
+          <p class="muted" id="email-replies-help">
+            Each turn email lists your choices, numbered. Reply with a number, a code or the words of a choice (one per line for
+            several steps) and the move is made; an answer says what happened. Only replies from your own address count, and
+            only to the email's own reply address. Untick this to play on the website only; to stop it for one game, use
+            "Replies by email" on that game's page.
+          </p>
+        </fieldset>
+        ${this.renderKinds(f)}
+        <fieldset>
+          <legend>Webhook</legend>
+          <div class="check">
+            <input
+              type="checkbox"
+              id="hook-on"
+              .checked=${f.hook.enabled}
+              @change=${(e: Event) => {
+                this.hookErrors = {};
+                this.edit({ hook: { ...f.hook, enabled: (e.target as HTMLInputElement).checked } });
+              }}
+            />
+            <label for="hook-on">Also post notifications to a webhook</label>
+          </div>
+          ${
+            failingLine(s.webhookFailing, shortDateTime)
+              ? html`<p class="muted" data-failing>${failingLine(s.webhookFailing, shortDateTime)}</p>`
+              : nothing
+          }
+          ${
+            f.hook.enabled
+              ? webhookFields({
+                  id: 'hook',
+                  draft: f.hook,
+                  secret,
+                  errors: this.hookErrors,
+                  onChange: (hook) => {
+                    this.hookErrors = {};
+                    this.edit({ hook });
+                  },
+                })
+              : nothing
+          }
+        </fieldset>
+        ${this.renderTimeZone(f)}
+        <div class="actions">
+          <div class="row">
+            <button class="primary" type="submit" ?disabled=${this.saving.busy}>${this.saving.busy ? 'Saving…' : 'Save notification settings'}</button>
+            ${dirty && !this.saving.busy ? html`<span class="muted">Unsaved changes.</span>` : nothing}
+          </div>
+          <div class="status" role="status">
+            ${this.saving.said?.ok ? html`<span class="muted">${this.saving.said.text}</span>` : nothing}
+          </div>
+          ${this.saving.said && !this.saving.said.ok ? html`<p class="error" role="alert">${this.saving.said.text}</p>` : nothing}
+          <div class="row">
+            <button type="button" ?disabled=${this.testing.busy || dirty} @click=${this.sendTest}>
+              ${this.testing.busy ? 'Sending…' : 'Send test message'}
+            </button>
+            ${dirty ? html`<span class="hint">Save first: the test uses your saved settings.</span>` : nothing}
+          </div>
+          <div class="status" role="status" id="test-result">
+            ${this.testing.said ? html`<span class=${this.testing.said.ok ? '' : 'error'}>${this.testing.said.text}</span>` : nothing}
+          </div>
+        </div>
+      </form>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-notification-form': MpNotificationForm;
+  }
+}
