@@ -48,3 +48,11 @@ export type Webhook = NonNullable<Schemas['Webhook']>;
 export type WebhookFormat = Webhook['format'];
 export type DeliveryFailure = Schemas['DeliveryFailure'];
 export type PushDevice = Schemas['PushDevice'];
+/** `GET /api/me`: the signed-in user with their vacation days and whether they are an operator. */
+export type MeAnswer = Answer<'getMe'>;
+export type BlockedPlayer = Schemas['BlockedPlayer'];
+export type FiledReport = Schemas['FiledReport'];
+export type Report = Schemas['Report'];
+export type PlayerRecord = Schemas['PlayerRecord'];
+/** `GET .../chat`: the lines, and whether the reader muted that chat. */
+export type ChatAnswer = Answer<'listChat'>;

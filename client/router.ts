@@ -1,6 +1,6 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`, `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
+ * `/settings`, `/admin/reports` (operators), `/account/delete?token=` (the emailed deletion link), `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
  * (a game against the bot), `/games/:id?seat=N` (a notification's link). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
@@ -11,6 +11,8 @@ export type Route =
   | { name: 'lobby' }
   | { name: 'play'; type: string }
   | { name: 'settings' }
+  | { name: 'admin-reports' }
+  | { name: 'account-delete'; token: string | null }
   | { name: 'verify'; game: string | null }
   | { name: 'how-to-play'; type: string }
   | { name: 'not-found'; path: string };
@@ -23,6 +25,8 @@ export function matchRoute(pathname: string, search = ''): Route {
   if (path === '/') return { name: 'home' };
   if (path === '/new') return { name: 'new' };
   if (path === '/settings') return { name: 'settings' };
+  if (path === '/admin/reports') return { name: 'admin-reports' };
+  if (path === '/account/delete') return { name: 'account-delete', token: new URLSearchParams(search).get('token') || null };
   if (path === '/lobby') return { name: 'lobby' };
   const play = /^\/play\/([a-z0-9-]{1,64})$/.exec(path);
   if (play) return { name: 'play', type: play[1] };
@@ -51,10 +55,15 @@ export function isServerPath(pathname: string): boolean {
   return /^\/(api|auth|dev)(\/|$)/.test(pathname);
 }
 
-/** Screens a signed-out visitor may see: a public game (watching), the lobby, how to play and the record checker. */
+/** Screens a signed-out visitor may see: a public game (watching), the lobby, how to play, the record checker and the deletion link's page. */
 export function isOpenToVisitors(route: Route): boolean {
   return (
-    (route.name === 'game' && route.invite === null) || route.name === 'verify' || route.name === 'how-to-play' || route.name === 'lobby'
+    (route.name === 'game' && route.invite === null) ||
+    route.name === 'verify' ||
+    route.name === 'how-to-play' ||
+    route.name === 'lobby' ||
+    // The emailed deletion link carries its own proof; the browser that opens it may be signed out.
+    route.name === 'account-delete'
   );
 }
 

@@ -19,6 +19,8 @@ const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
   'mp-how-to-play': () => import('./components/mp-how-to-play'),
   'mp-lobby': () => import('./components/mp-lobby'),
   'mp-play-bot': () => import('./components/mp-play-bot'),
+  'mp-admin-reports': () => import('./components/mp-admin-reports'),
+  'mp-account-delete': () => import('./components/mp-account-delete'),
 };
 
 const loading = new Map<string, Promise<void>>();

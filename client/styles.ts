@@ -65,6 +65,12 @@ export const shared = css`
   .button.primary:hover {
     background: var(--mp-accent-hover);
   }
+  /* What cannot be undone: resigning, deleting an account, suspending one. */
+  button.danger {
+    background: var(--mp-error-text);
+    border-color: var(--mp-error-text);
+    color: var(--mp-surface);
+  }
   button:disabled {
     opacity: 0.55;
     cursor: default;

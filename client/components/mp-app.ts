@@ -14,7 +14,7 @@ import {
 import { ConnectivityController } from '../connectivity';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
-import type { GameSummary, Me } from '../api-types';
+import type { GameSummary, Me, MeAnswer } from '../api-types';
 import { showWaiting, waitingCount } from '../waiting';
 import { loadScreen } from '../screens';
 import './mp-skip-link';
@@ -146,6 +146,8 @@ export class MpApp extends LitElement {
 
   /** undefined while loading, null when signed out. */
   @state() private me: Me | null | undefined = undefined;
+  /** The signed-in account is an operator (its address is in ADMIN_EMAILS): the header links the reports queue. */
+  @state() private operator = false;
   @state() private route: Route = matchRoute(location.pathname, location.search);
   @state() private loadError: string | null = null;
   /** The record checker carries every game's engine: loaded the first time /verify is shown. */
@@ -190,7 +192,9 @@ export class MpApp extends LitElement {
 
   private readonly loadMe = async (): Promise<void> => {
     try {
-      this.me = await api<Me>('GET', '/api/me');
+      const me = await api<MeAnswer>('GET', '/api/me');
+      this.operator = me.operator;
+      this.me = me;
       this.loadError = null;
       this.unreachable = false;
       // Back from the emailed link: go where the player was heading (an invite, say).
@@ -308,6 +312,7 @@ export class MpApp extends LitElement {
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
                 <a href="/settings" aria-current=${r === 'settings' ? 'page' : nothing}>Settings</a>
                 <a href="/verify" aria-current=${r === 'verify' ? 'page' : nothing}>Verify</a>
+                ${this.operator ? html`<a href="/admin/reports" aria-current=${r === 'admin-reports' ? 'page' : nothing}>Reports</a>` : nothing}
               </nav>
               <span class="who"
                 ><span class="email" title=${me.email}>${me.name || me.email}</span>
@@ -366,6 +371,21 @@ export class MpApp extends LitElement {
         return this.screen(
           'mp-settings-page',
           html`<mp-settings-page .me=${me} @mp-me-changed=${(e: CustomEvent<Me>) => (this.me = e.detail)}></mp-settings-page>`,
+        );
+      case 'admin-reports':
+        return this.operator
+          ? this.screen('mp-admin-reports', html`<mp-admin-reports></mp-admin-reports>`)
+          : html`<h1>Reports</h1><p>Only operators see the reports queue.</p>`;
+      case 'account-delete':
+        return this.screen(
+          'mp-account-delete',
+          html`<mp-account-delete
+            .token=${route.token}
+            @mp-signed-out=${() => {
+              this.me = null;
+              this.operator = false;
+            }}
+          ></mp-account-delete>`,
         );
       case 'verify':
         return this.verifyReady

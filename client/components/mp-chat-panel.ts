@@ -6,12 +6,18 @@ import { timeAgo } from '../format';
 import { PollController } from '../poll-controller';
 import { shared } from '../styles';
 import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../chat-text';
-import type { ChatLine, Me } from '../api-types';
+import type { ChatAnswer, ChatLine, Me } from '../api-types';
+import './mp-confirm-dialog';
+import './mp-report-dialog';
+import type { MpConfirmDialog } from './mp-confirm-dialog';
+import type { MpReportDialog } from './mp-report-dialog';
 
 /**
  * The game's chat: players and watchers of a public game read it (polled every few seconds with
  * `?after=`), signed-in readers write. Every line is shown as text (Lit escapes it); `@name`
- * mentions are highlighted, more strongly when they name you.
+ * mentions are highlighted, more strongly when they name you. A signed-in reader may block or
+ * report the author of a line (their lines then stop: the server no longer sends them) and mute
+ * the whole chat for themselves.
  */
 @customElement('mp-chat-panel')
 export class MpChatPanel extends LitElement {
@@ -112,6 +118,25 @@ export class MpChatPanel extends LitElement {
         padding: 0;
         list-style: none;
       }
+      .head {
+        display: flex;
+        align-items: baseline;
+        justify-content: space-between;
+        gap: 0.5rem;
+      }
+      .line-actions {
+        margin-left: auto;
+        display: flex;
+        gap: 0.25rem;
+      }
+      .line-actions button,
+      .head button {
+        font-size: 0.75rem;
+        padding: 0.05rem 0.4rem;
+      }
+      .name a {
+        color: inherit;
+      }
       .complete button {
         font-size: 0.85rem;
         padding: 0.15rem 0.5rem;
@@ -135,15 +160,24 @@ export class MpChatPanel extends LitElement {
   @state() private completions: string[] = [];
   /** 403 from the server: not a player and the game is private. */
   @state() private forbidden: string | null = null;
+  /** The reader muted this game's chat (the server sends no lines). */
+  @state() private muted = false;
+  @state() private actionError: string | null = null;
+  @query('mp-confirm-dialog') private confirmDialog?: MpConfirmDialog;
+  @query('mp-report-dialog') private reportDialog?: MpReportDialog;
 
   @query('ol') private list?: HTMLOListElement;
   @query('textarea') private box?: HTMLTextAreaElement;
   private stickToBottom = true;
 
-  private readonly poll = new PollController<{ messages: ChatLine[] }>(this, {
+  private readonly poll = new PollController<ChatAnswer>(this, {
     url: () =>
       this.gameId && !this.forbidden ? `/api/games/${encodeURIComponent(this.gameId)}/chat?after=${lastChatId(this.lines)}` : null,
-    onData: (d) => this.add(d.messages),
+    onData: (d) => {
+      this.muted = d.muted;
+      if (d.muted) this.lines = [];
+      else this.add(d.messages);
+    },
     onError: (e) => {
       if (e.status === 403) this.forbidden = e.message;
     },
@@ -226,6 +260,39 @@ export class MpChatPanel extends LitElement {
     }
   }
 
+  /** Blocks the author of `l` (after asking): their lines leave the panel now, and the server sends no more. */
+  private async block(l: ChatLine): Promise<void> {
+    const ok = await this.confirmDialog?.ask(
+      `Block ${l.name}? They are not told. Their chat lines stop reaching you, and you no longer see each other's open tables.`,
+      'Block',
+    );
+    if (!ok) return;
+    this.actionError = null;
+    try {
+      await api('POST', '/api/me/blocks', { body: { playerId: l.playerId } });
+      this.lines = this.lines.filter((x) => x.playerId !== l.playerId);
+    } catch (err) {
+      this.actionError = messageOf(err);
+    }
+  }
+
+  private report(l: ChatLine): void {
+    void this.reportDialog?.open({ playerId: l.playerId, name: l.name, gameId: this.gameId, chatId: l.id });
+  }
+
+  private async setMuted(muted: boolean): Promise<void> {
+    this.actionError = null;
+    try {
+      await api('PUT', `/api/games/${encodeURIComponent(this.gameId)}/chat/mute`, { body: { muted } });
+      this.muted = muted;
+      this.lines = [];
+      this.poll.reset();
+      void this.poll.refresh();
+    } catch (err) {
+      this.actionError = messageOf(err);
+    }
+  }
+
   private renderLine(l: ChatLine) {
     const myName = this.me?.name ?? null;
     const toMe = !!myName && mentionsMe(l.text, this.names, myName);
@@ -235,9 +302,17 @@ export class MpChatPanel extends LitElement {
           class="dot"
           style=${l.seat === null ? 'background: transparent' : `background: ${seatColor(Number(l.seat))}`}
         ></span>
-        <span class="name">${l.name}</span>
+        <span class="name"><a href="/players/${encodeURIComponent(l.playerId)}">${l.name}</a></span>
         ${l.seat === null ? html`<span class="tag">watching</span>` : nothing}
         <time datetime=${l.at} title=${l.at}>${timeAgo(l.at)}</time>
+        ${
+          this.me && l.playerId !== this.me.id
+            ? html`<span class="line-actions">
+              <button type="button" aria-label=${`Report ${l.name}`} @click=${() => this.report(l)}>Report</button>
+              <button type="button" aria-label=${`Block ${l.name}`} @click=${() => this.block(l)}>Block</button>
+            </span>`
+            : nothing
+        }
       </div>
       <p class="text">${chatSegments(l.text, this.names, myName).map((s) =>
         s.mention ? html`<mark class="mention ${s.you ? 'you' : ''}">${s.text}</mark>` : s.text,
@@ -280,7 +355,19 @@ export class MpChatPanel extends LitElement {
 
   override render() {
     if (this.forbidden) return html`<h2>Chat</h2><p class="muted">${this.forbidden}</p>`;
-    return html`<h2>Chat</h2>
+    const head = html`<div class="head">
+      <h2>Chat</h2>
+      ${this.me && !this.muted ? html`<button type="button" @click=${() => this.setMuted(true)}>Mute chat</button>` : nothing}
+    </div>`;
+    const dialogs = html`<mp-confirm-dialog></mp-confirm-dialog><mp-report-dialog></mp-report-dialog>`;
+    const problem = this.actionError ? html`<p class="error hint" role="alert">${this.actionError}</p>` : nothing;
+    if (this.muted) {
+      return html`${head}
+        <p class="muted">You muted this game's chat: nothing said here reaches you.</p>
+        <button type="button" @click=${() => this.setMuted(false)}>Unmute chat</button>
+        ${problem}${dialogs}`;
+    }
+    return html`${head}
       ${
         this.lines.length
           ? html`<ol role="log" aria-label="Chat log">${this.lines.map((l) => this.renderLine(l))}</ol>`
@@ -290,7 +377,8 @@ export class MpChatPanel extends LitElement {
                 : 'No messages yet.'
             }</p>`
       }
-      ${this.renderForm()}`;
+      ${problem}
+      ${this.renderForm()}${dialogs}`;
   }
 }
 

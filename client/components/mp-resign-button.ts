@@ -21,11 +21,6 @@ export class MpResignButton extends LitElement {
       .confirm p {
         margin: 0 0 0.5rem;
       }
-      button.danger {
-        background: var(--mp-error-text);
-        border-color: var(--mp-error-text);
-        color: var(--mp-surface);
-      }
     `,
   ];
 

@@ -7,11 +7,13 @@ import './mp-delivery-failures';
 import './mp-name-form';
 import './mp-notification-form';
 import './mp-push-settings';
+import './mp-safety-settings';
 
 /**
  * Settings: the name other players see (mp-name-form), notifications (mp-notification-form: email,
  * digest, events, an account webhook, the time zone, a test message), deliveries that failed for
- * good (mp-delivery-failures) and push notifications on this device (mp-push-settings). The page
+ * good (mp-delivery-failures), push notifications on this device (mp-push-settings), and the players
+ * you blocked, your data and deleting your account (mp-safety-settings). The page
  * loads the notification settings once for the form and the failures. The name form fires
  * `mp-me-changed` (detail: the updated Me) after saving the name.
  */
@@ -80,7 +82,8 @@ export class MpSettingsPage extends LitElement {
     return html`<h1>Settings</h1>
       <mp-name-form .me=${this.me}></mp-name-form>
       ${this.renderNotifications()}
-      <mp-push-settings></mp-push-settings>`;
+      <mp-push-settings></mp-push-settings>
+      <mp-safety-settings></mp-safety-settings>`;
   }
 }
 
