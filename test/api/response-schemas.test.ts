@@ -17,6 +17,8 @@ import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
 
 type Json = Record<string, any>;
+/** The operator of the safety operations (ADMIN_EMAILS). */
+const OPERATOR = 'ops-contract@example.com';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 let doc: Json;
@@ -27,7 +29,12 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   const keys = await generateVapidKeys();
   const vapid = readConfig({ ...keys, VAPID_SUBJECT: 'mailto:ops@example.com' }).vapid;
-  [doc, api, push, receiver] = await Promise.all([openapiDocument(), makeTestApp({ vapid }), startPushService(), startReceiver()]);
+  [doc, api, push, receiver] = await Promise.all([
+    openapiDocument(),
+    makeTestApp({ vapid, adminEmails: [OPERATOR] }),
+    startPushService(),
+    startReceiver(),
+  ]);
 });
 afterAll(async () => {
   await push?.close();
@@ -277,6 +284,45 @@ describe('every operation answers what the API reference says', () => {
     const late = state.activeSeats[0] as number;
     const voter = [a, b, c][(late + 1) % 3];
     expect((await call('POST', `/api/games/${id}/seats/${late}/votes`, { token: voter, body: { kind: 'extension' } })).status).toBe(200);
+  });
+
+  it('safety and leaving: blocks, a chat mute, a report and the operators\u2019 queue, the data export, deleting an account', async () => {
+    const [eve, fay] = [await signIn('eve-safety@example.com'), await signIn('fay-safety@example.com')];
+    const ops = await signIn(OPERATOR);
+    const fayId = (await call('GET', '/api/me', { token: fay })).json.id as string;
+    const created = await call('POST', '/api/games', { token: eve, body: { type: 'secret-dice', players: 2, startWhenFull: true } });
+    const id = created.json.id as string;
+    const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
+    expect((await call('POST', `/api/games/${id}/join`, { token: fay, body: { invite } })).status).toBe(200);
+    const line = await call('POST', `/api/games/${id}/chat`, { token: fay, body: { text: 'rude words' } });
+
+    expect((await call('PUT', `/api/games/${id}/chat/mute`, { token: eve, body: { muted: true } })).status).toBe(200);
+    expect((await call('GET', `/api/games/${id}/chat`, { token: eve })).json.muted).toBe(true);
+    await call('PUT', `/api/games/${id}/chat/mute`, { token: eve, body: { muted: false } });
+    const filed = await call('POST', `/api/players/${fayId}/reports`, {
+      token: eve,
+      body: { reason: 'harassment', text: 'rude', gameId: id, chatId: line.json.id },
+    });
+    expect(filed.status).toBe(201);
+    expect((await call('POST', '/api/me/blocks', { token: eve, body: { playerId: fayId } })).status).toBe(201);
+    expect((await call('GET', '/api/me/blocks', { token: eve })).json.blocks).toHaveLength(1);
+    expect((await call('DELETE', `/api/me/blocks/${fayId}`, { token: eve })).status).toBe(204);
+
+    expect((await call('GET', '/api/admin/reports', { token: ops })).json.reports.length).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', `/api/admin/reports/${filed.json.id}`, { token: ops })).status).toBe(200);
+    const acted = await call('POST', `/api/admin/reports/${filed.json.id}/actions`, {
+      token: ops,
+      body: { action: 'mute', days: 2, note: 'x' },
+    });
+    expect(acted.json.actions).toHaveLength(1);
+
+    expect((await call('GET', '/api/me/export', { token: eve })).status).toBe(200);
+    expect((await call('POST', '/api/me/deletion', { token: fay })).status).toBe(202);
+    const mails = (await api.call('GET', '/dev/mailbox.json')).json as { to: string; text: string }[];
+    const token = /token=([0-9a-f]+)/.exec(
+      mails.find((m) => m.to === 'fay-safety@example.com' && m.text.includes('/account/delete'))!.text,
+    )![1];
+    expect((await call('POST', '/api/me/deletion/confirm', { body: { token } })).status).toBe(200);
   });
 
   it('called every operation of the document with a success answer', () => {
