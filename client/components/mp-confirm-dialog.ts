@@ -2,6 +2,24 @@ import { LitElement, css, html } from 'lit';
 import { customElement, query, state } from 'lit/decorators.js';
 import { shared } from '../styles';
 
+/** A modal drawn in the page's own style (this question, the report form), its buttons at the right. */
+export const dialogStyles = css`
+  dialog {
+    max-width: min(26rem, calc(100vw - 2rem));
+    border: 1px solid var(--mp-border-strong);
+    border-radius: 0.75rem;
+    background: var(--mp-surface);
+    color: var(--mp-text);
+    padding: 1rem;
+  }
+  dialog::backdrop {
+    background: rgb(0 0 0 / 0.35);
+  }
+  .row {
+    justify-content: flex-end;
+  }
+`;
+
 /**
  * A small modal question ("This move does nothing now. Send it anyway?") drawn in the page's own
  * style, instead of window.confirm (which a phone browser may block and which stops the page).
@@ -10,25 +28,7 @@ import { shared } from '../styles';
  */
 @customElement('mp-confirm-dialog')
 export class MpConfirmDialog extends LitElement {
-  static override styles = [
-    shared,
-    css`
-      dialog {
-        max-width: min(26rem, calc(100vw - 2rem));
-        border: 1px solid var(--mp-border-strong);
-        border-radius: 0.75rem;
-        background: var(--mp-surface);
-        color: var(--mp-text);
-        padding: 1rem;
-      }
-      dialog::backdrop {
-        background: rgb(0 0 0 / 0.35);
-      }
-      .row {
-        justify-content: flex-end;
-      }
-    `,
-  ];
+  static override styles = [shared, dialogStyles];
 
   @state() private message = '';
   @state() private confirmLabel = 'Send anyway';

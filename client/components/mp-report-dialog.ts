@@ -4,6 +4,7 @@ import { api } from '../api';
 import type { Body, FiledReport } from '../api-types';
 import { FormState } from '../form-state';
 import { shared } from '../styles';
+import { dialogStyles } from './mp-confirm-dialog';
 
 type Reason = Body<'reportPlayer'>['reason'];
 
@@ -32,17 +33,10 @@ export interface ReportTarget {
 export class MpReportDialog extends LitElement {
   static override styles = [
     shared,
+    dialogStyles,
     css`
       dialog {
         width: min(28rem, calc(100vw - 2rem));
-        border: 1px solid var(--mp-border-strong);
-        border-radius: 0.75rem;
-        background: var(--mp-surface);
-        color: var(--mp-text);
-        padding: 1rem;
-      }
-      dialog::backdrop {
-        background: rgb(0 0 0 / 0.35);
       }
       fieldset {
         border: none;
@@ -62,7 +56,6 @@ export class MpReportDialog extends LitElement {
         min-height: 5rem;
       }
       .row {
-        justify-content: flex-end;
         margin-top: 0.75rem;
       }
     `,
