@@ -122,7 +122,7 @@ export function createApp(deps: Deps) {
     }
     if (err instanceof ApiError) {
       if (err.retryAfterS) c.header('Retry-After', String(err.retryAfterS));
-      return c.json(errorBody(err.code, err.message, err.extra), err.status);
+      return c.json(errorBody(err.code, err.message, err.extra, err.details), err.status);
     }
     if (err instanceof HTTPException) {
       const status = err.status;

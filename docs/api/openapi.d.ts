@@ -119,7 +119,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user, with their vacation days */
+        /** The signed-in user, with their vacation days, and whether they have chosen a display name */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -128,7 +128,7 @@ export interface paths {
         head?: never;
         /**
          * Change your display name
-         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).
+         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`).
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -377,7 +377,7 @@ export interface paths {
         put?: never;
         /**
          * Make a move at the version you saw. Optional Idempotency-Key header makes retries safe
-         * @description A move at an older version is applied to the game as it is now when everything since was other seats' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).
+         * @description A move at an older version is applied to the game as it is now when everything since was other seats' moves that cannot alter it (their secret Go/Refuel decisions; Space Mountain's Step 4 choices made at the same time, when your move gives you the same result either way) and the move is still legal; otherwise 409 `stale_version` with your current state in `state` and what happened since your version in `error.changed` (log lines with `{{p:N}}` markers). A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).
          */
         post: operations["makeMove"];
         delete?: never;
@@ -395,7 +395,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take back your last move if it revealed nothing and nobody acted since */
+        /**
+         * Take back your last move if it revealed nothing and nobody acted since; or, with toTurnStart, every such step at once
+         * @description Without `toTurnStart`, one step: your last move in effect, when it is yours, revealed nothing (no dice, cards or hidden information) and nobody acted since (`canUndo`). With `toTurnStart: true`, "restart turn": every one of your steps since another player acted or something was revealed (`undoableSteps` of the state answer), in one request, one undo event per step. The others' log names what was taken back ("{{p:0}} took back Move 2 and Pick for Gold."), a hidden choice only counted. When nothing can be taken back: 422 `undo_barrier` with the reason the state answer gives in `undoBlockedBy`.
+         */
         post: operations["undoMove"];
         delete?: never;
         options?: never;
@@ -1131,6 +1134,11 @@ export interface components {
             ties?: number[][];
             /** @description A short sentence about the outcome */
             summary?: string;
+            /**
+             * @description What the scores count, in the rulebook's words ("points", "VP")
+             * @example VP
+             */
+            scoreLabel?: string;
         } | null;
         /** @description `per-move`: each time a seat must act it gets `hours`. `bank`: a seat starts with `initialHours`, its clock runs only while it must act, and each finished turn adds `incrementHours`, never past `maxHours`. `none`: no clock. */
         TimeControl: {
@@ -1265,6 +1273,13 @@ export interface components {
             botsToMove: boolean;
             /** @description POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since */
             canUndo: boolean;
+            /** @description How many steps POST /undo {toTurnStart: true} would take back now ("restart turn"): your own moves since another player acted or something was revealed. 0 when `canUndo` is false */
+            undoableSteps: number;
+            /**
+             * @description Seated players, when `canUndo` is false: why, in words, players named with `{{p:N}}` markers ("You chose \"End turn and draw\": the cards you drew cannot be taken back."). Null when Undo is offered, and for spectators
+             * @example Nothing of yours to take back: {{p:1}} moved last.
+             */
+            undoBlockedBy: string | null;
             sinceLastSeen: components["schemas"]["SinceLastSeen"];
             /** @description Each seat's clock at the time of the answer (empty without a time control); count down from `runsOutAt` while `running` */
             clocks: components["schemas"]["Clock"][];
@@ -1303,6 +1318,11 @@ export interface components {
             /** @description When the event was stored (ISO 8601) */
             at: string;
             /**
+             * @description The one line that sums up what the game did at the end of a round or phase, or as its last stage began ("Round 3 is over. Weather: Rain ..."): show it as a card
+             * @enum {string}
+             */
+            kind?: "phase";
+            /**
              * @description The move that wrote this line was taken back (strike it through)
              * @enum {boolean}
              */
@@ -1338,6 +1358,22 @@ export interface components {
                 seat: number;
                 until: string;
             }[];
+        };
+        Conflict: {
+            error: {
+                /** @example stale_version */
+                code: string;
+                message: string;
+                /**
+                 * @description `stale_version`: what happened since the version you sent, as your seat may read it: the log lines of those events (oldest first, at most the newest 20; moves taken back since left out), players named with `{{p:N}}` markers. Enough for one line such as "Bo's Rocket flipped a Planet at C3"; empty for a version the game never had
+                 * @example [
+                 *       "{{p:1}} turns right.",
+                 *       "{{p:1}} flips the Encounter token at F3: Any Item."
+                 *     ]
+                 */
+                changed?: string[];
+            };
+            state?: components["schemas"]["State"] & unknown;
         };
         NotificationSettingsAnswer: components["schemas"]["NotificationSettings"] & {
             push: boolean;
@@ -1906,6 +1942,13 @@ export interface operations {
                         vacation: components["schemas"]["VacationStatus"];
                         /** @description Your address is in ADMIN_EMAILS: you see the reports queue (`/admin/reports`) */
                         operator: boolean;
+                        /** @description False until you set a display name with PATCH /api/me: a new account is "Player NNNN", so a page asks for a name on first sign-in */
+                        nameChosen: boolean;
+                        /**
+                         * @description While `nameChosen` is false: a name to offer, made from the local part of your address (capitalised words, never the address; a number added when another account has it). Shown to you alone; null once you chose one, or when the address gives none
+                         * @example Ada Lovelace
+                         */
+                        suggestedName: string | null;
                     };
                 };
             };
@@ -2821,13 +2864,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict (stale version, wrong status) */
+            /** @description The game moved on (`stale_version`: your state and what changed), or it is not running */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Conflict"];
                 };
             };
             /** @description Refused by the rules */
@@ -2854,6 +2897,8 @@ export interface operations {
             content: {
                 "application/json": {
                     version: number;
+                    /** @description Take back every step you can since your turn began (`undoableSteps`), not only the last one */
+                    toTurnStart?: boolean;
                 };
             };
         };
@@ -2903,13 +2948,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Conflict (stale version, wrong status) */
+            /** @description The game moved on (`stale_version`: your state and what changed), or it is not running */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["Conflict"];
                 };
             };
             /** @description Refused by the rules */

@@ -10,4 +10,5 @@ export * from './record';
 export * from './selfplay';
 export * from './how-to-play';
 export * from './log-names';
+export * from './sentence';
 export * from './group-moves';

@@ -147,3 +147,23 @@ export function checkUndo(moves: readonly EffectiveMove[], seat: Seat): void {
       'Your last move revealed something (dice, cards or hidden information) and cannot be taken back.',
     );
 }
+
+/**
+ * How many of the last moves in effect `seat` may take back, one after another ("restart your
+ * turn"): its own moves since the last move of another seat or the last move that revealed
+ * something, whichever came later. `checkUndo` allows exactly these, one at a time. 0: none.
+ */
+export function undoableSteps(moves: readonly Pick<EffectiveMove, 'seat' | 'reveals'>[], seat: Seat): number {
+  let n = 0;
+  for (let i = moves.length - 1; i >= 0 && moves[i].seat === seat && !moves[i].reveals; i--) n++;
+  return n;
+}
+
+/**
+ * Why a move that revealed something cannot be taken back, for the player who made it: "You
+ * chose "End turn and draw": the cards you drew cannot be taken back." `label` is the move's
+ * button label (`describeMove`), `revealed` what it revealed (`MoveResult.revealed`).
+ */
+export function undoBarrierText(label: string, revealed?: string): string {
+  return `You chose "${label}": ${revealed ?? 'the dice, cards or hidden information it revealed'} cannot be taken back.`;
+}

@@ -16,6 +16,12 @@ export interface LogEntry {
   text: string;
   /** Seats allowed to read this entry; absent = everyone. */
   only?: Seat[];
+  /**
+   * What sort of line it is; absent: an ordinary line. `'phase'`: the one line that sums up what
+   * the game itself did when a round or phase ended or the game's last stage began ("Round 3 is
+   * over. Weather: Rain ..."), so a page can show it as a card and a turn email lead with it.
+   */
+  kind?: 'phase';
 }
 
 /** What `applyMove` returns. `reveals` marks an undo barrier (randomness or hidden information). */
@@ -23,6 +29,11 @@ export interface MoveResult<S> {
   state: S;
   log: LogEntry[];
   reveals: boolean;
+  /**
+   * With `reveals`: what became known, as the subject of "... cannot be taken back" ("the cards
+   * you drew", "the Encounter token flipped"), so the mover can be told why Undo is not offered.
+   */
+  revealed?: string;
 }
 
 /** A note on a legal move (`Game.moveNote`): it would do nothing now, and why. */
@@ -41,6 +52,18 @@ export interface GameResult {
   ties?: Seat[][];
   /** Short human summary ("Ada visited all 5 Starports first"). */
   summary?: string;
+  /**
+   * What `scores` count, in the rulebook's words ("points", "VP"): `Game.scoreLabel`, added by the
+   * platform to the results it answers (`resultWithLabel`), never by an engine's `result` (whose
+   * output recorded games compare byte for byte).
+   */
+  scoreLabel?: string;
+}
+
+/** A result as the platform answers it: `Game.scoreLabel` beside the scores; null stays null. */
+export function resultWithLabel(game: { scoreLabel?: string } | undefined, result: GameResult | null): GameResult | null {
+  if (!result || !game?.scoreLabel) return result;
+  return { ...result, scoreLabel: game.scoreLabel };
 }
 
 /**
@@ -110,6 +133,8 @@ export interface Game<S = any, M = any, O = any, V = any> {
   view(state: S, seat: Seat | null): V;
   /** Null while the game runs; final scores and ranking once it is over. */
   result(state: S): GameResult | null;
+  /** What the score column counts, in the rulebook's words: "points", "VP" (see `GameResult.scoreLabel`). */
+  scoreLabel?: string;
   /** A short label for a move, for buttons and logs ("Go", "Turn left"). */
   describeMove?(move: M, state: S, seat: Seat): string;
   /**

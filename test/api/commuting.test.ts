@@ -5,6 +5,7 @@ import { sha256Hex } from '../../worker/services/crypto';
 import { readGameRequest } from '../../worker/services/game-request';
 import { submitMove } from '../../worker/services/play';
 import { testRegistry } from '../fixtures/registry';
+import { SET_SEED_SQL, seedFromLabel, setSeedParams } from '../support/fixed-seed';
 import { makeTestApp, type TestApi } from './support';
 
 /**
@@ -24,12 +25,13 @@ const post = (id: string, token: string, version: number, move: unknown, headers
 const state = async (id: string, token: string) =>
   (await api.call('GET', `/api/games/${id}/state`, { token, headers: { 'x-page-visible': '1' } })).json;
 
-/** A started two-player Space Mountain game between two signed-in players. */
-async function spaceGame() {
+/** A started two-player Space Mountain game between two signed-in players; `deal` fixes its seed (the same deal every run). */
+async function spaceGame(deal?: string) {
   const tokens = [await api.signIn(`sm-${++players}@commute.test`), await api.signIn(`sm-${++players}@commute.test`)];
   const c = await api.call('POST', '/api/games', { token: tokens[0], body: { type: 'space-mountain', players: 2 } });
   expect(c.status, c.text).toBe(201);
   const id = c.json.id as string;
+  if (deal) await api.client.query(SET_SEED_SQL, setSeedParams(seedFromLabel(deal), id));
   await api.call('POST', `/api/games/${id}/join`, {
     token: tokens[1],
     body: { invite: new URL(c.json.inviteUrl).searchParams.get('invite') },
@@ -52,6 +54,8 @@ async function playUntil(id: string, tokens: string[], stop: (s: any[]) => boole
 }
 
 const bothDeciding = (s: any[]) => s[0].view.phase === 'plan' && s[0].activeSeats.length === 2;
+/** Step 4 with both Rockets waiting for their owner's choice (a Turn, a marker, a Starport or a facing). */
+const bothMoving = (s: any[]) => s[0].view.phase === 'move' && s[0].activeSeats.length === 2;
 
 /** The stored log replays to the stored snapshot, byte for byte: the commuted moves were applied to the state they met. */
 async function expectReplayMatchesSnapshot(id: string) {
@@ -138,12 +142,46 @@ describe('commuting moves', () => {
     expect((await api.call('POST', `/api/games/${id}/undo`, { token: tokens[0], body: { version: w + 1 } })).status).toBe(200);
     const afterUndo = await post(id, tokens[1], w, { type: 'go' });
     expect([afterUndo.status, afterUndo.json.error.code]).toEqual([409, 'stale_version']);
-    // A version the game never had is stale too.
+    // The refusal says what changed, as seat 1 may read it: a secret decision made and taken back, never what it was.
+    expect(afterUndo.json.error.changed).toEqual(['{{p:0}} took back a hidden choice.']);
+    // A version the game never had is stale too, with nothing to tell.
     const future = await post(id, tokens[1], w + 5, { type: 'go' });
+    expect(future.json.error.changed).toEqual([]);
     expect([future.status, future.json.error.code]).toEqual([409, 'stale_version']);
     const before = await api.rowCounts();
     expect((await post(id, tokens[1], 1, { type: 'go' })).status).toBe(409); // from before the start
     expect(await api.rowCounts()).toEqual(before);
+  });
+});
+
+describe('Step 4: Rockets move at the same time ("all players can move their Rockets at the same time")', () => {
+  it('two players choosing at the same version both get 200, ten times in a row; the log replays to the snapshot', {
+    timeout: 180_000,
+  }, async () => {
+    let times = 0;
+    let flips = 0;
+    for (let deal = 0; times < 10 && deal < 10; deal++) {
+      const { id, tokens } = await spaceGame(`step 4 at the same time ${deal}`);
+      while (times < 10) {
+        const s = await playUntil(id, tokens, (x) => x[0].status !== 'active' || bothMoving(x), 400);
+        if (s[0].status !== 'active') break;
+        const v = s[0].version;
+        expect(s[1].version).toBe(v);
+        const answers = await Promise.all([0, 1].map((seat) => post(id, tokens[seat], v, s[seat].legalMoves[0].move)));
+        expect(
+          answers.map((a) => a.status),
+          answers.map((a) => a.text.slice(0, 300)).join('\n'),
+        ).toEqual([200, 200]);
+        expect(answers.map((a) => a.json.version).sort()).toEqual([v + 1, v + 2]);
+        const lines = answers.flatMap((a) => a.json.sinceLastSeen.entries.map((e: any) => e.text));
+        if (lines.some((t: string) => t.includes('flips the Encounter token'))) flips++;
+        times++;
+      }
+      await expectReplayMatchesSnapshot(id);
+    }
+    expect(times).toBe(10);
+    // Among them, choices made while the other Rocket flipped an Encounter token (the case that used to be refused).
+    expect(flips).toBeGreaterThan(0);
   });
 });
 

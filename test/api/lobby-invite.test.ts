@@ -295,4 +295,19 @@ describe('options as lines for people', () => {
     ]);
     expect(optionsText(null)).toEqual([]);
   });
+
+  it("with the game: the option's and the value's titles from its options schema (the rulebook's words)", async () => {
+    const { optionsText } = await import('../../worker/services/option-text');
+    const { snowdonia } = await import('../../engine/games/snowdonia');
+    const { spaceMountain } = await import('../../engine/games/space-mountain');
+    expect(optionsText({ buildPrerequisite: 'station-cleared', thinnerFog: true, unknown: 1 }, [], snowdonia)).toEqual([
+      'Station building spaces may be built: once its Station card has no Rubble left',
+      'Thinner Fog Variant: yes',
+      'Unknown: 1',
+    ]);
+    expect(optionsText({ missions: 3, firstPlayer: 'creator', rockets: ['red', 'blue'] }, ['rockets'], spaceMountain)).toEqual([
+      'Mission cards: 3 (A to C)',
+      "First Active Player: the game's creator",
+    ]);
+  });
 });

@@ -101,7 +101,7 @@ describe('sinceLastSeen', () => {
     expect(back.fromVersion).toBe(from);
     expect(back.truncated).toBe(true);
     expect(back.entries).toHaveLength(200);
-    expect(back.entries.at(-1)).toMatchObject({ seq: v, text: '{{p:0}} took back a move.' });
+    expect(back.entries.at(-1)).toMatchObject({ seq: v, text: '{{p:0}} took back Bank 1 point.' });
     expect(back.entries[0].seq).toBe(v - 199);
     expect(back.entries.filter((e: any) => e.undone).length).toBe(100);
   });
@@ -178,7 +178,7 @@ describe('undone lines', () => {
     await move(id, tokens[0], v++, 'bank');
     const expected = [
       { seq: from + 1, seat: 0, text: 'Seat 1 banked 1 point.', undone: true },
-      { seq: from + 2, seat: 0, text: '{{p:0}} took back a move.' },
+      { seq: from + 2, seat: 0, text: '{{p:0}} took back Bank 1 point.' },
       { seq: from + 3, seat: 0, text: 'Seat 1 banked 1 point.' },
     ];
     const strip = (lines: any[]) => lines.map(({ at, ...rest }) => rest);

@@ -13,14 +13,16 @@ export class ApiError extends Error {
     readonly extra?: Record<string, unknown>,
     /** Seconds to wait before trying again, sent as `Retry-After` (429). */
     readonly retryAfterS?: number,
+    /** Extra fields of the `error` object itself (a stale move's `changed` lines). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-/** The JSON body of an error answer. */
-export function errorBody(code: string, message: string, extra?: Record<string, unknown>) {
-  return { error: { code, message }, ...extra };
+/** The JSON body of an error answer; `details` go inside `error`, after `code` and `message`. */
+export function errorBody(code: string, message: string, extra?: Record<string, unknown>, details?: Record<string, unknown>) {
+  return { error: { code, message, ...details }, ...extra };
 }
 
 /** Seconds a 503 `database_unavailable` asks the client to wait (`Retry-After`). */

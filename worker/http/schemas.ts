@@ -97,6 +97,10 @@ export const ResultSchema = z
     ranking: z.array(z.number().int()).openapi({ description: "Seats best first, the rulebook's tie-breakers applied" }),
     ties: z.array(z.array(z.number().int())).optional().openapi({ description: 'Seats that share a place after every tie-breaker' }),
     summary: z.string().optional().openapi({ description: 'A short sentence about the outcome' }),
+    scoreLabel: z
+      .string()
+      .optional()
+      .openapi({ description: 'What the scores count, in the rulebook\'s words ("points", "VP")', example: 'VP' }),
   })
   .openapi('Result');
 
@@ -107,6 +111,10 @@ export const LogLineSchema = z
     seat: z.number().int().nullable().openapi({ description: 'Who acted (0-based seat), null for the game itself' }),
     text: z.string().openapi({ description: 'The sentence; `{{p:N}}` stands for the player at seat N (render it as their name)' }),
     at: z.string().openapi({ description: 'When the event was stored (ISO 8601)' }),
+    kind: z.literal('phase').optional().openapi({
+      description:
+        'The one line that sums up what the game did at the end of a round or phase, or as its last stage began ("Round 3 is over. Weather: Rain ..."): show it as a card',
+    }),
     undone: z.literal(true).optional().openapi({ description: 'The move that wrote this line was taken back (strike it through)' }),
   })
   .openapi('LogLine');
@@ -155,6 +163,15 @@ export const StateSchema = z
     canUndo: z
       .boolean()
       .openapi({ description: 'POST /undo by you would succeed now: your own last move, it revealed nothing, and nobody acted since' }),
+    undoableSteps: z.number().int().min(0).openapi({
+      description:
+        'How many steps POST /undo {toTurnStart: true} would take back now ("restart turn"): your own moves since another player acted or something was revealed. 0 when `canUndo` is false',
+    }),
+    undoBlockedBy: z.string().nullable().openapi({
+      description:
+        'Seated players, when `canUndo` is false: why, in words, players named with `{{p:N}}` markers ("You chose \\"End turn and draw\\": the cards you drew cannot be taken back."). Null when Undo is offered, and for spectators',
+      example: 'Nothing of yours to take back: {{p:1}} moved last.',
+    }),
     sinceLastSeen: SinceLastSeenSchema.nullable().openapi({
       description:
         'Seated viewers: log lines after the version your seat last looked at (marked by a visible GET /state, or your own move), as the mark stood before this request. Null for spectators',
@@ -165,3 +182,25 @@ export const StateSchema = z
     }),
   })
   .openapi('State');
+
+/**
+ * The 409 of a move or an undo: the error (a stale version carries `changed`, the lines since
+ * the version the caller acted at) and, for `stale_version`, the caller's current state.
+ */
+export const ConflictSchema = z
+  .object({
+    error: z.object({
+      code: z.string().openapi({ example: 'stale_version' }),
+      message: z.string(),
+      changed: z
+        .array(z.string())
+        .optional()
+        .openapi({
+          description:
+            '`stale_version`: what happened since the version you sent, as your seat may read it: the log lines of those events (oldest first, at most the newest 20; moves taken back since left out), players named with `{{p:N}}` markers. Enough for one line such as "Bo\'s Rocket flipped a Planet at C3"; empty for a version the game never had',
+          example: ['{{p:1}} turns right.', '{{p:1}} flips the Encounter token at F3: Any Item.'],
+        }),
+    }),
+    state: StateSchema.optional().openapi({ description: '`stale_version`: your state as the game stands now' }),
+  })
+  .openapi('Conflict');

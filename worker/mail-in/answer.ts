@@ -1,3 +1,4 @@
+import { sentence } from '../../engine/core';
 import { drainOutbox } from '../notify/deliver';
 import { insertOutbox } from '../notify/enqueue';
 import type { Message } from '../notify/message';
@@ -63,7 +64,7 @@ export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<boolea
   const intro = a.note
     ? [a.note]
     : [
-        ...(a.applied.length ? [`Done: ${a.applied.join(', then ')}.`] : []),
+        ...(a.applied.length ? [sentence(`Done: ${a.applied.join(', then ')}`)] : []),
         ...(a.refusal ? [`Not done: ${a.refusal}`] : []),
         await whatNext(ctx, row, a.seat),
       ];

@@ -18,7 +18,8 @@ export const gameRequest = createMiddleware<AppEnv>(async (c, next) => {
     row: isMove || !c.req.header('if-none-match'),
     idempotencyKey: isMove ? c.req.header('idempotency-key') : undefined,
     recipients: isMove,
-    tail: isMove ? 'unseen' : !c.req.header('if-none-match'),
+    // A move's answer counts the seat's undoable steps before it too: the newest events as well as the unseen ones.
+    tail: isMove || !c.req.header('if-none-match'),
   });
   if (pre) c.set('gameRequest', pre);
   await next();

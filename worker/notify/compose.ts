@@ -10,6 +10,8 @@ import { runsOutAt } from '../time-control/seat-clocks';
 
 /** At most this many unseen log lines go into one message. */
 const MAX_LINES = 20;
+/** At most this many round or phase summaries lead one message (the newest). */
+export const MAX_PHASES = 3;
 
 /**
  * Turns a stored game notice into a message with fresh data, or null when it is no longer
@@ -42,11 +44,20 @@ export async function composeGameNotice(
 
   const title = registry.get(g.type)?.title ?? g.type;
   const namer = logNamer(table, registry.get(g.type), g.snapshot);
-  // A mention quotes its chat line; every other notice lists the log lines the seat has not seen.
+  // A mention quotes its chat line; every other notice lists the log lines the seat has not seen,
+  // led by the summaries of the rounds that ended meanwhile ("Round 3 is over. Weather: Rain ...").
+  const unseen = p.kind === 'chat_mention' ? [] : current!.logs.flatMap((log) => visibleEntries(log, p.seat));
+  const phases = unseen
+    .filter((l) => l.kind === 'phase')
+    .map((l) => logLineText(l.text, namer))
+    .slice(-MAX_PHASES);
   const lines =
     p.kind === 'chat_mention'
       ? [p.detail ?? '']
-      : current!.logs.flatMap((log) => visibleEntries(log, p.seat).map((l) => logLineText(l.text, namer))).slice(-MAX_LINES);
+      : unseen
+          .filter((l) => l.kind !== 'phase')
+          .map((l) => logLineText(l.text, namer))
+          .slice(-MAX_LINES);
   const who = p.viaGameWebhook && seat.name ? `${seat.name}: ` : '';
   const seatLabel = `seat ${p.seat + 1}`;
   const result = g.result as { summary?: string; scores?: number[] } | null;
@@ -54,7 +65,7 @@ export async function composeGameNotice(
     your_turn: `${who}Your turn in ${title} (${seatLabel})`,
     game_started: `${who}${title} has started - you are ${seatLabel}`,
     player_joined: `${who}${p.detail ?? 'A player'} joined your ${title} game`,
-    game_over: `${who}${title} is over${result?.summary ? `: ${summaryWithNames(result.summary, table, registry.get(g.type), g.snapshot)}` : ''}${result?.scores ? ` (scores ${result.scores.join(', ')})` : ''}`,
+    game_over: `${who}${title} is over${result?.summary ? `: ${summaryWithNames(result.summary, table, registry.get(g.type), g.snapshot)}` : ''}${result?.scores ? ` (${registry.get(g.type)?.scoreLabel ?? 'scores'}: ${result.scores.join(', ')})` : ''}`,
     reminder: `${who}Reminder: your move in ${title} (${seatLabel})`,
     timeout: `${who}Time ran out in ${title} (${seatLabel})`,
     clock: `${who}${title}: ${p.detail ?? 'the clocks changed'}`,
@@ -71,6 +82,7 @@ export async function composeGameNotice(
     ...(reply ? { reply } : {}),
     kind: p.kind,
     subject: subjects[p.kind],
+    ...(phases.length ? { phases } : {}),
     lines,
     // `seat` (numbered as in the subject) lets a signed-out reader be asked to sign in to play, not to watch.
     url: `${publicUrl}/games/${g.id}?seat=${p.seat + 1}`,

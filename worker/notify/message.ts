@@ -23,6 +23,12 @@ export interface Message {
   subject: string;
   /** What happened since the player last looked (log lines), or the body of a digest. */
   lines: string[];
+  /**
+   * The summaries of the rounds or phases that ended since the player last looked (log lines of
+   * kind `phase`, oldest first, at most `MAX_PHASES`): "Round 3 is over. Weather: Rain ...". They
+   * lead the message and are not repeated in `lines`.
+   */
+  phases?: string[];
   /** Link straight to the game (or the app). */
   url: string;
   game?: { id: string; title: string; seat: number | null };
@@ -81,13 +87,20 @@ export function formatInstant(iso: string, timeZone: string): string {
  * forgery), and the HTML part escapes everything it interpolates (hono's `html`).
  */
 export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, timeZone: string): RenderedEmail {
-  const m = { ...raw, subject: oneLine(raw.subject), lines: raw.lines.map(oneLine), intro: (raw.intro ?? []).map(oneLine) };
+  const m = {
+    ...raw,
+    subject: oneLine(raw.subject),
+    lines: raw.lines.map(oneLine),
+    intro: (raw.intro ?? []).map(oneLine),
+    phases: (raw.phases ?? []).map(oneLine),
+  };
   const reply = raw.reply ? { address: oneLine(raw.reply.address), choices: raw.reply.choices.map(oneLine) } : null;
   const deadline = m.deadline ? `Deadline: ${formatInstant(m.deadline, timeZone)}` : null;
   const heading = m.kind in LINES_HEADING ? LINES_HEADING[m.kind] : 'Since you last looked:';
   const text = [
     m.subject,
     '',
+    ...(m.phases.length ? [...m.phases, ''] : []),
     ...(m.intro.length ? [...m.intro, ''] : []),
     ...(m.lines.length ? (heading ? [heading, ...m.lines.map((l) => `- ${l}`), ''] : [...m.lines, '']) : []),
     ...(reply ? [REPLY_HELP, ...reply.choices, ''] : []),
@@ -99,6 +112,7 @@ export function renderEmail(to: string, raw: Message, unsubscribeUrl: string, ti
   const body = html`<!doctype html>
 <html><body style="font-family:system-ui,sans-serif;max-width:36rem">
 <p><strong>${m.subject}</strong></p>
+${m.phases.map((l) => html`<p style="border-left:3px solid #888;padding-left:8px">${l}</p>`)}
 ${m.intro.map((l) => html`<p>${l}</p>`)}
 ${m.lines.length ? (heading ? html`<p>${heading}</p><ul>${m.lines.map((l) => html`<li>${l}</li>`)}</ul>` : m.lines.map((l) => html`<p>${l}</p>`)) : ''}
 ${reply ? html`<p>${REPLY_HELP}</p><pre style="font:inherit;white-space:pre-wrap">${reply.choices.join('\n')}</pre>` : ''}
@@ -127,12 +141,13 @@ function chatText(m: Message, link: string, markup: (text: string) => string): s
   // Say that earlier lines were left out, so a reader does not take the last ten for the whole turn.
   const cut = m.lines.length - shown.length;
   const earlier = cut > 0 ? [markup(`(${cut} earlier line${cut === 1 ? '' : 's'} on the game page)`)] : [];
-  return [markup(oneLine(m.subject)), ...earlier, ...lines, link].join('\n');
+  const phases = (m.phases ?? []).map((l) => markup(oneLine(l)));
+  return [markup(oneLine(m.subject)), ...phases, ...earlier, ...lines, link].join('\n');
 }
 
 /**
  * A webhook request body in the target's format.
- * - `json`: `{ id, timestamp, kind, subject, lines, url, game, deadline }` (signed, see signature.ts)
+ * - `json`: `{ id, timestamp, kind, subject, phases, lines, url, game, deadline }` (signed, see signature.ts)
  * - `discord`: `{ content, allowed_mentions: { parse: [], users: [mention?] } }` (content <= 2000 chars)
  * - `slack`: `{ text }` with a `<url|label>` link
  * Discord and Slack text is escaped for its markup (escape.ts); JSON carries the text as data.
@@ -152,6 +167,7 @@ export function renderWebhookBody(cfg: Pick<WebhookConfig, 'format' | 'mention'>
     timestamp: timestampS,
     kind: m.kind,
     subject: m.subject,
+    phases: m.phases ?? [],
     lines: m.lines,
     url: m.url,
     game: m.game ?? null,

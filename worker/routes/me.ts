@@ -3,7 +3,7 @@ import { normaliseName } from '../../engine/core/mentions';
 import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { renameUser } from '../services/auth';
+import { isNeutralName, renameUser, suggestName } from '../services/auth';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { isOperator } from '../services/moderation';
 import { nextGame } from '../services/next-game';
@@ -31,13 +31,22 @@ const getMe = createRoute({
   path: '/api/me',
   operationId: 'getMe',
   tags: ['me'],
-  summary: 'The signed-in user, with their vacation days',
+  summary: 'The signed-in user, with their vacation days, and whether they have chosen a display name',
   responses: {
     200: jsonResponse(
       'You',
       UserSchema.extend({
         vacation: VacationStatusSchema,
         operator: z.boolean().openapi({ description: 'Your address is in ADMIN_EMAILS: you see the reports queue (`/admin/reports`)' }),
+        nameChosen: z.boolean().openapi({
+          description:
+            'False until you set a display name with PATCH /api/me: a new account is "Player NNNN", so a page asks for a name on first sign-in',
+        }),
+        suggestedName: z.string().nullable().openapi({
+          description:
+            'While `nameChosen` is false: a name to offer, made from the local part of your address (capitalised words, never the address; a number added when another account has it). Shown to you alone; null once you chose one, or when the address gives none',
+          example: 'Ada Lovelace',
+        }),
       }),
     ),
     ...errors(401),
@@ -100,7 +109,8 @@ const patchMe = createRoute({
   tags: ['me'],
   summary: 'Change your display name',
   description:
-    'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers).',
+    'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). ' +
+    'The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`).',
   request: jsonBody(
     z.object({
       name: z
@@ -126,8 +136,15 @@ export function meRoutes() {
   const app = new OpenAPIHono<AppEnv>();
   app.openapi(getMe, async (c) => {
     const user = requireUser(c);
+    const nameChosen = !isNeutralName(user.name);
     return c.json(
-      { ...user, vacation: await vacationStatus(c.var.db, user.id, c.var.now()), operator: isOperator(c.var.config, user) },
+      {
+        ...user,
+        vacation: await vacationStatus(c.var.db, user.id, c.var.now()),
+        operator: isOperator(c.var.config, user),
+        nameChosen,
+        suggestedName: nameChosen ? null : await suggestName(c.var.db, user),
+      },
       200,
     );
   });
@@ -149,6 +166,8 @@ export function meRoutes() {
     // Stored as shown and as mentions match it: NFC, one line, single spaces.
     const name = normaliseName(c.req.valid('json').name);
     if (!name) throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character.');
+    if (isNeutralName(name))
+      throw new ApiError(400, 'bad_name', `"${name}" is the form of name new accounts are given: choose one of your own.`);
     return c.json(await renameUser(c.var.db, requireUser(c).id, name), 200);
   });
   return app;

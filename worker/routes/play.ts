@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { errors, GameIdParam, jsonBody, jsonResponse, LogLineSchema, StateSchema, optionalAuth } from '../http/schemas';
+import { ConflictSchema, errors, GameIdParam, jsonBody, jsonResponse, LogLineSchema, StateSchema, optionalAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { markSeen, readLog, readState, submitMove, undoMove } from '../services/play';
+import { markSeen, readLog, readState, submitMove } from '../services/play';
+import { undoMove } from '../services/undo';
 import { stateEtag } from '../services/state';
 import { requireViewer } from '../services/access';
 import { serviceCtx } from '../http/context';
@@ -29,7 +30,7 @@ const move = createRoute({
   tags: ['play'],
   summary: 'Make a move at the version you saw. Optional Idempotency-Key header makes retries safe',
   description:
-    "A move at an older version is applied to the game as it is now when everything since was other seats' moves that change nothing you can see (e.g. their secret Go/Refuel decisions) and the move is still legal; otherwise 409 `stale_version` with your current state in `state`. " +
+    "A move at an older version is applied to the game as it is now when everything since was other seats' moves that cannot alter it (their secret Go/Refuel decisions; Space Mountain's Step 4 choices made at the same time, when your move gives you the same result either way) and the move is still legal; otherwise 409 `stale_version` with your current state in `state` and what happened since your version in `error.changed` (log lines with `{{p:N}}` markers). " +
     'A retry with the same `Idempotency-Key` (same seat, same move) gets the first answer byte for byte and appends nothing; the key with another move is 422 `idempotency_key_reused`. ' +
     'Answers are kept for `IDEMPOTENCY_RETENTION_HOURS` (default 24): a retry after that gets 409 `idempotency_key_expired` (the move stands, once; GET /state for the game as it is now).',
   request: {
@@ -37,7 +38,11 @@ const move = createRoute({
     headers: z.object({ 'idempotency-key': z.string().min(1).max(128).optional() }),
     ...jsonBody(z.object({ version: z.number().int().min(0), move: z.unknown().refine((m) => m !== undefined, 'move is required') })),
   },
-  responses: { 200: jsonResponse('Applied; your new state', StateSchema), ...errors(400, 401, 403, 404, 409, 422) },
+  responses: {
+    200: jsonResponse('Applied; your new state', StateSchema),
+    ...errors(400, 401, 403, 404, 422),
+    409: jsonResponse('The game moved on (`stale_version`: your state and what changed), or it is not running', ConflictSchema),
+  },
 });
 
 const undo = createRoute({
@@ -45,9 +50,29 @@ const undo = createRoute({
   path: '/api/games/{id}/undo',
   operationId: 'undoMove',
   tags: ['play'],
-  summary: 'Take back your last move if it revealed nothing and nobody acted since',
-  request: { params: GameIdParam, ...jsonBody(z.object({ version: z.number().int().min(0) })) },
-  responses: { 200: jsonResponse('Undone; your new state', StateSchema), ...errors(400, 401, 403, 404, 409, 422) },
+  summary: 'Take back your last move if it revealed nothing and nobody acted since; or, with toTurnStart, every such step at once',
+  description:
+    'Without `toTurnStart`, one step: your last move in effect, when it is yours, revealed nothing (no dice, cards or hidden information) and nobody acted since (`canUndo`). ' +
+    'With `toTurnStart: true`, "restart turn": every one of your steps since another player acted or something was revealed (`undoableSteps` of the state answer), in one request, one undo event per step. ' +
+    'The others\' log names what was taken back ("{{p:0}} took back Move 2 and Pick for Gold."), a hidden choice only counted. ' +
+    'When nothing can be taken back: 422 `undo_barrier` with the reason the state answer gives in `undoBlockedBy`.',
+  request: {
+    params: GameIdParam,
+    ...jsonBody(
+      z.object({
+        version: z.number().int().min(0),
+        toTurnStart: z
+          .boolean()
+          .optional()
+          .openapi({ description: 'Take back every step you can since your turn began (`undoableSteps`), not only the last one' }),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse('Undone; your new state', StateSchema),
+    ...errors(400, 401, 403, 404, 422),
+    409: jsonResponse('The game moved on (`stale_version`: your state and what changed), or it is not running', ConflictSchema),
+  },
 });
 
 const log = createRoute({
@@ -108,12 +133,16 @@ export function playRoutes() {
     c.header('ETag', stateEtag(answer.version, c.var.user!.id, answer.sinceLastSeen?.fromVersion ?? null));
     return c.json(answer, 200);
   });
-  app.openapi(undo, async (c) =>
-    c.json(
-      await undoMove(serviceCtx(c), { gameId: c.req.valid('param').id, user: requireUser(c), version: c.req.valid('json').version }),
-      200,
-    ),
-  );
+  app.openapi(undo, async (c) => {
+    const body = c.req.valid('json');
+    const answer = await undoMove(serviceCtx(c), {
+      gameId: c.req.valid('param').id,
+      user: requireUser(c),
+      version: body.version,
+      toTurnStart: body.toTurnStart,
+    });
+    return c.json(answer, 200);
+  });
   app.openapi(log, async (c) =>
     c.json(
       { entries: await readLog(c.var.db, { gameId: c.req.valid('param').id, user: c.var.user, after: c.req.valid('query').after }) },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { loginTokens, sessions, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -125,6 +125,44 @@ export async function requestSignIn(
 /** A neutral display name for a new user ("Player 4821"): never derived from the address. */
 export function neutralName(): string {
   return `Player ${1000 + (parseInt(randomHex(4), 16) % 9000)}`;
+}
+
+/** True for a name of the `neutralName` form: one the account was given, never one its player chose. */
+export function isNeutralName(name: string): boolean {
+  return /^Player \d{4}$/.test(name);
+}
+
+/**
+ * A display name to offer a player who has not chosen one (`GET /api/me` `suggestedName`), made
+ * from the local part of their address and shown to them alone: any "+tag" dropped, the words
+ * between dots, dashes and underscores capitalised ("ada.lovelace+games@..." -> "Ada Lovelace"),
+ * letters and digits only, at most 40 characters; never the address itself (no "@"). When another
+ * account already has that name, the lowest free "Ada Lovelace 2", "... 3" (one query for names
+ * that start the same). Null when the local part has no letter.
+ */
+export async function suggestName(db: Db, user: User): Promise<string | null> {
+  const local = user.email.split('@')[0].split('+')[0];
+  const words = local
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toLocaleUpperCase('en') + w.slice(1));
+  const base = words.join(' ').slice(0, 34).trim();
+  if (!/\p{L}/u.test(base)) return null;
+  const taken = new Set(
+    (
+      await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(ilike(users.name, `${base.replace(/[\\%_]/g, '\\$&')}%`), ne(users.id, user.id)))
+        .limit(100)
+    ).map((r) => r.name.toLocaleLowerCase('en')),
+  );
+  for (let n = 1; n <= 100; n++) {
+    const name = n === 1 ? base : `${base} ${n}`;
+    if (!taken.has(name.toLocaleLowerCase('en'))) return name;
+  }
+  return base;
 }
 
 /**

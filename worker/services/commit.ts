@@ -7,7 +7,7 @@ import { clocksAfterChange } from './game-clocks';
 import { noteGameDue } from '../clock/notes';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
-import { appendEvent } from './events';
+import { appendEvent, type LeadingEvent } from './events';
 import type { GameRow } from './game-rows';
 import type { LoggedEvent } from './log-lines';
 import { seatExtras } from './since-last-seen';
@@ -34,6 +34,12 @@ export interface GameChange {
   options?: unknown;
   /** More writes in the same transaction (a resigning seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
+  /**
+   * Events of the same kind and seat appended before this one in the same transaction (the
+   * steps of a restarted turn but the last, an undo each): this change then gets the version
+   * after them.
+   */
+  leading?: LeadingEvent[];
   /** The game's notice recipients if the caller read them already (saves a query). */
   recipients?: Recipient[];
   /** The clocks to go on from instead of the row's (an undo puts back the seats' clocks as they stood before the move). */
@@ -58,7 +64,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const result = change.state ? game.result(change.state) : null;
   const status: GameRow['status'] = change.status ?? (result ? 'finished' : 'active');
   const activeSeats = status === 'active' ? game.activeSeats(change.state) : [];
-  const version = row.version + 1;
+  const leading = change.leading ?? [];
+  const version = row.version + leading.length + 1;
   const plan = planTransition(row, { status, activeSeats });
   const notices = [...plan.notices, ...(change.notices ?? [])];
   const extras =
@@ -70,7 +77,21 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
           running: status === 'active',
           seat: change.seat,
           mark: change.answerMark,
-          pending: { seq: version, kind: change.kind, seat: change.seat, log: change.log, reveals: change.reveals, createdAt: ctx.now },
+          // Newest first: this change, then the events it follows.
+          pending: [
+            {
+              seq: version,
+              kind: change.kind,
+              seat: change.seat,
+              log: change.log,
+              reveals: change.reveals,
+              createdAt: ctx.now,
+              payload: change.payload,
+            },
+            ...leading
+              .map((l, i) => ({ seq: row.version + i + 1, kind: l.kind, seat: l.seat, log: l.log, reveals: false, createdAt: ctx.now }))
+              .reverse(),
+          ],
           tail: change.answerTail,
         });
   const botSeats = change.botSeats ?? row.botSeats;
@@ -116,6 +137,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     seenBy: change.seat,
     outbox: rows,
     also: change.also,
+    leading,
   });
   // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
   // cron passes over due games anyway).

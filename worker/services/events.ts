@@ -35,6 +35,20 @@ export interface NewEvent {
   outbox?: OutboxRow[];
   /** More writes in the same transaction (a new seat, a seat handed to the bot). */
   also?: (tx: Db) => Promise<void>;
+  /**
+   * Events appended first, in the same transaction, at `expectedVersion + 1` onwards (the steps
+   * of a restarted turn but the last, one undo each); they change only the game's version, and
+   * this event follows them with every other change.
+   */
+  leading?: LeadingEvent[];
+}
+
+/** An event appended before another in one transaction (`NewEvent.leading`). */
+export interface LeadingEvent {
+  kind: string;
+  seat: number | null;
+  payload: unknown;
+  log: LogEntry[];
 }
 
 /**
@@ -43,34 +57,44 @@ export interface NewEvent {
  * game row at `v` (`FOR UPDATE`; a writer that committed `v+1` meanwhile makes it match
  * nothing), then - only if it matched - insert event `v+1`, move the game row to `v+1`, mark
  * `seenBy` as having seen it and insert the outbox rows. The `(game_id, seq)` primary key still
- * refuses a second writer. With `also`, the statement and `also` share a transaction.
- * Throws `VersionConflict` when another writer got there first; nothing is written then.
+ * refuses a second writer. With `also`, the statement and `also` share a transaction; with
+ * `leading`, those events come first in the same transaction (this one then gets the version
+ * after them, which it returns). Throws `VersionConflict` when another writer got there first;
+ * nothing is written then.
  */
 export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
-  const statement = appendStatement(e);
+  const leading = e.leading ?? [];
+  const first = e.expectedVersion;
+  const expected = first + leading.length;
+  const statement = appendStatement({ ...e, expectedVersion: expected });
   // Before the commit, never after: the Worker's copy of the version may run ahead of the
   // database (a poll then gets a full answer) but never behind it (a stale 304). Any commit may
   // change what the cron has to do (a deadline, a notice, a bot's turn), so its next tick looks.
-  const seq = e.expectedVersion + 1;
+  const seq = expected + 1;
   await noteCommit(e.gameId, { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } }, e.now);
-  const run = async (tx: Db) => {
-    const result = await tx.execute<{ seq: number | null }>(statement);
+  const run = async (tx: Db, sql: ReturnType<typeof appendStatement>, want: number) => {
+    const result = await tx.execute<{ seq: number | null }>(sql);
     const rows = executedRows<{ seq: number | null }>(result);
-    if (rows[0]?.seq !== seq) throw new VersionConflict();
+    if (rows[0]?.seq !== want) throw new VersionConflict();
   };
   try {
-    if (e.also) {
+    if (e.also || leading.length) {
       const also = e.also;
-      await db.transaction(async (tx) => {
-        await run(tx as unknown as Db);
-        await also(tx as unknown as Db);
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        for (const [i, l] of leading.entries()) {
+          const step = appendStatement({ gameId: e.gameId, expectedVersion: first + i, ...l, update: {}, now: e.now, seenBy: e.seenBy });
+          await run(tx, step, first + i + 1);
+        }
+        await run(tx, statement, seq);
+        if (also) await also(tx);
       });
-    } else await run(db);
+    } else await run(db, statement, seq);
   } catch (err) {
     if (err instanceof VersionConflict || isUniqueViolation(err)) throw new VersionConflict();
     throw err;
   }
-  return e.expectedVersion + 1;
+  return seq;
 }
 
 /** The `games` columns an event may change (`NewEvent.update`); `mp_append_event` sets exactly these. */

@@ -43,11 +43,11 @@ export interface GameRequestWants {
   idempotencyKey?: string;
   recipients?: boolean;
   /**
-   * The events a seated caller's answer needs (`sinceLastSeen`, `canUndo`): `true` the
-   * unseen ones and the newest `UNDO_TAIL`; `'unseen'` only those after the seat's mark, for a
-   * move's answer, where the move itself is the last move in effect that `canUndo` looks for.
+   * The events a seated caller's answer needs (`sinceLastSeen`, and for `canUndo`,
+   * `undoableSteps` and `undoBlockedBy` the seat's last moves in effect): the unseen ones and the
+   * newest `UNDO_TAIL`.
    */
-  tail?: boolean | 'unseen';
+  tail?: boolean;
 }
 
 /** The JSON object `mp_game_request` returns. */
@@ -75,7 +75,7 @@ type GameRequestRow = {
  */
 export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
   return sql`select mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
-    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${wants.tail === 'unseen' ? 0 : UNDO_TAIL}::int, ${MAX_EVENTS}::int) as request`;
+    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int) as request`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { lockForLimit } from './limit-lock';
 import { inviteUrl } from './lobby';
 import { optionsText } from './option-text';
 import { blockersAmong } from './blocks';
+import { choiceOptionKeys } from './seat-choices';
 
 /**
  * Invitation emails allowed: per game (all its players together, ever) and per inviting account
@@ -54,7 +55,7 @@ export async function sendInvitation(
   const [invitee] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (invitee && (await blockersAmong(ctx.db, args.user.id, [invitee.id])).size > 0) return { sentTo: email };
   const link = inviteUrl(args.origin, row);
-  const options = optionsText(row.options);
+  const options = optionsText(row.options, choiceOptionKeys(game), game);
   const message: Message = {
     kind: 'invitation',
     subject: `${args.user.name} invites you to play ${game.title}`,

@@ -97,7 +97,7 @@ export async function publicLobby(
       title: registry.get(g.type)?.title ?? g.type,
       players: g.players,
       seats: mine.map((s) => ({ seat: s.seat, name: seatName(s), isBot: s.isBot })),
-      optionsText: optionsText(g.options, choiceOptionKeys(registry.get(g.type))),
+      optionsText: optionsText(g.options, choiceOptionKeys(registry.get(g.type)), registry.get(g.type)),
       inviteUrl: withInvite ? inviteUrl(args.origin, g) : null,
       youAreSeated: !!args.user && mine.some((s) => s.userId === args.user!.id && !s.isBot),
       activeSeats: g.activeSeats,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyGame, GameRegistry, GameResult } from '../../engine/core';
+import { resultWithLabel, type AnyGame, type GameRegistry, type GameResult } from '../../engine/core';
 import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -392,8 +392,8 @@ export async function gameMeta(
     yourSeat,
     isCreator: !!args.user && row.createdBy === args.user.id,
     inviteUrl: yourSeat !== null && row.status === 'open' ? inviteUrl(args.origin, row) : null,
-    result: row.result ?? null,
-    optionsText: optionsText(row.options, choiceOptionKeys(game)),
+    result: resultWithLabel(game, (row.result as GameResult | null) ?? null),
+    optionsText: optionsText(row.options, choiceOptionKeys(game), game),
     invitedBy: await invitedBy(db, row, args.user, yourSeat !== null || args.invite === row.inviteCode),
   };
   if (row.isPublic || yourSeat !== null) return meta;
@@ -474,7 +474,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
     yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
     version: g.version,
     updatedAt: g.updatedAt.toISOString(),
-    result: g.status === 'finished' ? ((g.result as GameResult | null) ?? null) : null,
+    result: g.status === 'finished' ? resultWithLabel(registry.get(g.type), (g.result as GameResult | null) ?? null) : null,
     ...clockSummary(g, now),
   }));
   // Waiting on you: the least time left first, then the one waiting longest.

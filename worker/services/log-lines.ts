@@ -4,13 +4,15 @@ import { visibleEntries } from './state';
 /**
  * One log line as a viewer sees it: `seq` is the version of the event that wrote it, `at` the
  * event's time (ISO 8601), `seat` who acted (null: the game itself). `undone: true` when the move
- * that wrote it was taken back by a later undo (the client strikes it through).
+ * that wrote it was taken back by a later undo (the client strikes it through). `kind: 'phase'`
+ * marks the line that sums up a round's or phase's end (`LogEntry.kind`).
  */
 export interface LogLine {
   seq: number;
   seat: number | null;
   text: string;
   at: string;
+  kind?: 'phase';
   undone?: true;
 }
 
@@ -49,6 +51,7 @@ export function logLines(events: readonly LoggedEvent[], seat: Seat | null): Log
   return events.flatMap((e) =>
     visibleEntries(e.log as LogEntry[], seat).map((l): LogLine => {
       const line: LogLine = { seq: e.seq, seat: l.seat, text: l.text, at: e.createdAt.toISOString() };
+      if (l.kind === 'phase') line.kind = 'phase';
       if (undone.has(e.seq)) line.undone = true;
       return line;
     }),

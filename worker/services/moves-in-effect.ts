@@ -4,11 +4,14 @@ import type { SeatClock } from '../time-control/seat-clocks';
 /**
  * `game_events.payload` of a player's move. `clocksBefore`: the seats' clocks as they stood before
  * it (timed games), so an undo can put them back; moves of older games carry `deadlineBefore`
- * (their per-move deadline then), which nothing reads any more.
+ * (their per-move deadline then), which nothing reads any more. `undoBarrier`: for a move that
+ * revealed something, why it cannot be taken back, in the mover's words (`undoBarrierText`;
+ * absent in moves stored before it was kept).
  */
 export interface MovePayload {
   move: unknown;
   clocksBefore?: SeatClock[];
+  undoBarrier?: string;
 }
 
 /** A move in effect with the payload of the event that made it. */

@@ -1,14 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
-import {
-  canonicalJson,
-  checkUndo,
-  IllegalMove,
-  parseMove,
-  playMove,
-  replayMoves,
-  type AnyGame,
-  type GameRegistry,
-} from '../../engine/core';
+import { canonicalJson, IllegalMove, parseMove, playMove, undoBarrierText, type AnyGame, type GameRegistry } from '../../engine/core';
 import { seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -20,11 +11,11 @@ import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
 import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
 import type { GameRequest, PriorEvent } from './game-request';
 import { logLines, type LoggedEvent, type LogLine } from './log-lines';
-import { effectiveMoves, type MovePayload } from './moves-in-effect';
+import type { MovePayload } from './moves-in-effect';
 import { loadGameWithTail, seatExtras, seenMark } from './since-last-seen';
-import { commutesSince } from './stale-move';
-import { stateFor, type StateResponse } from './state';
-import { type GameClocks, remainingMs, type SeatClock } from '../time-control/seat-clocks';
+import { changedSince, commutesSince } from './stale-move';
+import { moveLabel, stateFor, type StateResponse } from './state';
+import { remainingMs } from '../time-control/seat-clocks';
 import { endAutoVacationIfBack } from './vacations';
 
 export type { LogLine } from './log-lines';
@@ -48,7 +39,7 @@ function refusal(err: IllegalMove): ApiError {
 }
 
 /** The caller's seat (read now unless given), or 403 `not_seated` for spectators trying to act. */
-async function requireSeat(db: Db, row: GameRow, user: User, known?: number | null): Promise<number> {
+export async function requireSeat(db: Db, row: GameRow, user: User, known?: number | null): Promise<number> {
   const seat = known !== undefined ? known : await seatOf(db, row.id, user.id);
   if (seat === null) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
   return seat;
@@ -80,17 +71,28 @@ async function answerFor(
   return stateFor(game, row, seat, extras, now);
 }
 
-/** 409 `stale_version` carrying the caller's current state (one statement), so a client can refresh at once. */
-async function staleVersion(
+/**
+ * 409 `stale_version` carrying the caller's current state (one statement), so a client can
+ * refresh at once, and in `error.changed` what happened since `version`, the version the caller
+ * acted at (`changedSince`: the lines the seat may read), so a page can say what changed.
+ */
+export async function staleVersion(
   { db, registry, now }: Pick<ServiceCtx, 'db' | 'registry' | 'now'>,
   gameId: string,
-  seat: number | null,
+  seat: number,
+  version: number,
   mark?: number,
 ): Promise<ApiError> {
   const current = await loadGameWithTail(db, gameId, seat, mark);
-  return new ApiError(409, 'stale_version', `The game is at version ${current.row.version}; reload and try again.`, {
-    state: await answerFor(db, gameOf(registry, current.row), current.row, seat, current.mark, current.tail, now),
-  });
+  const changed = await changedSince(db, gameId, seat, version, current.row.version, current.tail);
+  return new ApiError(
+    409,
+    'stale_version',
+    `The game is at version ${current.row.version}; reload and try again.`,
+    { state: await answerFor(db, gameOf(registry, current.row), current.row, seat, current.mark, current.tail, now) },
+    undefined,
+    { changed },
+  );
 }
 
 /**
@@ -162,7 +164,7 @@ export async function submitMove(
     const current =
       row.status === 'active' &&
       (args.version === row.version || (await commutesSince(db, game, row, seat, args.version, args.move, tail)));
-    if (!current) throw await staleVersion(ctx, row.id, seat, mark);
+    if (!current) throw await staleVersion(ctx, row.id, seat, args.version, mark);
     let applied: ReturnType<typeof playMove>;
     try {
       applied = playMove(game, row.snapshot, seat, args.move);
@@ -175,7 +177,12 @@ export async function submitMove(
         kind: 'move',
         seat,
         // The parsed move (defaults filled in): what the rules read is what a replay reads.
-        payload: { move: applied.move, ...(row.clocks ? { clocksBefore: row.clocks.seats } : {}) } satisfies MovePayload,
+        payload: {
+          move: applied.move,
+          ...(row.clocks ? { clocksBefore: row.clocks.seats } : {}),
+          // Why it cannot be taken back, in the mover's words, while the state it was made in is at hand.
+          ...(applied.reveals ? { undoBarrier: undoBarrierText(moveLabel(game, row.snapshot, seat, applied.move), applied.revealed) } : {}),
+        } satisfies MovePayload,
         log: applied.log,
         reveals: applied.reveals,
         state: applied.state,
@@ -198,7 +205,7 @@ export async function submitMove(
       if (!(err instanceof VersionConflict)) throw err;
       const again = await retry();
       if (again) return again;
-      if (attempt >= MAX_COMMIT_ATTEMPTS) throw await staleVersion(ctx, row.id, seat, mark);
+      if (attempt >= MAX_COMMIT_ATTEMPTS) throw await staleVersion(ctx, row.id, seat, args.version, mark);
       // Another seat committed first: the move still stands if it commutes with theirs.
       ({ row, tail } = await loadGameWithTail(db, row.id, seat, mark));
     }
@@ -243,61 +250,6 @@ function parsedOrNull(game: AnyGame, move: unknown): unknown {
     return parseMove(game, move);
   } catch (err) {
     if (err instanceof IllegalMove) return null;
-    throw err;
-  }
-}
-
-/**
- * The clocks to go on from after undoing a move: the seats' clocks as they stood before it (an
- * undo gives no fresh time: a clock that ran then runs on from when it started, so the time
- * since the move counts). Reminders already sent in a run that goes on stay sent. Undefined for
- * moves stored without `clocksBefore` (the usual rule then applies).
- */
-export function clocksAfterUndo(row: Pick<GameRow, 'clocks'>, before: SeatClock[] | undefined): GameClocks | undefined {
-  if (!before || !row.clocks) return undefined;
-  const now = row.clocks.seats;
-  const seats = before.map((k, seat) =>
-    now[seat] && k.since !== null && k.since === now[seat].since ? { ...k, reminded: Math.max(k.reminded, now[seat].reminded) } : k,
-  );
-  return { ...row.clocks, seats };
-}
-
-/**
- * Takes back the caller's last move when it revealed nothing and nobody acted since:
- * rebuilds the state by replaying the moves still in effect, and puts back the seats' clocks as
- * they stood before that move (`clocksAfterUndo`). Throws 422 `undo_barrier`,
- * 409 `stale_version`, 403 `not_seated`.
- */
-export async function undoMove(ctx: ServiceCtx, args: { gameId: string; user: User; version: number }): Promise<StateResponse> {
-  const { db, registry } = ctx;
-  const row = await loadGame(db, args.gameId);
-  const seat = await requireSeat(db, row, args.user);
-  if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has moves to take back.');
-  const mark = await seenMark(db, row.id, seat);
-  if (args.version !== row.version) throw await staleVersion(ctx, row.id, seat, mark);
-  const game = gameOf(registry, row);
-  const moves = effectiveMoves(await loadEvents(db, row.id));
-  try {
-    checkUndo(moves, seat);
-  } catch (err) {
-    if (err instanceof IllegalMove) throw new ApiError(422, err.code, err.message);
-    throw err;
-  }
-  const { state } = replayMoves(game, { players: row.players, options: row.options, seed: row.seed }, moves.slice(0, -1));
-  try {
-    return await commitChange(ctx, game, row, {
-      kind: 'undo',
-      seat,
-      payload: {},
-      // `{{p:N}}` names the player (engine/core/log-names.ts renders it per surface).
-      log: [{ seat, text: `{{p:${seat}}} took back a move.` }],
-      reveals: false,
-      state,
-      clocks: clocksAfterUndo(row, moves[moves.length - 1].payload.clocksBefore),
-      answerMark: mark,
-    });
-  } catch (err) {
-    if (err instanceof VersionConflict) throw await staleVersion(ctx, row.id, seat, mark);
     throw err;
   }
 }

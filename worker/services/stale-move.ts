@@ -1,10 +1,53 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { IllegalMove, movesCommute, parseMove, replayMoves, type AnyGame, type Seat } from '../../engine/core';
 import { gameEvents } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { GameRow } from './game-rows';
-import type { LoggedEvent } from './log-lines';
+import { logLines, type LoggedEvent } from './log-lines';
 import { effectiveMoves } from './moves-in-effect';
+
+/** Most log lines a stale answer's `changed` carries (the newest). */
+export const MAX_CHANGED_LINES = 20;
+
+/**
+ * What changed since the poster's `version`, for a refusal that says it in one line: the log
+ * lines of the events after `version` up to the game's `current` version, as `seat` may read
+ * them (`{{p:N}}` markers name players), oldest first; lines of moves taken back since are left
+ * out. At most the newest `MAX_CHANGED_LINES`, from at most as many events. Empty for a version
+ * the game never had. `known`: events read already (the answer's `tailJson`); when they hold
+ * every event since `version`, no query is made.
+ */
+export async function changedSince(
+  db: Db,
+  gameId: string,
+  seat: Seat,
+  version: number,
+  current: number,
+  known?: readonly LoggedEvent[] | null,
+): Promise<string[]> {
+  if (version >= current) return [];
+  const given = (known ?? []).filter((e) => e.seq > version && e.seq <= current).sort((a, b) => b.seq - a.seq);
+  const newestFirst =
+    given.length === current - version
+      ? given.slice(0, MAX_CHANGED_LINES)
+      : await db
+          .select({
+            seq: gameEvents.seq,
+            kind: gameEvents.kind,
+            seat: gameEvents.seat,
+            log: gameEvents.log,
+            reveals: gameEvents.reveals,
+            createdAt: gameEvents.createdAt,
+          })
+          .from(gameEvents)
+          .where(and(eq(gameEvents.gameId, gameId), gt(gameEvents.seq, version), lte(gameEvents.seq, current)))
+          .orderBy(desc(gameEvents.seq))
+          .limit(MAX_CHANGED_LINES);
+  return logLines([...newestFirst].reverse(), seat)
+    .filter((l) => !l.undone)
+    .map((l) => l.text)
+    .slice(-MAX_CHANGED_LINES);
+}
 
 /**
  * Most events a move may be behind and still be applied by the commuting rule: a Step 1 of
@@ -19,8 +62,9 @@ export const MAX_COMMUTING_EVENTS = 16;
  * seat (an undo, a start, a resignation or the poster's own move never commutes), at most
  * `MAX_COMMUTING_EVENTS` of them, and `movesCommute` holds between the state at `version`
  * (rebuilt by replaying the moves then in effect; only on this path) and now: the move is legal
- * in both, and those moves changed nothing the poster could see (the game's `commutes` hook,
- * e.g. other seats' secret Go/Refuel decisions). The caller then applies the move to `row`.
+ * in both, and those moves cannot alter it (the game's `commutes` hook: other seats' secret
+ * Go/Refuel decisions; Space Mountain's Step 4 choices made at the same time, when the poster's
+ * move gives the poster the same result either way). The caller then applies the move to `row`.
  * Reads the events after `version` (a few rows; none when `known`, events read with `row`,
  * holds them all), and the log up to `version` only if they pass.
  */

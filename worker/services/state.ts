@@ -1,4 +1,4 @@
-import type { AnyGame, GameResult, LogEntry, Seat } from '../../engine/core';
+import { resultWithLabel, type AnyGame, type GameResult, type LogEntry, type Seat } from '../../engine/core';
 import { type ClockView, clockViews, type GameClocks } from '../time-control/seat-clocks';
 import type { GameRow } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from './since-last-seen';
@@ -19,7 +19,7 @@ export interface LabelledMove {
  * `view` only (never the full state), the caller's legal moves, and who must act. Spectators
  * (`yourSeat: null`) get `view(state, null)`. `botsToMove`: a bot seat is among the active seats
  * (it plays right after this answer; poll until it is false before offering the board).
- * `canUndo` and `sinceLastSeen`: see `SeatExtras`.
+ * `canUndo`, `undoableSteps`, `undoBlockedBy` and `sinceLastSeen`: see `SeatExtras`.
  */
 export interface StateResponse {
   id: string;
@@ -33,6 +33,8 @@ export interface StateResponse {
   result: GameResult | null;
   botsToMove: boolean;
   canUndo: boolean;
+  undoableSteps: number;
+  undoBlockedBy: string | null;
   sinceLastSeen: SinceLastSeen | null;
   /** Each seat's clock at the time of the answer (empty without a time control). */
   clocks: ClockView[];
@@ -46,7 +48,7 @@ export function stateFor(
   game: AnyGame,
   row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & { botSeats?: number[]; clocks?: GameClocks | null },
   seat: Seat | null,
-  extras: SeatExtras = { sinceLastSeen: null, canUndo: false },
+  extras: SeatExtras = { sinceLastSeen: null, canUndo: false, undoableSteps: 0, undoBlockedBy: null },
   now?: Date,
 ): StateResponse {
   const state = row.snapshot;
@@ -62,17 +64,24 @@ export function stateFor(
     activeSeats,
     view: running ? game.view(state, seat) : null,
     legalMoves: moves.map((move) => labelled(game, state, seat!, move)),
-    result: running ? game.result(state) : null,
+    result: running ? resultWithLabel(game, game.result(state)) : null,
     botsToMove: activeSeats.some((s) => row.botSeats?.includes(s) ?? false),
     canUndo: extras.canUndo,
+    undoableSteps: extras.undoableSteps,
+    undoBlockedBy: extras.undoBlockedBy,
     sinceLastSeen: extras.sinceLastSeen,
     clocks: now ? clockViews(row.clocks ?? null, now.getTime()) : [],
   };
 }
 
+/** A move's label for people (`Game.describeMove` in `state`, the state it is made in; else its JSON). */
+export function moveLabel(game: AnyGame, state: unknown, seat: Seat, move: unknown): string {
+  return game.describeMove?.(move, state, seat) ?? JSON.stringify(move);
+}
+
 /** One legal move for the answer: its label, and the game's note when it would do nothing now. */
 function labelled(game: AnyGame, state: unknown, seat: Seat, move: unknown): LabelledMove {
-  const label = game.describeMove?.(move, state, seat) ?? JSON.stringify(move);
+  const label = moveLabel(game, state, seat, move);
   const note = game.moveNote?.(move, state, seat);
   return {
     label,

@@ -1,6 +1,6 @@
 import type { Seat } from '../../core';
 import { HAND_SIZE, SUPPLIES, type CardAction, type SuppliesCard } from './components';
-import { plural, say, tell, who, type Ctx } from './context';
+import { reveal, plural, say, tell, who, type Ctx } from './context';
 import type { BigThunderState, PlayerState } from './state';
 
 /** The Supplies card with this id. */
@@ -90,7 +90,7 @@ export function drawUpToHand(ctx: Ctx, seat: Seat): void {
     drawn.push(id);
   }
   if (drawn.length === 0) return;
-  ctx.reveals = true;
+  reveal(ctx, 'the cards you drew');
   say(ctx, seat, `${who(seat)} draws ${plural(drawn.length, 'card')}.`);
   tell(ctx, seat, `You drew ${cardNames(drawn)}.`);
 }

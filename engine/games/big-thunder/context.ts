@@ -12,11 +12,22 @@ export interface Ctx {
   log: LogEntry[];
   rng: Rng;
   reveals: boolean;
+  /** What the first revelation of this move was (`MoveResult.revealed`). */
+  revealed?: string;
 }
 
 /** A fresh context over `s` (already a private copy). */
 export function newCtx(s: BigThunderState): Ctx {
   return { s, log: [], rng: new Rng(s.rng), reveals: false };
+}
+
+/**
+ * Marks the move as an undo barrier: `what` became known (randomness or hidden information),
+ * named as the subject of "... cannot be taken back" ("the marbles that ran"). The first one counts.
+ */
+export function reveal(ctx: Ctx, what: string): void {
+  ctx.reveals = true;
+  ctx.revealed ??= what;
 }
 
 /** A refusal: the stable code and the sentence a player reads (thrown as `IllegalMove`). */

@@ -1,7 +1,7 @@
 import type { Seat } from '../../core';
 import { CART_CAPACITY, FATE_CARDS, TOWN, type FateCard } from './components';
 import { cardNames, setAsideFromHand } from './cards';
-import { say, tell, who, type Ctx } from './context';
+import { reveal, say, tell, who, type Ctx } from './context';
 import { dropFateMarble, dropInBasin, runMarbles, shaftAt } from './marbles';
 import { moveCart, spaceName } from './movement';
 import type { AfterFate, ClaimJumperDiscard } from './state';
@@ -28,7 +28,7 @@ export function resolveFateCard(ctx: Ctx, then: AfterFate): void {
   const id = s.fateDeck.shift()!;
   s.fateDiscard.push(id);
   s.lastFate = id;
-  ctx.reveals = true;
+  reveal(ctx, 'the Fate card turned');
   const f = FATE_CARDS[id];
   say(ctx, null, `Fate! ${f.name}: ${f.text}`);
   const shaft = s.fateMarble!.shaft;
@@ -142,7 +142,7 @@ export function claimJumperDiscard(ctx: Ctx, seat: Seat, id: number): void {
 /** Every Claim Jumper discard goes face up onto its discard pile at once, in turn order. */
 function revealClaimJumper(ctx: Ctx, discards: ClaimJumperDiscard[]): void {
   if (discards.length === 0) return;
-  ctx.reveals = true;
+  reveal(ctx, 'the Claim Jumper discards shown');
   for (const seat of turnOrder(ctx)) {
     for (const d of discards) {
       if (d.seat !== seat) continue;

@@ -28,7 +28,7 @@ export const bigThunderHowToPlay: HowToPlay = {
     },
     {
       id: 'fate-on-empty-basin',
-      text: 'When the Fate marble comes out and leaves the basin empty, the rulebook says to stop running marbles, drop the Fate marble back and go on to playing cards; the engine follows that and turns no Fate card. The option keeps the earlier reading, in which that Fate card is still turned.',
+      text: "When the Fate marble comes out at the start of a turn and the basin runs dry before the turn's third marble, the rulebook says to stop running marbles, drop the Fate marble back and go on to playing cards; the engine follows that and turns no Fate card. When all three marbles ran, the Fate card is turned as usual, even if the basin is empty now (the Fate marble was among the last three marbles). The option keeps the earlier reading, in which the Fate card is turned in both cases.",
       option: 'fateOnEmptyBasin',
     },
     {

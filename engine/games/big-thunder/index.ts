@@ -43,6 +43,7 @@ export const bigThunder: Game<BigThunderState, BigThunderMove, BigThunderOptions
   applyMoveInPlace,
   view,
   result: gameResult,
+  scoreLabel: 'points',
   describeMove,
   seatRole: trainName,
   moveNote,

@@ -1,5 +1,5 @@
 import { SHAFTS, type MarbleKind } from './components';
-import { say, type Ctx } from './context';
+import { reveal, say, type Ctx } from './context';
 import type { Basin, MarbleRun, Marbles } from './state';
 
 import { MARBLE_NAMES } from './words';
@@ -43,7 +43,7 @@ export function runMarble(ctx: Ctx): MarbleRun | null {
   else shaftAt(s.mine, shaft)[marble] += 1;
   const run = { marble, shaft };
   s.lastRun.push(run);
-  ctx.reveals = true;
+  reveal(ctx, 'the marbles that ran');
   say(ctx, null, `A ${MARBLE_NAMES[marble]} ran into mine shaft ${shaft}.`);
   return run;
 }

@@ -1,6 +1,6 @@
 import type { Seat } from '../../core';
 import { SUPPLIES } from './components';
-import { refuse, say, who, type Ctx, type Refusal } from './context';
+import { reveal, refuse, say, who, type Ctx, type Refusal } from './context';
 import type { BigThunderState } from './state';
 
 /** Why Market slot `slot` can't be taken with a Resupply action, or null. */
@@ -28,7 +28,7 @@ export function resupply(ctx: Ctx, seat: Seat, slot: number): void {
   const next = s.supplies.shift();
   s.market[slot] = next ?? null;
   if (next !== undefined) {
-    ctx.reveals = true;
+    reveal(ctx, 'the new Market card');
     say(ctx, null, `${SUPPLIES[next].name} is flipped into the Market.`);
   }
 }

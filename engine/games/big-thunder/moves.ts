@@ -78,16 +78,19 @@ export const bigThunderOptions = z
     longerGame: z
       .boolean()
       .default(false)
+      .meta({ title: 'For a longer game (25 points)' })
       .describe('For a longer game: the last round starts when a Locomotive reaches 25 points instead of the star space (20).'),
     firstPlayer: z
-      .enum(['random', 'creator'])
+      .union([z.literal('random').meta({ title: 'drawn at random' }), z.literal('creator').meta({ title: "the game's creator" })])
       .default('random')
+      .meta({ title: 'First player' })
       .describe('Who takes the first turn: a player drawn at random, or the creator of the game.'),
     fateOnEmptyBasin: z
       .boolean()
       .default(false)
+      .meta({ title: 'Fate card when the basin runs dry (earlier reading)' })
       .describe(
-        'Turn a Fate card even when the Fate marble leaves the basin empty at the start of a turn (the earlier reading; the rulebook says to drop it back and play on).',
+        "Turn a Fate card even when the basin runs dry before the turn's third marble (the earlier reading; the rulebook says to drop the Fate marble back and play on).",
       ),
   })
   .strict();

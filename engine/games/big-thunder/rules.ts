@@ -144,7 +144,7 @@ function resolveMove(s: BigThunderState, seat: Seat, move: BigThunderMove): Omit
   const ctx = newCtx(s);
   perform(ctx, seat, move);
   s.rng = ctx.rng.state;
-  return { log: ctx.log, reveals: ctx.reveals };
+  return { log: ctx.log, reveals: ctx.reveals, ...(ctx.revealed ? { revealed: ctx.revealed } : {}) };
 }
 
 function perform(ctx: Ctx, seat: Seat, move: BigThunderMove): void {

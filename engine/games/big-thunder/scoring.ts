@@ -1,6 +1,6 @@
 import type { GameResult, Seat } from '../../core';
 import { SCORE_TRACK_LENGTH, SELL_VALUE, TOWN_SHARES } from './components';
-import { plural, say, tell, trainName, who, type Ctx } from './context';
+import { reveal, plural, say, tell, trainName, who, type Ctx } from './context';
 import type { BigThunderState, PlayerState } from './state';
 
 /** Points a Raw Ore sells for: 1, or 2 with Refine Gold ("All your Raw Ore are considered Gold Nuggets"). */
@@ -45,14 +45,14 @@ export function scorePoints(ctx: Ctx, seat: Seat, points: number): void {
   p.reachedTarget = true;
   if (s.endTriggeredBy === null) {
     s.endTriggeredBy = seat;
-    say(ctx, seat, `${who(seat)} reaches ${s.target} points: each other player takes one final turn.`);
+    ctx.log.push({ seat, text: `${who(seat)} reaches ${s.target} points: each other player takes one final turn.`, kind: 'phase' });
   } else {
     say(ctx, seat, `${who(seat)} also reaches ${s.target} points.`);
   }
   if (s.setAside.length === 1) takeSetAsideShare(ctx, seat, 0);
   else if (s.setAside.length > 1) {
     s.pending = { kind: 'chooseShare' };
-    ctx.reveals = true; // the player now looks at the set-aside Town Shares
+    reveal(ctx, 'the set-aside Town Shares you looked at');
   }
 }
 
@@ -60,7 +60,7 @@ export function scorePoints(ctx: Ctx, seat: Seat, points: number): void {
 export function takeSetAsideShare(ctx: Ctx, seat: Seat, index: number): void {
   const [id] = ctx.s.setAside.splice(index, 1);
   ctx.s.seats[seat].shares.push(id);
-  ctx.reveals = true;
+  reveal(ctx, 'the Town Share you took');
   say(ctx, seat, `${who(seat)} takes a set-aside Town Share.`);
   tell(ctx, seat, `The set-aside Town Share you took is worth ${plural(TOWN_SHARES[id], 'point')}.`);
 }

@@ -9,7 +9,7 @@ import {
   upgrade,
   type UpgradeType,
 } from './components';
-import { plural, refuse, say, tell, who, type Ctx, type Refusal } from './context';
+import { reveal, plural, refuse, say, tell, who, type Ctx, type Refusal } from './context';
 import { dropInBasin } from './marbles';
 import type { MoveOf } from './moves';
 import { oreValue, scorePoints } from './scoring';
@@ -175,7 +175,7 @@ export function buyShare(ctx: Ctx, seat: Seat): void {
   p.tokens -= TOWN_SHARE_COST;
   p.shares.push(id);
   s.town!.bought = true;
-  ctx.reveals = true;
+  reveal(ctx, 'the Town Share you drew');
   say(ctx, seat, `${who(seat)} buys a Town Share for ${TOWN_SHARE_COST} Town Tokens.`);
   tell(ctx, seat, `Your new Town Share is worth ${plural(TOWN_SHARES[id], 'point')}.`);
 }

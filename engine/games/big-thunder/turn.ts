@@ -1,7 +1,7 @@
 import type { Seat } from '../../core';
 import { MARBLES_PER_TURN, TOWN } from './components';
 import { drawUpToHand } from './cards';
-import { say, who, type Ctx } from './context';
+import { plural, say, who, type Ctx } from './context';
 import { resolveFateCard } from './fate';
 import { dropFateMarble, runMarbles } from './marbles';
 import { finalScore } from './scoring';
@@ -59,9 +59,13 @@ export function endTurn(ctx: Ctx, seat: Seat): void {
   if (s.endTriggeredBy !== null && next === s.endTriggeredBy) {
     s.phase = 'over';
     s.pending = null;
-    say(ctx, null, 'The game is over: final scoring.');
-    s.seats.forEach((p, i) => {
-      const f = finalScore(p);
+    const finals = s.seats.map(finalScore);
+    ctx.log.push({
+      seat: null,
+      text: `The game is over: final scoring. ${finals.map((f, i) => `${who(i)} ${plural(f.total, 'point')}`).join(', ')}.`,
+      kind: 'phase',
+    });
+    finals.forEach((f, i) => {
       say(ctx, i, `${who(i)}: ${f.track} points + ${f.gold} for gold sold at half + ${f.shares} for Town Shares = ${f.total}.`);
     });
     return;

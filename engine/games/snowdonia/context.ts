@@ -4,6 +4,17 @@ import type { LogEntry, Seat } from '../../core';
 export interface Ctx {
   log: LogEntry[];
   reveals: boolean;
+  /** What the first revelation of this move was (`MoveResult.revealed`). */
+  revealed?: string;
+}
+
+/**
+ * Marks the move as an undo barrier: `what` became known (a draw), named as the subject of
+ * "... cannot be taken back" ("the cubes drawn from the Supply Bag"). The first one counts.
+ */
+export function reveal(ctx: Ctx, what: string): void {
+  ctx.reveals = true;
+  ctx.revealed ??= what;
 }
 
 /** An empty collector for one move. */

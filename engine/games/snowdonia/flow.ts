@@ -13,6 +13,7 @@ import type { SnowdoniaMove } from './moves';
 import { overlayBuildEarly } from './options';
 import { rubbleOnRoute } from './route';
 import { emptyAreas } from './setup';
+import { markRound, sayRoundEnd } from './round-end';
 import { restockSiteOffice } from './site-office';
 import { placeEvents, restockStockYard } from './stock-yard';
 import { playerName, type SnowdoniaState, type Step } from './state';
@@ -241,24 +242,22 @@ export function endOfActions(s: SnowdoniaState, ctx: Ctx): void {
   }
   endContractEffects(s);
   if (s.endTriggered) return gameOver(s, ctx);
+  const mark = markRound(s);
   restockSiteOffice(s, ctx);
   checkWeather(s, ctx);
   const pause = restockStockYard(s, ctx);
-  if (pause) {
-    s.step = { kind: 'maintenance', waiting: pause.ask, eventsLeft: pause.eventsLeft };
-    return;
-  }
-  finishRound(s, ctx);
+  if (pause) s.step = { kind: 'maintenance', waiting: pause.ask, eventsLeft: pause.eventsLeft };
+  else finishRound(s, ctx);
+  sayRoundEnd(s, ctx, mark);
 }
 
 /** After every Train owner answered event 6: the remaining Event cubes, then the next round. */
 export function afterMaintenance(s: SnowdoniaState, ctx: Ctx, eventsLeft: number): void {
+  const mark = markRound(s);
   const pause = placeEvents(s, ctx, eventsLeft);
-  if (pause) {
-    s.step = { kind: 'maintenance', waiting: pause.ask, eventsLeft: pause.eventsLeft };
-    return;
-  }
-  finishRound(s, ctx);
+  if (pause) s.step = { kind: 'maintenance', waiting: pause.ask, eventsLeft: pause.eventsLeft };
+  else finishRound(s, ctx);
+  sayRoundEnd(s, ctx, mark, false);
 }
 
 /**
@@ -280,5 +279,9 @@ export function gameOver(s: SnowdoniaState, ctx: Ctx): void {
   s.step = { kind: 'over' };
   s.cursor = null;
   const totals = s.seats.map((_, seat) => scoreBreakdown(s, seat).total);
-  say(ctx, null, `The game is over. Final scores: ${totals.map((t, i) => `${playerName(i)} ${t}`).join(', ')}.`);
+  ctx.log.push({
+    seat: null,
+    text: `The game is over. Final scores: ${totals.map((t, i) => `${playerName(i)} ${t}`).join(', ')}.`,
+    kind: 'phase',
+  });
 }

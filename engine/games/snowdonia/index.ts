@@ -35,6 +35,7 @@ export const snowdonia: Game<SnowdoniaState, SnowdoniaMove, SnowdoniaOptions, Sn
   applyMoveInPlace,
   view,
   result,
+  scoreLabel: 'VP',
   describeMove,
   seatRole: seatLabel,
   moveNote,

@@ -17,17 +17,27 @@ import { z } from 'zod';
 export const snowdoniaOptions = z
   .object({
     buildPrerequisite: z
-      .enum(['station-cleared', 'none'])
+      .union([
+        z.literal('station-cleared').meta({ title: 'once its Station card has no Rubble left' }),
+        z.literal('none').meta({ title: 'at any time' }),
+      ])
       .default('station-cleared')
+      .meta({ title: 'Station building spaces may be built' })
       .describe('When a Station may be built: once it has no Rubble left (station-cleared) or at any time (none).'),
-    thinnerFog: z.boolean().default(false).describe('Thinner Fog variant: Fog covers only the last space of EXCAVATION and LAY TRACK.'),
+    thinnerFog: z
+      .boolean()
+      .default(false)
+      .meta({ title: 'Thinner Fog Variant' })
+      .describe('Thinner Fog variant: Fog covers only the last space of EXCAVATION and LAY TRACK.'),
     optionalTrackCards: z
       .boolean()
       .default(false)
+      .meta({ title: 'Optional Track cards (0, 6 and 7)' })
       .describe('Shuffle the three optional Track cards (0, 6 and 7 Rubble) into the Track deck.'),
     overlayBuildAfterE: z
       .boolean()
       .default(false)
+      .meta({ title: "EXCAVATION overlay's Build after action E (earlier reading)" })
       .describe(
         "Resolve the EXCAVATION overlay's extra Build after action E (the earlier reading) instead of where the overlay lies, before Works.",
       ),

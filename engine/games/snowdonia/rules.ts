@@ -154,5 +154,5 @@ function resolveMove(s: SnowdoniaState, seat: Seat, move: SnowdoniaMove): Omit<M
       else continueAction(s, ctx, step);
     }
   }
-  return { log: ctx.log, reveals: ctx.reveals };
+  return { log: ctx.log, reveals: ctx.reveals, ...(ctx.revealed ? { revealed: ctx.revealed } : {}) };
 }

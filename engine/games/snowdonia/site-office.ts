@@ -1,5 +1,5 @@
 import { SITE_OFFICE_SIZE, contractData } from './components';
-import { say, type Ctx } from './context';
+import { reveal, say, type Ctx } from './context';
 import type { SnowdoniaState } from './state';
 
 /**
@@ -18,7 +18,7 @@ export function restockSiteOffice(s: SnowdoniaState, ctx: Ctx): void {
   while (kept.length < SITE_OFFICE_SIZE && s.contractDeck.length > 0) {
     const id = s.contractDeck.shift()!;
     kept.push(id);
-    ctx.reveals = true;
+    reveal(ctx, 'the Contract cards drawn for the Site Office');
     say(ctx, null, `Contract ${id} "${contractData(id).name}" was drawn into the Site Office.`);
   }
   s.siteOffice = Array.from({ length: SITE_OFFICE_SIZE }, (_, i) => kept[i] ?? null);

@@ -1,6 +1,6 @@
 import { Rng } from '../../core';
 import { DRAWS_PER_ROUND } from './components';
-import { say, type Ctx } from './context';
+import { reveal, say, type Ctx } from './context';
 import { placeEventCube } from './events';
 import type { SnowdoniaState } from './state';
 
@@ -35,7 +35,7 @@ export function restockStockYard(s: SnowdoniaState, ctx: Ctx): { ask: number[]; 
     }
   }
   s.rng = r.state;
-  if (want > 0) ctx.reveals = true;
+  if (want > 0) reveal(ctx, 'the cubes drawn from the Supply Bag');
   s.stockYard.iron += drawn.iron;
   s.stockYard.stone += drawn.stone;
   s.stockYard.coal += drawn.coal;

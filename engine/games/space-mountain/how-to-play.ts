@@ -45,5 +45,10 @@ export const spaceMountainHowToPlay: HowToPlay = {
       text: 'Each player chooses a Rocket while the game waits for players, and starts at the Starport of its colour. A player who leaves it to the start, and a bot, gets the first colour nobody chose (Red, Blue, Yellow, Green).',
       option: 'rockets',
     },
+    {
+      id: 'missions-only-starport',
+      text: 'In the Missions-only game no Starport tokens are dealt, so each Rocket launches from the Starport of its colour every round, and Return to Starport sends it there. The option keeps the earlier reading, in which a Rocket used the Starport of its seat number (seat 1 Disneyland, seat 2 Walt Disney World, and so on) whatever colour its player chose.',
+      option: 'starportBySeat',
+    },
   ],
 };

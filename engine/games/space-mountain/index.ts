@@ -26,9 +26,9 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   title: spaceMountainWords.title,
   minPlayers: 2,
   maxPlayers: 4,
-  // 2: `firstPlayer` (see moves.ts); games from version 1 replay as they began.
-  rulesVersion: '2',
-  replaysRulesVersions: ['1'],
+  // 2: `firstPlayer`; 3: `starportBySeat` (see moves.ts); games from earlier versions replay as they began.
+  rulesVersion: '3',
+  replaysRulesVersions: ['1', '2'],
   optionsSchema: spaceMountainOptions,
   moveSchema: spaceMountainMove,
   setup: setupGame,
@@ -37,6 +37,8 @@ export const spaceMountain: Game<SpaceMountainState, SpaceMountainMove, SpaceMou
   applyMove,
   view,
   result,
+  // `result`'s scores: completed Missions plus visited Starports (result.ts).
+  scoreLabel: 'Missions and Starports',
   describeMove,
   seatRole: rocketName,
   seatChoices: [ROCKET_CHOICE],

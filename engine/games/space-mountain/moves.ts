@@ -42,21 +42,48 @@ export type Decision = Extract<SpaceMountainMove, { type: 'go' | 'refuel' }>;
  * - `missionsOnly`: the Missions-only game: no Starport tokens, win by completing your Missions.
  * - `missions`: 3, 4 or 5 Missions (sets A.., in order); fewer than 5 only in the Missions-only game.
  * - `unknownSpace`: the Unknown Space game: Encounter tokens are placed face up at setup.
+ * - `starportBySeat` (rules version 3; Setup, "Place the Rocket on the Starport icon of the
+ *   matching color"): in the Missions-only game, where no Starport tokens are dealt, `false`
+ *   (default) launches each Rocket from the Starport of its colour, round after round; `true` keeps
+ *   the earlier reading, which used the Starport of the seat's number whatever Rocket the player
+ *   chose. A game set up without the key (rules versions 1 and 2) keeps the earlier reading.
  */
 export const spaceMountainOptions = z
   .object({
-    missionsOnly: z.boolean().default(false).describe('Missions-only game: no Starport tokens; the first to complete their Missions wins.'),
+    missionsOnly: z
+      .boolean()
+      .default(false)
+      .meta({ title: 'Only Missions (no Starport tokens)' })
+      .describe('Missions-only game: no Starport tokens; the first to complete their Missions wins.'),
     missions: z
-      .union([z.literal(3), z.literal(4), z.literal(5)])
+      .union([
+        z.literal(3).meta({ title: '3 (A to C)' }),
+        z.literal(4).meta({ title: '4 (A to D)' }),
+        z.literal(5).meta({ title: '5 (A to E)' }),
+      ])
       .default(5)
+      .meta({ title: 'Mission cards' })
       .describe('Number of Missions (A to C, A to D or A to E); 3 or 4 only in the Missions-only game.'),
-    unknownSpace: z.boolean().default(false).describe('Unknown Space: the Encounter tokens are placed face up at setup.'),
+    unknownSpace: z
+      .boolean()
+      .default(false)
+      .meta({ title: 'Unknown Space' })
+      .describe('Unknown Space: the Encounter tokens are placed face up at setup.'),
     firstPlayer: z
-      .enum(['random', 'creator'])
+      .union([z.literal('random').meta({ title: 'drawn at random' }), z.literal('creator').meta({ title: "the game's creator" })])
       .default('random')
+      .meta({ title: 'First Active Player' })
       .describe('Who is the first Active Player: a player drawn at random, or the creator of the game.'),
+    starportBySeat: z
+      .boolean()
+      .default(false)
+      .meta({ title: 'Only Missions: Starport by seat number (earlier reading)' })
+      .describe(
+        "Missions-only game: launch each Rocket from the Starport of its seat's number (seat 1 Disneyland, seat 2 Walt Disney World ...) whatever its colour (the earlier reading; the rulebook puts each Rocket on the Starport of its colour).",
+      ),
     rockets: z
       .array(z.enum(['red', 'blue', 'yellow', 'green']))
+      .meta({ title: 'Rockets' })
       .min(2)
       .max(4)
       .optional()
@@ -79,5 +106,10 @@ export const spaceMountainOptions = z
  * "the person who most recently rode Space Mountain", which a server cannot ask) is absent in
  * games set up under rules version 1, where seat 1 began. `rockets` (Setup, "Each player chooses
  * a Rocket") is absent unless the players chose: then seat i flies Rocket i (`rocketOf`).
+ * `starportBySeat` (rules version 3) is absent in games set up under earlier versions, which keep
+ * its `true` reading (`launchesBySeat`).
  */
-export type SpaceMountainOptions = Omit<z.infer<typeof spaceMountainOptions>, 'firstPlayer'> & { firstPlayer?: 'random' | 'creator' };
+export type SpaceMountainOptions = Omit<z.infer<typeof spaceMountainOptions>, 'firstPlayer' | 'starportBySeat'> & {
+  firstPlayer?: 'random' | 'creator';
+  starportBySeat?: boolean;
+};

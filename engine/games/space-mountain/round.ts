@@ -1,9 +1,18 @@
-import { Rng, playerMarker, type LogEntry, type Seat } from '../../core';
+import { Rng, playerMarker, sentence, type LogEntry, type Seat } from '../../core';
 import { DIE_FACES, FUEL_EMPTY, FUEL_START, NAVIGATION_DICE, ROUND_CAP, STARPORTS, type DieFace } from './components';
 import { fly } from './flight';
 import { isComplete, markersOnCards } from './missions';
 import type { Decision } from './moves';
+import { homeStarport } from './rockets';
 import type { SpaceMountainState } from './state';
+
+/**
+ * True when the Missions-only game launches Rocket by seat number (`starportBySeat`), the reading
+ * of rules versions 1 and 2, whose states keep no key.
+ */
+export function launchesBySeat(s: Pick<SpaceMountainState, 'options'>): boolean {
+  return s.options.starportBySeat !== false;
+}
 
 /** Seats in play order starting with the Active Player and going clockwise (to the left). */
 export function fromActivePlayer(s: SpaceMountainState): Seat[] {
@@ -40,7 +49,7 @@ export function revealDecisions(s: SpaceMountainState, log: LogEntry[]): void {
     const d = s.decisions[seat];
     if (d) parts.push(`${playerMarker(seat)}: ${decisionText(d)}`);
   }
-  log.push({ seat: null, text: `Decisions: ${parts.join('; ')}.` });
+  log.push({ seat: null, text: sentence(`Decisions: ${parts.join('; ')}`) });
   for (const seat of fromActivePlayer(s)) {
     const d = s.decisions[seat];
     if (d?.type !== 'refuel') continue;
@@ -55,7 +64,7 @@ export function revealDecisions(s: SpaceMountainState, log: LogEntry[]): void {
   s.decisions = s.decisions.map(() => null);
   if (s.rockets.every((r) => r === null)) {
     log.push({ seat: null, text: 'Every player has stopped to Refuel.' });
-    endRound(s, log);
+    endRound(s, log, 'every player stopped to Refuel');
     return;
   }
   rollNavigationDice(s, log);
@@ -93,8 +102,7 @@ export function resolveRoll(s: SpaceMountainState, dice: DieFace[], log: LogEntr
     log.push({ seat: null, text: `The Fuel Gauge drops ${orange} to ${s.fuel}.` });
   }
   if (s.fuel <= FUEL_EMPTY) {
-    runOutOfFuel(s, log);
-    endRound(s, log);
+    endRound(s, log, `the Fuel Gauge reached 1: ${runOutOfFuel(s, log)}`);
     return false;
   }
   s.phase = 'move';
@@ -108,8 +116,11 @@ export function resolveRoll(s: SpaceMountainState, dice: DieFace[], log: LogEntr
   return flipped;
 }
 
-/** Step 3: "all current players have pushed their luck too far and run out of fuel". */
-function runOutOfFuel(s: SpaceMountainState, log: LogEntry[]): void {
+/**
+ * Step 3: "all current players have pushed their luck too far and run out of fuel". Returns who
+ * lost what, for the round's summary ("{{p:0}} (2 markers) ran out of fuel").
+ */
+function runOutOfFuel(s: SpaceMountainState, log: LogEntry[]): string {
   const names: string[] = [];
   for (const seat of fromActivePlayer(s)) {
     if (!s.rockets[seat]) continue;
@@ -122,6 +133,7 @@ function runOutOfFuel(s: SpaceMountainState, log: LogEntry[]): void {
     seat: null,
     text: `The Fuel Gauge reaches 1: ${names.join(', ')} ran out of fuel and return the markers on face-up Missions to the pool.`,
   });
+  return `${names.join(', ')} ran out of fuel`;
 }
 
 /**
@@ -137,7 +149,7 @@ export function finishTurnIfAllMoved(s: SpaceMountainState, log: LogEntry[]): vo
     s.ended = 'won';
     s.phase = 'over';
     const goal = s.approved ? 'visited all 5 Starports and completed all Missions' : 'completed all Missions';
-    log.push({ seat: winners[0], text: `${playerMarker(winners[0])} has ${goal} and wins the game!` });
+    log.push({ seat: winners[0], text: `${playerMarker(winners[0])} has ${goal} and wins the game!`, kind: 'phase' });
     if (winners.length > 1) {
       log.push({
         seat: null,
@@ -152,9 +164,10 @@ export function finishTurnIfAllMoved(s: SpaceMountainState, log: LogEntry[]): vo
 /**
  * Ending a Round: reset the Fuel Gauge to 6, pass the Dice Launcher to the left, and every player
  * puts their Rocket on an approved Starport with any facing (the `launch` phase). After
- * `ROUND_CAP` rounds the game stops without a winner (a safeguard, see components).
+ * `ROUND_CAP` rounds the game stops without a winner (a safeguard, see components). `why` says
+ * what ended the round, for its summary line (a `phase` line).
  */
-export function endRound(s: SpaceMountainState, log: LogEntry[]): void {
+export function endRound(s: SpaceMountainState, log: LogEntry[], why: string): void {
   s.rockets = s.rockets.map(() => null);
   s.flights = s.flights.map(() => null);
   s.decisions = s.decisions.map(() => null);
@@ -162,7 +175,11 @@ export function endRound(s: SpaceMountainState, log: LogEntry[]): void {
   if (s.round >= ROUND_CAP) {
     s.phase = 'over';
     s.ended = 'round_cap';
-    log.push({ seat: null, text: `The game stops after ${ROUND_CAP} rounds without a winner.` });
+    log.push({
+      seat: null,
+      text: `Round ${s.round} is over: ${why}. The game stops after ${ROUND_CAP} rounds without a winner.`,
+      kind: 'phase',
+    });
     return;
   }
   s.round += 1;
@@ -171,13 +188,19 @@ export function endRound(s: SpaceMountainState, log: LogEntry[]): void {
   s.phase = 'launch';
   log.push({
     seat: null,
-    text: `Round ${s.round}: the Fuel Gauge is reset to 6 and ${playerMarker(s.activePlayer)} is the Active Player. Place your Rockets on an approved Starport.`,
+    text: `Round ${s.round - 1} is over: ${why}. Round ${s.round}: the Fuel Gauge is reset to 6 and ${playerMarker(s.activePlayer)} is the Active Player. Place your Rockets on an approved Starport.`,
+    kind: 'phase',
   });
 }
 
-/** Indices (in `STARPORTS`) of the Starports a seat may put its Rocket on: its approved ones (only its home Starport in the Missions-only game). */
+/**
+ * Indices (in `STARPORTS`) of the Starports a seat may put its Rocket on: its approved ones. In the
+ * Missions-only game no Starport tokens are dealt, so it is always the Starport of the Rocket's
+ * colour (Setup: "Place the Rocket on the Starport icon of the matching color"); games set up
+ * before rules version 3 used the seat's number instead (`launchesBySeat`).
+ */
 export function approvedStarports(s: SpaceMountainState, seat: Seat): number[] {
-  if (!s.approved) return [seat];
+  if (!s.approved) return [launchesBySeat(s) ? seat : homeStarport(s, seat)];
   const out: number[] = [];
   for (let i = 0; i < STARPORTS.length; i++) if (s.approved[seat][i]) out.push(i);
   return out;

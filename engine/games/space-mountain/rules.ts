@@ -1,4 +1,4 @@
-import { IllegalMove, playerMarker, require_, type LogEntry, type MoveResult, type Seat } from '../../core';
+import { IllegalMove, playerMarker, require_, sentence, type LogEntry, type MoveResult, type Seat } from '../../core';
 import { KIND_NAMES, STARPORTS, STARPORT_IDS, missionCard } from './components';
 import { fly, placeMarker, putOnStarport, turnAndMove } from './flight';
 import { flippableInOrder, markerSpots } from './missions';
@@ -116,7 +116,13 @@ export function applyMove(state: SpaceMountainState, seat: Seat, move: SpaceMoun
     default:
       throw new IllegalMove('bad_move', 'That is not a move of Space Mountain: All Systems Go.');
   }
-  return { state: s, log, reveals };
+  if (!reveals) return { state: s, log, reveals };
+  // A decision reveals by being the last one in (the decisions shown, then the roll); any other move by flipping a token.
+  const decided = move.type === 'go' || move.type === 'refuel';
+  // The dice are rolled unless every player still in the round chose to Refuel (Ending a Round).
+  const rolled = s.revealed?.some((d) => d?.type === 'go') ?? false;
+  const revealed = !decided ? 'the Encounter token flipped' : rolled ? 'the decisions shown and the dice rolled' : 'the decisions shown';
+  return { state: s, log, reveals, revealed };
 }
 
 /** Step 1: record a secret Go / Refuel decision; the last one in reveals them all and rolls. */
@@ -137,7 +143,7 @@ function decide(s: SpaceMountainState, seat: Seat, move: Decision, log: LogEntry
   }
   s.decisions[seat] = move.type === 'go' ? { type: 'go' } : { type: 'refuel', flip: [...move.flip] };
   log.push({ seat, text: `${playerMarker(seat)} has decided.` });
-  log.push({ seat, text: `You chose: ${decisionText(s.decisions[seat]!)}.`, only: [seat] });
+  log.push({ seat, text: sentence(`You chose: ${decisionText(s.decisions[seat]!)}`), only: [seat] });
   for (let other = 0; other < s.players; other++) {
     if (s.rockets[other] !== null && s.decisions[other] === null) return false;
   }

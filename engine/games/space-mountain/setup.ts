@@ -16,12 +16,15 @@ import type { SpaceMountainState } from './state';
  * - Fuel Gauge at 6; seat 0 is the first Active Player (who "most recently rode Space Mountain"
  *   is settled at the table by who takes the first seat);
  * - Rockets are placed by the players themselves (a facing is their choice): the game opens in
- *   the `launch` phase, where each may only use their own Starport.
+ *   the `launch` phase, where each may only use their own Starport (the one of their colour; the
+ *   Missions-only game of rules versions 1 and 2 used the seat's number, `starportBySeat`).
  */
 export function setupGame(ctx: SetupContext<Partial<SpaceMountainOptions> | undefined>): SpaceMountainState {
   const options: SpaceMountainOptions = spaceMountainOptions.parse(ctx.options ?? {});
   // A version-1 game was stored without the key: seat 1 began, and its state keeps no key.
   if ((ctx.options as Partial<SpaceMountainOptions> | undefined)?.firstPlayer === undefined) delete options.firstPlayer;
+  // Likewise a game from before rules version 3: its Missions-only Rockets launch by seat number.
+  if ((ctx.options as Partial<SpaceMountainOptions> | undefined)?.starportBySeat === undefined) delete options.starportBySeat;
   const n = ctx.players;
   if (!Number.isInteger(n) || n < 2 || n > 4) throw new Error('Space Mountain: All Systems Go is for 2 to 4 players');
   if (options.rockets && options.rockets.length !== n)

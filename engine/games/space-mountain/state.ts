@@ -115,6 +115,8 @@ export function cloneState(s: SpaceMountainState): SpaceMountainState {
   };
   // Only when chosen: the snapshots of games without choices keep no key (they replay byte for byte).
   if (s.options.rockets) options.rockets = s.options.rockets.slice();
+  // Read at every launch, so it must survive the copy; absent in games from before rules version 3.
+  if (s.options.starportBySeat !== undefined) options.starportBySeat = s.options.starportBySeat;
   return {
     players: n,
     options,

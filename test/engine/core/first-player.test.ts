@@ -38,9 +38,9 @@ describe('the first player is drawn at random (or is the creator), not always se
     }
   });
 
-  it('Space Mountain is rules version 2 and still verifies version-1 records', async () => {
-    expect(spaceMountain.rulesVersion).toBe('2');
-    expect(spaceMountain.replaysRulesVersions).toEqual(['1']);
+  it('Space Mountain is rules version 3 and still verifies version-1 and version-2 records', async () => {
+    expect(spaceMountain.rulesVersion).toBe('3');
+    expect(spaceMountain.replaysRulesVersions).toEqual(['1', '2']);
     expect(typeof verifyRecord).toBe('function');
   });
 });

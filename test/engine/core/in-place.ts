@@ -27,7 +27,7 @@ export interface RandomGame {
  * Plays a random legal game twice in step: once as a chain of `applyMove` (a fresh copy every
  * move) and once as `replayMoves` does it (the first move through `applyMove`, every later one
  * through `applyMoveInPlace` on that one private state). After every move both states must be
- * identical (canonicalJson), and so must every move's log and `reveals`; the logs are compared
+ * identical (canonicalJson), and so must every move's log, `reveals` and `revealed`; the logs are compared
  * again at the end, so a log line that shares an object with the mutated state shows up too.
  * Every move is deep-frozen before it is applied. Returns the number of moves played.
  */
@@ -36,8 +36,11 @@ export function checkInPlaceChain(game: AnyGame, g: RandomGame, maxMoves = 5000)
   const r = new Rng([g.moveSeed, 0x9e3779b9 | 0, g.players, 4242]);
   let copied: unknown = game.setup({ players: g.players, options: g.options, seed: g.seed });
   let owned: unknown = null;
-  const copiedLogs: { reveals: boolean; log: LogEntry[] }[] = [];
-  const ownedLogs: { reveals: boolean; log: LogEntry[] }[] = [];
+  type Told = { reveals: boolean; revealed?: string; log: LogEntry[] };
+  /** What a move told besides its state. */
+  const told = (m: Told): Told => ({ reveals: m.reveals, ...(m.revealed ? { revealed: m.revealed } : {}), log: m.log });
+  const copiedLogs: Told[] = [];
+  const ownedLogs: Told[] = [];
   while (game.activeSeats(copied).length > 0 && copiedLogs.length < maxMoves) {
     const active = game.activeSeats(copied);
     const seat: Seat = active[r.int(0, active.length - 1)];
@@ -45,13 +48,13 @@ export function checkInPlaceChain(game: AnyGame, g: RandomGame, maxMoves = 5000)
     const byBot = r.int(0, 99) < g.botShare && game.botMove;
     const move = deepFreeze(byBot ? game.botMove!(copied, seat, legal, r.int(0, 999) / 1000) : legal[r.int(0, legal.length - 1)]);
     const a = game.applyMove(copied, seat, move);
-    copiedLogs.push({ reveals: a.reveals, log: a.log });
+    copiedLogs.push(told(a));
     if (owned === null) {
       const first = game.applyMove(copied, seat, move);
       owned = first.state;
-      ownedLogs.push({ reveals: first.reveals, log: first.log });
+      ownedLogs.push(told(first));
     } else {
-      ownedLogs.push(applyInPlace(owned, seat, move));
+      ownedLogs.push(told(applyInPlace(owned, seat, move)));
     }
     copied = a.state;
     const at = `move ${copiedLogs.length} (${JSON.stringify(move)} by seat ${seat})`;

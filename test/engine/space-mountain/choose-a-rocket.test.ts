@@ -3,7 +3,7 @@ import { spaceMountain } from '../../../engine/games/space-mountain';
 import { ROCKETS, STARPORTS } from '../../../engine/games/space-mountain/components';
 import { ROCKET_CHOICE, rocketName } from '../../../engine/games/space-mountain/rockets';
 import { cloneState } from '../../../engine/games/space-mountain/state';
-import { codeOf, newGame, play } from './helpers';
+import { codeOf, givenGalaxy, newGame, play, rollDice } from './helpers';
 
 const starportOf = (color: string) => STARPORTS.find((p) => p.color === color)!;
 
@@ -87,5 +87,62 @@ describe('rocket colours: Setup, "Each player chooses a Rocket. Place the Rocket
     expect(b.missions).toEqual(a.missions);
     expect(b.tokens).toEqual(a.tokens);
     expect(b.activePlayer).toBe(a.activePlayer);
+  });
+
+  describe('the Missions-only game: no Starport tokens, each Rocket keeps the Starport of its colour', () => {
+    // Colours chosen out of seat order: seat 0 flies Yellow (Tokyo), seat 1 Red (Disneyland).
+    const options = { missionsOnly: true, missions: 3 as const, rockets: ['yellow', 'red'] as ('yellow' | 'red')[], starportBySeat: false };
+    const launches = (s: ReturnType<typeof newGame>, seat: number) => [
+      ...new Set(spaceMountain.legalMoves(s, seat).map((m) => (m.type === 'starport' ? m.starport : m.type))),
+    ];
+
+    it("the first launch is from the Starport of the chosen colour, never the seat number's", () => {
+      const s = newGame(2, options);
+      expect(s.approved).toBeNull();
+      expect(launches(s, 0)).toEqual(['tokyo']);
+      expect(launches(s, 1)).toEqual(['disneyland']);
+      expect(codeOf(() => play(s, 0, { type: 'starport', starport: 'disneyland', facing: 'north' }))).toBe('starport_not_approved');
+      const placed = play(s, 0, { type: 'starport', starport: 'tokyo', facing: 'west' }).state;
+      expect(placed.rockets[0]).toEqual({ row: starportOf('yellow').row, col: starportOf('yellow').col, facing: 'west' });
+    });
+
+    it('Return to Starport sends the Rocket to the Starport of its colour', () => {
+      const s = givenGalaxy({
+        options,
+        rockets: { 0: { at: 'E1', facing: 'south' }, 1: null },
+        tokens: { E2: { kind: 'return-to-starport', faceUp: true } },
+      });
+      const r = rollDice(s, 'T S S');
+      expect(r.state.flights[0]).toEqual({ die: 1, pending: { kind: 'return' } });
+      expect(launches(r.state, 0)).toEqual(['tokyo']);
+      const back = play(r.state, 0, { type: 'starport', starport: 'tokyo', facing: 'north' });
+      expect(back.log[0].text).toBe('{{p:0}} returns their Rocket to Tokyo Disneyland facing north.');
+    });
+
+    it('a new round launches from the Starport of its colour again', () => {
+      const s = givenGalaxy({ options, fuel: 2 });
+      const r = rollDice(s, 'S* S S'); // the Fuel Gauge reaches 1: the round ends
+      expect([r.state.phase, r.state.round]).toEqual(['launch', 2]);
+      expect(launches(r.state, 0)).toEqual(['tokyo']);
+      expect(launches(r.state, 1)).toEqual(['disneyland']);
+    });
+
+    it('a game set up before the reading (rules versions 1 and 2, no key) launches by seat number, as it was played', () => {
+      const { starportBySeat: _, ...old } = options;
+      const s = newGame(2, old);
+      expect('starportBySeat' in s.options).toBe(false);
+      expect(launches(s, 0)).toEqual(['disneyland']);
+      const after = play(s, 0, { type: 'starport', starport: 'disneyland', facing: 'north' }).state;
+      expect('starportBySeat' in after.options).toBe(false);
+      expect(launches(after, 1)).toEqual(['walt-disney-world']);
+      // The option kept by a new game survives every move's copy of the state.
+      const fresh = play(newGame(2, options), 1, { type: 'starport', starport: 'disneyland', facing: 'north' }).state;
+      expect(fresh.options.starportBySeat).toBe(false);
+    });
+
+    it('the lobby default is the rulebook reading, and How to play names the option', () => {
+      expect(spaceMountain.optionsSchema.parse({}).starportBySeat).toBe(false);
+      expect(spaceMountain.howToPlay!.notes.find((n) => n.option === 'starportBySeat')).toBeDefined();
+    });
   });
 });

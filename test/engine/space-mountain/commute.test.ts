@@ -46,13 +46,45 @@ describe('Space Mountain commutes: Rockets launching and Step 4 choices ("Multip
     expect(movesCommute(game, r, theirs, 0, { type: 'turn', dir: 'left' })).toBe(true);
   });
 
-  it('a flip of a shared Encounter token by another Rocket is news: it does not commute', () => {
-    const s = givenGalaxy({ rockets: { 0: { at: 'C2', facing: 'north' }, 1: { at: 'C2', facing: 'north' } } });
+  /** Both Rockets at E3 after the first square of a Turn die, the Any Item token at F3 (east of them) face down. */
+  const bothTurning = (pool?: number) => {
+    const s = givenGalaxy({
+      rockets: { 0: { at: 'E4', facing: 'north' }, 1: { at: 'E4', facing: 'north' } },
+      tokens: { F3: { kind: 'any-item', faceUp: false } },
+    });
+    if (pool !== undefined) s.pool = pool;
     const r = rollDice(s, 'T S T').state;
-    const theirs = play(r, 1, { type: 'turn', dir: 'left' }).state;
-    const flipped = structuredClone(theirs);
-    const i = flipped.tokens.findIndex((t) => !t.faceUp);
-    flipped.tokens[i].faceUp = true;
-    expect(movesCommute(game, r, flipped, 0, { type: 'turn', dir: 'right' })).toBe(false);
+    expect(game.activeSeats(r)).toEqual([0, 1]);
+    expect(r.flights.map((f) => f?.pending)).toEqual([{ kind: 'turn' }, { kind: 'turn' }]);
+    return r;
+  };
+
+  it('another Rocket flipping the token my Turn then reaches changes nothing of my result: it commutes', () => {
+    const r = bothTurning();
+    const theirs = play(r, 1, { type: 'turn', dir: 'right' });
+    expect(theirs.log.map((l) => l.text)).toContain('{{p:1}} flips the Encounter token at F3: Any Item.');
+    expect(theirs.reveals).toBe(true);
+    expect(movesCommute(game, r, theirs.state, 0, { type: 'turn', dir: 'right' })).toBe(true);
+    expect(movesCommute(game, r, theirs.state, 0, { type: 'turn', dir: 'left' })).toBe(true);
+    // Applied to the game as it is now, my Rocket reaches the token face up and takes its marker as it would have.
+    const mine = play(theirs.state, 0, { type: 'turn', dir: 'right' });
+    expect(mine.log.map((l) => l.text)).toContain('{{p:0}} reaches the Any Item token at F3.');
+    expect(mine.state.flights[0]).toEqual(play(r, 0, { type: 'turn', dir: 'right' }).state.flights[0]);
+  });
+
+  it('another Rocket taking the last Mission marker, which my Space Item then misses, does not commute', () => {
+    const r = bothTurning(1);
+    const theirs = play(r, 1, { type: 'turn', dir: 'right' }).state;
+    expect(theirs.pool).toBe(0);
+    expect(movesCommute(game, r, theirs, 0, { type: 'turn', dir: 'right' })).toBe(false);
+    // Turning away from the token, my result does not depend on the pool: that still commutes.
+    expect(movesCommute(game, r, theirs, 0, { type: 'turn', dir: 'left' })).toBe(true);
+  });
+
+  it('a move of the next roll never commutes with a choice of this one', () => {
+    const r = bothTurning();
+    let now = play(r, 1, { type: 'turn', dir: 'left' }).state;
+    now = { ...now, rolls: now.rolls + 1 };
+    expect(movesCommute(game, r, now, 0, { type: 'turn', dir: 'right' })).toBe(false);
   });
 });

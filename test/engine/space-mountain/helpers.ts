@@ -31,10 +31,13 @@ export function play(s: SpaceMountainState, seat: Seat, move: SpaceMountainMove)
   return playMove(spaceMountain, s, seat, move) as MoveResult<SpaceMountainState>;
 }
 
-/** Every seat places its Rocket on its home Starport facing `facing`: the game reaches Step 1. */
+/** Every seat places its Rocket on its home Starport (its one legal Starport) facing `facing`: the game reaches Step 1. */
 export function launched(players = 2, options: Partial<SpaceMountainOptions> = {}, facing: Facing = 'north'): SpaceMountainState {
   let s = newGame(players, options);
-  for (let seat = 0; seat < players; seat++) s = play(s, seat, { type: 'starport', starport: STARPORTS[seat].id, facing }).state;
+  for (let seat = 0; seat < players; seat++) {
+    const home = spaceMountain.legalMoves(s, seat).find((m) => m.type === 'starport' && m.facing === facing)!;
+    s = play(s, seat, home).state;
+  }
   return s;
 }
 

@@ -118,7 +118,13 @@ describe('Setup', () => {
 
 describe('Alternate Rules (options)', () => {
   it('Options: {} is the standard game', () => {
-    expect(spaceMountain.optionsSchema.parse({})).toEqual({ missionsOnly: false, missions: 5, unknownSpace: false, firstPlayer: 'random' });
+    expect(spaceMountain.optionsSchema.parse({})).toEqual({
+      missionsOnly: false,
+      missions: 5,
+      unknownSpace: false,
+      firstPlayer: 'random',
+      starportBySeat: false,
+    });
   });
 
   it('Options: 3 or 4 Missions only in the Missions-only game; unknown keys refused', () => {

@@ -27,7 +27,10 @@ describe('Step 1: Plan Your Turn', () => {
     expect(game.view(r.state, 0).players[1]).toMatchObject({ decided: true, decision: null });
     expect(game.view(r.state, null).players[1]).toMatchObject({ decided: true, decision: null });
     expect(game.view(r.state, 0).players[0]).toMatchObject({ decided: false, decision: null });
-    const ifGo = play(s, 1, { type: 'go' }).state;
+    const go = play(s, 1, { type: 'go' });
+    const ifGo = go.state;
+    // One sentence, one closing mark: the label ends with its own "!".
+    expect(go.log.filter((e) => e.only).map((e) => e.text)).toEqual(['You chose: All Systems Go!']);
     expect(game.view(r.state, 0)).toEqual(game.view(ifGo, 0));
     expect(game.view(r.state, null)).toEqual(game.view(ifGo, null));
     expect(codeOf(() => game.applyMove(r.state, 1, { type: 'go' }))).toBe('already_decided');
@@ -39,7 +42,7 @@ describe('Step 1: Plan Your Turn', () => {
     const r = play(s, 1, { type: 'go' });
     expect(r.reveals).toBe(true);
     expect(r.state.revealed).toEqual([{ type: 'go' }, { type: 'go' }]);
-    expect(r.log.some((e) => e.text === 'Decisions: {{p:0}}: All Systems Go!; {{p:1}}: All Systems Go!.')).toBe(true);
+    expect(r.log.some((e) => e.text === 'Decisions: {{p:0}}: All Systems Go!; {{p:1}}: All Systems Go!')).toBe(true);
     expect(r.state.dice).toHaveLength(3);
     expect(r.state.rolls).toBe(1);
     expect(game.view(r.state, 0).lastDecisions).toEqual([{ type: 'go' }, { type: 'go' }]);

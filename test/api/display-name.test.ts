@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApi } from './support';
+
+/**
+ * A new account is "Player NNNN" until its player chooses a name: `GET /api/me` says so
+ * (`nameChosen`) and offers a name made from the address's local part (`suggestedName`), so the
+ * page can ask on the first sign-in.
+ */
+let api: TestApi;
+beforeAll(async () => {
+  api = await makeTestApp();
+});
+
+const me = async (token: string) => (await api.call('GET', '/api/me', { token })).json;
+
+describe('choosing a display name', () => {
+  it('a new account has not chosen a name; the suggestion is the capitalised local part, never the address', async () => {
+    const token = await api.signIn('grace.hopper+games@navy.test', null);
+    const m = await me(token);
+    expect(m.name).toMatch(/^Player \d{4}$/);
+    expect([m.nameChosen, m.suggestedName]).toEqual([false, 'Grace Hopper']);
+  });
+
+  it('once chosen with PATCH /api/me: nameChosen, no suggestion; the next account with that local part is offered a number', async () => {
+    const token = await api.signIn('ada_lovelace@engine.test', null);
+    expect((await me(token)).suggestedName).toBe('Ada Lovelace');
+    const r = await api.call('PATCH', '/api/me', { token, body: { name: 'Ada Lovelace' } });
+    expect(r.status, r.text).toBe(200);
+    expect(await me(token)).toMatchObject({ name: 'Ada Lovelace', nameChosen: true, suggestedName: null });
+    const other = await api.signIn('ada-lovelace@elsewhere.test', null);
+    expect((await me(other)).suggestedName).toBe('Ada Lovelace 2');
+  });
+
+  it('the form new accounts are given is refused as a chosen name', async () => {
+    const token = await api.signIn('neutral@names.test', null);
+    const r = await api.call('PATCH', '/api/me', { token, body: { name: 'Player 1234' } });
+    expect([r.status, r.json.error.code]).toEqual([400, 'bad_name']);
+    expect((await me(token)).nameChosen).toBe(false);
+    // "Player" with other words is a name like any other.
+    expect((await api.call('PATCH', '/api/me', { token, body: { name: 'Player One' } })).status).toBe(200);
+    expect((await me(token)).nameChosen).toBe(true);
+  });
+
+  it('no suggestion from a local part without a letter', async () => {
+    const token = await api.signIn('12345@digits.test', null);
+    expect(await me(token)).toMatchObject({ nameChosen: false, suggestedName: null });
+  });
+});
