@@ -1,5 +1,5 @@
 import { nameWithRole, renderLogText, type AnyGame, type Seat } from '../../engine/core';
-import { seatName } from '../services/lobby';
+import { seatName } from './names';
 
 /** A seat as the notifier knows it: its player's display name (null for a bot seat). */
 export interface NamedSeat {

@@ -15,7 +15,8 @@ import {
 import { requireUser } from '../middleware/session';
 import { ClockSummaryFields, TimeControlInputSchema } from '../http/clock-schemas';
 import { normalizeTimeControl } from '../time-control/rules';
-import { createGame, gameMeta, inviteUrl, joinGame, myGames, startGame } from '../services/lobby';
+import { inviteUrl } from '../notify/names';
+import { createGame, gameMeta, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { setChoices } from '../services/choose-seat';
 import type { AppEnv } from '../types';

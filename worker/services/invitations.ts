@@ -8,7 +8,7 @@ import { normaliseEmail } from './auth';
 import { drainSoon } from '../notify/request-drain';
 import { gameOf, loadGame, seatList } from './game-rows';
 import { lockForLimit } from './limit-lock';
-import { inviteUrl } from './lobby';
+import { inviteUrl } from '../notify/names';
 import { optionsText } from './option-text';
 import { blockersAmong } from './blocks';
 import { choiceOptionKeys } from './seat-choices';

@@ -5,7 +5,7 @@ import { timeControlText } from '../time-control/rules';
 import type { Db } from '../../db/types';
 import type { User } from '../types';
 import { seatPlayerName } from './game-rows';
-import { inviteUrl, seatName } from './lobby';
+import { inviteUrl, seatName } from '../notify/names';
 import { optionsText } from './option-text';
 import { choiceOptionKeys } from './seat-choices';
 

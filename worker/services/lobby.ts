@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { drainSoon } from '../notify/request-drain';
+import { inviteUrl, seatName } from '../notify/names';
 import { randomHex, sha256Hex } from './crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
@@ -31,11 +32,6 @@ import {
   type Choices,
   type SeatWithChoices,
 } from './seat-choices';
-
-/** The link a creator shares; opening it while signed in offers "Join". */
-export function inviteUrl(origin: string, row: Pick<GameRow, 'id' | 'inviteCode'>): string {
-  return `${origin}/games/${row.id}?invite=${row.inviteCode}`;
-}
 
 const HOUR_MS = 3600 * 1000;
 
@@ -487,8 +483,3 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
   );
 }
 
-/** How a seat is named: its player, "Bot", or "Ada (bot)" once Ada resigned to the bot ("Deleted player (bot)" once a player left for good). */
-export function seatName(s: { name: string | null; isBot: boolean }): string {
-  if (!s.name) return 'Bot';
-  return s.isBot ? `${s.name} (bot)` : s.name;
-}
