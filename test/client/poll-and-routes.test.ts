@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
-import { sortGames, turnText } from '../../client/format';
+import { turnText } from '../../client/format';
 import { listNames } from '../../client/names';
 import type { GameSummary, SeatInfo } from '../../client/api-types';
 
@@ -60,16 +60,4 @@ describe('showing games', () => {
     expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
   });
 
-  test('my games: your turn first, then running, open, finished; newest first within', () => {
-    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string) => ({ id, status, yourTurn, updatedAt });
-    const sorted = sortGames([
-      g('finished', 'finished', false, '2026-01-05T00:00:00Z'),
-      g('open', 'open', false, '2026-01-04T00:00:00Z'),
-      g('active-old', 'active', false, '2026-01-01T00:00:00Z'),
-      g('mine-old', 'active', true, '2026-01-01T00:00:00Z'),
-      g('active-new', 'active', false, '2026-01-03T00:00:00Z'),
-      g('mine-new', 'active', true, '2026-01-02T00:00:00Z'),
-    ]);
-    expect(sorted.map((x) => x.id)).toEqual(['mine-new', 'mine-old', 'active-new', 'active-old', 'open', 'finished']);
-  });
 });
