@@ -62,3 +62,36 @@ export function clockOf(clocks: readonly SeatClock[] | undefined, seat: number |
 
 /** Pause lengths a player may propose (the server allows 1-14 days). */
 export const PAUSE_DAYS: readonly number[] = Array.from({ length: 14 }, (_, i) => i + 1);
+
+/**
+ * The body of `PUT /api/me/vacation` from the form's dates ("2026-12-24"): back at the start of
+ * `until` on this device's clock, starting at the start of `from` (left out: now). Null with the
+ * sentence why when the dates do not make a vacation.
+ */
+export function vacationBody(
+  until: string,
+  from: string,
+  now = Date.now(),
+): { body: { until: string; from?: string } } | { problem: string } {
+  const end = localDayStart(until);
+  if (end === null) return { problem: 'Choose the day you are back.' };
+  const start = from ? localDayStart(from) : null;
+  if (from && start === null) return { problem: 'That start date is not a date.' };
+  if (end <= (start ?? now)) return { problem: 'The day you are back must come after the start.' };
+  return {
+    body: { until: new Date(end).toISOString(), ...(start !== null && start > now ? { from: new Date(start).toISOString() } : {}) },
+  };
+}
+
+/** Midnight at the start of a "YYYY-MM-DD" day on this device's clock, or null. */
+function localDayStart(day: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const t = new Date(`${day}T00:00`).getTime();
+  return Number.isFinite(t) ? t : null;
+}
+
+/** Vacation days as a player reads them: "7 days", "1.75 days", "1 day". */
+export function daysText(days: number): string {
+  const n = Math.round(days * 100) / 100;
+  return `${n} day${n === 1 ? '' : 's'}`;
+}

@@ -51,7 +51,7 @@ export class MpPauseNotice extends LitElement {
 
   override render() {
     const m = this.meta;
-    if (!m || m.status !== 'active') return nothing;
+    if (m?.status !== 'active') return nothing;
     const seated = this.yourSeat !== null;
     if (m.pause) {
       return html`<p role="status" data-pause>
