@@ -50,9 +50,24 @@ export function clockLine(clock: SeatClock, elapsedMs: number): { text: string; 
   return { text, soon: clock.running && left < 2 * HOUR, label };
 }
 
-/** "on vacation until Tue 14 Jul, 15:00 CEST" in the viewer's zone. */
-export function awayText(away: AwaySeat, timeZone: string): string {
-  return `on vacation until ${deadlineText(away.until, timeZone)}`;
+/** "on vacation until Tue 14 Jul, 15:00" in the viewer's zone (short: it sits in a seat's pill). */
+export function awayText(away: AwaySeat, timeZone: string, locale?: string): string {
+  const t = Date.parse(away.until);
+  if (!Number.isFinite(t)) return 'on vacation';
+  let when: string;
+  try {
+    when = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(t);
+  } catch {
+    when = deadlineText(away.until, 'UTC', locale);
+  }
+  return `on vacation until ${when}`;
 }
 
 /** The clock of `seat`, if the game has one. */

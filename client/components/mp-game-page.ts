@@ -87,6 +87,7 @@ export class MpGamePage extends LitElement {
         }
         .side > * {
           margin: 0;
+          min-width: 0;
         }
       }
       .board.locked .board-area {

@@ -46,6 +46,7 @@ export class MpNextGame extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener(TURN_PASSED_EVENT, this.ask);
+    void this.ask();
   }
 
   override disconnectedCallback(): void {
@@ -54,7 +55,8 @@ export class MpNextGame extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('stamp')) void this.ask();
+    // The first stamp comes with the element, which asked already when it was connected.
+    if (changed.has('stamp') && this.hasUpdated) void this.ask();
   }
 
   private readonly ask = async (): Promise<void> => {

@@ -27,15 +27,22 @@ export class MpSeatList extends LitElement {
         flex-wrap: wrap;
         gap: 0.5rem;
       }
+      :host {
+        display: block;
+        min-width: 0;
+      }
       li {
         display: inline-flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 0.4rem;
+        gap: 0.2rem 0.4rem;
         padding: 0.3rem 0.7rem;
         border: 1px solid var(--mp-border);
-        border-radius: 999px;
+        border-radius: 1.1rem;
         background: var(--mp-surface);
         max-width: 100%;
+        min-width: 0;
+        box-sizing: border-box;
       }
       li.active {
         border-color: var(--mp-accent);
@@ -58,6 +65,8 @@ export class MpSeatList extends LitElement {
         border: 1px solid var(--mp-border-strong);
       }
       .name {
+        min-width: 0;
+        max-width: 100%;
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;

@@ -59,5 +59,4 @@ describe('showing games', () => {
     expect(turnText('open', [], 0, seats)).toBe('Waiting for players to join.');
     expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
   });
-
 });
