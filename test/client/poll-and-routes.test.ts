@@ -3,7 +3,7 @@ import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
 import { turnText } from '../../client/format';
 import { listNames } from '../../client/names';
-import type { GameSummary, SeatInfo } from '../../client/api-types';
+import type { SeatInfo } from '../../client/api-types';
 
 describe('poll interval', () => {
   test('about 3 s while visible, every few minutes while the tab is hidden', () => {

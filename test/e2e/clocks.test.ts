@@ -73,6 +73,7 @@ describe.skipIf(!hasChromium)('clocks in a browser', () => {
     await a.getByLabel('Time control').selectOption('fast');
     await seeText(a, 'Each player starts with 72 hours; every finished turn adds 12, up to 120.');
     expect(await a.getByLabel("A player's vacation stops their clock here").isChecked()).toBe(true);
+    await a.getByRole('group', { name: 'Time to move' }).screenshot({ path: screenshotPath('clocks-new-game.png') });
     const created = a.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST');
     await a.getByRole('button', { name: 'Create game' }).click();
     expect((await created).request().postDataJSON()).toMatchObject({ timeControl: 'fast', weekendPause: false, allowVacation: true });
@@ -107,6 +108,10 @@ describe.skipIf(!hasChromium)('clocks in a browser', () => {
   test('Bo goes on vacation from Settings, and Ada sees it on the game page and in My games', async () => {
     await b.getByRole('link', { name: 'Settings' }).click();
     await b.getByRole('heading', { name: 'Vacation' }).waitFor();
+    await b.getByLabel(/^Quiet hours/).check();
+    expect(await b.getByLabel('From').inputValue()).toBe('22:00');
+    expect(await b.getByLabel('Time zone', { exact: true }).inputValue()).toBe('Europe/Berlin');
+    await b.getByRole('group', { name: 'Time', exact: true }).screenshot({ path: screenshotPath('clocks-settings-phone.png') });
     await seeText(b, /of vacation left/);
     const back = new Date(Date.now() + 5 * 24 * 3600_000).toISOString().slice(0, 10);
     await b.getByLabel('Back on').fill(back);
