@@ -1,6 +1,6 @@
 /** Small pure helpers for showing API data to players (no DOM; tested in test/client). */
 import { listNames, seatName } from './names';
-import type { GameSummary, SeatInfo } from './api-types';
+import type { SeatInfo } from './api-types';
 
 /** "2 minutes ago"-style text for an ISO timestamp (falls back to the raw text). */
 export function timeAgo(iso: string, now = Date.now()): string {
@@ -23,18 +23,6 @@ export const STATUS_TEXT: Record<string, string> = {
   finished: 'Finished',
   abandoned: 'Abandoned',
 };
-
-const STATUS_ORDER: Record<string, number> = { active: 0, open: 1, finished: 2, abandoned: 3 };
-
-/** Your games first where it is your turn, then running, open and finished ones, newest first. */
-export function sortGames<G extends Pick<GameSummary, 'yourTurn' | 'status' | 'updatedAt'>>(games: readonly G[]): G[] {
-  return [...games].sort(
-    (a, b) =>
-      Number(b.yourTurn) - Number(a.yourTurn) ||
-      (STATUS_ORDER[a.status] ?? 9) - (STATUS_ORDER[b.status] ?? 9) ||
-      (Date.parse(b.updatedAt) || 0) - (Date.parse(a.updatedAt) || 0),
-  );
-}
 
 /** The one line that says whose turn it is, from the viewer's point of view. */
 export function turnText(

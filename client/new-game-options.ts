@@ -25,10 +25,35 @@ export const ON_RESIGN: readonly { value: 'bot' | 'end'; label: string }[] = [
   { value: 'end', label: 'The game ends' },
 ];
 
-export const TIME_CONTROLS: readonly { value: TimeControl; label: string }[] = [
+/** The clock a new game asks for (the create body's clock fields). */
+export interface ClockChoice {
+  timeControl: Extract<TimeControl, string>;
+  weekendPause: boolean;
+  allowVacation: boolean;
+  onTimeout: OnTimeout;
+}
+
+/** No clock; weekends and vacations as the server's defaults have them. */
+export const NO_CLOCK: ClockChoice = { timeControl: 'none', weekendPause: false, allowVacation: true, onTimeout: 'bot' };
+
+/** The create form's presets (the server's names: README "Clocks"). */
+export const TIME_CONTROLS: readonly { value: Extract<TimeControl, string>; label: string; hint?: string }[] = [
   { value: 'none', label: 'No time limit' },
+  {
+    value: 'fast',
+    label: 'Fast: time bank of 72 h, +12 h a turn',
+    hint: 'Each player starts with 72 hours; every finished turn adds 12, up to 120.',
+  },
+  {
+    value: 'slow',
+    label: 'Slow: time bank of 72 h, +36 h a turn',
+    hint: 'Each player starts with 72 hours; every finished turn adds 36, up to 240.',
+  },
   { value: '24h', label: '24 hours per move' },
+  { value: '48h', label: '48 hours per move' },
   { value: '72h', label: '72 hours per move' },
+  { value: '120h', label: '5 days per move' },
+  { value: '168h', label: '7 days per move' },
 ];
 
 export const ON_TIMEOUT: readonly { value: OnTimeout; label: string }[] = [

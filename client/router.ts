@@ -1,6 +1,6 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`, `/admin/reports` (operators), `/account/delete?token=` (the emailed deletion link), `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
+ * `/settings`, `/next` (the game waiting for you with the least time left), `/admin/reports` (operators), `/account/delete?token=` (the emailed deletion link), `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
  * (a game against the bot), `/games/:id?seat=N` (a notification's link). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
@@ -11,6 +11,7 @@ export type Route =
   | { name: 'lobby' }
   | { name: 'play'; type: string }
   | { name: 'settings' }
+  | { name: 'next' }
   | { name: 'admin-reports' }
   | { name: 'account-delete'; token: string | null }
   | { name: 'verify'; game: string | null }
@@ -25,6 +26,7 @@ export function matchRoute(pathname: string, search = ''): Route {
   if (path === '/') return { name: 'home' };
   if (path === '/new') return { name: 'new' };
   if (path === '/settings') return { name: 'settings' };
+  if (path === '/next') return { name: 'next' };
   if (path === '/admin/reports') return { name: 'admin-reports' };
   if (path === '/account/delete') return { name: 'account-delete', token: new URLSearchParams(search).get('token') || null };
   if (path === '/lobby') return { name: 'lobby' };

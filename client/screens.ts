@@ -16,6 +16,7 @@ const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
   'mp-game-list': () => import('./components/mp-game-list'),
   'mp-new-game-form': () => import('./components/mp-new-game-form'),
   'mp-settings-page': () => import('./components/mp-settings-page'),
+  'mp-next-page': () => import('./components/mp-next-page'),
   'mp-how-to-play': () => import('./components/mp-how-to-play'),
   'mp-lobby': () => import('./components/mp-lobby'),
   'mp-play-bot': () => import('./components/mp-play-bot'),

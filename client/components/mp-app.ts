@@ -17,6 +17,7 @@ import { shared } from '../styles';
 import type { GameSummary, Me, MeAnswer } from '../api-types';
 import { showWaiting, waitingCount } from '../waiting';
 import { loadScreen } from '../screens';
+import './mp-next-game';
 import './mp-skip-link';
 // The game page is in the main bundle; every other screen is its own chunk (client/screens.ts).
 import './mp-game-page';
@@ -307,6 +308,7 @@ export class MpApp extends LitElement {
         ${
           me
             ? html`<nav aria-label="Main">
+                <mp-next-game .stamp=${this.games.data}></mp-next-game>
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
                 <a href="/lobby" aria-current=${r === 'lobby' ? 'page' : nothing}>Lobby</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
@@ -357,6 +359,8 @@ export class MpApp extends LitElement {
           'mp-game-list',
           html`<mp-game-list .me=${me} .games=${this.games.data?.games} .error=${this.games.error}></mp-game-list>`,
         );
+      case 'next':
+        return this.screen('mp-next-page', html`<mp-next-page></mp-next-page>`);
       case 'new':
         return this.screen('mp-new-game-form', html`<mp-new-game-form .me=${me}></mp-new-game-form>`);
       case 'game':

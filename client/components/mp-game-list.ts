@@ -2,14 +2,18 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { ApiError } from '../api';
 import { shared } from '../styles';
-import { STATUS_TEXT, sortGames, timeAgo } from '../format';
+import { STATUS_TEXT, timeAgo } from '../format';
+import { awayText, clockOf } from '../clocks';
+import { deviceTimeZone } from '../time';
 import { listNames, seatName } from '../names';
 import type { GameSummary, Me } from '../api-types';
 import './mp-game-cards';
+import './mp-seat-clock';
 
 /**
- * "My games": every game you sit at, the ones waiting for you on top, then the others under way,
- * then the finished ones with the winner and the scores. Each row names the other players and
+ * "My games": every game you sit at in the server's order: the ones waiting for you on top (the
+ * least time left first), then the others under way, then the finished ones with the winner and
+ * the scores. A timed game shows your clock, and which other players are on vacation. Each row names the other players and
  * when the game was last played, so two games of one type are told apart. <mp-app> polls the list
  * (one poll for the whole session: it also counts the games waiting for you in the tab title and
  * on the app badge) and passes it here.
@@ -69,6 +73,15 @@ export class MpGameList extends LitElement {
         margin-top: 0.25rem;
         font-weight: 600;
       }
+      .clock {
+        margin-top: 0.25rem;
+        font-size: 0.9rem;
+      }
+      .away {
+        margin-top: 0.25rem;
+        font-size: 0.9rem;
+        color: var(--mp-muted);
+      }
       .bots {
         margin-top: 1.5rem;
       }
@@ -83,6 +96,7 @@ export class MpGameList extends LitElement {
   @property({ attribute: false }) games: GameSummary[] | undefined = undefined;
   /** The last poll's failure, cleared by the next success. */
   @property({ attribute: false }) error: ApiError | null = null;
+  private readonly timeZone = deviceTimeZone();
 
   /** "Bo won · 12 to 9" (scores in seat order, the winner's first). */
   private resultText(g: GameSummary): string | null {
@@ -101,6 +115,8 @@ export class MpGameList extends LitElement {
       .map((s) => seatName(g.seats, s.seat));
     const filled = g.seats.length;
     const result = this.resultText(g);
+    const clock = g.status === 'active' ? clockOf(g.clocks, g.yourSeat) : undefined;
+    const away = g.status === 'active' ? g.away.filter((a) => a.seat !== g.yourSeat) : [];
     return html`<li class=${g.yourTurn ? 'your-turn' : ''}>
       <a href="/games/${encodeURIComponent(g.id)}">
         <div class="title">
@@ -109,6 +125,8 @@ export class MpGameList extends LitElement {
           <span class="badge">${STATUS_TEXT[g.status] ?? g.status}</span>
         </div>
         ${result ? html`<div class="result">${result}</div>` : nothing}
+        ${clock ? html`<div class="clock" data-clock>Your clock: <mp-seat-clock .clock=${clock}></mp-seat-clock></div>` : nothing}
+        ${away.map((a) => html`<div class="away" data-away>${seatName(g.seats, a.seat)} is ${awayText(a, this.timeZone)}</div>`)}
         <div class="meta">
           ${opponents.length ? `with ${listNames(opponents)}` : 'Nobody else yet'}
           ${g.status === 'open' ? ` · ${filled} of ${g.players} seats` : ''} · last played ${timeAgo(g.updatedAt)}
@@ -133,7 +151,7 @@ export class MpGameList extends LitElement {
           : games.length === 0
             ? html`<div class="card"><p>No games yet.</p><p><a href="/new">Start a new game</a> and invite your friends, or play against a bot below.</p></div>`
             : html`<ul>
-              ${sortGames(games).map((g) => this.renderGame(g))}
+              ${games.map((g) => this.renderGame(g))}
             </ul>`
       }
       <section class="bots" aria-labelledby="bots-h">

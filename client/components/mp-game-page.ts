@@ -23,6 +23,8 @@ import './mp-generic-board';
 import './mp-move-buttons';
 import './mp-resign-button';
 import './mp-seat-list';
+import type { ClockActionDetail } from '../game-page/clock-action';
+import { seatClockParts, turnBarClockParts } from '../game-page/clock-parts';
 
 /**
  * One game, as a frame around its session (client/game-page/game-session.ts: polls, moves, table
@@ -85,6 +87,7 @@ export class MpGamePage extends LitElement {
         }
         .side > * {
           margin: 0;
+          min-width: 0;
         }
       }
       .board.locked .board-area {
@@ -238,7 +241,8 @@ export class MpGamePage extends LitElement {
       ?disabled=${s.busy || offline || bot}
       .notice=${offline ? 'You are offline: the board waits until the connection is back.' : s.notice}
       .error=${s.error}
-    ></mp-turn-bar>`;
+      >${turnBarClockParts(s, meta, yourSeat, this.gameId)}</mp-turn-bar
+    >`;
   }
 
   private renderBoard(meta: GameMeta, game: GameState | null, prompt: string) {
@@ -299,6 +303,7 @@ export class MpGamePage extends LitElement {
         }}
         @mp-undo=${() => s.undo()}
         @mp-rematch=${() => s.rematch()}
+        @mp-clock-action=${(e: CustomEvent<ClockActionDetail>) => s.clockAction(e.detail)}
       >
         ${this.renderTurnBar(meta, game, yourSeat, status, prompt)}
         <section class="board card ${s.boardLocked ? 'locked' : ''}" aria-labelledby=${this.showReplay ? 'replay-title' : 'board-title'}>
@@ -318,7 +323,10 @@ export class MpGamePage extends LitElement {
               .activeSeats=${active}
               .yourSeat=${yourSeat}
               .changedSeats=${s.seen.changes(wordsFor(meta.type)?.quantities).flatMap((c) => (c.seat === null ? [] : [c.seat]))}
+              .clocks=${status === 'active' ? (game?.clocks ?? meta.clocks) : []}
+              .away=${status === 'active' ? meta.away : []}
             ></mp-seat-list>
+            ${seatClockParts(s, meta, yourSeat)}
             ${
               result || isOver(status)
                 ? html`<mp-game-over .meta=${meta} .result=${result} ?over=${isOver(status)} .yourSeat=${yourSeat} ?busy=${s.busy}></mp-game-over>`

@@ -6,6 +6,7 @@ import type { Lobby, LobbyGame } from '../api-types';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
+import { shortDateTime } from '../time';
 import type { Me } from '../api-types';
 
 /**
@@ -53,6 +54,10 @@ export class MpLobby extends LitElement {
         color: var(--mp-muted);
         overflow-wrap: anywhere;
       }
+      .away {
+        color: var(--mp-text);
+        font-style: italic;
+      }
       .act {
         flex: none;
       }
@@ -97,7 +102,8 @@ export class MpLobby extends LitElement {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${this.seatsText(g)}</div>
+        <div class="meta">${g.away.length ? html`${this.names(g)} · ${g.seats.length} of ${g.players} seats` : this.seatsText(g)}</div>
+        ${g.timeControlText !== 'No clock' ? html`<div class="meta">${g.timeControlText}</div>` : nothing}
         ${g.optionsText.length ? html`<div class="meta">${g.optionsText.join(' · ')}</div>` : nothing}
       </div>
       <div class="act">
@@ -112,11 +118,19 @@ export class MpLobby extends LitElement {
     </li>`;
   }
 
+  /** The players, each one on vacation marked "away until ..." (their clock stands still). */
+  private names(g: LobbyGame) {
+    return g.seats.map((s, i) => {
+      const away = g.away.find((a) => a.seat === s.seat);
+      return html`${i ? ', ' : ''}${s.name}${away ? html` <span class="away" data-away>(away until ${shortDateTime(away.until)})</span>` : nothing}`;
+    });
+  }
+
   private renderLive(g: LobbyGame) {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${g.seats.map((s) => s.name).join(', ')} · last move ${timeAgo(g.updatedAt)}</div>
+        <div class="meta">${this.names(g)} · last move ${timeAgo(g.updatedAt)}</div>
       </div>
       <div class="act"><a class="button" href="/games/${encodeURIComponent(g.id)}" aria-label="Watch ${g.title}">${g.youAreSeated ? 'Open' : 'Watch'}</a></div>
     </li>`;

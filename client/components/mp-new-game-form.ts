@@ -4,12 +4,12 @@ import { api, messageOf } from '../api';
 import { navigate } from '../router';
 import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
 import { shared } from '../styles';
-import { botChoices, clampBots, ON_RESIGN, ON_TIMEOUT, startsAtOnce, TIME_CONTROLS } from '../new-game-options';
-import type { OnTimeout, TimeControl } from '../time';
+import { botChoices, clampBots, NO_CLOCK, ON_RESIGN, startsAtOnce, type ClockChoice } from '../new-game-options';
 import type { Answer, GameType, Me } from '../api-types';
 import './mp-options-form';
 import './mp-seat-choices';
 import './mp-invite-link';
+import './mp-time-control-fields';
 
 /** A game just created: the answer of `POST /api/games`, and the title of its type. */
 type Created = Answer<'createGame', 201> & { title: string };
@@ -17,7 +17,7 @@ type Created = Answer<'createGame', 201> & { title: string };
 /**
  * The new-game form: game type, number of players (the type's min..max) and the type's options,
  * drawn from its JSON Schema with the defaults filled in; bots for some or all other seats,
- * who may watch, what happens when a player resigns, and the time control. After creating, it
+ * who may watch, what happens when a player resigns, and the clock (mp-time-control-fields). After creating, it
  * shows the invite link, or goes straight to the game when bots fill every other seat.
  */
 @customElement('mp-new-game-form')
@@ -77,8 +77,7 @@ export class MpNewGameForm extends LitElement {
   @state() private values: Record<string, unknown> = {};
   /** The creator's setup choices for seat 1 (a Rocket), sent as `choices`. */
   @state() private choices: Record<string, string> = {};
-  @state() private timeControl: TimeControl = 'none';
-  @state() private onTimeout: OnTimeout = 'bot';
+  @state() private clock: ClockChoice = NO_CLOCK;
   @state() private bots = 0;
   @state() private isPublic = true;
   @state() private startWhenFull = true;
@@ -136,8 +135,7 @@ export class MpNewGameForm extends LitElement {
           type: t.id,
           players: this.players,
           options: collectOptions(this.fields, this.values),
-          timeControl: this.timeControl,
-          onTimeout: this.onTimeout,
+          ...this.clock,
           onResign: this.onResign,
           public: this.isPublic,
           startWhenFull: this.startWhenFull,
@@ -170,38 +168,6 @@ export class MpNewGameForm extends LitElement {
         <button type="button" @click=${() => (this.created = null)}>Create another</button>
       </p>
     </div>`;
-  }
-
-  private renderTimeControl() {
-    const timed = this.timeControl !== 'none';
-    return html`<fieldset>
-      <legend>Time to move</legend>
-      <label for="time-control">Time control</label>
-      <select id="time-control" @change=${(e: Event) => (this.timeControl = (e.target as HTMLSelectElement).value as TimeControl)}>
-        ${TIME_CONTROLS.map((x) => html`<option value=${x.value} ?selected=${x.value === this.timeControl}>${x.label}</option>`)}
-      </select>
-      ${
-        timed
-          ? html`<fieldset class="inner">
-            <legend>When time runs out</legend>
-            ${ON_TIMEOUT.map(
-              (x) => html`<div class="radio">
-                <input
-                  type="radio"
-                  name="on-timeout"
-                  id="on-timeout-${x.value}"
-                  value=${x.value}
-                  .checked=${x.value === this.onTimeout}
-                  @change=${() => (this.onTimeout = x.value)}
-                />
-                <label for="on-timeout-${x.value}">${x.label}</label>
-              </div>`,
-            )}
-            <p class="hint">Players get a reminder at half time and another 2 hours before the deadline.</p>
-          </fieldset>`
-          : nothing
-      }
-    </fieldset>`;
   }
 
   private renderTable() {
@@ -299,7 +265,11 @@ export class MpNewGameForm extends LitElement {
                         ></mp-seat-choices>`
                         : nothing
                     }
-                    ${this.renderTable()} ${this.renderTimeControl()}`
+                    ${this.renderTable()}
+                    <mp-time-control-fields
+                      .value=${this.clock}
+                      @mp-clock-choice=${(e: CustomEvent<ClockChoice>) => (this.clock = e.detail)}
+                    ></mp-time-control-fields>`
                   : nothing
               }
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>

@@ -19,18 +19,18 @@ import { failingLine } from '../push';
 import { deviceTimeZone, shortDateTime, timeZoneNames } from '../time';
 import { settingsStyles } from './settings-styles';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
+import { clockSettingsFields, clockSettingsStyles, DEFAULT_QUIET, type ClockSettingsDraft } from './clock-settings-fields';
 
 /** The notification form's editable values. */
-interface NotifyForm {
+interface NotifyForm extends ClockSettingsDraft {
   email: boolean;
   digest: boolean;
   emailReplies: boolean;
   kinds: NotificationKinds;
   hook: WebhookDraft;
-  timeZone: string;
 }
 
-function formFrom(s: NotificationSettings, timeZone: string): NotifyForm {
+function formFrom(s: NotificationSettingsAnswer, timeZone: string): NotifyForm {
   return {
     email: s.email,
     digest: s.digest,
@@ -38,6 +38,10 @@ function formFrom(s: NotificationSettings, timeZone: string): NotifyForm {
     kinds: { ...s.kinds },
     hook: webhookDraft(s.webhook),
     timeZone,
+    quietOn: !!s.quietHours,
+    quietStart: s.quietHours?.start ?? DEFAULT_QUIET.start,
+    quietEnd: s.quietHours?.end ?? DEFAULT_QUIET.end,
+    autoVacation: s.autoVacation,
   };
 }
 
@@ -51,18 +55,21 @@ function fingerprint(f: NotifyForm): string {
     kinds: KIND_LABELS.map(({ key }) => f.kinds[key]),
     webhook: hook.ok ? hook.webhook && { url: hook.webhook.url, format: hook.webhook.format, mention: hook.webhook.mention ?? '' } : f.hook,
     timeZone: f.timeZone.trim(),
+    quiet: f.quietOn ? [f.quietStart, f.quietEnd] : null,
+    autoVacation: f.autoVacation,
   });
 }
 
 /**
  * The notification settings form (`PUT /api/me/notifications`): email on/off, a daily digest,
  * playing by email reply, which events, an account webhook (JSON signed, Discord or Slack), the
- * time zone for dates in messages, and a test message on the saved settings. `saved` is what the
+ * time zone, quiet hours and auto-vacation (clock-settings-fields.ts), and a test message on the
+ * saved settings. `saved` is what the
  * server holds (the page loads it); fires `mp-saved` (detail: the server's answer) once saved.
  */
 @customElement('mp-notification-form')
 export class MpNotificationForm extends LitElement {
-  static override styles = [shared, webhookFieldsStyles, settingsStyles];
+  static override styles = [shared, webhookFieldsStyles, settingsStyles, clockSettingsStyles];
 
   @property({ attribute: false }) me: Me | null = null;
   @property({ attribute: false }) saved: NotificationSettingsAnswer | null = null;
@@ -107,8 +114,10 @@ export class MpNotificationForm extends LitElement {
     const hook = webhookFromDraft(f.hook);
     const timeZone = f.timeZone.trim();
     if (!hook.ok) this.hookErrors = { [hook.field]: hook.message };
-    if (!timeZone) this.tzError = 'Enter a time zone, for example Europe/London.';
-    if (!hook.ok || !timeZone) return this.saving.say(false, 'Please correct the marked fields.');
+    if (!timeZone) this.tzError = 'Choose a time zone, for example Europe/London.';
+    const quietBad = f.quietOn && (!f.quietStart || !f.quietEnd || f.quietStart === f.quietEnd);
+    if (!hook.ok || !timeZone || quietBad)
+      return this.saving.say(false, quietBad ? 'Quiet hours need a start and an end that differ.' : 'Please correct the marked fields.');
     const body: NotificationSettings = {
       email: f.email,
       digest: f.digest,
@@ -116,6 +125,8 @@ export class MpNotificationForm extends LitElement {
       kinds: f.kinds,
       webhook: hook.webhook,
       timeZone,
+      quietHours: f.quietOn ? { start: f.quietStart, end: f.quietEnd } : null,
+      autoVacation: f.autoVacation,
     };
     await this.saving.run(
       async () => {
@@ -161,44 +172,21 @@ export class MpNotificationForm extends LitElement {
     </fieldset>`;
   }
 
-  private renderTimeZone(f: NotifyForm) {
-    return html`<div>
-      <label for="tz">Time zone</label>
-      <input
-        id="tz"
-        list="tz-names"
-        autocomplete="off"
-        spellcheck="false"
-        maxlength="64"
-        .value=${f.timeZone}
-        aria-invalid=${this.tzError ? 'true' : 'false'}
-        aria-describedby=${this.tzError ? 'tz-error tz-hint' : 'tz-hint'}
-        @input=${(e: Event) => {
+  private renderTime(f: NotifyForm) {
+    return clockSettingsFields({
+      draft: f,
+      zones: this.zoneList(),
+      device: this.device,
+      suggested: this.tzSuggested,
+      error: this.tzError,
+      onChange: (patch) => {
+        if (patch.timeZone !== undefined) {
           this.tzSuggested = false;
           this.tzError = null;
-          this.edit({ timeZone: (e.target as HTMLInputElement).value });
-        }}
-      />
-      <datalist id="tz-names">${this.zoneList().map((z) => html`<option value=${z}></option>`)}</datalist>
-      ${this.tzError ? html`<p class="field-error" id="tz-error">${this.tzError}</p>` : nothing}
-      <p class="hint" id="tz-hint">
-        ${
-          this.tzSuggested
-            ? html`Taken from this device; it is kept once you save.`
-            : html`Dates and deadlines in emails and messages use this zone.`
         }
-      </p>
-      ${
-        f.timeZone.trim() !== this.device
-          ? html`<div class="tz-row">
-            <button type="button" @click=${() => {
-              this.tzError = null;
-              this.edit({ timeZone: this.device });
-            }}>Use this device's zone (${this.device})</button>
-          </div>`
-          : nothing
-      }
-    </div>`;
+        this.edit(patch);
+      },
+    });
   }
 
   override render() {
@@ -278,7 +266,7 @@ export class MpNotificationForm extends LitElement {
               : nothing
           }
         </fieldset>
-        ${this.renderTimeZone(f)}
+        ${this.renderTime(f)}
         <div class="actions">
           <div class="row">
             <button class="primary" type="submit" ?disabled=${this.saving.busy}>${this.saving.busy ? 'Saving…' : 'Save notification settings'}</button>

@@ -5,10 +5,14 @@ import { shared } from '../styles';
 import { seatName } from '../names';
 import { seatTaken } from '../table';
 import type { SeatInfo } from '../api-types';
+import { awayText, clockOf, type AwaySeat, type SeatClock } from '../clocks';
+import { deviceTimeZone } from '../time';
+import './mp-seat-clock';
 
 /**
- * The seats around the table: each player's name and colour, who you are, bots, who must act, and
- * whose things changed since the player last looked (`changedSeats`, class `changed`).
+ * The seats around the table: each player's name and colour, who you are, bots, who must act,
+ * whose things changed since the player last looked (`changedSeats`, class `changed`), each seat's
+ * clock in a timed game (counting down while it runs, or what stops it) and who is on vacation.
  */
 @customElement('mp-seat-list')
 export class MpSeatList extends LitElement {
@@ -23,15 +27,22 @@ export class MpSeatList extends LitElement {
         flex-wrap: wrap;
         gap: 0.5rem;
       }
+      :host {
+        display: block;
+        min-width: 0;
+      }
       li {
         display: inline-flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 0.4rem;
+        gap: 0.2rem 0.4rem;
         padding: 0.3rem 0.7rem;
         border: 1px solid var(--mp-border);
-        border-radius: 999px;
+        border-radius: 1.1rem;
         background: var(--mp-surface);
         max-width: 100%;
+        min-width: 0;
+        box-sizing: border-box;
       }
       li.active {
         border-color: var(--mp-accent);
@@ -54,6 +65,8 @@ export class MpSeatList extends LitElement {
         border: 1px solid var(--mp-border-strong);
       }
       .name {
+        min-width: 0;
+        max-width: 100%;
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
@@ -62,6 +75,19 @@ export class MpSeatList extends LitElement {
         font-size: 0.75rem;
         color: var(--mp-muted);
         font-weight: 400;
+      }
+      .clock {
+        font-size: 0.85rem;
+        font-weight: 400;
+      }
+      .away {
+        font-size: 0.8rem;
+        font-weight: 400;
+        border: 1px solid var(--mp-notice-border);
+        background: var(--mp-notice-bg);
+        border-radius: 999px;
+        padding: 0 0.4rem;
+        white-space: normal;
       }
     `,
   ];
@@ -72,6 +98,11 @@ export class MpSeatList extends LitElement {
   @property({ attribute: false }) yourSeat: number | null = null;
   /** Seats whose board quantities changed since the player last looked. */
   @property({ attribute: false }) changedSeats: number[] = [];
+  /** Each seat's clock (empty without a time control). */
+  @property({ attribute: false }) clocks: SeatClock[] = [];
+  /** Seats whose player is on vacation now. */
+  @property({ attribute: false }) away: AwaySeat[] = [];
+  private readonly timeZone = deviceTimeZone();
 
   override render() {
     const count = Math.max(this.players, ...this.seats.map((s) => s.seat + 1), 0);
@@ -83,6 +114,8 @@ export class MpSeatList extends LitElement {
         const active = this.activeSeats.includes(i);
         const name = taken ? seatName(this.seats, i) : 'Open seat';
         const changed = this.changedSeats.includes(i);
+        const clock = s?.isBot ? undefined : clockOf(this.clocks, i);
+        const away = this.away.find((a) => a.seat === i);
         return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty', changed ? 'changed' : ''].join(' ')} aria-current=${active ? 'true' : nothing}>
           <span class="dot" style="background: ${seatColor(i)}"></span>
           <span class="name">${name}</span>
@@ -90,6 +123,8 @@ export class MpSeatList extends LitElement {
           ${s?.isBot && !/\bbot\b/i.test(name) ? html`<span class="tag">(bot)</span>` : nothing}
           ${active ? html`<span class="tag">to play</span>` : nothing}
           ${changed ? html`<span class="tag">changed</span>` : nothing}
+          ${clock ? html`<mp-seat-clock class="clock" .clock=${clock}></mp-seat-clock>` : nothing}
+          ${away ? html`<span class="away" data-away>${awayText(away, this.timeZone)}</span>` : nothing}
         </li>`;
       })}
     </ol>`;

@@ -8,10 +8,12 @@ import './mp-name-form';
 import './mp-notification-form';
 import './mp-push-settings';
 import './mp-safety-settings';
+import './mp-vacation-form';
 
 /**
  * Settings: the name other players see (mp-name-form), notifications (mp-notification-form: email,
- * digest, events, an account webhook, the time zone, a test message), deliveries that failed for
+ * digest, events, an account webhook, the time zone, quiet hours, auto-vacation, a test message),
+ * your vacation (mp-vacation-form), deliveries that failed for
  * good (mp-delivery-failures), push notifications on this device (mp-push-settings), and the players
  * you blocked, your data and deleting your account (mp-safety-settings). The page
  * loads the notification settings once for the form and the failures. The name form fires
@@ -82,6 +84,7 @@ export class MpSettingsPage extends LitElement {
     return html`<h1>Settings</h1>
       <mp-name-form .me=${this.me}></mp-name-form>
       ${this.renderNotifications()}
+      <mp-vacation-form></mp-vacation-form>
       <mp-push-settings></mp-push-settings>
       <mp-safety-settings></mp-safety-settings>`;
   }

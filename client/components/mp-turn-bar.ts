@@ -13,7 +13,8 @@ export const UNDO_EVENT = 'mp-undo';
  * Pass), and Undo when the server says it can work. It stays on screen: sticky at the top on a
  * wide screen, fixed to the bottom on a phone (the page leaves room below its content for it).
  * A notice (a refused stale move, offline) shows inside the bar, so a phone player sees it where
- * they are looking. Moves go out as the boards' `mp-move` event, Undo as `mp-undo`.
+ * they are looking. Moves go out as the boards' `mp-move` event, Undo as `mp-undo`. Its children
+ * (the table's pause, "Next game" after your move) show on a line of their own inside the bar.
  */
 @customElement('mp-turn-bar')
 export class MpTurnBar extends LitElement {
@@ -50,6 +51,9 @@ export class MpTurnBar extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 0.4rem;
+      }
+      ::slotted(*) {
+        flex: 1 1 100%;
       }
       .notice,
       .error {
@@ -141,6 +145,7 @@ export class MpTurnBar extends LitElement {
           </div>`
           : nothing
       }
+      <slot></slot>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}
     </div>`;

@@ -58,6 +58,12 @@ export const settingsStyles = css`
   .status {
     min-height: 1.25rem;
   }
+  .dates {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr);
+    gap: 0.3rem;
+    max-width: 20rem;
+  }
   .actions {
     display: grid;
     gap: 0.5rem;

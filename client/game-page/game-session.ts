@@ -16,10 +16,14 @@ import { viewerSeat } from '../table';
 import { setPageTitle } from '../waiting';
 import { LogLoader } from './log-loader';
 import { postAction } from './post-action';
+import type { ClockActionDetail } from './clock-action';
 import { SeenChanges } from './seen-changes';
 
 /** Said when a move or undo is tried while offline: it is not sent and not kept for later. */
 const OFFLINE_MOVE = 'You are offline, so the move was not sent. Make it again once you are back online.';
+
+/** Fired on window when the player's own move ended their turn (the header's "Next game" counts again). */
+export const TURN_PASSED_EVENT = 'mp-turn-passed';
 
 /** What the session reads from the page: which game, and the invite code of its link. */
 export interface SessionHost extends ReactiveControllerHost {
@@ -46,6 +50,8 @@ export class GameSession implements ReactiveController {
    * answers are never handled (on a slow phone, for a long time) before the board is on screen.
    */
   boardDrawn = false;
+  /** The player's own move just ended their turn: the page offers the next game waiting for them. */
+  turnPassed = false;
 
   readonly log: LogLoader;
   readonly seen = new SeenChanges();
@@ -88,6 +94,7 @@ export class GameSession implements ReactiveController {
     this.fatal = this.error = this.notice = null;
     this.privateGame = false;
     this.boardDrawn = false;
+    this.turnPassed = false;
     this.metaLoadingFor = -1;
     this.metaPoll.reset();
     this.statePoll.reset();
@@ -253,10 +260,26 @@ export class GameSession implements ReactiveController {
     if (!(await ask(game))) return;
     // The answer came later: a poll may have brought another position meanwhile.
     if (this.game !== game) return;
+    const mine = (g: GameState | null) => !!g && g.yourSeat !== null && g.activeSeats.includes(g.yourSeat);
     await this.run(
-      async () => this.applyAnswer(await postAction<GameState>(`${this.base}/moves`, { version: game.version, move })),
+      async () => {
+        this.applyAnswer(await postAction<GameState>(`${this.base}/moves`, { version: game.version, move }));
+        if (mine(game) && !mine(this.game)) {
+          this.turnPassed = true;
+          window.dispatchEvent(new Event(TURN_PASSED_EVENT));
+        }
+      },
       (err) => this.refused(err, 'move'),
     );
+  }
+
+  /** A clock action of the table (clock-action.ts); its answer (the clocks, the pause, the votes) goes into the meta. */
+  clockAction(a: ClockActionDetail): Promise<void> {
+    return this.act(async () => {
+      const clocks = await api<Answer<'proposePause'>>('POST', `${this.base}/${a.path}`, a.body === undefined ? {} : { body: a.body });
+      if (this.meta) this.meta = { ...this.meta, ...clocks };
+      this.notice = a.done;
+    });
   }
 
   async undo(): Promise<void> {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_TIMING, nextPollDelay } from '../../client/poll-controller';
 import { isServerPath, matchRoute } from '../../client/router';
-import { sortGames, turnText } from '../../client/format';
+import { turnText } from '../../client/format';
 import { listNames } from '../../client/names';
-import type { GameSummary, SeatInfo } from '../../client/api-types';
+import type { SeatInfo } from '../../client/api-types';
 
 describe('poll interval', () => {
   test('about 3 s while visible, every few minutes while the tab is hidden', () => {
@@ -58,18 +58,5 @@ describe('showing games', () => {
     expect(turnText('finished', [], 0, seats, 'Seat 1 wins with 9.')).toBe('Game over. Seat 1 wins with 9.');
     expect(turnText('open', [], 0, seats)).toBe('Waiting for players to join.');
     expect(listNames(['A', 'B', 'C'])).toBe('A, B and C');
-  });
-
-  test('my games: your turn first, then running, open, finished; newest first within', () => {
-    const g = (id: string, status: GameSummary['status'], yourTurn: boolean, updatedAt: string) => ({ id, status, yourTurn, updatedAt });
-    const sorted = sortGames([
-      g('finished', 'finished', false, '2026-01-05T00:00:00Z'),
-      g('open', 'open', false, '2026-01-04T00:00:00Z'),
-      g('active-old', 'active', false, '2026-01-01T00:00:00Z'),
-      g('mine-old', 'active', true, '2026-01-01T00:00:00Z'),
-      g('active-new', 'active', false, '2026-01-03T00:00:00Z'),
-      g('mine-new', 'active', true, '2026-01-02T00:00:00Z'),
-    ]);
-    expect(sorted.map((x) => x.id)).toEqual(['mine-new', 'mine-old', 'active-new', 'active-old', 'open', 'finished']);
   });
 });

@@ -17,7 +17,8 @@ import { post, type DeliveryOutcome } from './outbound';
 import { sendPush, type PushSendOutcome, type PushTarget } from './push';
 import { finishDelivery, type DeliveryEnd } from './finish-delivery';
 import { endpointTroubles, recordAttempt } from './breaker';
-import { channelNow, QUIET_HELD, quietUntil } from './send-time';
+import { quietReleases } from './quiet-release';
+import { channelNow, QUIET_HELD, quietUntil, type ChannelNow } from './send-time';
 import { settingsRow, type SettingsRow } from './settings';
 import { signBody } from './signature';
 
@@ -73,6 +74,8 @@ type Attempt =
       /** What the row keeps once sent. */
       rendered: unknown;
       send: () => Promise<PushSendOutcome>;
+      /** Rows released from quiet hours that this row's message carries too (sent or retried with it). */
+      covers: OutboxRow[];
     };
 
 /**
@@ -132,6 +135,17 @@ export async function drainOutbox(
     await recording(db, () => finishDelivery(db, a.row.id, end));
     if (end.nextAttemptAt) await noteDue(end.nextAttemptAt); // the cron's next pass may be idle until then otherwise
     report[counts]++;
+    for (const covered of a.covers) {
+      // Sent inside the lead's message; if that failed, they wait for its next try, still held together.
+      const coveredEnd: DeliveryEnd =
+        end.status === 'sent'
+          ? { status: 'sent', error: null, sentAt: now, payload: { sentWith: `mp-${a.row.id}` } }
+          : end.status
+            ? { status: end.status, error: end.error }
+            : { error: QUIET_HELD, nextAttemptAt: end.nextAttemptAt ?? now };
+      await recording(db, () => finishDelivery(db, covered.id, coveredEnd));
+      report[end.status === 'sent' ? 'sent' : counts]++;
+    }
   }
   return report;
 }
@@ -188,11 +202,11 @@ async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, b
   const devices = new Map(
     (pushIds.length ? await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.id, pushIds)) : []).map((d) => [d.id, d]),
   );
-  const plans = await Promise.all(batch.map(async (claimed) => ({ claimed, plan: await planOf(registry, config, claimed, devices, now) })));
+  const plans = await plansOf(registry, config, batch, devices, now);
   const endpoints = plans.flatMap((p) => ('endpoint' in p.plan && p.plan.endpoint ? [p.plan.endpoint] : []));
   const troubles = await endpointTroubles(db, endpoints);
   const attempts: Attempt[] = [];
-  for (const { claimed, plan } of plans) {
+  for (const { claimed, plan, covers } of plans) {
     const row = claimed.row;
     if ('end' in plan) {
       attempts.push({ row, ...plan });
@@ -221,6 +235,7 @@ async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, b
         device: null,
         rendered: renderedEmail(config, row, email),
         send: () => sendEmail(config, email, `mp-${row.id}`),
+        covers,
       });
       continue;
     }
@@ -231,6 +246,7 @@ async function prepareAttempts(db: Db, registry: GameRegistry, config: Config, b
       device: plan.device,
       rendered: undefined,
       send: plan.send,
+      covers,
     });
   }
   return attempts;
@@ -241,19 +257,16 @@ type Plan =
   | { end: DeliveryEnd; counts: keyof DrainReport }
   | { message: Message | null; endpoint: string | null; device: string | null; send: () => Promise<PushSendOutcome> };
 
-/** A claimed row's plan: skipped when its channel or kind was switched off since, else its message and how to send it. */
-async function planOf(
-  registry: GameRegistry,
-  config: Config,
-  claimed: ClaimedNotice,
-  devices: Map<string, PushTarget>,
-  now: Date,
-): Promise<Plan> {
+/** A claimed row's message as composed (null: a sign-in), or its end when it is not to be sent. */
+type Composed = { end: DeliveryEnd; counts: keyof DrainReport } | { message: Message | null; current: ChannelNow | null };
+
+/** A claimed row's message: skipped when its channel or kind was switched off since, held in quiet hours, else composed. */
+async function composeOf(registry: GameRegistry, config: Config, claimed: ClaimedNotice, now: Date): Promise<Composed> {
   const { row, context } = claimed;
   // The player's channels and the game as they are now (read with the claim), not as they were when the notice was queued.
   const current = row.kind === 'signin' ? null : channelNow(row, context);
   if (current?.skip) return { end: { status: 'skipped', error: current.skip }, counts: 'skipped' };
-  // Quiet hours: it waits, and everything held comes out when they end.
+  // Quiet hours: it waits, and everything held comes out when they end (quiet-release.ts: as one message).
   const hold = quietUntil(row, context, now);
   if (hold) return { end: { error: QUIET_HELD, nextAttemptAt: hold }, counts: 'retried' };
   let message: Message | null;
@@ -266,6 +279,18 @@ async function planOf(
     };
   }
   if (row.kind !== 'signin' && !message) return { end: { status: 'skipped', error: row.lastError }, counts: 'skipped' };
+  return { message, current };
+}
+
+/** How a composed message is sent on its row's channel. */
+function sendPlanOf(
+  config: Config,
+  row: OutboxRow,
+  composed: Extract<Composed, { message: unknown }>,
+  devices: Map<string, PushTarget>,
+  now: Date,
+): Plan {
+  const { message, current } = composed;
   const key = `mp-${row.id}`;
   if (row.channel === 'email') return { message, endpoint: null, device: null, send: async () => ({ ok: false }) };
   if (row.channel === 'push') {
@@ -280,6 +305,36 @@ async function planOf(
   }
   const hook = current?.webhook ?? (row.payload as GameNoticePayload).webhook!;
   return { message, endpoint: hook.url, device: null, send: () => deliverWebhook(config, hook, message!, key, now) };
+}
+
+/**
+ * Every claimed row's plan. Rows released from one player's quiet hours on one channel and target
+ * go as one message (quiet-release.ts): the first row sends it, the others are `covered` by it.
+ */
+async function plansOf(
+  registry: GameRegistry,
+  config: Config,
+  batch: ClaimedNotice[],
+  devices: Map<string, PushTarget>,
+  now: Date,
+): Promise<{ claimed: ClaimedNotice; plan: Plan; covers: OutboxRow[] }[]> {
+  const composed = await Promise.all(
+    batch.map(async (claimed) => ({ claimed, composed: await composeOf(registry, config, claimed, now) })),
+  );
+  const ready = composed.flatMap((c) =>
+    'message' in c.composed && c.composed.message ? [{ row: c.claimed.row, message: c.composed.message }] : [],
+  );
+  const releases = quietReleases(ready, `${config.publicUrl}/`);
+  const leadOf = new Map(releases.map((r) => [r.lead.id, r]));
+  const coveredIds = new Set(releases.flatMap((r) => r.covered.map((row) => row.id)));
+  return composed
+    .filter((c) => !coveredIds.has(c.claimed.row.id))
+    .map(({ claimed, composed: c }) => {
+      if ('end' in c) return { claimed, plan: c, covers: [] };
+      const release = leadOf.get(claimed.row.id);
+      const plan = sendPlanOf(config, claimed.row, release ? { ...c, message: release.message } : c, devices, now);
+      return { claimed, plan, covers: release && !('end' in plan) ? release.covered : [] };
+    });
 }
 
 /**

@@ -12,6 +12,7 @@ export type NotificationKind =
   | 'timeout'
   | 'clock'
   | 'digest'
+  | 'held'
   | 'test'
   | 'player_joined'
   | 'invitation';
@@ -48,10 +49,16 @@ export const REPLY_HELP =
 
 /**
  * The heading above an email's lines, for kinds whose lines are not game log lines: an
- * invitation and a test message are the message itself (no heading), a digest lists games.
+ * invitation and a test message are the message itself (no heading), a digest lists games, the
+ * end of quiet hours lists what they held back.
  * Every other kind: 'Since you last looked:'.
  */
-const LINES_HEADING: Partial<Record<NotificationKind, string | null>> = { invitation: null, test: null, digest: 'Waiting for your move:' };
+const LINES_HEADING: Partial<Record<NotificationKind, string | null>> = {
+  invitation: null,
+  test: null,
+  digest: 'Waiting for your move:',
+  held: 'While your quiet hours lasted:',
+};
 
 /** Email parts plus the headers a provider should set. */
 export interface RenderedEmail {

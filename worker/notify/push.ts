@@ -58,6 +58,7 @@ export const PUSH_HINTS: Record<NotificationKind, { ttlS: number; urgency: 'low'
   invitation: { ttlS: 86_400, urgency: 'normal' },
   game_over: { ttlS: 86_400, urgency: 'normal' },
   digest: { ttlS: 86_400, urgency: 'low' },
+  held: { ttlS: 86_400, urgency: 'normal' },
   test: { ttlS: 600, urgency: 'low' },
 };
 

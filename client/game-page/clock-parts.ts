@@ -1,0 +1,33 @@
+/**
+ * The game page's clock parts, so the page stays a frame: the turn bar's line for a pause of the
+ * table and "Next game" after your move, and the time control with its actions under the seats.
+ */
+import { html, nothing } from 'lit';
+import type { GameMeta, GameState } from '../api-types';
+import '../components/mp-clock-actions';
+import '../components/mp-next-game';
+import '../components/mp-pause-notice';
+
+/** What the parts read of the page's session. */
+interface Session {
+  busy: boolean;
+  turnPassed: boolean;
+  net: { offline: boolean };
+  game: GameState | null;
+}
+
+/** Inside the turn bar: the pause under way or proposed, and "Next game" once your move ended your turn. */
+export function turnBarClockParts(s: Session, meta: GameMeta, yourSeat: number | null, gameId: string) {
+  return html`<mp-pause-notice .meta=${meta} .yourSeat=${yourSeat} ?disabled=${s.busy || s.net.offline}></mp-pause-notice>
+    ${s.turnPassed && meta.status === 'active' ? html`<mp-next-game offer .current=${gameId}></mp-next-game>` : nothing}`;
+}
+
+/** Under the seats: the time control in words, "Propose a pause", the votes on a late seat. */
+export function seatClockParts(s: Session, meta: GameMeta, yourSeat: number | null) {
+  return html`<mp-clock-actions
+    .meta=${meta}
+    .clocks=${s.game?.clocks ?? meta.clocks}
+    .yourSeat=${yourSeat}
+    ?disabled=${s.busy || s.net.offline}
+  ></mp-clock-actions>`;
+}
