@@ -482,4 +482,3 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
       b.updatedAt.localeCompare(a.updatedAt),
   );
 }
-
