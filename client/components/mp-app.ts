@@ -20,6 +20,7 @@ import { loadScreen } from '../screens';
 import './mp-skip-link';
 // The game page is in the main bundle; every other screen is its own chunk (client/screens.ts).
 import './mp-game-page';
+import { nameQuestionPutOff } from './mp-name-dialog';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
@@ -148,6 +149,8 @@ export class MpApp extends LitElement {
   @state() private me: Me | null | undefined = undefined;
   /** The signed-in account is an operator (its address is in ADMIN_EMAILS): the header links the reports queue. */
   @state() private operator = false;
+  /** A new account (`nameChosen` false) is asked for a display name: the name to offer, or null. */
+  @state() private askName: string | null = null;
   @state() private route: Route = matchRoute(location.pathname, location.search);
   @state() private loadError: string | null = null;
   /** The record checker carries every game's engine: loaded the first time /verify is shown. */
@@ -195,6 +198,7 @@ export class MpApp extends LitElement {
       const me = await api<MeAnswer>('GET', '/api/me');
       this.operator = me.operator;
       this.me = me;
+      this.askName = me.nameChosen || nameQuestionPutOff(me.id) ? null : (me.suggestedName ?? '');
       this.loadError = null;
       this.unreachable = false;
       // Back from the emailed link: go where the player was heading (an invite, say).
@@ -406,7 +410,17 @@ export class MpApp extends LitElement {
           </p>`
           : nothing
       }
-      <main class=${this.route.name === 'game' ? 'wide' : ''}>${this.renderScreen()}</main>`;
+      <main
+        class=${this.route.name === 'game' ? 'wide' : ''}
+        @mp-me-changed=${(e: CustomEvent<Me>) => {
+          this.me = e.detail;
+          this.askName = null;
+        }}
+        @mp-name-later=${() => (this.askName = null)}
+      >
+        ${this.me && this.askName !== null ? html`<mp-name-dialog .me=${this.me} .suggested=${this.askName}></mp-name-dialog>` : nothing}
+        ${this.renderScreen()}
+      </main>`;
   }
 }
 
