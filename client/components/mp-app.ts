@@ -418,7 +418,7 @@ export class MpApp extends LitElement {
         }}
         @mp-name-later=${() => (this.askName = null)}
       >
-        ${this.me && this.askName !== null ? html`<mp-name-dialog .me=${this.me} .suggested=${this.askName}></mp-name-dialog>` : nothing}
+        ${this.me && this.askName !== null && this.route.name === 'home' ? html`<mp-name-dialog .me=${this.me} .suggested=${this.askName}></mp-name-dialog>` : nothing}
         ${this.renderScreen()}
       </main>`;
   }

@@ -233,7 +233,7 @@ export class MpGamePage extends LitElement {
       .moves=${globalMoves(meta.type, moves)}
       ?canUndo=${status === 'active' && yourSeat !== null && game?.canUndo === true}
       .undoableSteps=${game?.undoableSteps ?? 0}
-      .undoWhy=${status === 'active' && yourSeat !== null && game?.undoBlockedBy ? withNames(game.undoBlockedBy, meta.seats) : null}
+      .undoWhy=${status === 'active' && yourSeat !== null && game?.undoBlockedBy && s.log.entries.at(-1)?.seat === yourSeat ? withNames(game.undoBlockedBy, meta.seats) : null}
       .refusal=${s.refusal?.line ?? null}
       ?canRetry=${!!retryable(s.refusal, moves) && !s.boardLocked}
       ?disabled=${s.busy || offline || bot}

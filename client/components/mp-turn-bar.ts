@@ -134,7 +134,7 @@ export class MpTurnBar extends LitElement {
   @property({ type: Boolean }) canUndo = false;
   /** How many steps "Restart turn" takes back (the state's `undoableSteps`); shown when more than 1. */
   @property({ type: Number }) undoableSteps = 0;
-  /** Why Undo is not offered, players named (the state's `undoBlockedBy`); shown on your turn. */
+  /** Why Undo is not offered, players named (the state's `undoBlockedBy`); shown on your turn (the page passes it when you acted last). */
   @property({ attribute: false }) undoWhy: string | null = null;
   /** What changed when the last move was refused because the game moved on (client/game-page/refusal.ts). */
   @property({ attribute: false }) refusal: string | null = null;

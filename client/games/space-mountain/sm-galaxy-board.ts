@@ -110,9 +110,9 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
         gap: 0.9rem;
         grid-template-columns: minmax(0, 1fr);
       }
-      @container (min-width: 52rem) {
+      @container (min-width: 44rem) {
         .table.moving {
-          grid-template-columns: minmax(0, 1fr) minmax(15rem, 19rem);
+          grid-template-columns: minmax(0, 1fr) minmax(13rem, 17rem);
           grid-template-areas: 'map panel';
           align-items: start;
         }
@@ -265,10 +265,11 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
     const order = [...view.players].sort((a, b) => Number(b.seat === you) - Number(a.seat === you) || a.seat - b.seat);
     const chosen = effectiveStarport(g, this.picked);
     const hasMoves = this.legalMoves.length > 0 && this.status === 'active';
-    return html`${this.renderWinner(view)} ${this.renderStatus(view)}
+    return html`${this.renderWinner(view)}
       <div class="table ${hasMoves ? 'moving' : ''}">
         ${hasMoves ? html`<sm-move-panel .groups=${g} .view=${view} .selected=${chosen}></sm-move-panel>` : nothing}
         <div class="map">
+          ${this.renderStatus(view)}
           <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
           ${this.renderLegend(view)}
           <mp-board-key .items=${smKeyItems()}></mp-board-key>
