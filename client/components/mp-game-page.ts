@@ -5,6 +5,9 @@ import type { GameMeta, GameState, Me } from '../api-types';
 import { STATUS_TEXT } from '../format';
 import { GameSession } from '../game-page/game-session';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
+import { withNames } from '../game-page/log-lines';
+import { retryable } from '../game-page/refusal';
+import { roundEndCard, sinceCard } from '../game-page/news';
 import { privateGameScreen, unavailableScreen, watchingNote } from '../game-page/notes';
 import { globalMoves, promptText } from '../game-page/turn-prompt';
 import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps } from '../games';
@@ -13,10 +16,10 @@ import { wordsFor } from '../games/words';
 import { shared } from '../styles';
 import { isOver } from '../table';
 import type { MpConfirmDialog } from './mp-confirm-dialog';
+import type { UndoDetail } from './mp-turn-bar';
 import './mp-board-area';
 import './mp-confirm-dialog';
 import './mp-game-over';
-import './mp-since-card';
 import './mp-turn-bar';
 import './mp-turn-deadline';
 import './mp-generic-board';
@@ -158,13 +161,24 @@ export class MpGamePage extends LitElement {
    */
   private readonly onMove = (e: CustomEvent<MoveEventDetail>): void => {
     e.stopPropagation();
-    void this.session.move(e.detail.move, async (game) => {
-      const question = confirmQuestion(findLegal(game.legalMoves, e.detail.move));
+    this.sendMove(e.detail.move);
+  };
+
+  /** "Try again" after a refusal: the same move, when the position as it is now still lists it. */
+  private readonly onRetry = (e: Event): void => {
+    e.stopPropagation();
+    const lm = retryable(this.session.refusal, this.session.game?.legalMoves ?? []);
+    if (lm) this.sendMove(lm.move);
+  };
+
+  private sendMove(move: unknown): void {
+    void this.session.move(move, async (game) => {
+      const question = confirmQuestion(findLegal(game.legalMoves, move));
       if (!question) return true;
       const dialog = this.renderRoot.querySelector<MpConfirmDialog>('mp-confirm-dialog');
       return !!dialog && (await dialog.ask(question));
     });
-  };
+  }
 
   private renderOpen(meta: GameMeta) {
     const s = this.session;
@@ -207,23 +221,6 @@ export class MpGamePage extends LitElement {
       )}`;
   }
 
-  /** "Since you last looked": the server's lines of this visit and the board's changes. */
-  private renderSince(meta: GameMeta, yourSeat: number | null) {
-    const s = this.session;
-    if (yourSeat === null || s.sinceDismissed) return nothing;
-    const entries = (s.since?.entries ?? []).filter((e) => !e.undone);
-    const changes = s.seen.changes(wordsFor(meta.type)?.quantities);
-    if (!entries.length && !changes.length) return nothing;
-    return html`<mp-since-card
-      class="since"
-      .entries=${entries}
-      .changes=${changes}
-      .seats=${meta.seats}
-      .yourSeat=${yourSeat}
-      @mp-since-dismiss=${() => s.dismissSince()}
-    ></mp-since-card>`;
-  }
-
   /** The turn bar: the sentence, the board-independent moves, Undo, and the page's notices. */
   private renderTurnBar(meta: GameMeta, game: GameState | null, yourSeat: number | null, status: GameState['status'], prompt: string) {
     const s = this.session;
@@ -238,6 +235,10 @@ export class MpGamePage extends LitElement {
       ?working=${bot || s.busy}
       .moves=${globalMoves(meta.type, moves)}
       ?canUndo=${status === 'active' && yourSeat !== null && game?.canUndo === true}
+      .undoableSteps=${game?.undoableSteps ?? 0}
+      .undoWhy=${status === 'active' && yourSeat !== null && game?.undoBlockedBy && s.log.entries.at(-1)?.seat === yourSeat ? withNames(game.undoBlockedBy, meta.seats) : null}
+      .refusal=${s.refusal?.line ?? null}
+      ?canRetry=${!!retryable(s.refusal, moves) && !s.boardLocked}
       ?disabled=${s.busy || offline || bot}
       .notice=${offline ? 'You are offline: the board waits until the connection is back.' : s.notice}
       .error=${s.error}
@@ -293,7 +294,7 @@ export class MpGamePage extends LitElement {
       summary: result?.summary,
     });
     return html`${watchingNote({ meta, status, yourSeat, me: this.me, invite: this.invite, seatHint: this.seatHint })}
-      ${this.renderSince(meta, yourSeat)}
+      ${sinceCard(s, meta, yourSeat)}
       <div
         class="layout ${status === 'active' ? 'running' : ''}"
         @mp-move=${this.onMove}
@@ -301,7 +302,8 @@ export class MpGamePage extends LitElement {
           e.stopPropagation();
           void s.resign();
         }}
-        @mp-undo=${() => s.undo()}
+        @mp-undo=${(e: CustomEvent<UndoDetail | undefined>) => s.undo(e.detail?.toTurnStart === true)}
+        @mp-retry=${this.onRetry}
         @mp-rematch=${() => s.rematch()}
         @mp-clock-action=${(e: CustomEvent<ClockActionDetail>) => s.clockAction(e.detail)}
       >
@@ -311,7 +313,7 @@ export class MpGamePage extends LitElement {
             this.showReplay
               ? this.renderReplay(meta, status, version)
               : html`<div class="row board-head"><h2 id="board-title" class="visually-hidden">Board</h2></div>
-                ${this.renderBoard(meta, game, prompt)}`
+                ${roundEndCard(s, meta)} ${this.renderBoard(meta, game, prompt)}`
           }
         </section>
         <div class="side">

@@ -1,19 +1,23 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { seatName } from '../names';
-import { sinceLines } from '../game-page/log-lines';
+import { collapsedLine, followLines } from '../game-page/since-follow';
 import { changeText, changesBySeat, type ViewChange } from '../game-page/view-diff';
 import { shared } from '../styles';
 import type { LogEntry, SeatInfo } from '../api-types';
 
-/** Fired when the player closes the card. */
+/** Fired when the player has read the card ("Got it": it collapses to one line). */
 export const SINCE_DISMISS_EVENT = 'mp-since-dismiss';
+/** Fired when the player opens the collapsed card again. */
+export const SINCE_EXPAND_EVENT = 'mp-since-expand';
 
 /**
- * "Since you last looked": what the other players did while this one was away (the server's
- * `sinceLastSeen` log lines, oldest first, named), and what changed on the board (scores, cards,
- * cubes: the difference between the last view this browser drew and this one). Drawn at the top of
- * the game page when there is anything to say; closed with its button.
+ * "Since you last looked": what the other players did since this one last looked (the log's
+ * lines after that version, oldest first, named, following the live game: new lines append, a
+ * move taken back is struck through; client/game-page/since-follow.ts), and what changed on the
+ * board (scores, cards, cubes: the difference between the last view this browser drew and the
+ * first one of this visit). Drawn at the top of the game page when there is anything to say;
+ * once read ("Got it") it is one line, which "Show" opens again.
  */
 @customElement('mp-since-card')
 export class MpSinceCard extends LitElement {
@@ -53,6 +57,24 @@ export class MpSinceCard extends LitElement {
         min-height: 2rem;
         padding: 0.1rem 0.6rem;
       }
+      li.undone {
+        text-decoration: line-through;
+        color: var(--mp-muted);
+      }
+      .collapsed {
+        display: flex;
+        align-items: center;
+        gap: 0.5rem;
+        padding: 0.35rem 0.75rem;
+      }
+      .collapsed p {
+        flex: 1;
+        min-width: 0;
+        margin: 0;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
     `,
   ];
 
@@ -60,30 +82,43 @@ export class MpSinceCard extends LitElement {
   @property({ attribute: false }) changes: ViewChange[] = [];
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) yourSeat: number | null = null;
+  /** Read: one line. */
+  @property({ type: Boolean }) collapsed = false;
 
   private who(seat: number | null): string {
     if (seat === null) return 'The table';
     return seat === this.yourSeat ? `You (${seatName(this.seats, seat)})` : seatName(this.seats, seat);
   }
 
+  private fire(name: string): void {
+    this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true }));
+  }
+
   override render() {
-    const { lines, more } = sinceLines(this.entries, this.seats);
+    const { lines, earlier } = followLines(this.entries, this.seats);
     if (!lines.length && !this.changes.length) return nothing;
+    if (this.collapsed) {
+      return html`<section class="card collapsed" aria-label="Since you last looked">
+        <p><b>Since you last looked:</b> ${collapsedLine(this.entries, this.seats)}</p>
+        <button class="close" type="button" aria-expanded="false" @click=${() => this.fire(SINCE_EXPAND_EVENT)}>Show</button>
+      </section>`;
+    }
     return html`<section class="card" aria-labelledby="since-title">
       <div class="head">
         <h2 id="since-title">Since you last looked</h2>
-        <button class="close" type="button" @click=${() => this.dispatchEvent(new CustomEvent(SINCE_DISMISS_EVENT, { bubbles: true, composed: true }))}>
-          Got it
-        </button>
+        <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
       </div>
+      ${earlier ? html`<p class="muted">${earlier} earlier ${earlier === 1 ? 'line is' : 'lines are'} in the log.</p>` : nothing}
       ${
         lines.length
           ? html`<ol class="since-lines">
-            ${lines.map((l) => html`<li>${l}</li>`)}
+            ${lines.map(
+              (l) =>
+                html`<li class=${l.undone ? 'undone' : ''}>${l.text}${l.undone ? html`<span class="visually-hidden"> (taken back)</span>` : nothing}</li>`,
+            )}
           </ol>`
           : nothing
       }
-      ${more ? html`<p class="muted">…and ${more} more in the log below.</p>` : nothing}
       ${
         this.changes.length
           ? html`<ul class="changes" aria-label="What changed on the board">

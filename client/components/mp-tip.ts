@@ -25,10 +25,14 @@ export class MpTip extends LitElement {
       border: 0;
       padding: 0;
       margin: 0;
-      min-height: 0;
+      /* A target of at least 24x24 CSS px (WCAG 2.2 target size), however small its symbol. */
+      min-height: 24px;
+      min-width: 24px;
+      vertical-align: middle;
       cursor: help;
       display: inline-flex;
       align-items: center;
+      justify-content: center;
       gap: 0.2rem;
       border-radius: 0.25rem;
       text-align: inherit;

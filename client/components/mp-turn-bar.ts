@@ -4,13 +4,22 @@ import { sendMove } from '../games/move-event';
 import { shared } from '../styles';
 import type { LegalMove } from '../api-types';
 
-/** Fired (bubbling, composed) when the player presses Undo in the bar. */
+/** Fired (bubbling, composed) when the player presses Undo (detail `{ toTurnStart: false }`) or Restart turn (`true`). */
 export const UNDO_EVENT = 'mp-undo';
+/** Fired (bubbling, composed) when the player presses "Try again" after a refused move. */
+export const RETRY_EVENT = 'mp-retry';
+
+/** The detail of `UNDO_EVENT`. */
+export interface UndoDetail {
+  toTurnStart: boolean;
+}
 
 /**
  * The turn bar: one line saying what to do now ("Choose Go or Refuel", "Waiting for Bo",
  * "Bot is playing…") and the main controls: the moves tied to no spot on the board (Go, End turn,
- * Pass), and Undo when the server says it can work. It stays on screen: sticky at the top on a
+ * Pass), Undo when the server says it can work, "Restart turn" when more than one step can be
+ * taken back (else, on your turn, why Undo is not offered). After a move refused because the
+ * game moved on it says what changed in one line, with "Try again" while that move is legal. It stays on screen: sticky at the top on a
  * wide screen, fixed to the bottom on a phone (the page leaves room below its content for it).
  * A notice (a refused stale move, offline) shows inside the bar, so a phone player sees it where
  * they are looking. Moves go out as the boards' `mp-move` event, Undo as `mp-undo`. Its children
@@ -54,6 +63,22 @@ export class MpTurnBar extends LitElement {
       }
       ::slotted(*) {
         flex: 1 1 100%;
+      }
+      .undo-why {
+        flex: 1 1 100%;
+        margin: 0;
+        font-size: 0.85rem;
+      }
+      .refusal {
+        flex: 1 1 100%;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.4rem;
+      }
+      .refusal p {
+        flex: 1 1 14rem;
+        margin: 0;
       }
       .notice,
       .error {
@@ -111,6 +136,14 @@ export class MpTurnBar extends LitElement {
   @property({ type: Boolean }) working = false;
   @property({ attribute: false }) moves: LegalMove[] = [];
   @property({ type: Boolean }) canUndo = false;
+  /** How many steps "Restart turn" takes back (the state's `undoableSteps`); shown when more than 1. */
+  @property({ type: Number }) undoableSteps = 0;
+  /** Why Undo is not offered, players named (the state's `undoBlockedBy`); shown on your turn (the page passes it when you acted last). */
+  @property({ attribute: false }) undoWhy: string | null = null;
+  /** What changed when the last move was refused because the game moved on (client/game-page/refusal.ts). */
+  @property({ attribute: false }) refusal: string | null = null;
+  /** The refused move is still legal: "Try again" sends it. */
+  @property({ type: Boolean }) canRetry = false;
   /** Offline, busy or a bot is moving: the buttons are shown but do nothing. */
   @property({ type: Boolean }) disabled = false;
   @property({ attribute: false }) notice: string | null = null;
@@ -120,7 +153,26 @@ export class MpTurnBar extends LitElement {
     sendMove(this, lm);
   }
 
+  private undo(toTurnStart: boolean): void {
+    this.dispatchEvent(new CustomEvent<UndoDetail>(UNDO_EVENT, { detail: { toTurnStart }, bubbles: true, composed: true }));
+  }
+
+  private renderRefusal() {
+    if (!this.refusal) return nothing;
+    return html`<div class="refusal notice" role="status">
+      <p>${this.refusal}</p>
+      ${
+        this.canRetry
+          ? html`<button type="button" ?disabled=${this.disabled} @click=${() => this.dispatchEvent(new CustomEvent(RETRY_EVENT, { bubbles: true, composed: true }))}>
+            Try again
+          </button>`
+          : nothing
+      }
+    </div>`;
+  }
+
   override render() {
+    const restart = this.canUndo && this.undoableSteps > 1;
     return html`<div class="bar" role="region" aria-label="Turn">
       <!-- The sentence starts the text node: readers (and text queries) see no leading white space. -->
       <p class="prompt ${this.yours ? 'yours' : ''}" aria-live="polite">${this.prompt}${this.working ? html`<span class="busy" aria-hidden="true"></span>` : nothing}</p>
@@ -133,18 +185,26 @@ export class MpTurnBar extends LitElement {
             )}
             ${
               this.canUndo
+                ? html`<button type="button" ?disabled=${this.disabled} @click=${() => this.undo(false)}>Undo my last move</button>`
+                : nothing
+            }
+            ${
+              restart
                 ? html`<button
                   type="button"
+                  title="Take back all ${this.undoableSteps} steps of this turn"
                   ?disabled=${this.disabled}
-                  @click=${() => this.dispatchEvent(new CustomEvent(UNDO_EVENT, { bubbles: true, composed: true }))}
+                  @click=${() => this.undo(true)}
                 >
-                  Undo my last move
+                  Restart turn (${this.undoableSteps} steps)
                 </button>`
                 : nothing
             }
           </div>`
           : nothing
       }
+      ${!this.canUndo && this.yours && this.undoWhy ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>` : nothing}
+      ${this.renderRefusal()}
       <slot></slot>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
       ${this.notice ? html`<p class="notice" role="status">${this.notice}</p>` : nothing}

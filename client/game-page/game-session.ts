@@ -17,6 +17,7 @@ import { setPageTitle } from '../waiting';
 import { LogLoader } from './log-loader';
 import { postAction } from './post-action';
 import type { ClockActionDetail } from './clock-action';
+import { changedOf, refusalLine, type Refusal } from './refusal';
 import { SeenChanges } from './seen-changes';
 
 /** Said when a move or undo is tried while offline: it is not sent and not kept for later. */
@@ -38,13 +39,18 @@ export class GameSession implements ReactiveController {
   busy = false;
   error: string | null = null;
   notice: string | null = null;
+  /** The last move or undo refused because the game moved on: what changed, and the move to offer again. */
+  refusal: Refusal | null = null;
   /** The game cannot be shown (404, 403): the sentence why. */
   fatal: string | null = null;
   /** The game is private and the viewer has no seat (403 private_game). */
   privateGame = false;
-  /** "Since you last looked" as the first state of this visit said it (later ones are shorter). */
+  /** "Since you last looked" as the first state of this visit said it (later ones are shorter); the card follows the log from its `fromVersion`. */
   since: SinceLastSeen | null = null;
+  /** The card has been read: it is one line. */
   sinceDismissed = false;
+  /** The `seq` of the round-end line the player hid (the card shows again for a newer one). */
+  phaseHidden: number | null = null;
   /**
    * The board has been drawn once: the log (and the chat) are asked for only then, so their
    * answers are never handled (on a slow phone, for a long time) before the board is on screen.
@@ -91,7 +97,9 @@ export class GameSession implements ReactiveController {
     this.seen.reset();
     this.since = null;
     this.sinceDismissed = false;
+    this.phaseHidden = null;
     this.fatal = this.error = this.notice = null;
+    this.refusal = null;
     this.privateGame = false;
     this.boardDrawn = false;
     this.turnPassed = false;
@@ -137,10 +145,22 @@ export class GameSession implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The player put "Since you last looked" away. */
+  /** The player read "Since you last looked": it collapses to one line (the board's changes are put away). */
   dismissSince(): void {
     this.sinceDismissed = true;
     this.seen.dismiss();
+    this.host.requestUpdate();
+  }
+
+  /** The player hid the round-end card of the line at `seq`. */
+  hidePhase(seq: number): void {
+    this.phaseHidden = seq;
+    this.host.requestUpdate();
+  }
+
+  /** The player opens the collapsed card again. */
+  expandSince(): void {
+    this.sinceDismissed = false;
     this.host.requestUpdate();
   }
 
@@ -210,12 +230,12 @@ export class GameSession implements ReactiveController {
   }
 
   /** Shared handling of a move's or undo's refusal. */
-  private refused(err: unknown, what: 'move' | 'undo'): void {
+  private refused(err: unknown, what: 'move' | 'undo', move: unknown = null): void {
     const current = err instanceof ApiError && err.status === 409 ? (err.body as { state?: GameState } | null)?.state : undefined;
     if (current && typeof current === 'object') {
-      // stale_version: someone acted first. Show the position as it is now.
+      // stale_version: someone acted first. Show the position as it is now, and say what changed.
       this.applyAnswer(current);
-      this.notice = `The game moved on before your ${what} arrived, so it was not applied. This is the current position: look, then try again.`;
+      this.refusal = { line: refusalLine(changedOf((err as ApiError).body), this.meta?.seats ?? [], what), move };
       return;
     }
     if (err instanceof ApiError && err.status === 409) {
@@ -237,6 +257,7 @@ export class GameSession implements ReactiveController {
     if (this.busy) return;
     this.busy = true;
     this.error = this.notice = null;
+    this.refusal = null;
     this.host.requestUpdate();
     try {
       await work();
@@ -269,7 +290,7 @@ export class GameSession implements ReactiveController {
           window.dispatchEvent(new Event(TURN_PASSED_EVENT));
         }
       },
-      (err) => this.refused(err, 'move'),
+      (err) => this.refused(err, 'move', move),
     );
   }
 
@@ -282,15 +303,22 @@ export class GameSession implements ReactiveController {
     });
   }
 
-  async undo(): Promise<void> {
+  /**
+   * Takes back the last move, or with `toTurnStart` every step since the turn began that can
+   * still be taken back (the state's `undoableSteps`), in one request.
+   */
+  async undo(toTurnStart = false): Promise<void> {
     const game = this.game;
     if (!game || this.busy) return;
     if (this.net.offline) return this.offline();
+    const steps = game.undoableSteps;
     await this.run(
       async () => {
-        const s = await postAction<GameState>(`${this.base}/undo`, { version: game.version });
+        const body = toTurnStart ? { version: game.version, toTurnStart: true } : { version: game.version };
+        const s = await postAction<GameState>(`${this.base}/undo`, body);
         this.applyAnswer(s);
-        this.notice = 'Your last move was taken back.';
+        this.notice =
+          toTurnStart && steps > 1 ? `Your turn was restarted: ${steps} steps were taken back.` : 'Your last move was taken back.';
         void this.log.load(s.version, true);
       },
       (err) => this.refused(err, 'undo'),

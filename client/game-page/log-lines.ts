@@ -26,7 +26,7 @@ export function withNames(text: string, seats: readonly SeatInfo[]): string {
 }
 
 /** A log line as a clause: named, without its full stop ("Bo played Pick for Gold"). */
-function clause(e: LogEntry, seats: readonly SeatInfo[]): string {
+export function clause(e: LogEntry, seats: readonly SeatInfo[]): string {
   let text = withNames(e.text, seats).trim().replace(/[.]+$/, '');
   // Lines that do not name their player get the seat's name in front, so the card says who.
   if (e.seat !== null) {

@@ -165,8 +165,10 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       const card = a.locator('mp-since-card');
       await card.getByRole('heading', { name: 'Since you last looked' }).waitFor({ timeout: WAIT });
       const lines = (await card.locator('ol.since-lines > li:not(.muted)').allTextContents()).map((t) => t.trim());
-      const shown = since!.entries.filter((e) => !e.undone).slice(0, lines.length);
-      expect(lines.length).toBe(Math.min(8, since!.entries.filter((e) => !e.undone).length));
+      // The card follows the log from Ada's mark: the newest eight lines of the others, oldest first.
+      const others = since!.entries.filter((e) => e.seat !== 0);
+      const shown = others.slice(-lines.length);
+      expect(lines.length).toBe(Math.min(8, others.length));
       for (const [i, e] of shown.entries()) expect(lines[i], `${type}: line ${i + 1} of the card`).toContain(named(e.text, names));
       expect(lines.join('\n')).not.toMatch(/\{\{p:/);
       const boLines = lines.filter((_, i) => shown[i].seat === 1);

@@ -181,7 +181,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
     await tab1.getByRole('button', { name: 'Bank 1 point' }).click();
     await seeText(tab1, 'Seat 1 banked 1 point.');
     await tab2.getByRole('button', { name: 'Roll a die' }).click();
-    await seeText(tab2, 'The game moved on before your move arrived, so it was not applied.');
+    await seeText(tab2, 'The game moved on, so your move was not applied: Seat 1 banked 1 point.');
     await seeText(tab2, 'Seat 1 banked 1 point.'); // the current position and log, from the 409 body
     release();
     await tab2.unroute('**/state');

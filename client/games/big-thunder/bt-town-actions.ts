@@ -59,6 +59,8 @@ export class BtTownActions extends LitElement {
       summary {
         cursor: pointer;
         color: var(--mp-link);
+        min-height: 24px;
+        line-height: 24px;
       }
       dl {
         margin: 0.35rem 0 0;

@@ -9,9 +9,13 @@ export const spaceMountainManifest: GameManifest = {
   tag: 'sm-galaxy-board',
   load: () => import('./sm-galaxy-board'),
   picture: '/boards/space-mountain.webp',
-  /** All Systems Go! and a Refuel that flips nothing: Step 1's choices; flipping Missions happens on the mats. */
+  /**
+   * All Systems Go! and a Refuel that flips nothing: Step 1's choices (flipping Missions happens on
+   * the mats); left or right on a Turn die and the facing after a Wormhole: Step 4's choices that
+   * have no place on the map (Starports and Mission spaces are tapped on the board).
+   */
   barMoves: (moves) => {
     const g = groupMoves<SmMove, LegalMove>(moves);
-    return [...g.of('go'), ...g.of('refuel').filter((lm) => lm.move.flip.length === 0)];
+    return [...g.of('go'), ...g.of('refuel').filter((lm) => lm.move.flip.length === 0), ...g.of('turn'), ...g.of('face')];
   },
 };

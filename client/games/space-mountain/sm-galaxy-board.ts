@@ -104,8 +104,24 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
         border-radius: 50%;
         border: 1px solid #0005;
       }
-      sm-move-panel {
-        margin-top: 0.9rem;
+      /* The step's controls beside the map on a wide board, above it on a narrow one: never a screen below. */
+      .table {
+        display: grid;
+        gap: 0.9rem;
+        grid-template-columns: minmax(0, 1fr);
+      }
+      @container (min-width: 44rem) {
+        .table.moving {
+          grid-template-columns: minmax(0, 1fr) minmax(13rem, 17rem);
+          grid-template-areas: 'map panel';
+          align-items: start;
+        }
+        .table.moving .map {
+          grid-area: map;
+        }
+        .table.moving sm-move-panel {
+          grid-area: panel;
+        }
       }
       .winner {
         font-weight: 700;
@@ -249,13 +265,16 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
     const order = [...view.players].sort((a, b) => Number(b.seat === you) - Number(a.seat === you) || a.seat - b.seat);
     const chosen = effectiveStarport(g, this.picked);
     const hasMoves = this.legalMoves.length > 0 && this.status === 'active';
-    return html`${this.renderWinner(view)} ${this.renderStatus(view)}
-      <div class="map">
-        <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
-        ${this.renderLegend(view)}
-        <mp-board-key .items=${smKeyItems()}></mp-board-key>
+    return html`${this.renderWinner(view)}
+      <div class="table ${hasMoves ? 'moving' : ''}">
+        ${hasMoves ? html`<sm-move-panel .groups=${g} .view=${view} .selected=${chosen}></sm-move-panel>` : nothing}
+        <div class="map">
+          ${this.renderStatus(view)}
+          <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
+          ${this.renderLegend(view)}
+          <mp-board-key .items=${smKeyItems()}></mp-board-key>
+        </div>
       </div>
-      ${hasMoves ? html`<sm-move-panel .groups=${g} .view=${view} .selected=${chosen}></sm-move-panel>` : nothing}
       <div class="players">
         ${order.map(
           (p) => html`<sm-player-mat
