@@ -53,7 +53,9 @@ async function main() {
   }
   try {
     const r = await rebuildRatings(db, { write: !checkOnly, now: new Date() });
-    console.log(`${r.games} ended games folded; ${r.differing} stored ratings ${checkOnly ? 'differ' : 'were replaced because they differed'}`);
+    console.log(
+      `${r.games} ended games folded; ${r.differing} stored ratings ${checkOnly ? 'differ' : 'were replaced because they differed'}`,
+    );
     if (checkOnly && r.differing > 0) process.exitCode = 1;
   } finally {
     await close();

@@ -91,10 +91,15 @@ describe('friends', () => {
     expect(asked.json).toEqual({ status: 'requested' });
     expect((await api.call('POST', '/api/me/friends', { token: tokens[0], body: { playerId: ids[1] } })).json.status).toBe('requested');
     const theirs = (await api.call('GET', '/api/me/friends', { token: tokens[1] })).json;
-    expect(theirs).toEqual({ friends: [], requests: [{ id: ids[0], name: expect.any(String), since: expect.any(String), direction: 'incoming' }] });
+    expect(theirs).toEqual({
+      friends: [],
+      requests: [{ id: ids[0], name: expect.any(String), since: expect.any(String), direction: 'incoming' }],
+    });
     expect((await api.call('GET', `/api/players/${ids[1]}`, { token: tokens[0] })).json.friendship).toBe('requested');
     expect((await api.call('POST', '/api/me/friends', { token: tokens[1], body: { playerId: ids[0] } })).json.status).toBe('friends');
-    expect((await api.call('GET', '/api/me/friends', { token: tokens[0] })).json.friends.map((f: { id: string }) => f.id)).toEqual([ids[1]]);
+    expect((await api.call('GET', '/api/me/friends', { token: tokens[0] })).json.friends.map((f: { id: string }) => f.id)).toEqual([
+      ids[1],
+    ]);
     expect((await api.call('DELETE', `/api/me/friends/${ids[0]}`, { token: tokens[1] })).status).toBe(204);
     expect((await api.call('GET', '/api/me/friends', { token: tokens[0] })).json).toEqual({ friends: [], requests: [] });
     expect((await api.call('DELETE', `/api/me/friends/${ids[0]}`, { token: tokens[1] })).status).toBe(404);
@@ -124,10 +129,10 @@ describe('friends', () => {
     expect(made.status).toBe(201);
     const meta = (await api.call('GET', `/api/games/${made.json.id}`, { token: tokens[1] })).json;
     expect(meta).toMatchObject({ status: 'active', yourSeat: 1 });
-    const notice = await api.client.query<{ kind: string; user_id: string }>('select kind, user_id from outbox where game_id = $1 and kind = $2', [
-      made.json.id,
-      'invitation',
-    ]);
+    const notice = await api.client.query<{ kind: string; user_id: string }>(
+      'select kind, user_id from outbox where game_id = $1 and kind = $2',
+      [made.json.id, 'invitation'],
+    );
     expect(notice.rows).toEqual([{ kind: 'invitation', user_id: ids[1] }]);
     // A block since: the friend can no longer be seated.
     await api.call('POST', '/api/me/blocks', { token: tokens[1], body: { playerId: ids[0] } });

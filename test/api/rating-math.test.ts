@@ -84,7 +84,12 @@ describe('seat outcomes', () => {
   });
 
   it('bots are never rated: a game needs two human seats and a rated table', () => {
-    const bots = rec({ seats: [{ seat: 0, userId: 'u0', accountDeleted: false }, { seat: 1, userId: null, accountDeleted: false }] });
+    const bots = rec({
+      seats: [
+        { seat: 0, userId: 'u0', accountDeleted: false },
+        { seat: 1, userId: null, accountDeleted: false },
+      ],
+    });
     expect(isRatedGame(bots, seatOutcomes(bots))).toBe(false);
     const unrated = rec({ rated: false });
     expect(isRatedGame(unrated, seatOutcomes(unrated))).toBe(false);

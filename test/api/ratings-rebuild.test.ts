@@ -56,7 +56,8 @@ describe('ratings rebuild', () => {
       expect(created.status, created.text).toBe(201);
       const id = created.json.id as string;
       const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
-      for (const t of tokens.slice(1)) expect((await api.call('POST', `/api/games/${id}/join`, { token: t, body: { invite } })).status).toBe(200);
+      for (const t of tokens.slice(1))
+        expect((await api.call('POST', `/api/games/${id}/join`, { token: t, body: { invite } })).status).toBe(200);
       const bySeat = new Map<number, string>();
       for (const t of tokens) bySeat.set((await api.call('GET', `/api/games/${id}/state`, { token: t })).json.yourSeat, t);
       if (ending === 'timeout') {
@@ -102,8 +103,8 @@ describe('ratings rebuild', () => {
     expect(storedRatings.rows.length).toBe(8);
     // The script agrees, and a rebuild written over the stored ratings changes none of them.
     expect(await rebuildRatings(api.db, { write: true, now: api.clock.now() })).toMatchObject({ differing: 0 });
-    expect((await api.client.query('select user_id as "userId", type, mu, sigma, ordinal, games from ratings order by user_id, type')).rows).toEqual(
-      storedRatings.rows,
-    );
+    expect(
+      (await api.client.query('select user_id as "userId", type, mu, sigma, ordinal, games from ratings order by user_id, type')).rows,
+    ).toEqual(storedRatings.rows);
   });
 });

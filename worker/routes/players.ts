@@ -14,9 +14,12 @@ const idParam = (name: string) => z.object({ [name]: Id.openapi({ param: { name,
 
 const ReliabilitySchema = z
   .object({
-    share: z.number().nullable().openapi({
-      description: `Of the player's last ${RELIABILITY_WINDOW} ended timed games, the share (0-1) that ended without their clock running out or their resigning; null while none ended`,
-    }),
+    share: z
+      .number()
+      .nullable()
+      .openapi({
+        description: `Of the player's last ${RELIABILITY_WINDOW} ended timed games, the share (0-1) that ended without their clock running out or their resigning; null while none ended`,
+      }),
     finished: z.number().int().openapi({ description: 'Ended timed games counted' }),
     timedOut: z.number().int().openapi({ description: 'Of those, games where their clock ran out' }),
     resigned: z.number().int().openapi({ description: 'Of those, games they resigned (or left)' }),
@@ -244,6 +247,8 @@ export function playerRoutes() {
     const body = c.req.valid('json');
     return c.json({ note: await writeNote(c.var.db, requireUser(c).id, subjectOf(body), body.text, c.var.now()) }, 200);
   });
-  app.openapi(getArchive, async (c) => c.json(await archive(c.var.db, c.var.registry, { userId: requireUser(c).id, ...c.req.valid('query') }), 200));
+  app.openapi(getArchive, async (c) =>
+    c.json(await archive(c.var.db, c.var.registry, { userId: requireUser(c).id, ...c.req.valid('query') }), 200),
+  );
   return app;
 }

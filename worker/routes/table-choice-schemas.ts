@@ -22,12 +22,8 @@ export const TableChoiceFields = {
   requirements: RequirementsSchema.default({}).openapi({
     description: 'A join that falls short gets 403 `below_table_requirement` with the reason in words',
   }),
-  friends: z
-    .array(z.string().min(1).max(64))
-    .max(7)
-    .optional()
-    .openapi({
-      description:
-        'Friends (GET /api/me/friends) to seat at once, in seats 1.. before any bots; each is told by email. 403 `not_a_friend`. A table they fill starts when `startWhenFull`',
-    }),
+  friends: z.array(z.string().min(1).max(64)).max(7).optional().openapi({
+    description:
+      'Friends (GET /api/me/friends) to seat at once, in seats 1.. before any bots; each is told by email. 403 `not_a_friend`. A table they fill starts when `startWhenFull`',
+  }),
 };

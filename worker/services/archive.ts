@@ -81,9 +81,7 @@ export async function archive(
       resigned: g.resigned,
       timedOut: g.timedOut,
       rated: g.rated,
-      seats: seatRows
-        .filter((s) => s.gameId === g.gameId)
-        .map((s) => ({ seat: s.seat, name: s.name ?? 'Bot', playerId: s.userId })),
+      seats: seatRows.filter((s) => s.gameId === g.gameId).map((s) => ({ seat: s.seat, name: s.name ?? 'Bot', playerId: s.userId })),
     })),
     next: mine.length > ARCHIVE_PAGE ? page[page.length - 1].endSeq : null,
   };

@@ -102,8 +102,7 @@ export async function listFriends(db: Db, userId: string) {
     const name = nameOf.get(id);
     if (name === undefined) continue;
     if (r.acceptedAt) friends.push({ id, name, since: r.acceptedAt.toISOString() });
-    else
-      requests.push({ id, name, since: r.createdAt.toISOString(), direction: r.requesterId === userId ? 'outgoing' : 'incoming' });
+    else requests.push({ id, name, since: r.createdAt.toISOString(), direction: r.requesterId === userId ? 'outgoing' : 'incoming' });
   }
   const byName = (a: FriendEntry, b: FriendEntry) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1);
   return { friends: friends.sort(byName), requests: requests.sort(byName) };

@@ -10,10 +10,7 @@ export type NoteSubject = { gameId: string; playerId?: undefined } | { playerId:
 export const MAX_NOTE_CHARS = 2000;
 
 const subjectIs = (authorId: string, s: NoteSubject) =>
-  and(
-    eq(playerNotes.authorId, authorId),
-    s.gameId !== undefined ? eq(playerNotes.gameId, s.gameId) : eq(playerNotes.playerId, s.playerId),
-  );
+  and(eq(playerNotes.authorId, authorId), s.gameId !== undefined ? eq(playerNotes.gameId, s.gameId) : eq(playerNotes.playerId, s.playerId));
 
 /** Checks the subject exists and is the author's to write about: a game they sat in, a player not themselves. */
 async function checkSubject(db: Db, authorId: string, s: NoteSubject): Promise<void> {

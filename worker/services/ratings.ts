@@ -176,4 +176,3 @@ export async function writeRebuilt(db: Db, rebuilt: Rebuilt, now: Date): Promise
     for (let i = 0; i < rows.length; i += 500) await tx.insert(ratings).values(rows.slice(i, i + 500));
   });
 }
-
