@@ -6,6 +6,7 @@ import { STATUS_TEXT, sortGames, timeAgo } from '../format';
 import { listNames, seatName } from '../names';
 import type { GameSummary, Me } from '../api-types';
 import './mp-game-cards';
+import './mp-archive';
 
 /**
  * "My games": every game you sit at, the ones waiting for you on top, then the others under way,
@@ -140,7 +141,9 @@ export class MpGameList extends LitElement {
         <h2 id="bots-h">Play against a bot now</h2>
         <mp-game-cards compact></mp-game-cards>
         <p class="muted">Or join someone in the <a href="/lobby">lobby</a>.</p>
-      </section>`;
+      </section>
+      <mp-archive .me=${this.me}></mp-archive>
+      ${this.me ? html`<p><a href="/players/${encodeURIComponent(this.me.id)}">Your profile and friends</a></p>` : nothing}`;
   }
 }
 

@@ -6,6 +6,7 @@ import type { Lobby, LobbyGame } from '../api-types';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
+import { playerLink, ratingText, reliabilityText } from '../player-link';
 import type { Me } from '../api-types';
 
 /**
@@ -93,11 +94,24 @@ export class MpLobby extends LitElement {
     return `${names || 'Nobody yet'} · ${g.seats.length} of ${g.players} seats`;
   }
 
+  /** The seated players, each name a link to their profile, with their reliability and rating. */
+  private seatsLinks(g: LobbyGame, withRecord: boolean) {
+    if (!g.seats.length) return 'Nobody yet';
+    return g.seats.map(
+      (s, i) =>
+        html`${i ? ', ' : ''}${playerLink(s.name, s.playerId)}${
+          withRecord && s.playerId
+            ? html` <span class="record">(${reliabilityText(s.reliability)}, ${ratingText(s.rating)})</span>`
+            : nothing
+        }`,
+    );
+  }
+
   private renderOpen(g: LobbyGame) {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${this.seatsText(g)}</div>
+        <div class="meta">${this.seatsLinks(g, true)} · ${g.seats.length} of ${g.players} seats</div>
         ${g.optionsText.length ? html`<div class="meta">${g.optionsText.join(' · ')}</div>` : nothing}
       </div>
       <div class="act">
@@ -116,7 +130,7 @@ export class MpLobby extends LitElement {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${g.seats.map((s) => s.name).join(', ')} · last move ${timeAgo(g.updatedAt)}</div>
+        <div class="meta">${this.seatsLinks(g, false)} · last move ${timeAgo(g.updatedAt)}</div>
       </div>
       <div class="act"><a class="button" href="/games/${encodeURIComponent(g.id)}" aria-label="Watch ${g.title}">${g.youAreSeated ? 'Open' : 'Watch'}</a></div>
     </li>`;

@@ -10,6 +10,8 @@ import type { Answer, GameType, Me } from '../api-types';
 import './mp-options-form';
 import './mp-seat-choices';
 import './mp-invite-link';
+import './mp-table-players';
+import type { TablePlayers } from './mp-table-players';
 
 /** A game just created: the answer of `POST /api/games`, and the title of its type. */
 type Created = Answer<'createGame', 201> & { title: string };
@@ -78,6 +80,8 @@ export class MpNewGameForm extends LitElement {
   /** The creator's setup choices for seat 1 (a Rocket), sent as `choices`. */
   @state() private choices: Record<string, string> = {};
   @state() private timeControl: TimeControl = 'none';
+  /** Rated, requirements (from <mp-table-players>). */
+  @state() private tablePlayers: TablePlayers = { rated: true, requirements: {} };
   @state() private onTimeout: OnTimeout = 'bot';
   @state() private bots = 0;
   @state() private isPublic = true;
@@ -119,7 +123,7 @@ export class MpNewGameForm extends LitElement {
     this.error = null;
   }
 
-  private async submit(e: Event): Promise<void> {
+  private async submit(e: Event, friends: string[] = []): Promise<void> {
     e.preventDefault();
     const t = this.type;
     if (!t || this.busy) return;
@@ -143,10 +147,14 @@ export class MpNewGameForm extends LitElement {
           startWhenFull: this.startWhenFull,
           bots: this.bots,
           ...(Object.keys(this.choices).length ? { choices: this.choices } : {}),
+          ...this.tablePlayers,
+          ...(friends.length ? { friends } : {}),
         },
       });
-      // Bots in every other seat: the server has started the game already.
-      if (startsAtOnce(this.players, this.bots)) navigate(`/games/${encodeURIComponent(res.id)}`);
+      // Bots (and friends) in every other seat: the server has started the game already.
+      const seated = this.bots + friends.length;
+      if (startsAtOnce(this.players, this.bots) || (friends.length && seated === this.players - 1 && this.startWhenFull))
+        navigate(`/games/${encodeURIComponent(res.id)}`);
       else this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
     } catch (err) {
       this.error = messageOf(err);
@@ -299,7 +307,12 @@ export class MpNewGameForm extends LitElement {
                         ></mp-seat-choices>`
                         : nothing
                     }
-                    ${this.renderTable()} ${this.renderTimeControl()}`
+                    ${this.renderTable()} ${this.renderTimeControl()}
+                    <mp-table-players
+                      ?busy=${this.busy}
+                      @mp-table-players-change=${(e: CustomEvent<TablePlayers>) => (this.tablePlayers = e.detail)}
+                      @mp-play-with=${(e: CustomEvent<string>) => this.submit(e, [e.detail])}
+                    ></mp-table-players>`
                   : nothing
               }
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>
