@@ -57,6 +57,14 @@ export class MpPlayerPage extends LitElement {
         gap: 0.5rem;
         margin: 0.75rem 0;
       }
+      .scroll {
+        overflow-x: auto;
+      }
+      @media (max-width: 30rem) {
+        table {
+          font-size: 0.85rem;
+        }
+      }
       .big {
         font-size: 1.6rem;
         font-weight: 700;
@@ -149,7 +157,7 @@ export class MpPlayerPage extends LitElement {
       <h2 id="games-h">Games</h2>
       ${
         p.stats.length
-          ? html`<table>
+          ? html`<div class="scroll"><table>
             <thead><tr><th>Game</th><th>Finished</th><th>Won</th><th>Median move</th><th>Rating</th></tr></thead>
             <tbody>
               ${p.stats.map((s) => {
@@ -163,7 +171,7 @@ export class MpPlayerPage extends LitElement {
                 </tr>`;
               })}
             </tbody>
-          </table>`
+          </table></div>`
           : html`<p class="muted">No games finished yet.</p>`
       }
     </section>`;
