@@ -172,12 +172,6 @@ export async function leaderboard(db: Db, registry: GameRegistry, type: string, 
   };
 }
 
-/** What a seat list shows beside a player's name: reliability share (null: no record) and the type's shown rating. */
-export interface PlayerBadge {
-  reliability: number | null;
-  rating: number | null;
-}
-
 /** Reliability shares and shown ratings (by `userId\ttype`) of many players at once (the lobby): two queries in all. */
 export async function playerBadges(db: Db, userIds: string[]): Promise<{ reliability: Map<string, number>; rating: Map<string, number> }> {
   if (userIds.length === 0) return { reliability: new Map(), rating: new Map() };
