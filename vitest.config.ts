@@ -38,6 +38,15 @@ const seconds = (s: number) => s * 1000;
  */
 const RETRY_REAL_PROCESSES = 1;
 
+/**
+ * Worker-layer files that test what the Worker does with mail and clocks, not how it reaches its
+ * database: they run once, in the real-PostgreSQL pass (TEST_PG=1, `npm test`'s second Worker
+ * pass), which is also the production driver path. Files about the embedded database (the bridge,
+ * a held connection, push fan-out beside PGlite) stay in both passes.
+ */
+const REAL_POSTGRES_ONLY = ['test/worker/mail-replies.test.ts', 'test/worker/mail-hardening.test.ts', 'test/worker/many-deadlines.test.ts'];
+const onRealPostgres = process.env.TEST_PG === '1' || process.env.TEST_PG === 'true';
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -78,6 +87,7 @@ export default defineConfig({
           name: 'worker',
           sequence: { groupOrder: 2 },
           include: ['test/worker/**/*.test.ts'],
+          exclude: onRealPostgres ? [] : REAL_POSTGRES_ONLY,
           environment: 'node',
           globalSetup: ['test/support/worker-global-setup.ts'],
           testTimeout: seconds(120),

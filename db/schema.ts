@@ -17,7 +17,9 @@ import type { GameClocks } from '../worker/time-control/seat-clocks';
 
 /**
  * Storage schema (docs/design.md "Storage"): event-sourced games. Invariants live here as keys and
- * checks, so no code path (or concurrent Worker) can break them.
+ * checks, so no code path (or concurrent Worker) can break them. The PL/pgSQL functions that read
+ * and write these tables in one statement live in db/functions/ (one file each, applied after the
+ * migrations), called through db/sql-functions.ts.
  */
 
 /** A person (or bot owner) who signed in by email. */

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { functionsFolder } from '../db/functions';
 import { migratePglite, migrationsFolder } from '../db/migrate';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -30,7 +31,9 @@ function templateKey(): string {
   const h = createHash('sha256');
   const pkg = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'));
   h.update(`pglite ${pkg.version}\n`);
-  for (const f of filesUnder(migrationsFolder)) h.update(path.relative(migrationsFolder, f)).update('\0').update(readFileSync(f));
+  for (const dir of [migrationsFolder, functionsFolder]) {
+    for (const f of filesUnder(dir)) h.update(path.relative(root, f)).update('\0').update(readFileSync(f));
+  }
   return h.digest('hex').slice(0, 16);
 }
 

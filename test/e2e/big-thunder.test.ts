@@ -124,9 +124,8 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     await setName(pageB, 'Bo');
 
     // Rules version 2 draws the first player at random; the story below (Ada, Bo, Ada, Bo) has
-    // the creator begin, chosen in the form's First player select.
-    // Rules version 2 draws the first player at random; this story needs Ada to begin.
-    const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW, { 'First player': 'creator' });
+    // the creator begin, chosen in the form's First player select (by the option's words).
+    const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW, { 'First player': "the game's creator" });
     await joinByInvite(pageB, invite, 2, SLOW);
     // the last join started the game.
     await seeText(pageA, 'In progress', SLOW);

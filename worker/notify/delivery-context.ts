@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { LogEntry } from '../../engine/core';
 import { notificationSettings, outbox, type WebhookConfig } from '../../db/schema';
 import { executedRows, rowFromJson } from '../../db/json-row';
+import { claimDeliveriesCall, heldDeliveriesCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import { gameRowFromJson, type GameRow } from '../services/game-rows';
 import type { SettingsRow } from './settings';
@@ -76,11 +76,7 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
  * first.
  */
 export async function claimWithContext(db: Db, now: Date, until: Date, limit: number): Promise<ClaimedNotice[]> {
-  return claimedNotices(
-    await db.execute(
-      sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int) as claimed`,
-    ),
-  );
+  return claimedNotices(await db.execute(claimDeliveriesCall(now, until, limit)));
 }
 
 /**
@@ -90,11 +86,7 @@ export async function claimWithContext(db: Db, now: Date, until: Date, limit: nu
  * left out.
  */
 export async function heldWithContext(db: Db, now: Date, held: Date, keys: readonly string[]): Promise<ClaimedNotice[]> {
-  return claimedNotices(
-    await db.execute(
-      sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${JSON.stringify(keys)}::jsonb) as claimed`,
-    ),
-  );
+  return claimedNotices(await db.execute(heldDeliveriesCall(now, held, keys)));
 }
 
 function claimedNotices(result: unknown): ClaimedNotice[] {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { outbox, type NotificationKinds, type WebhookConfig } from '../../db/schema';
+import { recipientsExpr } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import type { NotificationKind } from './message';
 import { DEFAULT_KINDS } from './settings';
@@ -83,10 +84,10 @@ const WAITS_FOR_GRACE = new Set<SeatNotice['kind']>(['your_turn', 'game_started'
 /**
  * SQL for the recipients of game `gameId` as one JSON array (`Recipient[]`, bots and empty seats
  * left out), so a caller can fetch them inside another statement: the SQL function
- * `mp_recipients` (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps.
+ * `mp_recipients` (db/functions/mp_recipients.sql), whose plan the server connection keeps.
  */
 export function recipientsJson(gameId: unknown) {
-  return sql<Recipient[]>`mp_recipients(${gameId}::text)`;
+  return recipientsExpr<Recipient[]>(gameId);
 }
 
 /** The recipients of a game's notices (one statement). */

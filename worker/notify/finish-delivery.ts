@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { finishDeliveryCall } from '../../db/sql-functions';
 import type { outbox } from '../../db/schema';
 import type { Db } from '../../db/types';
 
@@ -16,12 +16,18 @@ export interface DeliveryEnd {
 
 /**
  * Ends the claim of outbox row `id` as `end` says, in one statement: the SQL function
- * `mp_finish_delivery` (db/migrations/0016_finish_delivery.sql), whose plan the pooled server
+ * `mp_finish_delivery` (db/functions/mp_finish_delivery.sql), whose plan the pooled server
  * connection keeps.
  */
 export async function finishDelivery(db: Db, id: number, end: DeliveryEnd): Promise<void> {
   await db.execute(
-    sql`select mp_finish_delivery(${id}::bigint, ${end.status ?? null}::text, ${end.error}::text, ${end.sentAt?.toISOString() ?? null}::timestamptz,
-      ${end.nextAttemptAt?.toISOString() ?? null}::timestamptz, ${end.payload === undefined ? null : JSON.stringify(end.payload)}::jsonb)`,
+    finishDeliveryCall({
+      id,
+      status: end.status ?? null,
+      error: end.error ?? null,
+      sentAt: end.sentAt ?? null,
+      nextAttemptAt: end.nextAttemptAt ?? null,
+      payload: end.payload,
+    }),
   );
 }

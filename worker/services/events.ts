@@ -1,7 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { executedRows } from '../../db/json-row';
 import type { LogEntry } from '../../engine/core';
 import { gameEvents, games } from '../../db/schema';
+import { appendEventCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import type { OutboxRow } from '../notify/enqueue';
 import { isUniqueViolation } from './db-errors';
@@ -113,7 +114,7 @@ const UPDATABLE = new Set<keyof typeof games.$inferInsert>([
 
 /**
  * The single statement of `appendEvent`: a call of the SQL function `mp_append_event`
- * (db/migrations/0013_cached_plans.sql), whose plans the server connection keeps, with the
+ * (db/functions/mp_append_event.sql), whose plans the server connection keeps, with the
  * row changes and outbox rows as jsonb. Throws on an `update` key the function does not set.
  */
 function appendStatement(e: NewEvent) {
@@ -136,10 +137,21 @@ function appendStatement(e: NewEvent) {
     claimed_until: r.claimedUntil ? r.claimedUntil.toISOString() : null,
     attempts: r.attempts ?? 0,
   }));
-  const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-  return sql`select mp_append_event(${e.gameId}::text, ${e.expectedVersion}::int, ${e.kind}::text, ${e.seat}::int, ${json(e.payload ?? {})}, ${json(e.log)},
-    ${e.reveals ?? false}::boolean, ${e.idempotencyKey ?? null}::text, ${e.response === undefined ? null : JSON.stringify(e.response)}::text,
-    ${e.now.toISOString()}::timestamptz, ${json(update)}, ${e.seenBy ?? null}::int, ${json(outboxRows)}) as seq`;
+  return appendEventCall({
+    gameId: e.gameId,
+    expectedVersion: e.expectedVersion,
+    kind: e.kind,
+    seat: e.seat,
+    payload: e.payload ?? {},
+    log: e.log,
+    reveals: e.reveals ?? false,
+    idempotencyKey: e.idempotencyKey ?? null,
+    response: e.response === undefined ? null : JSON.stringify(e.response),
+    now: e.now,
+    update,
+    seenBy: e.seenBy ?? null,
+    outbox: outboxRows,
+  });
 }
 
 /** The event a request with this Idempotency-Key appended before, if any. */

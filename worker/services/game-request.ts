@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { executedRows } from '../../db/json-row';
+import { gameRequestCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import type { Recipient } from '../notify/enqueue';
 import type { User } from '../types';
@@ -70,12 +70,21 @@ type GameRequestRow = {
 
 /**
  * The one statement of `readGameRequest`: a call of the SQL function `mp_game_request`
- * (db/migrations/0013_cached_plans.sql), whose plan the server connection keeps. The
+ * (db/functions/mp_game_request.sql), whose plan the server connection keeps. The
  * benchmark times it and has PostgreSQL explain the statement inside.
  */
 export function gameRequestQuery(gameId: string, tokenHash: string | null, now: Date, wants: GameRequestWants) {
-  return sql`select mp_game_request(${gameId}::text, ${tokenHash}::text, ${now.toISOString()}::timestamptz, ${wants.row}::boolean,
-    ${wants.idempotencyKey ?? null}::text, ${wants.recipients ?? false}::boolean, ${!!wants.tail}::boolean, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int) as request`;
+  return gameRequestCall({
+    gameId,
+    tokenHash,
+    now,
+    row: wants.row,
+    idempotencyKey: wants.idempotencyKey ?? null,
+    recipients: wants.recipients ?? false,
+    tail: !!wants.tail,
+    undoTail: UNDO_TAIL,
+    maxEvents: MAX_EVENTS,
+  });
 }
 
 /**

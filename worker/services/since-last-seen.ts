@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Seat } from '../../engine/core';
 import { gameEvents, games, seats } from '../../db/schema';
+import { tailExpr } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { GameRow } from './game-rows';
@@ -58,10 +59,7 @@ export interface TailRow {
  * plan the server connection keeps). Any argument may be an SQL expression of the outer statement.
  */
 export function tailJson(gameId: SQL | string, markOrSql: SQL | number, versionOrSql: SQL | number): SQL<TailRow[]> {
-  const mark = typeof markOrSql === 'number' ? sql`${markOrSql}::int` : markOrSql;
-  const version = typeof versionOrSql === 'number' ? sql`${versionOrSql}::int` : versionOrSql;
-  const game = typeof gameId === 'string' ? sql`${gameId}::text` : gameId;
-  return sql<TailRow[]>`mp_tail(${game}, ${mark}, ${version}, ${UNDO_TAIL}::int, ${MAX_EVENTS}::int)`;
+  return tailExpr<TailRow[]>(gameId, markOrSql, versionOrSql, UNDO_TAIL, MAX_EVENTS);
 }
 
 /** `tailJson`'s value as events. */

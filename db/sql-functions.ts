@@ -1,0 +1,100 @@
+/**
+ * The typed calls of the SQL functions in db/functions/ (one file each, applied after the
+ * migrations). Each wrapper returns the call as a drizzle `SQL` fragment, so a caller may run it
+ * alone (`db.execute`) or inside a larger statement; the parameter types are the functions' own,
+ * cast here once. Runtime-neutral (no Node APIs): the Worker bundles it. Nothing else in the code
+ * names an `mp_` function.
+ */
+import { type SQL, sql } from 'drizzle-orm';
+
+/** A value for a jsonb parameter, serialised once here. */
+const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Arguments of `mp_append_event` (db/functions/mp_append_event.sql); columns and rows in snake_case. */
+export interface AppendEventArgs {
+  gameId: string;
+  expectedVersion: number;
+  kind: string;
+  seat: number | null;
+  payload: unknown;
+  log: unknown;
+  reveals: boolean;
+  idempotencyKey: string | null;
+  /** The stored answer's text for Idempotency-Key retries, or null. */
+  response: string | null;
+  now: Date;
+  /** games columns to set (snake_case keys). */
+  update: Record<string, unknown>;
+  seenBy: number | null;
+  /** outbox rows to insert (snake_case keys). */
+  outbox: Record<string, unknown>[];
+}
+
+/** `select mp_append_event(...) as seq`: the new version, or NULL when the game moved on. */
+export function appendEventCall(a: AppendEventArgs): SQL {
+  return sql`select mp_append_event(${a.gameId}::text, ${a.expectedVersion}::int, ${a.kind}::text, ${a.seat}::int, ${jsonb(a.payload)}, ${jsonb(a.log)},
+    ${a.reveals}::boolean, ${a.idempotencyKey}::text, ${a.response}::text, ${a.now.toISOString()}::timestamptz, ${jsonb(a.update)},
+    ${a.seenBy}::int, ${jsonb(a.outbox)}) as seq`;
+}
+
+/** Arguments of `mp_game_request` (db/functions/mp_game_request.sql). */
+export interface GameRequestArgs {
+  gameId: string;
+  tokenHash: string | null;
+  now: Date;
+  row: boolean;
+  idempotencyKey: string | null;
+  recipients: boolean;
+  tail: boolean;
+  undoTail: number;
+  maxEvents: number;
+}
+
+/** `select mp_game_request(...) as request`: one JSON object (`GameRequest` before mapping). */
+export function gameRequestCall(a: GameRequestArgs): SQL {
+  return sql`select mp_game_request(${a.gameId}::text, ${a.tokenHash}::text, ${a.now.toISOString()}::timestamptz, ${a.row}::boolean,
+    ${a.idempotencyKey}::text, ${a.recipients}::boolean, ${a.tail}::boolean, ${a.undoTail}::int, ${a.maxEvents}::int) as request`;
+}
+
+/** `mp_recipients(game)` as an expression of type `T` (a JSON array), for use inside another statement. */
+export function recipientsExpr<T>(gameId: unknown): SQL<T> {
+  return sql<T>`mp_recipients(${gameId}::text)`;
+}
+
+/**
+ * `mp_tail(game, mark, version, undoTail, max)` as an expression of type `T` (a JSON array). Any of
+ * the first three may be an SQL expression of the outer statement.
+ */
+export function tailExpr<T>(game: SQL | string, mark: SQL | number, version: SQL | number, undoTail: number, max: number): SQL<T> {
+  const g = typeof game === 'string' ? sql`${game}::text` : game;
+  const m = typeof mark === 'number' ? sql`${mark}::int` : mark;
+  const v = typeof version === 'number' ? sql`${version}::int` : version;
+  return sql<T>`mp_tail(${g}, ${m}, ${v}, ${undoTail}::int, ${max}::int)`;
+}
+
+/** `select mp_claim_deliveries(now, until, limit) as claimed`: the claimed rows with their context. */
+export function claimDeliveriesCall(now: Date, until: Date, limit: number): SQL {
+  return sql`select mp_claim_deliveries(${now.toISOString()}::timestamptz, ${until.toISOString()}::timestamptz, ${limit}::int) as claimed`;
+}
+
+/** `select mp_held_deliveries(now, held, keys) as claimed`: rows a commit already claimed for this request. */
+export function heldDeliveriesCall(now: Date, held: Date, keys: readonly string[]): SQL {
+  return sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${jsonb(keys)}) as claimed`;
+}
+
+/** Arguments of `mp_finish_delivery` (db/functions/mp_finish_delivery.sql); null keeps a column. */
+export interface FinishDeliveryArgs {
+  id: number;
+  status: string | null;
+  error: string | null;
+  sentAt: Date | null;
+  nextAttemptAt: Date | null;
+  payload: unknown;
+}
+
+/** `select mp_finish_delivery(...)`: ends the claim of one outbox row. */
+export function finishDeliveryCall(a: FinishDeliveryArgs): SQL {
+  return sql`select mp_finish_delivery(${a.id}::bigint, ${a.status}::text, ${a.error}::text, ${iso(a.sentAt)}::timestamptz,
+    ${iso(a.nextAttemptAt)}::timestamptz, ${a.payload === undefined ? null : JSON.stringify(a.payload)}::jsonb)`;
+}
