@@ -56,3 +56,12 @@ export type Report = Schemas['Report'];
 export type PlayerRecord = Schemas['PlayerRecord'];
 /** `GET .../chat`: the lines, and whether the reader muted that chat. */
 export type ChatAnswer = Answer<'listChat'>;
+/** `GET /api/players/:id`: a player's profile. */
+export type PlayerProfile = Schemas['PlayerProfile'];
+export type Leaderboard = Schemas['Leaderboard'];
+export type FriendStatus = Schemas['FriendStatus'];
+/** `GET /api/me/friends`. */
+export type FriendsAnswer = Answer<'listFriends'>;
+export type Archive = Schemas['Archive'];
+export type ArchivedGame = Archive['games'][number];
+export type TableRequirements = Schemas['TableRequirements'];

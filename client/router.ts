@@ -1,6 +1,6 @@
 /**
  * History API routing: paths are the app's URLs (`/`, `/new`, `/games/:id?invite=CODE`,
- * `/settings`, `/next` (the game waiting for you with the least time left), `/admin/reports` (operators), `/account/delete?token=` (the emailed deletion link), `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/play/:type`
+ * `/settings`, `/next` (the game waiting for you with the least time left), `/admin/reports` (operators), `/account/delete?token=` (the emailed deletion link), `/verify?game=ID`, `/how-to-play/:type`, `/lobby`, `/players/:id` (a profile), `/leaderboard/:type`, `/play/:type`
  * (a game against the bot), `/games/:id?seat=N` (a notification's link). `navigate()` pushes a new entry and tells the shell through `LOCATION_EVENT`.
  */
 
@@ -16,6 +16,8 @@ export type Route =
   | { name: 'account-delete'; token: string | null }
   | { name: 'verify'; game: string | null }
   | { name: 'how-to-play'; type: string }
+  | { name: 'player'; id: string }
+  | { name: 'leaderboard'; type: string }
   | { name: 'not-found'; path: string };
 
 export const LOCATION_EVENT = 'mp-location-changed';
@@ -33,6 +35,10 @@ export function matchRoute(pathname: string, search = ''): Route {
   const play = /^\/play\/([a-z0-9-]{1,64})$/.exec(path);
   if (play) return { name: 'play', type: play[1] };
   if (path === '/verify') return { name: 'verify', game: new URLSearchParams(search).get('game') || null };
+  const player = /^\/players\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (player) return { name: 'player', id: player[1] };
+  const board = /^\/leaderboard\/([a-z0-9-]{1,64})$/.exec(path);
+  if (board) return { name: 'leaderboard', type: board[1] };
   const rules = /^\/how-to-play\/([a-z0-9-]{1,64})$/.exec(path);
   if (rules) return { name: 'how-to-play', type: rules[1] };
   const m = /^\/games\/([^/]+)$/.exec(path);
@@ -64,6 +70,8 @@ export function isOpenToVisitors(route: Route): boolean {
     route.name === 'verify' ||
     route.name === 'how-to-play' ||
     route.name === 'lobby' ||
+    route.name === 'player' ||
+    route.name === 'leaderboard' ||
     // The emailed deletion link carries its own proof; the browser that opens it may be signed out.
     route.name === 'account-delete'
   );

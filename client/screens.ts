@@ -19,6 +19,8 @@ const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
   'mp-next-page': () => import('./components/mp-next-page'),
   'mp-how-to-play': () => import('./components/mp-how-to-play'),
   'mp-lobby': () => import('./components/mp-lobby'),
+  'mp-player-page': () => import('./components/mp-player-page'),
+  'mp-leaderboard': () => import('./components/mp-leaderboard'),
   'mp-play-bot': () => import('./components/mp-play-bot'),
   'mp-admin-reports': () => import('./components/mp-admin-reports'),
   'mp-account-delete': () => import('./components/mp-account-delete'),

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { GameClocks } from '../worker/time-control/seat-clocks';
 
 /**
@@ -136,6 +149,10 @@ export const games = pgTable(
     reminderStage: integer('reminder_stage').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The game counts for ratings when it ends with two human players or more (worker/services/rating-math.ts). */
+    rated: boolean('rated').notNull().default(true),
+    /** Who may join (worker/services/requirements.ts): `{ minReliability?, minFinishedGames? }`. */
+    requirements: jsonb('requirements').$type<TableRequirements>().notNull().default({}),
   },
   (t) => [
     check('games_version_nonneg', sql`${t.version} >= 0`),
@@ -146,6 +163,12 @@ export const games = pgTable(
     index('games_created_by_idx').on(t.createdBy, t.createdAt),
   ],
 );
+
+/** What a table asks of a joining player: a share of timed games ended without timing out or resigning (0-1), a number of games finished. */
+export interface TableRequirements {
+  minReliability?: number;
+  minFinishedGames?: number;
+}
 
 /** Who sits where. `lastSeenSeq` is the newest version this seat has looked at. */
 export const seats = pgTable(
@@ -506,4 +529,116 @@ export const deletionTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('deletion_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The order games ended in: one row per game that ended after it started (finished or
+ * abandoned), numbered as the endings were applied (one at a time per game type, under an
+ * advisory lock), so ratings can be folded again from the records in the same order
+ * (`npm run ratings:rebuild`).
+ */
+export const gameEndings = pgTable(
+  'game_endings',
+  {
+    seq: bigint('seq', { mode: 'number' }).notNull().unique().generatedAlwaysAsIdentity(),
+    gameId: text('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_endings_type_idx').on(t.type, t.seq)],
+);
+
+/**
+ * Each seat of an ended game as profiles read it: its place (0 best; tied seats share one),
+ * whether it won, resigned or ran out of time. Derived from the record at the end (rebuilt by
+ * `npm run ratings:rebuild`); a deleted account's rows keep the game for the others, unnamed.
+ */
+export const seatResults = pgTable(
+  'seat_results',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    endSeq: bigint('end_seq', { mode: 'number' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    /** The game had clocks (reliability counts only timed games). */
+    timed: boolean('timed').notNull(),
+    /** The game counted for ratings. */
+    rated: boolean('rated').notNull(),
+    place: integer('place').notNull(),
+    won: boolean('won').notNull(),
+    resigned: boolean('resigned').notNull(),
+    timedOut: boolean('timed_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seat_results_user_idx').on(t.userId, t.endSeq)],
+);
+
+/**
+ * A player's OpenSkill rating (Weng-Lin) per game type, after `games` rated games. Shown as its
+ * ordinal (`mu - 3 sigma`) from the fifth game on. Goes with the account.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    ordinal: doublePrecision('ordinal').notNull(),
+    games: integer('games').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.type] }), index('ratings_board_idx').on(t.type, t.ordinal)],
+);
+
+/**
+ * A friendship, or a request for one while `acceptedAt` is null. One row per pair of players,
+ * whoever asked first (`friendships_pair`).
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    requesterId: text('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: text('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.requesterId, t.addresseeId] }),
+    uniqueIndex('friendships_pair').on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
+    index('friendships_addressee_idx').on(t.addresseeId),
+    check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
+  ],
+);
+
+/** A private note of its author, about one game or one other player; only the author reads it. */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text('game_id').references(() => games.id, { onDelete: 'cascade' }),
+    playerId: text('player_id').references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('player_notes_game').on(t.authorId, t.gameId).where(sql`${t.gameId} is not null`),
+    uniqueIndex('player_notes_player').on(t.authorId, t.playerId).where(sql`${t.playerId} is not null`),
+    check('player_notes_one_subject', sql`(${t.gameId} is null) <> (${t.playerId} is null)`),
+    check('player_notes_text_len', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
 );

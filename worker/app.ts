@@ -25,6 +25,7 @@ import { lobbyRoutes } from './routes/lobby';
 import { meRoutes } from './routes/me';
 import { notificationRoutes } from './routes/notifications';
 import { playRoutes } from './routes/play';
+import { playerRoutes } from './routes/players';
 import { pushRoutes } from './routes/push';
 import { safetyRoutes } from './routes/safety';
 import { tableRoutes } from './routes/table';
@@ -108,6 +109,7 @@ export function createApp(deps: Deps) {
   app.route('/', tableRoutes());
   app.route('/', clockRoutes());
   app.route('/', safetyRoutes());
+  app.route('/', playerRoutes());
   app.route('/', adminRoutes());
   app.route('/', devRoutes());
 

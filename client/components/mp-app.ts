@@ -375,6 +375,10 @@ export class MpApp extends LitElement {
         return this.screen('mp-how-to-play', html`<mp-how-to-play .gameType=${route.type}></mp-how-to-play>`);
       case 'lobby':
         return this.screen('mp-lobby', html`<mp-lobby .me=${me}></mp-lobby>`);
+      case 'player':
+        return this.screen('mp-player-page', html`<mp-player-page .me=${me} .playerId=${route.id}></mp-player-page>`);
+      case 'leaderboard':
+        return this.screen('mp-leaderboard', html`<mp-leaderboard .gameType=${route.type}></mp-leaderboard>`);
       case 'play':
         return this.screen('mp-play-bot', html`<mp-play-bot .type=${route.type}></mp-play-bot>`);
       case 'settings':

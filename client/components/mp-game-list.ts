@@ -9,6 +9,7 @@ import { listNames, seatName } from '../names';
 import type { GameSummary, Me } from '../api-types';
 import './mp-game-cards';
 import './mp-seat-clock';
+import './mp-archive';
 
 /**
  * "My games": every game you sit at in the server's order: the ones waiting for you on top (the
@@ -158,7 +159,9 @@ export class MpGameList extends LitElement {
         <h2 id="bots-h">Play against a bot now</h2>
         <mp-game-cards compact></mp-game-cards>
         <p class="muted">Or join someone in the <a href="/lobby">lobby</a>.</p>
-      </section>`;
+      </section>
+      <mp-archive .me=${this.me}></mp-archive>
+      ${this.me ? html`<p><a href="/players/${encodeURIComponent(this.me.id)}">Your profile and friends</a></p>` : nothing}`;
   }
 }
 

@@ -1,6 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { seatName } from '../names';
+import { playerLink } from '../player-link';
 import { shared } from '../styles';
 import { recordFileName } from '../table';
 import type { GameMeta, GameResult } from '../api-types';
@@ -45,7 +46,8 @@ export class MpGameOver extends LitElement {
       </thead>
       <tbody>
         ${result.ranking.map(
-          (seat, i) => html`<tr><td>${i + 1}</td><td>${seatName(meta.seats, seat)}</td><td>${result.scores[seat] ?? ''}</td></tr>`,
+          (seat, i) =>
+            html`<tr><td>${i + 1}</td><td>${playerLink(seatName(meta.seats, seat), meta.seats.find((s) => s.seat === seat)?.userId)}</td><td>${result.scores[seat] ?? ''}</td></tr>`,
         )}
       </tbody>
     </table>`;

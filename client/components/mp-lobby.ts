@@ -7,6 +7,7 @@ import { PollController } from '../poll-controller';
 import { navigate } from '../router';
 import { shared } from '../styles';
 import { shortDateTime } from '../time';
+import { playerLink, ratingText, reliabilityText } from '../player-link';
 import type { Me } from '../api-types';
 
 /**
@@ -98,11 +99,26 @@ export class MpLobby extends LitElement {
     return `${names || 'Nobody yet'} · ${g.seats.length} of ${g.players} seats`;
   }
 
+  /** The seated players, each name a link to their profile, with their reliability and rating. */
+  /**
+   * The players, each name a link to the profile; with `withRecord` each one's reliability and
+   * rating, and each one on vacation marked "away until ..." (their clock stands still).
+   */
+  private seatsLinks(g: LobbyGame, withRecord: boolean) {
+    if (!g.seats.length) return 'Nobody yet';
+    return g.seats.map((s, i) => {
+      const away = g.away.find((a) => a.seat === s.seat);
+      return html`${i ? ', ' : ''}${playerLink(s.name, s.playerId)}${
+        withRecord && s.playerId ? html` <span class="record">(${reliabilityText(s.reliability)}, ${ratingText(s.rating)})</span>` : nothing
+      }${away ? html` <span class="away" data-away>(away until ${shortDateTime(away.until)})</span>` : nothing}`;
+    });
+  }
+
   private renderOpen(g: LobbyGame) {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${g.away.length ? html`${this.names(g)} · ${g.seats.length} of ${g.players} seats` : this.seatsText(g)}</div>
+        <div class="meta">${this.seatsLinks(g, true)} · ${g.seats.length} of ${g.players} seats</div>
         ${g.timeControlText !== 'No clock' ? html`<div class="meta">${g.timeControlText}</div>` : nothing}
         ${g.optionsText.length ? html`<div class="meta">${g.optionsText.join(' · ')}</div>` : nothing}
       </div>
@@ -118,19 +134,11 @@ export class MpLobby extends LitElement {
     </li>`;
   }
 
-  /** The players, each one on vacation marked "away until ..." (their clock stands still). */
-  private names(g: LobbyGame) {
-    return g.seats.map((s, i) => {
-      const away = g.away.find((a) => a.seat === s.seat);
-      return html`${i ? ', ' : ''}${s.name}${away ? html` <span class="away" data-away>(away until ${shortDateTime(away.until)})</span>` : nothing}`;
-    });
-  }
-
   private renderLive(g: LobbyGame) {
     return html`<li data-game=${g.id}>
       <div class="what">
         <div class="title">${g.title}</div>
-        <div class="meta">${this.names(g)} · last move ${timeAgo(g.updatedAt)}</div>
+        <div class="meta">${this.seatsLinks(g, false)} · last move ${timeAgo(g.updatedAt)}</div>
       </div>
       <div class="act"><a class="button" href="/games/${encodeURIComponent(g.id)}" aria-label="Watch ${g.title}">${g.youAreSeated ? 'Open' : 'Watch'}</a></div>
     </li>`;

@@ -10,6 +10,8 @@ import './mp-options-form';
 import './mp-seat-choices';
 import './mp-invite-link';
 import './mp-time-control-fields';
+import './mp-table-players';
+import type { TablePlayers } from './mp-table-players';
 
 /** A game just created: the answer of `POST /api/games`, and the title of its type. */
 type Created = Answer<'createGame', 201> & { title: string };
@@ -78,6 +80,8 @@ export class MpNewGameForm extends LitElement {
   /** The creator's setup choices for seat 1 (a Rocket), sent as `choices`. */
   @state() private choices: Record<string, string> = {};
   @state() private clock: ClockChoice = NO_CLOCK;
+  /** Rated, requirements (from <mp-table-players>). */
+  @state() private tablePlayers: TablePlayers = { rated: true, requirements: {} };
   @state() private bots = 0;
   @state() private isPublic = true;
   @state() private startWhenFull = true;
@@ -118,7 +122,7 @@ export class MpNewGameForm extends LitElement {
     this.error = null;
   }
 
-  private async submit(e: Event): Promise<void> {
+  private async submit(e: Event, friends: string[] = []): Promise<void> {
     e.preventDefault();
     const t = this.type;
     if (!t || this.busy) return;
@@ -141,10 +145,14 @@ export class MpNewGameForm extends LitElement {
           startWhenFull: this.startWhenFull,
           bots: this.bots,
           ...(Object.keys(this.choices).length ? { choices: this.choices } : {}),
+          ...this.tablePlayers,
+          ...(friends.length ? { friends } : {}),
         },
       });
-      // Bots in every other seat: the server has started the game already.
-      if (startsAtOnce(this.players, this.bots)) navigate(`/games/${encodeURIComponent(res.id)}`);
+      // Bots (and friends) in every other seat: the server has started the game already.
+      const seated = this.bots + friends.length;
+      if (startsAtOnce(this.players, this.bots) || (friends.length && seated === this.players - 1 && this.startWhenFull))
+        navigate(`/games/${encodeURIComponent(res.id)}`);
       else this.created = { id: res.id, inviteUrl: res.inviteUrl, title: t.title };
     } catch (err) {
       this.error = messageOf(err);
@@ -269,7 +277,12 @@ export class MpNewGameForm extends LitElement {
                     <mp-time-control-fields
                       .value=${this.clock}
                       @mp-clock-choice=${(e: CustomEvent<ClockChoice>) => (this.clock = e.detail)}
-                    ></mp-time-control-fields>`
+                    ></mp-time-control-fields>
+                    <mp-table-players
+                      ?busy=${this.busy}
+                      @mp-table-players-change=${(e: CustomEvent<TablePlayers>) => (this.tablePlayers = e.detail)}
+                      @mp-play-with=${(e: CustomEvent<string>) => this.submit(e, [e.detail])}
+                    ></mp-table-players>`
                   : nothing
               }
               <div><button class="primary" type="submit" ?disabled=${this.busy || !t}>

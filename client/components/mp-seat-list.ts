@@ -3,6 +3,7 @@ import { seatColor } from '../seat-colours';
 import { customElement, property } from 'lit/decorators.js';
 import { shared } from '../styles';
 import { seatName } from '../names';
+import { playerLink } from '../player-link';
 import { seatTaken } from '../table';
 import type { SeatInfo } from '../api-types';
 import { awayText, clockOf, type AwaySeat, type SeatClock } from '../clocks';
@@ -118,7 +119,7 @@ export class MpSeatList extends LitElement {
         const away = this.away.find((a) => a.seat === i);
         return html`<li class=${[active ? 'active' : '', taken ? '' : 'empty', changed ? 'changed' : ''].join(' ')} aria-current=${active ? 'true' : nothing}>
           <span class="dot" style="background: ${seatColor(i)}"></span>
-          <span class="name">${name}</span>
+          <span class="name">${taken ? playerLink(name, s?.userId) : name}</span>
           ${i === this.yourSeat ? html`<span class="tag">(you)</span>` : nothing}
           ${s?.isBot && !/\bbot\b/i.test(name) ? html`<span class="tag">(bot)</span>` : nothing}
           ${active ? html`<span class="tag">to play</span>` : nothing}

@@ -4,6 +4,7 @@ import { api, messageOf } from '../api';
 import type { Answer, GameMeta, Me, SeatWithChoices } from '../api-types';
 import { shared } from '../styles';
 import { emptySeats } from '../table';
+import './mp-seated-records';
 import './mp-invite-link';
 import { PRINTED_COLOURS } from '../seat-colours';
 import './mp-seat-choices';
@@ -180,6 +181,7 @@ export class MpWaitingRoom extends LitElement {
             : 'The game starts when its creator starts it.'
         }</p>
       <mp-seat-list style=${seatColors(meta)} .players=${meta.players} .seats=${meta.seats} .activeSeats=${[]} .yourSeat=${meta.yourSeat}></mp-seat-list>
+      <mp-seated-records .seats=${meta.seats} .gameType=${meta.type}></mp-seated-records>
       ${
         meta.optionsText.length
           ? html`<h3>Options</h3>

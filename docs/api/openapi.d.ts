@@ -917,6 +917,119 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/players/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's profile: games finished and won, median time to move, reliability, ratings, and your head-to-head
+         * @description Never an email address. 404 `player_not_found`.
+         */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/leaderboard/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The top 50 players of a game type by rating ordinal (players with fewer than 5 rated games are left out) */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/friends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your friends, and the requests that wait on you (`incoming`) or on them (`outgoing`) */
+        get: operations["listFriends"];
+        put?: never;
+        /**
+         * Ask a player to be friends, or accept their request
+         * @description Asking again changes nothing. 400 `cannot_befriend_self`, 403 `not_available` (a block either way; it does not say which), 404 `player_not_found`, 409 `too_many_friends` (at most 300 friends and requests).
+         */
+        post: operations["befriend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/friends/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** End a friendship, withdraw your request or decline theirs */
+        delete: operations["unfriend"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your private note about a game or a player (null when none); nobody else can read it */
+        get: operations["readNote"];
+        /**
+         * Write your private note about a game you sat in or another player; empty text deletes it
+         * @description 400 `bad_subject`, 403 `not_seated`, 404 `game_not_found`, `player_not_found`.
+         */
+        put: operations["writeNote"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your ended games, newest first, 20 a page: by game type and opponent if asked; tables you resigned from stay, marked */
+        get: operations["listArchive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reports": {
         parameters: {
             query?: never;
@@ -1069,6 +1182,19 @@ export interface components {
          */
         SeatChoices: {
             [key: string]: string;
+        };
+        /**
+         * @description A join that falls short gets 403 `below_table_requirement` with the reason in words
+         * @default {}
+         */
+        TableRequirements: {
+            /**
+             * @description A share (0-1) of their last 50 ended timed games ended without a timeout or resignation (`reliability.share` of GET /api/players/:id); a player with none falls short
+             * @example 0.8
+             */
+            minReliability?: number;
+            /** @description Games they saw to the end, any type */
+            minFinishedGames?: number;
         };
         GameSummary: {
             id: string;
@@ -1341,6 +1467,12 @@ export interface components {
                 seat: number;
                 name: string;
                 isBot: boolean;
+                /** @description The player's profile (GET /api/players/:id); null for a bot */
+                playerId: string | null;
+                /** @description Their reliability share (0-1, see GET /api/players/:id); null without an ended timed game */
+                reliability: number | null;
+                /** @description Their rating ordinal for this game type; null while provisional */
+                rating: number | null;
             }[];
             /** @description The options, one short line each ("Thinner fog: yes") */
             optionsText: string[];
@@ -1572,6 +1704,106 @@ export interface components {
             /** @enum {string} */
             status: "open";
             createdAt: string;
+        };
+        PlayerProfile: {
+            id: string;
+            name: string;
+            /** @description When the account was made (ISO) */
+            memberSince: string;
+            stats: {
+                type: string;
+                title: string;
+                /** @description Games of this type they saw to the end */
+                finished: number;
+                won: number;
+                /** @description Median hours from the event before to their first move of a turn; null without moves */
+                medianMoveHours: number | null;
+            }[];
+            reliability: components["schemas"]["Reliability"];
+            ratings: {
+                type: string;
+                /** @description OpenSkill ordinal (mu - 3 sigma); null while provisional */
+                ordinal: number | null;
+                /** @description Rated games played */
+                games: number;
+                /** @description Fewer than 5 rated games: the number is not shown yet */
+                provisional: boolean;
+            }[];
+            /** @description Your ended games with this player; null when not signed in or on your own profile */
+            headToHead: {
+                games: number;
+                /** @description Games where you placed ahead of them */
+                youAhead: number;
+                theyAhead: number;
+                /** @description Games where you shared a place */
+                even: number;
+            } | null;
+            friendship: components["schemas"]["FriendStatus"];
+        };
+        Reliability: {
+            /** @description Of the player's last 50 ended timed games, the share (0-1) that ended without their clock running out or their resigning; null while none ended */
+            share: number | null;
+            /** @description Ended timed games counted */
+            finished: number;
+            /** @description Of those, games where their clock ran out */
+            timedOut: number;
+            /** @description Of those, games they resigned (or left) */
+            resigned: number;
+        };
+        /**
+         * @description Null when not signed in or on your own profile
+         * @enum {string|null}
+         */
+        FriendStatus: "friends" | "requested" | "incoming" | "none" | null;
+        Leaderboard: {
+            type: string;
+            title: string;
+            players: {
+                rank: number;
+                id: string;
+                name: string;
+                ordinal: number;
+                games: number;
+            }[];
+        };
+        Friend: {
+            id: string;
+            name: string;
+            since: string;
+        };
+        PrivateNote: {
+            text: string;
+            updatedAt: string;
+        } | null;
+        NoteInput: {
+            gameId?: string;
+            playerId?: string;
+            text: string;
+        };
+        Archive: {
+            games: {
+                id: string;
+                type: string;
+                title: string;
+                /** @enum {string} */
+                status: "finished" | "abandoned";
+                endedAt: string;
+                /** @description Your place, 0 best (tied seats share one); resigning ranks last */
+                place: number;
+                won: boolean;
+                /** @description You resigned (or left) this table */
+                resigned: boolean;
+                /** @description Your clock ran out at this table */
+                timedOut: boolean;
+                rated: boolean;
+                seats: {
+                    seat: number;
+                    name: string;
+                    playerId: string | null;
+                }[];
+            }[];
+            /** @description Pass as `before` for the next page; null on the last */
+            next: number | null;
         };
         Report: {
             id: number;
@@ -2316,6 +2548,14 @@ export interface operations {
                      */
                     bots?: number;
                     choices?: components["schemas"]["SeatChoices"];
+                    /**
+                     * @description The game counts for ratings (games of two human players or more; bots are never rated)
+                     * @default true
+                     */
+                    rated?: boolean;
+                    requirements?: components["schemas"]["TableRequirements"];
+                    /** @description Friends (GET /api/me/friends) to seat at once, in seats 1.. before any bots; each is told by email. 403 `not_a_friend`. A table they fill starts when `startWhenFull` */
+                    friends?: string[];
                 };
             };
         };
@@ -4760,6 +5000,392 @@ export interface operations {
             };
             /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerProfile"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listFriends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Friends */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        friends: components["schemas"]["Friend"][];
+                        requests: (components["schemas"]["Friend"] & {
+                            /** @enum {string} */
+                            direction: "incoming" | "outgoing";
+                        })[];
+                    };
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    befriend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    playerId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Where you stand now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: components["schemas"]["FriendStatus"] & unknown;
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict (stale version, wrong status) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unfriend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Gone */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readNote: {
+        parameters: {
+            query?: {
+                /** @description A game you sat in */
+                gameId?: string;
+                /** @description Another player */
+                playerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        note: components["schemas"]["PrivateNote"];
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    writeNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoteInput"];
+            };
+        };
+        responses: {
+            /** @description Your note */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        note: components["schemas"]["PrivateNote"];
+                    };
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listArchive: {
+        parameters: {
+            query?: {
+                type?: string;
+                /** @description A player id: only games they sat in too */
+                opponent?: string;
+                /** @description The `next` of the page before */
+                before?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Archive"];
+                };
+            };
+            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -69,6 +69,7 @@ describe('GET /api/me/export', () => {
         `games/${finished.id}.json`,
         'invitations.json',
         'notifications.json',
+        'players.json',
         'profile.json',
         'safety.json',
         'settings.json',

@@ -203,9 +203,10 @@ describe('GET /api/lobby', () => {
       players: 3,
       inviteUrl: open.inviteUrl,
       youAreSeated: false,
-      seats: [{ seat: 0, name: 'ada', isBot: false }],
+      seats: [{ seat: 0, name: 'ada', isBot: false, playerId: expect.stringMatching(/^u_/), reliability: null, rating: null }],
     });
-    expect(JSON.stringify(r.json)).not.toMatch(/userId|u_[0-9a-f]{20}|@invite\.test/);
+    // Names link to profiles by player id; an address never appears.
+    expect(JSON.stringify(r.json)).not.toMatch(/userId|@invite\.test/);
     expect(r.json.live.find((g: { id: string }) => g.id === live.id)).toMatchObject({ inviteUrl: null, activeSeats: [0] });
     // Join in one click from the lobby entry; signed in, your own tables say so.
     const gus = await api.signIn('gus@invite.test');

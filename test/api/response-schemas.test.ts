@@ -325,6 +325,38 @@ describe('every operation answers what the API reference says', () => {
     expect((await call('POST', '/api/me/deletion/confirm', { body: { token } })).status).toBe(200);
   });
 
+  it('players: a profile, the leaderboard, friends, private notes and the archive', async () => {
+    const [gus, hal] = [await signIn('gus-players@example.com'), await signIn('hal-players@example.com')];
+    const halId = (await call('GET', '/api/me', { token: hal })).json.id as string;
+    const created = await call('POST', '/api/games', {
+      token: gus,
+      body: {
+        type: 'secret-dice',
+        players: 2,
+        options: { rounds: 1 },
+        startWhenFull: true,
+        rated: true,
+        onResign: 'end',
+        requirements: { minFinishedGames: 0 },
+      },
+    });
+    const id = created.json.id as string;
+    const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
+    await call('POST', `/api/games/${id}/join`, { token: hal, body: { invite } });
+    expect((await call('POST', `/api/games/${id}/resign`, { token: gus })).status).toBe(200);
+    expect((await call('GET', `/api/players/${halId}`, { token: gus })).status).toBe(200);
+    expect((await call('GET', `/api/players/${halId}`)).status).toBe(200);
+    expect((await call('GET', '/api/players/u_nobody')).status).toBe(404);
+    expect((await call('GET', '/api/leaderboard/secret-dice')).status).toBe(200);
+    expect((await call('POST', '/api/me/friends', { token: gus, body: { playerId: halId } })).json.status).toBe('requested');
+    expect((await call('GET', '/api/me/friends', { token: gus })).json.requests).toHaveLength(1);
+    expect((await call('DELETE', `/api/me/friends/${halId}`, { token: gus })).status).toBe(204);
+    expect((await call('PUT', '/api/me/notes', { token: gus, body: { playerId: halId, text: 'steady' } })).status).toBe(200);
+    expect((await call('GET', `/api/me/notes?gameId=${id}`, { token: gus })).json.note).toBeNull();
+    const archived = await call('GET', '/api/me/archive', { token: gus });
+    expect(archived.json.games[0]).toMatchObject({ id, resigned: true });
+  });
+
   it('called every operation of the document with a success answer', () => {
     const missing = operations()
       .filter(({ op }) => !(checked.get(op.operationId) ?? []).some((s) => s < 400))

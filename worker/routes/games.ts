@@ -19,6 +19,8 @@ import { inviteUrl } from '../notify/names';
 import { createGame, gameMeta, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { setChoices } from '../services/choose-seat';
+import { requireFriends, tellSeatedFriends } from '../services/friends';
+import { TableChoiceFields } from './table-choice-schemas';
 import type { AppEnv } from '../types';
 
 /** Fields every game listing shares. */
@@ -75,6 +77,7 @@ const create = createRoute({
         description:
           'Your seat\'s setup choices (the game type\'s `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)',
       }),
+      ...TableChoiceFields,
     }),
   ),
   description:
@@ -238,6 +241,7 @@ export function gameRoutes() {
   app.openapi(create, async (c) => {
     const body = c.req.valid('json');
     const user = requireUser(c);
+    await requireFriends(c.var.db, user.id, body.friends ?? []);
     const row = await createGame(c.var.db, c.var.registry, {
       ...body,
       timeControl: normalizeTimeControl(body.timeControl),
@@ -247,7 +251,16 @@ export function gameRoutes() {
       now: c.var.now(),
       limits: c.var.config.gameLimits,
     });
-    if (body.bots > 0 && body.bots === body.players - 1) await startGame(serviceCtx(c), { user, gameId: row.id });
+    const friends = body.friends ?? [];
+    if (body.bots + friends.length > 0 && body.bots + friends.length === body.players - 1 && (body.startWhenFull || friends.length === 0))
+      await startGame(serviceCtx(c), { user, gameId: row.id });
+    await tellSeatedFriends(serviceCtx(c), {
+      user,
+      gameId: row.id,
+      title: c.var.registry.get(row.type)?.title ?? row.type,
+      url: `${linkOrigin(c)}/games/${row.id}`,
+      friendIds: friends,
+    });
     return c.json({ id: row.id, inviteUrl: inviteUrl(linkOrigin(c), row) }, 201);
   });
   app.openapi(list, async (c) => c.json({ games: await myGames(c.var.db, c.var.registry, requireUser(c), c.var.now()) }, 200));

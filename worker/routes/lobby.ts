@@ -12,7 +12,19 @@ const LobbyGame = z
     type: z.string(),
     title: z.string(),
     players: z.number().int(),
-    seats: z.array(z.object({ seat: z.number().int(), name: z.string(), isBot: z.boolean() })),
+    seats: z.array(
+      z.object({
+        seat: z.number().int(),
+        name: z.string(),
+        isBot: z.boolean(),
+        playerId: z.string().nullable().openapi({ description: "The player's profile (GET /api/players/:id); null for a bot" }),
+        reliability: z
+          .number()
+          .nullable()
+          .openapi({ description: 'Their reliability share (0-1, see GET /api/players/:id); null without an ended timed game' }),
+        rating: z.number().nullable().openapi({ description: 'Their rating ordinal for this game type; null while provisional' }),
+      }),
+    ),
     optionsText: z.array(z.string()).openapi({ description: 'The options, one short line each ("Thinner fog: yes")' }),
     inviteUrl: z
       .string()

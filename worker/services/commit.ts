@@ -8,6 +8,7 @@ import { noteGameDue } from '../clock/notes';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent, type LeadingEvent } from './events';
+import { applyEnding } from './ratings';
 import type { GameRow } from './game-rows';
 import type { LoggedEvent } from './log-lines';
 import { seatExtras } from './since-last-seen';
@@ -94,6 +95,8 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
           ],
           tail: change.answerTail,
         });
+  // The game ends with this change: its outcome and ratings commit with it (worker/services/ratings.ts).
+  const ends = row.status === 'active' && (status === 'finished' || status === 'abandoned');
   const botSeats = change.botSeats ?? row.botSeats;
   const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
   const clocks = clocksAfterChange(row, { status, activeSeats, botSeats }, ctx.now, {
@@ -136,7 +139,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     now: ctx.now,
     seenBy: change.seat,
     outbox: rows,
-    also: change.also,
+    also: ends ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
     leading,
   });
   // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
@@ -151,4 +154,10 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
       rows.map((r) => r.dedupeKey!),
     );
   return answer;
+}
+
+/** The change's own extra writes, then the game's ending (outcomes, ratings), in its transaction. */
+async function endWith(tx: Db, also: GameChange['also'], gameId: string, now: Date): Promise<void> {
+  if (also) await also(tx);
+  await applyEnding(tx, gameId, now);
 }

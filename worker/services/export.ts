@@ -19,6 +19,7 @@ import { listPushDevices } from '../notify/push-subscriptions';
 import { settingsView } from '../notify/settings';
 import type { ServiceCtx, User } from '../types';
 import { gameRecord } from './record';
+import { playersExport } from './export-players';
 import { reportsFiledBy } from './reports';
 import { vacationHistory } from './vacations';
 
@@ -42,6 +43,7 @@ vacations.json      your vacations
 sign-ins.json       your sign-in links (when, from which address of the network, used or not) and open sessions (dates only)
 safety.json         the players you blocked, the games whose chat you muted, and the reports you filed
 invitations.json    the games you invited someone to by email (not their addresses)
+players.json        your friends and friend requests, your private notes, your ratings and how each ended game went for you
 
 Other players appear by their display names only.
 `;
@@ -132,6 +134,7 @@ export async function exportAccount(ctx: ServiceCtx, user: User): Promise<{ file
       reportsFiled: await reportsFiledBy(db, u.id),
     },
     'invitations.json': invited.map((i) => ({ gameId: i.gameId, at: iso(i.at) })),
+    'players.json': await playersExport(db, u.id),
   };
   for (const s of mySeats) files[`games/${s.gameId}.json`] = await gameRecord(ctx, { gameId: s.gameId, user, satHere: true });
   const entries: Record<string, Uint8Array> = {

@@ -84,6 +84,8 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     onResign: row.onResign,
     isPublic: row.isPublic,
     rematchOf: row.id,
+    rated: row.rated,
+    requirements: row.requirements,
     seatsFrom: old.map((s) => ({ seat: s.seat, userId: s.isBot ? null : s.userId, choices: carried.choices[s.seat] })),
   });
   // The unique rematch_id decides a race between two players asking at once.

@@ -7,6 +7,7 @@ import type { User } from '../types';
 import { seatPlayerName } from './game-rows';
 import { inviteUrl, seatName } from '../notify/names';
 import { optionsText } from './option-text';
+import { playerBadges } from './profiles';
 import { choiceOptionKeys } from './seat-choices';
 
 /** At most this many games in each list of the lobby. */
@@ -18,7 +19,8 @@ export interface LobbyGame {
   type: string;
   title: string;
   players: number;
-  seats: { seat: number; name: string; isBot: boolean }[];
+  /** Each seat; a player's seat with their profile id, reliability share (null: no record) and shown rating of this type (null: provisional). */
+  seats: { seat: number; name: string; isBot: boolean; playerId: string | null; reliability: number | null; rating: number | null }[];
   optionsText: string[];
   /** Open games: the link that seats you (join in one click). Null in `live`. */
   inviteUrl: string | null;
@@ -36,7 +38,8 @@ export interface LobbyGame {
 /**
  * The lobby: public games waiting for players (newest first, with their invite links: a public
  * game is open to anyone) and public games in progress to watch (most recently played first),
- * at most `LOBBY_LIST_LIMIT` of each. Private games never appear; neither do user ids. A
+ * at most `LOBBY_LIST_LIMIT` of each. Private games never appear. Seats carry the player's profile id
+ * (names link to profiles), reliability and rating, never an address. A
  * signed-in caller is not offered a table where someone sits whom they blocked or who blocked
  * them (tables are never shared anew across a block; the blocked side is not told why).
  */
@@ -75,6 +78,7 @@ export async function publicLobby(
         .orderBy(seats.seat)
     : [];
   const players = [...new Set(seatRows.map((s) => s.userId).filter((u): u is string => u !== null))];
+  const badges = await playerBadges(db, players);
   const onVacation = players.length
     ? await db
         .select({ userId: vacations.userId, until: vacations.endsAt })
@@ -96,7 +100,14 @@ export async function publicLobby(
       type: g.type,
       title: registry.get(g.type)?.title ?? g.type,
       players: g.players,
-      seats: mine.map((s) => ({ seat: s.seat, name: seatName(s), isBot: s.isBot })),
+      seats: mine.map((s) => ({
+        seat: s.seat,
+        name: seatName(s),
+        isBot: s.isBot,
+        playerId: s.userId,
+        reliability: s.userId ? (badges.reliability.get(s.userId) ?? null) : null,
+        rating: s.userId ? (badges.rating.get(`${s.userId}\t${g.type}`) ?? null) : null,
+      })),
       optionsText: optionsText(g.options, choiceOptionKeys(registry.get(g.type)), registry.get(g.type)),
       inviteUrl: withInvite ? inviteUrl(args.origin, g) : null,
       youAreSeated: !!args.user && mine.some((s) => s.userId === args.user!.id && !s.isBot),

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { resultWithLabel, type AnyGame, type GameRegistry, type GameResult } from '../../engine/core';
 import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
-import { games, seats, users } from '../../db/schema';
+import { games, seats, users, type TableRequirements } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
@@ -20,6 +20,7 @@ import { presetOf, type TimeControl } from '../time-control/rules';
 import { newClocks } from '../time-control/seat-clocks';
 import { requireViewer } from './access';
 import { blockedEitherWay } from './blocks';
+import { checkRequirements } from './requirements';
 import { creatorName, inviterOf } from './invitations';
 import { optionsText } from './option-text';
 import {
@@ -74,6 +75,12 @@ export async function createGame(
     seatsFrom?: { seat: number; userId: string | null; choices?: Choices }[];
     /** The creator's setup choices (seat 0). */
     choices?: Record<string, string>;
+    /** The game counts for ratings (default true; only games of two humans or more are rated). */
+    rated?: boolean;
+    /** What a joining player must have (worker/services/requirements.ts). */
+    requirements?: TableRequirements;
+    /** Friends the creator seats at once, in seats 1.. (checked by `requireFriends`); bots sit after them. */
+    friends?: string[];
   },
 ): Promise<GameRow> {
   const game = registry.get(args.type);
@@ -89,11 +96,13 @@ export async function createGame(
     throw new ApiError(400, 'bad_options', `Options: ${i?.path.join('.') || 'value'}: ${i?.message ?? 'invalid'}`);
   }
   const bots = args.bots ?? 0;
-  if (bots < 0 || bots > args.players - 1)
-    throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots fit in a ${args.players}-player game.`);
+  const friends = args.friends ?? [];
+  if (bots < 0 || bots + friends.length > args.players - 1)
+    throw new ApiError(400, 'bad_bots', `Between 0 and ${args.players - 1} bots and friends fit in a ${args.players}-player game.`);
   const seated: { seat: number; userId: string | null; choices?: Choices }[] = args.seatsFrom ?? [
     { seat: 0, userId: args.user.id, choices: creatorChoices },
-    ...Array.from({ length: bots }, (_, i) => ({ seat: i + 1, userId: null })),
+    ...friends.map((userId, i) => ({ seat: i + 1, userId })),
+    ...Array.from({ length: bots }, (_, i) => ({ seat: friends.length + i + 1, userId: null })),
   ];
   const seed = randomHex(16);
   const id = `g_${randomHex(10)}`;
@@ -118,6 +127,8 @@ export async function createGame(
     isPublic: args.isPublic ?? true,
     startWhenFull: args.startWhenFull ?? true,
     rematchOf: args.rematchOf ?? null,
+    rated: args.rated ?? true,
+    requirements: args.requirements ?? {},
     botSeats: seated.filter((s) => s.userId === null).map((s) => s.seat),
     version: 0,
     createdAt: args.now,
@@ -205,7 +216,7 @@ export interface Joined {
  * the same transaction also commits the start, through the path of `startGame`: every player
  * then hears `game_started` (or `your_turn`), and nobody has to press Start.
  * `choices` are the joiner's setup choices (`Game.seatChoices`, e.g. `{ rocket: 'blue' }`).
- * Throws 403 `bad_invite`, `not_available` (someone seated blocked the joiner, or the joiner blocked
+ * Throws 403 `bad_invite`, `below_table_requirement` (the table's `requirements`), `not_available` (someone seated blocked the joiner, or the joiner blocked
  * them: the answer does not say which), 400 `bad_choice`, 409 `already_seated`, `game_full` (every
  * seat taken, started or not), `not_open`, `choice_taken` (another seat chose that value first).
  */
@@ -222,6 +233,7 @@ export async function joinGame(
     if (taken.some((s) => s.userId === args.user.id)) throw new ApiError(409, 'already_seated', 'You already have a seat in this game.');
     if (taken.some((s) => s.userId !== null && across.has(s.userId)))
       throw new ApiError(403, 'not_available', 'This table is not open to you. Find another one in the lobby.');
+    await checkRequirements(db, row.requirements, args.user.id);
     const free = Array.from({ length: row.players }, (_, i) => i).find((i) => !taken.some((s) => s.seat === i));
     if (free === undefined) throw new ApiError(409, 'game_full', 'Every seat is taken.');
     if (row.status !== 'open') throw new ApiError(409, 'not_open', 'This game has already started.');

@@ -1,0 +1,74 @@
+import { LitElement, css, html, nothing } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { api, messageOf } from '../api';
+import type { Leaderboard } from '../api-types';
+import { playerLink } from '../player-link';
+import { shared } from '../styles';
+
+/** `/leaderboard/:type`: the top players of a game type by rating ordinal (after 5 rated games). */
+@customElement('mp-leaderboard')
+export class MpLeaderboard extends LitElement {
+  static override styles = [
+    shared,
+    css`
+      table {
+        border-collapse: collapse;
+        width: 100%;
+      }
+      th,
+      td {
+        text-align: left;
+        padding: 0.35rem 0.5rem 0.35rem 0;
+        border-bottom: 1px solid var(--mp-border);
+      }
+      td.num,
+      th.num {
+        text-align: right;
+      }
+    `,
+  ];
+
+  @property() gameType = '';
+  @state() private board: Leaderboard | null = null;
+  @state() private error: string | null = null;
+
+  override updated(changed: Map<string, unknown>): void {
+    if (changed.has('gameType') && this.gameType) void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.board = await api<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(this.gameType)}`);
+    } catch (err) {
+      this.error = messageOf(err);
+    }
+  }
+
+  override render() {
+    if (this.error) return html`<h1>Leaderboard</h1><p class="error" role="alert">${this.error}</p>`;
+    const b = this.board;
+    if (!b) return html`<p class="muted">Loading…</p>`;
+    return html`<h1>${b.title}: leaderboard</h1>
+      <p class="muted">OpenSkill ratings (the ordinal, mu − 3σ). A rating shows after 5 rated games; bots are never rated.</p>
+      ${
+        b.players.length
+          ? html`<table>
+            <thead><tr><th class="num">#</th><th>Player</th><th class="num">Rating</th><th class="num">Games</th></tr></thead>
+            <tbody>
+              ${b.players.map(
+                (p) =>
+                  html`<tr><td class="num">${p.rank}</td><td>${playerLink(p.name, p.id)}</td><td class="num">${p.ordinal.toFixed(1)}</td><td class="num">${p.games}</td></tr>`,
+              )}
+            </tbody>
+          </table>`
+          : html`<p>Nobody has played 5 rated games of ${b.title} yet.</p>`
+      }
+      ${nothing}`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mp-leaderboard': MpLeaderboard;
+  }
+}

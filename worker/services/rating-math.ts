@@ -1,0 +1,154 @@
+import { ordinal, rate, rating } from 'openskill';
+
+/**
+ * Ratings as a pure function of ended games, in the order they ended. The server applies one
+ * game at a time (`applyEnding`, worker/services/ratings.ts) and `npm run ratings:rebuild`
+ * folds every record again (`foldRatings`); both go through `seatOutcomes` and `rateGame` here,
+ * so they cannot disagree. No I/O, no clock.
+ */
+
+/** What an ended game's record says, as far as ratings and reliability need it. */
+export interface EndedRecord {
+  gameId: string;
+  type: string;
+  status: 'finished' | 'abandoned';
+  /** The table was created `rated` (the default). */
+  rated: boolean;
+  /** The game had clocks. */
+  timed: boolean;
+  /** Every seat: a player's account, a bot (`userId` null), or a deleted account's seat. */
+  seats: { seat: number; userId: string | null; accountDeleted: boolean }[];
+  /** The engine's result (finished games): seats best first, and the seats that share a place. */
+  result: { ranking: number[]; ties?: number[][] } | null;
+  /** The events that say who left early: `resign`, `leave`, `timeout`, `clock`, and moves the bot played on time. */
+  events: { kind: string; seat: number | null; payload: unknown }[];
+}
+
+/** One seat's outcome: its place (0 best; tied seats share one), a win, a resignation, a clock run out. */
+export interface SeatOutcome {
+  seat: number;
+  userId: string | null;
+  place: number;
+  won: boolean;
+  resigned: boolean;
+  timedOut: boolean;
+}
+
+/** An OpenSkill (Weng-Lin, Plackett-Luce) rating and how many rated games made it. */
+export interface Skill {
+  mu: number;
+  sigma: number;
+  games: number;
+}
+
+/** A rating is shown (as its ordinal) from this many rated games on; "provisional" before. */
+export const PROVISIONAL_GAMES = 5;
+
+/** The shown number: OpenSkill's ordinal, `mu - 3 sigma`. */
+export function skillOrdinal(s: Pick<Skill, 'mu' | 'sigma'>): number {
+  return ordinal(s);
+}
+
+/** A human seat: a player's account, or one deleted since (still a person who played). */
+const isHuman = (s: EndedRecord['seats'][number]) => s.userId !== null || s.accountDeleted;
+
+/** Seats that resigned (or left a running game) and seats that ran out of time, from the events. */
+function leavers(events: EndedRecord['events']): { resigned: Set<number>; timedOut: Set<number> } {
+  const resigned = new Set<number>();
+  const timedOut = new Set<number>();
+  for (const e of events) {
+    const p = (e.payload ?? {}) as { timeout?: boolean; seats?: number[]; handedToBot?: number };
+    if ((e.kind === 'resign' || e.kind === 'leave') && e.seat !== null) resigned.add(e.seat);
+    else if (e.kind === 'move' && p.timeout && e.seat !== null) timedOut.add(e.seat);
+    else if (e.kind === 'timeout') for (const s of p.seats ?? []) timedOut.add(s);
+    // The table voted the late seat to the bot: its player let the clock run out on them.
+    else if (e.kind === 'clock' && typeof p.handedToBot === 'number') timedOut.add(p.handedToBot);
+  }
+  return { resigned, timedOut };
+}
+
+/**
+ * Each seat's outcome. A finished game places seats by the engine's ranking (tied seats share a
+ * place); a game abandoned early has no ranking, so every seat that stayed shares first place.
+ * Either way a seat that resigned or ran out of time ranks last, below everyone who stayed.
+ */
+export function seatOutcomes(rec: EndedRecord): SeatOutcome[] {
+  const { resigned, timedOut } = leavers(rec.events);
+  const left = (seat: number) => resigned.has(seat) || timedOut.has(seat);
+  const order = rec.result?.ranking ?? [];
+  const tieOf = (seat: number) => rec.result?.ties?.find((t) => t.includes(seat));
+  // Raw place: position in the ranking, a tie group at the place of its best member.
+  const raw = new Map<number, number>();
+  order.forEach((seat, i) => {
+    const tie = tieOf(seat);
+    raw.set(seat, tie ? Math.min(...tie.map((s) => order.indexOf(s)).filter((x) => x >= 0)) : i);
+  });
+  const key = (seat: number) => (left(seat) ? 1e6 : (raw.get(seat) ?? 0));
+  const distinct = [...new Set(rec.seats.map((s) => key(s.seat)))].sort((a, b) => a - b);
+  return rec.seats.map((s) => ({
+    seat: s.seat,
+    userId: s.userId,
+    place: distinct.indexOf(key(s.seat)),
+    won: rec.status === 'finished' && !left(s.seat) && distinct.indexOf(key(s.seat)) === 0,
+    resigned: resigned.has(s.seat),
+    timedOut: timedOut.has(s.seat),
+  }));
+}
+
+/**
+ * The game counts for ratings: the table was rated, at least two human seats, and the outcome
+ * says something (a game abandoned with nobody to blame ranks nobody).
+ */
+export function isRatedGame(rec: EndedRecord, outcomes: SeatOutcome[]): boolean {
+  const humans = rec.seats.filter(isHuman);
+  if (!rec.rated || humans.length < 2) return false;
+  if (rec.status === 'abandoned') return outcomes.some((o) => o.resigned || o.timedOut);
+  return true;
+}
+
+/** The rating key of a human seat: its account, or (deleted account) a newcomer of this game alone. */
+export function seatKey(rec: Pick<EndedRecord, 'gameId'>, s: { seat: number; userId: string | null }): string {
+  return s.userId ?? `deleted:${rec.gameId}:${s.seat}`;
+}
+
+/**
+ * New ratings of one rated game's players: OpenSkill free-for-all, each player a team of one,
+ * ranked by place (ties allowed). `before` gives each key's rating so far (undefined: a newcomer).
+ * Players go to the model sorted by place then key, so the seats' order cannot matter.
+ */
+export function rateGame(players: { key: string; place: number }[], before: (key: string) => Skill | undefined): Map<string, Skill> {
+  const sorted = [...players].sort((a, b) => a.place - b.place || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const olds = sorted.map((p) => before(p.key));
+  const teams = olds.map((o) => [o ? rating({ mu: o.mu, sigma: o.sigma }) : rating()]);
+  const after = rate(teams, { rank: sorted.map((p) => p.place + 1) });
+  return new Map(sorted.map((p, i) => [p.key, { mu: after[i][0].mu, sigma: after[i][0].sigma, games: (olds[i]?.games ?? 0) + 1 }]));
+}
+
+/** The players of a rated game as `rateGame` takes them. */
+export function ratedPlayers(rec: EndedRecord, outcomes: SeatOutcome[]): { key: string; place: number }[] {
+  const human = new Set(rec.seats.filter(isHuman).map((s) => s.seat));
+  return outcomes.filter((o) => human.has(o.seat)).map((o) => ({ key: seatKey(rec, o), place: o.place }));
+}
+
+/** Everything the records give, folded in order: each game's seat outcomes and the ratings by `userId\ttype`. */
+export interface Fold {
+  outcomes: Map<string, { rated: boolean; seats: SeatOutcome[] }>;
+  ratings: Map<string, Skill>;
+}
+
+/** The rating map's key of a player and game type. */
+export const ratingKey = (userId: string, type: string) => `${userId}\t${type}`;
+
+/** Folds ended records, oldest ending first, into outcomes and ratings (deleted accounts' ratings are not kept). */
+export function foldRatings(records: Iterable<EndedRecord>): Fold {
+  const fold: Fold = { outcomes: new Map(), ratings: new Map() };
+  for (const rec of records) {
+    const seats = seatOutcomes(rec);
+    const rated = isRatedGame(rec, seats);
+    fold.outcomes.set(rec.gameId, { rated, seats });
+    if (!rated) continue;
+    const next = rateGame(ratedPlayers(rec, seats), (key) => fold.ratings.get(ratingKey(key, rec.type)));
+    for (const [key, skill] of next) if (!key.startsWith('deleted:')) fold.ratings.set(ratingKey(key, rec.type), skill);
+  }
+  return fold;
+}
