@@ -111,12 +111,10 @@ export class MpApp extends LitElement {
         nav {
           order: 3;
           width: 100%;
-          /* One row that scrolls sideways when the links do not fit, not a third header row. */
-          flex-wrap: nowrap;
-          overflow-x: auto;
-          gap: 0.25rem 0.8rem;
+          /* The links wrap to a second row rather than scroll: a header never cuts an item. */
+          flex-wrap: wrap;
+          gap: 0 0.8rem;
           white-space: nowrap;
-          scrollbar-width: none;
         }
         .who .email {
           max-width: 8rem;

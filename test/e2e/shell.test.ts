@@ -130,6 +130,18 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
       await fullPageShot(b, 'shell-phone.png');
     });
 
+    test('the phone header shows every link whole (it wraps, never cuts one)', async () => {
+      const links = b.getByRole('navigation', { name: 'Main' }).getByRole('link');
+      const n = await links.count();
+      expect(n).toBeGreaterThanOrEqual(5);
+      const width = await b.evaluate(() => window.innerWidth);
+      for (let i = 0; i < n; i++) {
+        const box = (await links.nth(i).boundingBox())!;
+        expect(box.x, await links.nth(i).innerText()).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, await links.nth(i).innerText()).toBeLessThanOrEqual(width);
+      }
+    });
+
     test('My games puts the game that waits on the player first, marked "Your turn"', async () => {
       await a.getByRole('link', { name: 'My games' }).click();
       await seeText(a, 'Secret Dice (test fixture)');
