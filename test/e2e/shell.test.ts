@@ -137,8 +137,9 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
       const width = await b.evaluate(() => window.innerWidth);
       for (let i = 0; i < n; i++) {
         const box = (await links.nth(i).boundingBox())!;
-        expect(box.x, await links.nth(i).innerText()).toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, await links.nth(i).innerText()).toBeLessThanOrEqual(width);
+        const name = (await links.nth(i).textContent()) ?? '';
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
       }
     });
 
