@@ -165,3 +165,40 @@ export const shared = css`
     white-space: nowrap;
   }
 `;
+
+/**
+ * The new-game form's parts (the form, its time control, who plays): framed fieldsets with a
+ * bold legend, full-width selects, nested fieldsets and radio rows.
+ */
+export const formParts = css`
+      fieldset {
+        border: 1px solid var(--mp-border);
+        border-radius: 0.5rem;
+        padding: 0.75rem;
+        margin: 0;
+        min-width: 0;
+      }
+      legend {
+        padding: 0 0.25rem;
+        font-weight: 600;
+      }
+      select {
+        width: 100%;
+      }
+      fieldset.inner {
+        margin-top: 0.75rem;
+      }
+      .radio {
+        display: flex;
+        gap: 0.5rem;
+        align-items: center;
+        min-height: 2rem;
+      }
+      .radio input {
+        margin: 0;
+        width: 1.2rem;
+        height: 1.2rem;
+        min-height: auto;
+        flex: none;
+      }
+`;

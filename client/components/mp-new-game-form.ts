@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import { navigate } from '../router';
 import { collectOptions, fieldsFromSchema, initialValues, playerCounts, validateValue, type OptionField } from '../schema-form';
-import { shared } from '../styles';
+import { formParts, shared } from '../styles';
 import { botChoices, clampBots, NO_CLOCK, ON_RESIGN, startsAtOnce, type ClockChoice } from '../new-game-options';
 import type { Answer, GameType, Me } from '../api-types';
 import './mp-options-form';
@@ -26,6 +26,7 @@ type Created = Answer<'createGame', 201> & { title: string };
 export class MpNewGameForm extends LitElement {
   static override styles = [
     shared,
+    formParts,
     css`
       :host {
         max-width: 36rem;
@@ -33,35 +34,6 @@ export class MpNewGameForm extends LitElement {
       form {
         display: grid;
         gap: 1rem;
-      }
-      fieldset {
-        border: 1px solid var(--mp-border);
-        border-radius: 0.5rem;
-        padding: 0.75rem;
-        margin: 0;
-        min-width: 0;
-      }
-      legend {
-        padding: 0 0.25rem;
-        font-weight: 600;
-      }
-      select {
-        width: 100%;
-      }
-      fieldset.inner {
-        margin-top: 0.75rem;
-      }
-      .radio {
-        display: flex;
-        gap: 0.5rem;
-        align-items: center;
-        min-height: 2rem;
-      }
-      .radio input {
-        margin: 0;
-        width: 1.2rem;
-        height: 1.2rem;
-        min-height: auto;
       }
       .hint {
         font-size: 0.85rem;

@@ -2,7 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { api } from '../api';
 import type { FriendsAnswer, TableRequirements } from '../api-types';
-import { shared } from '../styles';
+import { formParts, shared } from '../styles';
 
 /** What the new-game form sends about who plays: rated or not, and what a joining player must have. */
 export interface TablePlayers {
@@ -24,18 +24,8 @@ export const PLAY_WITH_EVENT = 'mp-play-with';
 export class MpTablePlayers extends LitElement {
   static override styles = [
     shared,
+    formParts,
     css`
-      fieldset {
-        border: 1px solid var(--mp-border);
-        border-radius: 0.5rem;
-        padding: 0.75rem;
-        margin: 0;
-        min-width: 0;
-      }
-      legend {
-        padding: 0 0.25rem;
-        font-weight: 600;
-      }
       .grid {
         display: grid;
         gap: 0.5rem;

@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { ON_TIMEOUT, TIME_CONTROLS, type ClockChoice } from '../new-game-options';
-import { shared } from '../styles';
+import { formParts, shared } from '../styles';
 
 /** Fired (bubbling) with the whole choice whenever one of its fields changes. */
 export const CLOCK_CHOICE_EVENT = 'mp-clock-choice';
@@ -14,37 +14,8 @@ export const CLOCK_CHOICE_EVENT = 'mp-clock-choice';
 export class MpTimeControlFields extends LitElement {
   static override styles = [
     shared,
+    formParts,
     css`
-      fieldset {
-        border: 1px solid var(--mp-border);
-        border-radius: 0.5rem;
-        padding: 0.75rem;
-        margin: 0;
-        min-width: 0;
-      }
-      legend {
-        padding: 0 0.25rem;
-        font-weight: 600;
-      }
-      select {
-        width: 100%;
-      }
-      fieldset.inner {
-        margin-top: 0.75rem;
-      }
-      .radio {
-        display: flex;
-        gap: 0.5rem;
-        align-items: center;
-        min-height: 2rem;
-      }
-      .radio input {
-        margin: 0;
-        width: 1.2rem;
-        height: 1.2rem;
-        min-height: auto;
-        flex: none;
-      }
       .hint {
         font-size: 0.85rem;
         color: var(--mp-muted);
