@@ -7,16 +7,14 @@
  * - The profile and the leaderboard at 375x740 and 1280x800 (the README's screenshots).
  */
 import { describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import {
   hasChromium,
-  newPlayerContext,
+  namedPlayer,
   phone,
   postAs,
   screenshotPath,
   seeText,
-  setName,
-  signIn,
   useServerAndBrowser,
   warnNoBrowser,
   watchPageErrors,
@@ -26,20 +24,6 @@ warnNoBrowser('test/e2e/players.test.ts');
 
 const WAIT = 30_000;
 const tag = () => Math.floor(Math.random() * 1e6);
-
-/** A signed-in player with a display name of their own, their page and their id. */
-async function player(
-  browser: Parameters<typeof newPlayerContext>[0],
-  baseUrl: string,
-  email: string,
-  name: string,
-): Promise<{ context: BrowserContext; page: Page; id: string }> {
-  const context = await newPlayerContext(browser, baseUrl);
-  const page = await signIn(context, baseUrl, email);
-  await setName(page, name);
-  const me = (await (await context.request.get(`${baseUrl}/api/me`)).json()) as { id: string };
-  return { context, page, id: me.id };
-}
 
 /** A two-player table of `type` that `leaver` resigns at once (the game ends: a rated result for both). */
 async function resignedTable(baseUrl: string, creator: BrowserContext, joiner: BrowserContext, leaver: BrowserContext) {
@@ -60,8 +44,8 @@ describe.skipIf(!hasChromium)('players in the browser', () => {
     const { server, browser } = env;
     const n = tag();
     const errors: string[] = [];
-    const ada = await player(browser, server.baseUrl, `ada${n}@players-e2e.test`, `Ada ${n}`);
-    const bo = await player(browser, server.baseUrl, `bo${n}@players-e2e.test`, `Bo ${n}`);
+    const ada = await namedPlayer(browser, server.baseUrl, `ada${n}@players-e2e.test`, `Ada ${n}`);
+    const bo = await namedPlayer(browser, server.baseUrl, `bo${n}@players-e2e.test`, `Bo ${n}`);
     watchPageErrors(errors, 'ada', ada.page);
     watchPageErrors(errors, 'bo', bo.page);
     const open = await postAs<{ id: string }>(bo.context, server.baseUrl, '/api/games', { type: 'snowdonia', players: 3 });
@@ -98,9 +82,9 @@ describe.skipIf(!hasChromium)('players in the browser', () => {
   test('a table Ada resigned from stays in her archive, marked; her profile and the leaderboard', async () => {
     const { server, browser } = env;
     const n = tag();
-    const ada = await player(browser, server.baseUrl, `ada-arc${n}@players-e2e.test`, `Ada ${n}`);
-    const bo = await player(browser, server.baseUrl, `bo-arc${n}@players-e2e.test`, `Bo ${n}`);
-    const cy = await player(browser, server.baseUrl, `cy-arc${n}@players-e2e.test`, `Cy ${n}`);
+    const ada = await namedPlayer(browser, server.baseUrl, `ada-arc${n}@players-e2e.test`, `Ada ${n}`);
+    const bo = await namedPlayer(browser, server.baseUrl, `bo-arc${n}@players-e2e.test`, `Bo ${n}`);
+    const cy = await namedPlayer(browser, server.baseUrl, `cy-arc${n}@players-e2e.test`, `Cy ${n}`);
     const resigned = await resignedTable(server.baseUrl, ada.context, bo.context, ada.context);
     // Five rated results each, so their ratings show on the leaderboard.
     for (let i = 0; i < 5; i++) {

@@ -6,18 +6,16 @@
  * - Cy deletes her account from Settings through the emailed link; her old session is signed out.
  */
 import { describe, expect, test } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { E2E_OPERATOR } from '../support/e2e-global-setup';
 import { pause } from '../support/wait';
 import {
   hasChromium,
-  newPlayerContext,
+  namedPlayer,
   phone,
   postAs,
   screenshotPath,
   seeText,
-  setName,
-  signIn,
   startedGame,
   useServerAndBrowser,
   warnNoBrowser,
@@ -41,20 +39,6 @@ async function waitForMail(baseUrl: string, to: string, subject: RegExp): Promis
   throw new Error(`no email to ${to} matching ${subject} in the dev mailbox`);
 }
 
-/** A signed-in player with a display name of their own, and their page. */
-async function player(
-  browser: Parameters<typeof newPlayerContext>[0],
-  baseUrl: string,
-  email: string,
-  name: string,
-  options = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newPlayerContext(browser, baseUrl, options);
-  const page = await signIn(context, baseUrl, email);
-  await setName(page, name);
-  return { context, page };
-}
-
 /** The chat line of `text` on a game page. */
 const chatLine = (page: Page, text: string) => page.locator('mp-chat-panel li', { hasText: text });
 
@@ -65,8 +49,8 @@ describe.skipIf(!hasChromium)('safety in the browser', () => {
     const { server, browser } = env;
     const n = tag();
     const errors: string[] = [];
-    const ada = await player(browser, server.baseUrl, `ada${n}@safety-e2e.test`, `Ada ${n}`);
-    const bo = await player(browser, server.baseUrl, `bo${n}@safety-e2e.test`, `Bo ${n}`);
+    const ada = await namedPlayer(browser, server.baseUrl, `ada${n}@safety-e2e.test`, `Ada ${n}`);
+    const bo = await namedPlayer(browser, server.baseUrl, `bo${n}@safety-e2e.test`, `Bo ${n}`);
     watchPageErrors(errors, 'ada', ada.page);
     const id = await startedGame(server.baseUrl, [ada.context, bo.context], 'space-mountain');
     await postAs(bo.context, server.baseUrl, `/api/games/${id}/chat`, { text: `hello from Bo ${n}` });
@@ -98,8 +82,8 @@ describe.skipIf(!hasChromium)('safety in the browser', () => {
   test('a reported chat line reaches the operator, who mutes the player', async () => {
     const { server, browser } = env;
     const n = tag();
-    const ada = await player(browser, server.baseUrl, `ada-r${n}@safety-e2e.test`, `Ada R${n}`);
-    const bo = await player(browser, server.baseUrl, `bo-r${n}@safety-e2e.test`, `Bo R${n}`);
+    const ada = await namedPlayer(browser, server.baseUrl, `ada-r${n}@safety-e2e.test`, `Ada R${n}`);
+    const bo = await namedPlayer(browser, server.baseUrl, `bo-r${n}@safety-e2e.test`, `Bo R${n}`);
     const id = await startedGame(server.baseUrl, [ada.context, bo.context], 'big-thunder');
     await postAs(bo.context, server.baseUrl, `/api/games/${id}/chat`, { text: `you are a fool ${n}` });
 
@@ -112,7 +96,7 @@ describe.skipIf(!hasChromium)('safety in the browser', () => {
     await ada.page.getByRole('button', { name: 'Send report' }).click();
     await seeText(ada.page, 'The operators will look at your report');
 
-    const ops = await player(browser, server.baseUrl, E2E_OPERATOR, `Operator ${n}`, phone);
+    const ops = await namedPlayer(browser, server.baseUrl, E2E_OPERATOR, `Operator ${n}`, phone);
     await ops.page.getByRole('link', { name: 'Reports' }).click();
     const report = ops.page.locator('mp-admin-reports article', { hasText: `Bo R${n}` });
     await report.first().waitFor({ timeout: WAIT });
@@ -137,7 +121,7 @@ describe.skipIf(!hasChromium)('safety in the browser', () => {
     const { server, browser } = env;
     const n = tag();
     const email = `cy${n}@safety-e2e.test`;
-    const cy = await player(browser, server.baseUrl, email, `Cy ${n}`);
+    const cy = await namedPlayer(browser, server.baseUrl, email, `Cy ${n}`);
     await cy.page.getByRole('link', { name: 'Settings' }).click();
     await cy.page.getByRole('button', { name: 'Delete my account…' }).click();
     await seeText(cy.page, `We emailed a link to ${email}`);

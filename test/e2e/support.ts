@@ -304,3 +304,18 @@ export async function startWhenFull(page: Page, players: number, timeout = 15_00
   await seeText(page, `${players} of ${players} seats taken.`, timeout);
   await page.getByRole('button', { name: 'Start game' }).click();
 }
+
+/** A signed-in player with a display name of their own: their context, page and account id. */
+export async function namedPlayer(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  name: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; id: string }> {
+  const context = await newPlayerContext(browser, baseUrl, options);
+  const page = await signIn(context, baseUrl, email);
+  await setName(page, name);
+  const me = (await (await context.request.get(`${baseUrl}/api/me`)).json()) as { id: string };
+  return { context, page, id: me.id };
+}
