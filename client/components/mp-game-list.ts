@@ -116,13 +116,14 @@ export class MpGameList extends LitElement {
       .map((s) => seatName(g.seats, s.seat));
     const filled = g.seats.length;
     const result = this.resultText(g);
-    const clock = g.status === 'active' ? clockOf(g.clocks, g.yourSeat) : undefined;
+    const clock = g.status === 'active' && !g.resigned ? clockOf(g.clocks, g.yourSeat) : undefined;
     const away = g.status === 'active' ? g.away.filter((a) => a.seat !== g.yourSeat) : [];
     return html`<li class=${g.yourTurn ? 'your-turn' : ''}>
       <a href="/games/${encodeURIComponent(g.id)}">
         <div class="title">
           <span>${g.title}</span>
           ${g.yourTurn ? html`<span class="badge turn">Your turn</span>` : nothing}
+          ${g.resigned ? html`<span class="badge" data-resigned>You resigned: the bot plays</span>` : nothing}
           <span class="badge">${STATUS_TEXT[g.status] ?? g.status}</span>
         </div>
         ${result ? html`<div class="result">${result}</div>` : nothing}

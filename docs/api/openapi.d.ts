@@ -1206,6 +1206,8 @@ export interface components {
             version: number;
             yourSeat: number;
             yourTurn: boolean;
+            /** @description You resigned this table (or the table handed your seat to the bot): it stays in your list, the bot plays on */
+            resigned: boolean;
             /** @description When the game was last played (a move, a join) */
             updatedAt: string;
             result: components["schemas"]["Result"];

@@ -99,6 +99,9 @@ const list = createRoute({
           GameBase.extend({
             yourSeat: z.number().int(),
             yourTurn: z.boolean(),
+            resigned: z.boolean().openapi({
+              description: 'You resigned this table (or the table handed your seat to the bot): it stays in your list, the bot plays on',
+            }),
             updatedAt: z.string().openapi({ description: 'When the game was last played (a move, a join)' }),
             result: ResultSchema.nullable(),
             ...ClockSummaryFields,

@@ -454,10 +454,11 @@ const MY_GAMES_GROUP = (g: { status: string; yourTurn: boolean }) =>
  */
 export async function myGames(db: Db, registry: GameRegistry, user: User, now: Date) {
   const rows = await db
-    .select({ game: games, seat: seats.seat })
+    .select({ game: games, seat: seats.seat, resigned: seats.isBot })
     .from(seats)
     .innerJoin(games, eq(games.id, seats.gameId))
-    .where(and(eq(seats.userId, user.id), eq(seats.isBot, false)))
+    // A seat the player resigned to the bot keeps their id: the table stays in the list, marked.
+    .where(eq(seats.userId, user.id))
     .orderBy(desc(games.updatedAt))
     .limit(200);
   const ids = rows.map((r) => r.game.id);
@@ -468,7 +469,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
         .leftJoin(users, eq(users.id, seats.userId))
         .where(inArray(seats.gameId, ids))
     : [];
-  const list = rows.map(({ game: g, seat }) => ({
+  const list = rows.map(({ game: g, seat, resigned }) => ({
     id: g.id,
     type: g.type,
     title: registry.get(g.type)?.title ?? g.type,
@@ -479,7 +480,8 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
       .sort((a, b) => a.seat - b.seat)
       .map((s) => ({ seat: s.seat, name: seatName(s), userId: s.userId, isBot: s.isBot })),
     yourSeat: seat,
-    yourTurn: g.status === 'active' && g.activeSeats.includes(seat),
+    yourTurn: !resigned && g.status === 'active' && g.activeSeats.includes(seat),
+    resigned,
     version: g.version,
     updatedAt: g.updatedAt.toISOString(),
     result: g.status === 'finished' ? resultWithLabel(registry.get(g.type), (g.result as GameResult | null) ?? null) : null,
