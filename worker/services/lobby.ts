@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { resultWithLabel, type AnyGame, type GameRegistry, type GameResult } from '../../engine/core';
 import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
 import { games, seats, users, type TableRequirements } from '../../db/schema';
