@@ -1,8 +1,9 @@
 /**
- * Ratings are a pure function of the ended records in order: a few hundred random games played
- * through the API (2-4 players, played out with random rolls, resigned to the bot or to the
- * end, lost on time, some unrated, some with a bot) give stored outcomes and ratings that the
- * rebuild (`npm run ratings:rebuild`) computes again from the records alone, exactly.
+ * Ratings are a pure function of the ended records in order: sixty random games played through
+ * the API (2-4 players, played out with random rolls, resigned to the bot or to the end, lost on
+ * time, some unrated, some with a bot; MP_REBUILD_GAMES=500 for a longer history, about half a
+ * second of CPU a game) give stored outcomes and ratings that the rebuild (`npm run ratings:rebuild`)
+ * computes again from the records alone, exactly.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildRatings } from '../../scripts/ratings-rebuild';
@@ -10,7 +11,7 @@ import { recomputeFromRecords } from '../../worker/services/ratings';
 import { HOUR, players } from './players-support';
 import { makeTestApp, type TestApi } from './support';
 
-const GAMES = Number(process.env.MP_REBUILD_GAMES ?? 200);
+const GAMES = Number(process.env.MP_REBUILD_GAMES ?? 60);
 
 let api: TestApi;
 beforeAll(async () => {
