@@ -169,7 +169,9 @@ export class SmGalaxyMap extends LitElement {
     const labels = [];
     for (let i = 0; i < size; i++) {
       labels.push(svg`<text class="label" x=${i * CELL + CELL / 2} y=${-10} text-anchor="middle">${String.fromCharCode(65 + i)}</text>`);
-      labels.push(svg`<text class="label" x=${-MARGIN / 2} y=${i * CELL + CELL / 2} dominant-baseline="central" text-anchor="middle">${i + 1}</text>`);
+      labels.push(
+        svg`<text class="label" x=${-MARGIN / 2} y=${i * CELL + CELL / 2} dominant-baseline="central" text-anchor="middle">${i + 1}</text>`,
+      );
     }
     return svg`<g stroke="#ffffff" stroke-opacity="0.13" stroke-width="2">${lines}</g>${labels}`;
   }
