@@ -303,11 +303,16 @@ describe('the railway zig-zags up the mountain', () => {
     }
   });
 
-  test('a phone gets 3 columns, a wide board more', () => {
-    expect(columnsFor(320)).toBe(3);
+  test('a phone gets 2 columns, a wide board more, each card drawn at least 1.2 times its size', () => {
+    expect(columnsFor(320)).toBe(2);
     expect(columnsFor(0)).toBe(3);
-    expect(columnsFor(520)).toBe(4);
+    expect(columnsFor(520)).toBe(3);
+    expect(columnsFor(700)).toBe(4);
     expect(columnsFor(2000)).toBe(6);
+    for (const px of [300, 320, 480, 520, 700, 900]) {
+      const L = routeLayout(14, columnsFor(px));
+      expect(px / L.width).toBeGreaterThanOrEqual(1.2);
+    }
   });
 });
 

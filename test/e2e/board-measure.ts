@@ -2,8 +2,13 @@
  * Measures a game page as a player sees it (through every shadow root): the enabled tappable
  * elements of the board and the turn bar smaller than 24x24 CSS px, the board's text drawn
  * under 11 CSS px (HTML by its computed size, SVG text by its size times the drawing's scale),
- * and whether a control of the step lies in the viewport without scrolling. Used by the board
- * browser tests (test/e2e/board-*.test.ts).
+ * the board's texts and pieces that cover one another, and whether a control of the step lies in
+ * the viewport without scrolling. Used by the board browser tests (test/e2e/board-*.test.ts).
+ *
+ * A piece is an element a board marks with `data-piece` (a marble, a Mine Cart, a Rocket, an
+ * Encounter token, a cube...): its box is its symbol. Two boxes overlap when they share more than
+ * a sliver (1.5 px each way), and neither holds the other in the DOM (a token's own label is part
+ * of the token).
  */
 import type { Page } from 'playwright-core';
 
@@ -11,8 +16,10 @@ import type { Page } from 'playwright-core';
 export interface BoardMeasure {
   /** Tappable elements under 24x24: a short description and their size. */
   small: string[];
-  /** Text under 11 px: the text and its size. */
+  /** Text under 11 px: the text, its size and the component drawing it. */
   tinyText: string[];
+  /** Board texts and pieces that cover one another: both, and the component of each. */
+  overlaps: string[];
   /** Enabled controls counted. */
   controls: number;
   /** Some enabled move control (a button or a tappable piece of the board or the bar, not a toggletip) lies wholly in the viewport at this scroll. */
@@ -44,8 +51,12 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
     const visible = (el: Element) => {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) return false;
-      const cs = getComputedStyle(el);
-      return cs.visibility !== 'hidden' && cs.display !== 'none' && Number(cs.opacity) > 0;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      // What a closed <details> holds is laid out but not drawn (checkVisibility misses SVG in it).
+      let prev: Element = el;
+      for (let n = el.parentElement; n; prev = n, n = n.parentElement)
+        if (n.tagName === 'DETAILS' && !(n as HTMLDetailsElement).open && prev.tagName !== 'SUMMARY') return false;
+      return true;
     };
     const describe = (el: Element) =>
       `${el.tagName.toLowerCase()}${el.getAttribute('data-control') ? `[${el.getAttribute('data-control')}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
@@ -78,17 +89,60 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
     const tinyText: string[] = [];
     const board = roots.find((r) => r.tagName === 'MP-BOARD-AREA');
     const boardEls = all.filter((el) => board && (board.contains(el) || board.shadowRoot?.contains(el) || el.getRootNode() !== document));
+    // The component drawing an element: the custom element whose shadow root holds it.
+    const owner = (el: Element) => ((el.getRootNode() as ShadowRoot).host?.tagName ?? 'page').toLowerCase();
+    const texts: { el: Element; rects: DOMRect[]; what: string }[] = [];
     for (const el of boardEls) {
       if (!visible(el)) continue;
-      const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && (n.textContent ?? '').trim());
-      if (!own) continue;
+      const own = Array.from(el.childNodes).filter((n) => n.nodeType === 3 && (n.textContent ?? '').trim());
+      if (own.length === 0) continue;
+      // Text for screen readers only (a 1 px clipped box) is not drawn.
+      const box = el.getBoundingClientRect();
+      if (box.width <= 1.5 || box.height <= 1.5) continue;
       let size = Number.parseFloat(getComputedStyle(el).fontSize);
       if (el instanceof SVGElement) {
         const m = (el as SVGGraphicsElement).getScreenCTM?.();
         if (m) size *= Math.hypot(m.a, m.b);
       }
-      if (size < 10.95) tinyText.push(`"${(el.textContent ?? '').trim().slice(0, 30)}" ${size.toFixed(1)}px`);
+      const what = `"${(el.textContent ?? '').trim().slice(0, 30)}" (${owner(el)})`;
+      if (size < 10.95) tinyText.push(`${what} ${size.toFixed(1)}px`);
+      // HTML text by its line boxes (a block's own box is wider than its words); SVG text by its box.
+      let rects: DOMRect[];
+      if (el instanceof SVGElement) rects = [el.getBoundingClientRect()];
+      else
+        rects = own.flatMap((n) => {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          return Array.from(range.getClientRects());
+        });
+      texts.push({ el, rects: rects.filter((r) => r.width > 0 && r.height > 0), what });
     }
-    return { small, tinyText, controls, controlInView };
+    const pieces = boardEls
+      .filter((el) => el.hasAttribute('data-piece') && visible(el))
+      .map((el) => ({
+        el,
+        rects: [el.getBoundingClientRect()],
+        what: `${el.getAttribute('data-piece') || el.getAttribute('aria-label') || 'piece'} (${owner(el)})`,
+      }));
+    // Does `a` hold `b`, through shadow roots (a piece drawn by a component inside it)?
+    const holds = (a: Element, b: Element) => {
+      for (let n: Node | null = b; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (n === a) return true;
+      return false;
+    };
+    const SLIVER = 1.5;
+    const meet = (a: DOMRect, b: DOMRect) =>
+      Math.min(a.right, b.right) - Math.max(a.left, b.left) > SLIVER && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > SLIVER;
+    const overlaps: string[] = [];
+    // Only the board's own: the turn bar is fixed over the page, so it covers whatever scrolls under it.
+    const items = [...texts, ...pieces].filter((t) => board && holds(board, t.el));
+    for (let i = 0; i < items.length; i++) {
+      for (let j = i + 1; j < items.length; j++) {
+        const a = items[i];
+        const b = items[j];
+        if (holds(a.el, b.el) || holds(b.el, a.el)) continue;
+        if (a.rects.some((ra) => b.rects.some((rb) => meet(ra, rb)))) overlaps.push(`${a.what} and ${b.what}`);
+      }
+    }
+    return { small, tinyText, overlaps, controls, controlInView };
   });
 }

@@ -65,7 +65,7 @@ export class BtCard extends LitElement {
         opacity: 0.3;
       }
       .action .state {
-        font-size: 0.6rem;
+        font-size: 0.6875rem;
         line-height: 1;
       }
       .action.used .state {
@@ -77,17 +77,16 @@ export class BtCard extends LitElement {
         font-weight: 700;
       }
       .d2m {
-        font-size: 0.6rem;
+        font-size: 0.6875rem;
         line-height: 1.1;
         color: #5a4632;
         border-top: 1px dashed #b59a7a;
         padding-top: 0.15rem;
       }
       .kind {
-        font-size: 0.58rem;
+        font-size: 0.6875rem;
+        line-height: 1.1;
         color: #6b5a49;
-        text-transform: uppercase;
-        letter-spacing: 0.04em;
       }
     `,
   ];

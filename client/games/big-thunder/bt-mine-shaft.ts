@@ -55,11 +55,11 @@ export class BtMineShaft extends LitElement {
         stroke-width: 3.5;
       }
       .label {
-        font: 700 11px system-ui, sans-serif;
+        font: 700 12.5px system-ui, sans-serif;
         fill: var(--mp-text);
       }
       .more {
-        font: 700 9px system-ui, sans-serif;
+        font: 700 12.5px system-ui, sans-serif;
         fill: #fff;
       }
       .you-ring {
@@ -161,13 +161,13 @@ export class BtMineShaft extends LitElement {
     ].filter(Boolean);
     const desc = `Mine shaft ${n}: ${counts.length ? counts.join(', ') : 'empty'}${this.cart ? `; Mine Cart ${this.cart.seat + 1} with ${this.cart.gold} ${MARBLE_NAMES.gold} and ${this.cart.ore} ${MARBLE_NAMES.ore}` : ''}`;
     return html`<svg viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label=${desc} data-shaft=${n}>
-      <text class="label" x=${L.width / 2} y="11" text-anchor="middle">${n}</text>
+      <text class="label" x=${L.width / 2} y="12" text-anchor="middle">${n}</text>
       ${this.fresh.slice(0, 4).map((k, i, all) => marble(k, L.width / 2 + (i - (all.length - 1) / 2) * 7, 19, 2.8))}
       <rect x="3" y=${L.tubeTop} width=${L.width - 6} height=${L.tubeBottom - L.tubeTop} rx="7" fill="var(--bt-shaft)" stroke="var(--bt-rock-dark)" stroke-width="1.5" />
       ${kinds.filter((k) => !this.clickable(k)).map((k) => this.group(k, shown, L.r))}
       ${
         last && hidden > 0
-          ? svg`<circle cx=${last.cx} cy=${last.cy} r=${L.r} fill="#555" /><text class="more" x=${last.cx} y=${last.cy + 3} text-anchor="middle">+${hidden + 1}</text>`
+          ? svg`<circle cx=${last.cx} cy=${last.cy} r=${L.r} fill="#555" /><text class="more" x=${last.cx} y=${last.cy + 4.5} text-anchor="middle">+${hidden + 1}</text>`
           : nothing
       }
       <line x1="0" x2=${L.width} y1=${L.height - 3} y2=${L.height - 3} stroke="var(--bt-rock-dark)" stroke-width="2" />

@@ -35,9 +35,8 @@ export class BtMine extends LitElement {
         fill: #fff;
       }
       .basin-label {
-        font: 600 9px system-ui, sans-serif;
+        font: 600 11.5px system-ui, sans-serif;
         fill: #f4ead8;
-        letter-spacing: 0.05em;
       }
       .track {
         display: grid;
@@ -116,7 +115,7 @@ export class BtMine extends LitElement {
         <polygon points="0,74 48,38 82,50 128,14 160,2 196,20 236,44 262,32 320,74" fill="var(--bt-rock)" stroke="var(--bt-rock-dark)" stroke-width="2" />
         <polygon points="146,10 160,2 176,12 168,16 158,11 150,15" fill="#f7f2ea" />
         <rect x="52" y="40" width="216" height="30" rx="15" fill="var(--bt-shaft)" stroke="var(--bt-rock-dark)" stroke-width="2" />
-        <text class="basin-label" x="160" y="36" text-anchor="middle">BASIN · ${total} TO RUN</text>
+        <text class="basin-label" x="160" y="36" text-anchor="middle">Basin · ${total} to run</text>
         ${items.map(
           ([k, n], i) => svg`<g data-basin=${k}>
           ${marble(k, 80 + i * 52, 55, 8)}

@@ -39,7 +39,7 @@ export class BtScoreTrack extends LitElement {
         margin: 0 auto;
       }
       .n {
-        font: 600 8px system-ui, sans-serif;
+        font: 600 11px system-ui, sans-serif;
         fill: var(--mp-muted);
       }
       .legend {
@@ -50,7 +50,7 @@ export class BtScoreTrack extends LitElement {
         font-weight: 800;
       }
       .small {
-        font: 500 10px system-ui, sans-serif;
+        font: 500 11px system-ui, sans-serif;
         fill: var(--mp-muted);
       }
     `,
@@ -72,12 +72,19 @@ export class BtScoreTrack extends LitElement {
       list.push(p.seat);
       bySpace.set(p.track.space, list);
     }
-    const offsets = [
-      [-7, 2],
-      [7, 2],
-      [-7, 12],
-      [7, 12],
+    // Two Locomotives sit side by side under the space's number; three or four fill the space in
+    // a 2 x 2 grid and its number is left out (the scores inside the loop still say it).
+    const pair = [
+      [-8, 7],
+      [8, 7],
     ];
+    const grid = [
+      [-8, -8],
+      [8, -8],
+      [-8, 8],
+      [8, 8],
+    ];
+    const crowded = new Set([...bySpace].filter(([, seats]) => seats.length > 2).map(([space]) => space));
     const desc = v.seats.map((p) => `${seatName(this.seats, p.seat)}: ${p.score} points`).join('; ');
     return html`<svg viewBox="-2 -2 ${W + 4} ${H + 4}" role="img" aria-label="Score track. ${desc}">
       ${Array.from({ length: SCORE_TRACK_LENGTH + 1 }, (_, s) => {
@@ -90,18 +97,18 @@ export class BtScoreTrack extends LitElement {
             fill=${isTarget ? 'color-mix(in srgb, var(--bt-gold) 35%, var(--mp-surface))' : s % 5 === 0 ? 'var(--mp-surface-hover)' : 'var(--mp-surface)'}
             stroke="var(--mp-border-strong)" />
           ${isTarget ? svg`<polygon points=${star(x + CELL / 2, y + CELL / 2, 12)} fill="var(--bt-gold)" stroke="var(--bt-gold-edge)" opacity="0.75" />` : nothing}
-          <text class="n" x=${x + 4} y=${y + 10}>${s === 0 ? 'Start' : s}</text>
+          ${crowded.has(s) ? nothing : svg`<text class="n" x=${x + 3} y=${y + 12}>${s === 0 ? 'Start' : s}</text>`}
         </g>`;
       })}
       ${[...bySpace].flatMap(([space, seats]) => {
         const { col, row } = loopCell(space);
         return seats.map((seat, i) => {
-          const [dx, dy] = offsets[i % 4];
+          const [dx, dy] = (seats.length > 2 ? grid : pair)[i % 4];
           const cx = col * CELL + CELL / 2 + dx;
           const cy = row * CELL + CELL / 2 + dy;
-          return svg`<g data-loco=${seat}>
-             <circle cx=${cx} cy=${cy} r="5.8" fill=${seatColor(seat)} stroke="var(--mp-text)" stroke-width=${seat === this.yourSeat ? 2 : 1} />
-            <text x=${cx} y=${cy + 2.8} text-anchor="middle" font-size="7.5" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">${seat + 1}</text>
+          return svg`<g data-loco=${seat} data-piece="Locomotive ${seat + 1}">
+             <circle cx=${cx} cy=${cy} r="7.5" fill=${seatColor(seat)} stroke="var(--mp-text)" stroke-width=${seat === this.yourSeat ? 2 : 1} />
+            <text x=${cx} y=${cy + 4} text-anchor="middle" font-size="11" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">${seat + 1}</text>
           </g>`;
         });
       })}
@@ -116,7 +123,7 @@ export class BtScoreTrack extends LitElement {
           </g>`;
         })}
         <text class="small" x="0" y=${v.seats.length * 18 + 4}>★ ${v.target} points: the last round begins</text>
-        <text class="small" x="0" y=${v.seats.length * 18 + 17} data-field="set-aside">${v.setAside.count} Town Share${v.setAside.count === 1 ? '' : 's'} set aside for reaching it</text>
+        <text class="small" x="0" y=${v.seats.length * 18 + 19} data-field="set-aside">${v.setAside.count} Town Share${v.setAside.count === 1 ? '' : 's'} set aside for reaching it</text>
       </g>
     </svg>`;
   }

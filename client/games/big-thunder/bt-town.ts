@@ -29,7 +29,7 @@ export class BtTown extends LitElement {
         height: auto;
       }
       .label {
-        font: 700 10px system-ui, sans-serif;
+        font: 700 12.5px system-ui, sans-serif;
         fill: var(--mp-text);
       }
       .target .outline {
@@ -69,7 +69,7 @@ export class BtTown extends LitElement {
     const here = this.carts.map((c) => `Mine Cart ${c.seat + 1} with ${c.gold} Gold Nugget and ${c.ore} Raw Ore`);
     return html`<svg viewBox="0 0 ${W} ${L.height}" role="group" aria-label="Town: ${here.length ? here.join('; ') : 'no Mine Carts'}" data-shaft="0">
       <path d="M${W / 2 - 9} 10 l9 -8 l9 8 z" fill="var(--bt-rock-dark)" />
-      <text class="label" x=${W / 2} y="20" text-anchor="middle">Town</text>
+      <text class="label" x=${W / 2} y="21" text-anchor="middle">Town</text>
       ${this.open ? svg`<circle class="open" cx=${W - 5} cy="6" r="3.5"><title>Town is open: Town actions may be taken</title></circle>` : nothing}
       ${Array.from({ length: this.players }, (_, seat) => {
         const y = top + seat * slotH;

@@ -57,8 +57,14 @@ export function actionIcon(a: CardAction, x = 0, y = 0): SVGTemplateResult {
 
 /** A marble of `kind` centred at (cx, cy). */
 export function marble(kind: MarbleKind, cx: number, cy: number, r: number): SVGTemplateResult {
-  return svg`<circle class="marble-${kind}" cx=${cx} cy=${cy} r=${r} stroke-width=${Math.max(0.8, r / 6)} />`;
+  return svg`<circle class="marble-${kind}" data-piece="${kind} marble" cx=${cx} cy=${cy} r=${r} stroke-width=${Math.max(0.8, r / 6)} />`;
 }
+
+/**
+ * The least size of a Mine Cart's number, in the drawing's units: the mine and Town are drawn
+ * at 0.9 of their size on a phone, and the number must read at 11 CSS px there.
+ */
+const CART_DIGIT = 12.5;
 
 /**
  * A Mine Cart of seat `seat` with its load, `w` wide with its top-left corner at (x, y): a
@@ -71,10 +77,10 @@ export function mineCart(seat: number, load: { gold: number; ore: number }, x: n
   const r = w * 0.11;
   const heap: ('gold' | 'ore')[] = [...Array(load.gold).fill('gold'), ...Array(load.ore).fill('ore')].slice(0, 4);
   const mr = w * 0.11;
-  return svg`<g class="cart">
+  return svg`<g class="cart" data-piece="Mine Cart ${seat + 1}">
     ${heap.map((k, i) => marble(k, x + w * 0.2 + i * w * 0.2, y + mr * 0.4, mr))}
     <path d="M${x} ${y + mr} h${w} l${-inset} ${h} h${-(w - 2 * inset)} z" fill=${seatColor(seat)} stroke="#1c2430" stroke-width=${w * 0.04} stroke-linejoin="round" />
-    <text x=${x + w / 2} y=${y + mr + h * 0.72} text-anchor="middle" font-size=${h * 0.62} font-weight="700" fill="#fff" stroke="rgba(0,0,0,.55)" stroke-width=${h * 0.06} paint-order="stroke">${seat + 1}</text>
+    <text x=${x + w / 2} y=${y + mr + h * 0.5 + Math.max(h * 0.62, CART_DIGIT) * 0.36} text-anchor="middle" font-size=${Math.max(h * 0.62, CART_DIGIT)} font-weight="700" fill="#fff" stroke="rgba(0,0,0,.55)" stroke-width=${h * 0.06} paint-order="stroke">${seat + 1}</text>
     <circle cx=${x + w * 0.27} cy=${y + mr + h + r * 0.6} r=${r} fill="#1c2430" />
     <circle cx=${x + w * 0.73} cy=${y + mr + h + r * 0.6} r=${r} fill="#1c2430" />
   </g>`;

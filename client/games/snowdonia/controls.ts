@@ -275,10 +275,14 @@ export function routeLayout(n: number, cols: number): RouteLayout {
   };
 }
 
-/** Columns of the railway for a board `px` wide: cards stay about their drawn size. */
+/**
+ * Columns of the railway for a board `px` wide: as many as keep the cards drawn at least 1.2 times
+ * their size, so the cards' smallest text (9.5 units) reads at 11 CSS px or more; a phone gets 2.
+ */
 export function columnsFor(px: number): number {
   if (!Number.isFinite(px) || px <= 0) return 3;
-  return Math.min(6, Math.max(3, Math.floor(px / 118)));
+  const fit = Math.floor((px / 1.2 - PAD * 2 + GAP_X) / (CARD_W + GAP_X));
+  return Math.min(6, Math.max(2, fit));
 }
 
 // ---------------------------------------------------------------------------------------------

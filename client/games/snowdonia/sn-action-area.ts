@@ -95,12 +95,12 @@ export class SnActionArea extends LitElement {
         position: absolute;
         right: -0.2rem;
         bottom: -0.2rem;
-        font-size: 0.65rem;
+        font-size: 0.6875rem;
         background: var(--mp-surface);
         border: 1px solid var(--mp-border-strong);
         border-radius: 999px;
-        min-width: 0.95rem;
-        line-height: 0.95rem;
+        min-width: 1rem;
+        line-height: 1rem;
         text-align: center;
       }
       .space.taken {

@@ -40,7 +40,6 @@ export class SnRailway extends LitElement {
         display: block;
         width: 100%;
         height: auto;
-        max-width: 44rem;
         margin: 0 auto;
         font-family: system-ui, sans-serif;
         user-select: none;
@@ -144,7 +143,7 @@ export class SnRailway extends LitElement {
   private surveyors(seats: number[], x: number, y: number): SVGTemplateResult[] {
     return seats.map(
       (seat, i) =>
-        svg`<g transform="translate(${x + i * 11} ${y})"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
+        svg`<g transform="translate(${x + i * 11} ${y})" data-piece="Surveyor"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
     );
   }
 
@@ -165,22 +164,22 @@ export class SnRailway extends LitElement {
     return svg`<g transform="translate(${cell.x} ${cell.y})" data-station=${c.station} role="group" aria-label=${title} @click=${() => (this.detail = title)}>
       <title>${title}</title>
       <rect width=${CARD_W} height=${CARD_H} rx="6" fill="var(--sn-card)" stroke="var(--sn-card-edge)" stroke-width="1.2"></rect>
-      <path d="M0 6 Q0 0 6 0 H${CARD_W - 6} Q${CARD_W} 0 ${CARD_W} 6 V18 H0 Z" fill="#3d5a3a"></path>
-      <circle cx="10" cy="9" r="6.5" fill="#f4e9c8"></circle>
-      <text x="10" y="12" text-anchor="middle" font-size="8.5" font-weight="700" fill="#3d5a3a">${number}</text>
-      <text x="20" y="12.5" font-size="9.5" font-weight="700" fill="#fff">${shortStationName(c.name, 15)}</text>
+      <path d="M0 6 Q0 0 6 0 H${CARD_W - 6} Q${CARD_W} 0 ${CARD_W} 6 V20 H0 Z" fill="#3d5a3a"></path>
+      <circle cx="11" cy="10" r="8" fill="#f4e9c8"></circle>
+      <text x="11" y="13.5" text-anchor="middle" font-size="10" font-weight="700" fill="#3d5a3a">${number}</text>
+      <text x="22" y="14" font-size="10" font-weight="700" fill="#fff">${shortStationName(c.name, 12)}</text>
       ${
         base
           ? svg`<text x=${CARD_W / 2} y="52" text-anchor="middle" font-size="11" font-weight="700" fill="var(--sn-ink)">Start</text>
-            <text x=${CARD_W / 2} y="66" text-anchor="middle" font-size="8" fill="#6a604c">Surveyors set out</text>`
-          : svg`${c.excavation.map((e, j) => this.excavationSpace(e, 5 + j * 34, 22))}
-            ${c.building.map((b, j) => this.buildingSpace(c, b, 4 + j * 24.5, 48))}`
+            <text x=${CARD_W / 2} y="66" text-anchor="middle" font-size="9.5" fill="#6a604c">Surveyors set out</text>`
+          : svg`${c.excavation.map((e, j) => this.excavationSpace(e, 5 + j * 34, 23))}
+            ${c.building.map((b, j) => this.buildingSpace(c, b, 4 + j * 24.5, 54))}`
       }
-      ${this.surveyors(c.surveyors, 10, 100)}
+      ${this.surveyors(c.surveyors, 9, 100)}
       ${
         c.surveyorVp > 0
           ? svg`<g transform="translate(${CARD_W - 6} 104)">
-            <text text-anchor="end" font-size="7.5" fill="#6a604c">Surveyor <tspan font-weight="700" fill="var(--sn-ink)">${c.surveyorVp} VP</tspan></text>
+            <text text-anchor="end" font-size="9.5" font-weight="700" fill="var(--sn-ink)">${c.surveyorVp} VP</text>
           </g>`
           : nothing
       }
@@ -190,14 +189,14 @@ export class SnRailway extends LitElement {
   private excavationSpace(e: StationCardView['excavation'][number], x: number, y: number): SVGTemplateResult {
     const owned = e.rubble === 0;
     return svg`<g transform="translate(${x} ${y})">
-      <rect width="30" height="22" rx="3" fill=${owned ? '#fff' : '#e6dcc6'} stroke="#8c7d5e" stroke-width="0.8"></rect>
+      <rect width="30" height="28" rx="3" fill=${owned ? '#fff' : '#e6dcc6'} stroke="#8c7d5e" stroke-width="0.8"></rect>
       ${
         owned
-          ? svg`<circle cx="9" cy="11" r="6" fill=${ownerColor(e.owner)} stroke="#fff" stroke-width="1.4"></circle>
-            <text x="24" y="14" text-anchor="middle" font-size="8" font-weight="700" fill="var(--sn-ink)">${e.vp}</text>`
-          : svg`<rect x="4" y="4" width="7" height="7" rx="1" fill="var(--sn-rubble)" stroke="#0007" stroke-width="0.6"></rect>
-            <text x="14" y="11" font-size="9" font-weight="700" fill="var(--sn-ink)">${e.rubble}</text>
-            <text x="15" y="19.5" text-anchor="middle" font-size="6.5" fill="#6a604c">${e.vp} VP</text>`
+          ? svg`<circle cx="9" cy="14" r="6" fill=${ownerColor(e.owner)} stroke="#fff" stroke-width="1.4"></circle>
+            <text x="23" y="17.5" text-anchor="middle" font-size="10" font-weight="700" fill="var(--sn-ink)">${e.vp}</text>`
+          : svg`<rect x="5" y="3.5" width="7" height="7" rx="1" fill="var(--sn-rubble)" stroke="#0007" stroke-width="0.6"></rect>
+            <text x="15" y="11" font-size="10" font-weight="700" fill="var(--sn-ink)">${e.rubble}</text>
+            <text x="15" y="25" text-anchor="middle" font-size="9.5" fill="#6a604c">${e.vp}VP</text>`
       }
     </g>`;
   }
@@ -214,9 +213,9 @@ export class SnRailway extends LitElement {
         built
           ? svg`<circle cx="11" cy="11" r="5.5" fill="#fff" opacity="0.85"></circle>
             <circle cx="11" cy="11" r="3.5" fill=${ownerColor(b.owner)}></circle>`
-          : svg`<text x="6.5" y="11" text-anchor="middle" font-size="8.5" font-weight="700" fill="var(--sn-ink)">${b.cost.amount}</text>${res}`
+          : svg`<text x="6" y="12" text-anchor="middle" font-size="10" font-weight="700" fill="var(--sn-ink)">${b.cost.amount}</text>${res}`
       }
-      <text x="11" y="27" text-anchor="middle" font-size="7.5" font-weight="700" fill=${built ? '#fff' : 'var(--sn-ink)'}
+      <text x="11" y="27.5" text-anchor="middle" font-size="9.5" font-weight="700" fill=${built ? '#fff' : 'var(--sn-ink)'}
         stroke=${built ? '#0006' : 'none'} stroke-width="0.3">${b.vp}VP</text>`;
     if (!lm) return svg`<g transform="translate(${x} ${y})">${body}</g>`;
     return svg`<g transform="translate(${x} ${y})" role="button" tabindex="0" aria-label=${lm.label} data-control="build"
@@ -238,7 +237,7 @@ export class SnRailway extends LitElement {
       const x = 8 + (i % 5) * 15;
       const y = 26 + Math.floor(i / 5) * 15;
       return i < t.rubble
-        ? svg`<rect x=${x} y=${y} width="11" height="11" rx="1.5" fill="var(--sn-rubble)" stroke="#0008" stroke-width="0.7"></rect>`
+        ? svg`<rect x=${x} y=${y} width="11" height="11" rx="1.5" fill="var(--sn-rubble)" stroke="#0008" stroke-width="0.7" data-piece="Rubble"></rect>`
         : svg`<rect x=${x} y=${y} width="11" height="11" rx="1.5" fill="none" stroke="#0003" stroke-dasharray="2 1.5"></rect>`;
     });
     const sleepers = Array.from({ length: 9 }, (_, i) => svg`<rect x=${8 + i * 10.5} y="67" width="4" height="20" fill="#7a5a35"></rect>`);
@@ -249,17 +248,17 @@ export class SnRailway extends LitElement {
           <circle cx=${CARD_W - 14} cy="100" r="6" fill=${ownerColor(t.owner)} stroke="#fff" stroke-width="1.4"></circle>`
       : cleared
         ? svg`<rect x="4" y="68" width=${CARD_W - 8} height="18" rx="3" fill="none" stroke="#8c7d5e" stroke-dasharray="4 3"></rect>
-            <text x=${CARD_W / 2} y="80" text-anchor="middle" font-size="8" fill="#6a604c">ready for track</text>`
+            <text x=${CARD_W / 2} y="81" text-anchor="middle" font-size="9.5" fill="#6a604c">ready for track</text>`
         : nothing;
     const body = svg`<title>${title}</title>
       <rect width=${CARD_W} height=${CARD_H} rx="6" fill="#efe4cc" stroke="var(--sn-card-edge)" stroke-width="1.2"></rect>
-      <text x="7" y="14" font-size="9" font-weight="700" fill="var(--sn-ink)">Track ${t.position}</text>
-      <g transform="translate(${CARD_W - 15} 11)">
-        <circle r="9" fill="#f6d77a" stroke="#9b7a1c" stroke-width="0.8"></circle>
-        <text y="3" text-anchor="middle" font-size="8.5" font-weight="700" fill="#4a3a08">${t.vp}</text>
+      <text x="7" y="15" font-size="10" font-weight="700" fill="var(--sn-ink)">Track ${t.position}</text>
+      <g transform="translate(${CARD_W - 15} 12)">
+        <circle r="10" fill="#f6d77a" stroke="#9b7a1c" stroke-width="0.8"></circle>
+        <text y="3.5" text-anchor="middle" font-size="10" font-weight="700" fill="#4a3a08">${t.vp}</text>
       </g>
       ${cubes}
-      ${!cleared ? svg`<text x="8" y="${t.rubbleStart > 5 ? 66 : 52}" font-size="7.5" fill="#6a604c">${t.rubble} Rubble</text>` : nothing}
+      ${!cleared ? svg`<text x="8" y="${t.rubbleStart > 5 ? 66 : 52}" font-size="9.5" fill="#6a604c">${t.rubble} Rubble</text>` : nothing}
       ${rails}`;
     if (!lay)
       return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
@@ -268,7 +267,7 @@ export class SnRailway extends LitElement {
       ${body}
       <rect x="-2" y="-2" width=${CARD_W + 4} height=${CARD_H + 4} rx="8" class="target-ring pulse"></rect>
       <rect x="-4" y="-4" width=${CARD_W + 8} height=${CARD_H + 8} rx="9" class="focus-ring"></rect>
-      <text x=${CARD_W / 2} y="100" text-anchor="middle" font-size="8.5" font-weight="700" fill="var(--sn-ink)">Lay ${lay.value}</text>
+      <text x=${CARD_W / 2} y="101" text-anchor="middle" font-size="10" font-weight="700" fill="var(--sn-ink)">Lay ${lay.value}</text>
     </g>`;
   }
 

@@ -181,19 +181,27 @@ export function rocketPlacements(
     const k = `${p.rocket.row},${p.rocket.col}`;
     bySquare.set(k, [...(bySquare.get(k) ?? []), p]);
   }
+  // Rockets sharing a square go to its corners; on a Starport, Wormhole or token square they go
+  // further out and smaller, so the feature's picture in the middle stays uncovered.
   const corners = [
     [-0.24, -0.24],
     [0.24, 0.24],
     [0.24, -0.24],
     [-0.24, 0.24],
   ];
+  const outer = [
+    [0.35, -0.35],
+    [-0.35, 0.35],
+    [-0.35, -0.35],
+    [0.35, 0.35],
+  ];
   const out: ReturnType<typeof rocketPlacements> = [];
   for (const group of bySquare.values()) {
     group.forEach((p, i) => {
       const alone = group.length === 1;
       const onFeature = busy.has(`${p.rocket!.row},${p.rocket!.col}`);
-      const [dx, dy] = alone ? (onFeature ? [0.27, -0.27] : [0, 0]) : corners[i % 4];
-      const scale = alone && !onFeature ? 1 : 0.75;
+      const [dx, dy] = onFeature ? outer[i % 4] : alone ? [0, 0] : corners[i % 4];
+      const scale = onFeature ? 0.45 : alone ? 1 : 0.6;
       out.push({ seat: p.seat, row: p.rocket!.row, col: p.rocket!.col, facing: p.rocket!.facing, dx, dy, scale });
     });
   }

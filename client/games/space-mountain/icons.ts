@@ -23,7 +23,7 @@ const astronaut = svg`<circle cy="-3" r="7" fill="none" stroke="currentColor" st
   <path d="M-8 11 Q-8 4 0 4 Q8 4 8 11 Z" fill="currentColor"></path>`;
 
 const anyItem = svg`<circle r="10" fill="none" stroke="currentColor" stroke-width="1.8" stroke-dasharray="3 2.2"></circle>
-  <text y="5.5" text-anchor="middle" font-size="15" font-weight="700" font-family="system-ui, sans-serif" fill="currentColor">?</text>`;
+  <text y="5.8" text-anchor="middle" font-size="16" font-weight="700" font-family="system-ui, sans-serif" fill="currentColor">?</text>`;
 
 const returnToStarport = svg`<path d="M6 -7 A8.5 8.5 0 1 0 9 3" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"></path>
   <path d="M2 -10.5 L8 -7 L3.5 -2" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"></path>

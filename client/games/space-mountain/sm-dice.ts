@@ -41,7 +41,7 @@ export class SmDice extends LitElement {
       position: absolute;
       right: -0.2rem;
       bottom: -0.25rem;
-      font-size: 0.65rem;
+      font-size: 0.6875rem;
       line-height: 1;
       padding: 0.1rem 0.2rem;
       border-radius: 0.5rem;

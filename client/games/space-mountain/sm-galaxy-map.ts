@@ -10,7 +10,8 @@ import { selectStarport } from './starport-select';
 import type { EncounterKind, SmView, SmWormhole, StarportId } from './types';
 
 const CELL = 100;
-const MARGIN = 34;
+/** Room for the column letters and row numbers at their phone size (35 units). */
+const MARGIN = 44;
 
 /** A fixed starfield (the same on every render and every screen). */
 const STARS: { x: number; y: number; r: number; o: number }[] = (() => {
@@ -59,6 +60,8 @@ export class SmGalaxyMap extends LitElement {
   static override styles = css`
     :host {
       display: block;
+      /* The labels' sizes follow the map's drawn width (below): 11 CSS px at least. */
+      container-type: inline-size;
     }
     svg {
       display: block;
@@ -78,13 +81,40 @@ export class SmGalaxyMap extends LitElement {
       font: 600 24px system-ui, sans-serif;
       fill: #9fb0cf;
     }
+    .wh {
+      font: 700 30px system-ui, sans-serif;
+    }
+    .wh-n {
+      font-size: 23px;
+    }
     .sp-name {
-      font: 800 19px system-ui, sans-serif;
+      font: 800 23px system-ui, sans-serif;
       fill: #fff;
       paint-order: stroke;
       stroke: #0b1430;
       stroke-width: 5px;
       stroke-linejoin: round;
+    }
+    /* Drawn 480 px wide or more, a unit is at least 0.5 px: 23 units read at 11.5 px. Narrower (a
+       phone draws it about 320 px wide, a unit 0.33 px) the labels grow to 35 units and the
+       Starport's disc moves up to make room for its name. */
+    @container (max-width: 479.9px) {
+      .label,
+      .wh,
+      .wh-n,
+      .sp-name {
+        font-size: 35px;
+      }
+      .sp-name {
+        transform: translateY(5px);
+      }
+      .halo {
+        r: 31px;
+        cy: -14px;
+      }
+      .sp-star {
+        transform: translateY(-14px) scale(0.85);
+      }
     }
     .target {
       cursor: pointer;
@@ -139,7 +169,9 @@ export class SmGalaxyMap extends LitElement {
     const labels = [];
     for (let i = 0; i < size; i++) {
       labels.push(svg`<text class="label" x=${i * CELL + CELL / 2} y=${-10} text-anchor="middle">${String.fromCharCode(65 + i)}</text>`);
-      labels.push(svg`<text class="label" x=${-MARGIN / 2} y=${i * CELL + CELL / 2 + 8} text-anchor="middle">${i + 1}</text>`);
+      labels.push(
+        svg`<text class="label" x=${-MARGIN / 2} y=${i * CELL + CELL / 2} dominant-baseline="central" text-anchor="middle">${i + 1}</text>`,
+      );
     }
     return svg`<g stroke="#ffffff" stroke-opacity="0.13" stroke-width="2">${lines}</g>${labels}`;
   }
@@ -171,7 +203,7 @@ export class SmGalaxyMap extends LitElement {
         <circle r="40" fill="#1a0f3a" stroke=${info.ink} stroke-width="3"></circle>
         <circle r="29" fill="none" stroke=${info.ink} stroke-width="3" stroke-opacity="0.75"></circle>
         <circle r="18" fill="none" stroke=${info.ink} stroke-width="3" stroke-opacity="0.5"></circle>
-        <text y="11" text-anchor="middle" font-size="30" font-weight="700" font-family="system-ui, sans-serif" fill="#fff">${GREEK[info.name] ?? info.name[0]}<tspan font-size="16" dy="4">${num}</tspan></text>
+        <text class="wh" y="11" text-anchor="middle" fill="#fff">${GREEK[info.name] ?? info.name[0]}<tspan class="wh-n" dy="4">${num}</tspan></text>
       </g>`;
     });
     return svg`${links}${holes}`;
@@ -189,7 +221,7 @@ export class SmGalaxyMap extends LitElement {
       const body = svg`<title>${title}</title>
         ${target ? svg`<circle class="ring" r="47" fill="none" stroke="#ffd23f" stroke-width="7"></circle>` : nothing}
         <circle class="halo" r="37" cy="-6" fill=${fill} stroke="#fff" stroke-width="4"></circle>
-        <path d=${starPath(18)} transform="translate(0 -6)" fill="#fff" fill-opacity="0.92"></path>
+        <path class="sp-star" data-piece="Starport" d=${starPath(18)} transform="translate(0 -6)" fill="#fff" fill-opacity="0.92"></path>
         <text class="sp-name" y="43" text-anchor="middle">${STARPORT_SHORT[p.id] ?? p.name.slice(0, 3)}</text>`;
       if (!target)
         return svg`<g transform=${`translate(${x} ${y})`} data-starport=${p.id} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
@@ -224,7 +256,7 @@ export class SmGalaxyMap extends LitElement {
       return svg`<g transform=${`translate(${x} ${y})`} data-token=${t.kind} role="img" aria-label=${up} @click=${() => (this.detail = up)}>
         <title>${up}</title>
         <circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[t.kind]} stroke-width="4"></circle>
-        <g color=${TOKEN_INK[t.kind]} transform="scale(2.15)">${itemGlyph(t.kind)}</g>
+        <g color=${TOKEN_INK[t.kind]} transform="scale(2.15)" data-piece=${up}>${itemGlyph(t.kind)}</g>
       </g>`;
     });
   }
@@ -246,7 +278,7 @@ export class SmGalaxyMap extends LitElement {
             ? svg`<circle class="waiting" r=${44 * r.scale} fill="none" stroke="#ffd23f" stroke-width="6"></circle>`
             : nothing
         }
-        <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`}>
+        <g transform=${`rotate(${FACING_DEGREES[r.facing]}) scale(${3.4 * r.scale})`} data-piece=${who}>
           <path d=${rocketShape} fill="none" stroke="#050a18" stroke-width=${3 / r.scale} stroke-linejoin="round"></path>
           <path d=${rocketShape} fill=${printedColour(p?.color ?? '')} stroke="#fff" stroke-width=${1 / r.scale} stroke-linejoin="round"></path>
           <circle cy="-2" r="1.8" fill="#fff"></circle>

@@ -46,7 +46,7 @@ export class SmMissionCard extends LitElement {
     }
     .letter small {
       font-weight: 400;
-      font-size: 0.6rem;
+      font-size: 0.6875rem;
       opacity: 0.75;
     }
     ol {
@@ -131,7 +131,7 @@ export class SmMissionCard extends LitElement {
       display: grid;
       place-items: center;
       text-align: center;
-      font-size: 0.65rem;
+      font-size: 0.6875rem;
       line-height: 1.2;
       width: 100%;
       border-radius: 0.3rem;
@@ -143,7 +143,7 @@ export class SmMissionCard extends LitElement {
       color: #e6c14b;
     }
     .done {
-      font-size: 0.6rem;
+      font-size: 0.6875rem;
       color: #e6c14b;
     }
   `;
