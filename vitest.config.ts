@@ -12,12 +12,14 @@
  * threads), at most 2 files at once. PGlite takes 3-5 s to create, so api files share one per file
  * and the worker project shares one database and one Worker across files (globalSetup).
  *
- * Projects run in groups, one group after another (sequence.groupOrder), when one `vitest run`
- * runs them all: on 2 shared cores a serialized PGlite behind workerd slowed to 10 s per request
- * (and once a 503) when CPU-heavy property tests ran beside it at the same priority.
+ * Projects run in groups, one group after another (sequence.groupOrder), so CPU-heavy property
+ * tests never starve the timing-sensitive layers: on 2 shared cores a serialized PGlite behind
+ * workerd slowed to 10 s per request (and once a 503) when they overlapped. Running group 1 as a
+ * second vitest at nice 19 beside groups 2-3 was tried and saved nothing: on 2 cores the
+ * in-process layers then took 950 s in the background, and the tests with 1 s delivery timeouts
+ * failed. Group 1 is in-process work, one fork per core; the worker layer adds workerd + wrangler
+ * + PGlite, e2e adds a dev server and Chromium, so each of those gets the machine to itself.
  *   1 engine + client + api    2 worker (workerd)    3 e2e (browser)
- * `npm test` (scripts/test.ts) instead runs group 1 as its own `vitest run` at the lowest CPU
- * priority beside groups 2 and 3, which then keep a core whenever they want one.
  */
 import { defineConfig } from 'vitest/config';
 

