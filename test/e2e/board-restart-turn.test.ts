@@ -21,12 +21,13 @@ describe.skipIf(!hasChromium)('Restart turn', () => {
     const id = await startedGame(base, ctxs, 'big-thunder');
     const first = (await stateOf(ctxs[0], base, id)).activeSeats[0];
     const ctx = ctxs[first];
-    // Steps that end nothing (no end of turn, no draw): a card, its actions.
+    // Steps that reveal nothing (no end of turn, no draw, no Resupply, which turns up a Market
+    // card): a card, its actions.
     let s = await stateOf(ctx, base, id);
     const start = s.version;
     const startMoves = s.legalMoves.map((m) => m.label);
     for (let i = 0; i < 12 && s.undoableSteps < 3; i++) {
-      const lm = s.legalMoves.find((m) => m.effect !== 'none' && !/end|discard|draw|pass/i.test(m.move.type));
+      const lm = s.legalMoves.find((m) => m.effect !== 'none' && !/end|discard|draw|pass|resupply/i.test(m.move.type));
       if (!lm || !s.activeSeats.includes(first)) break;
       s = await moveAs(ctx, base, id, s.version, lm.move);
     }
