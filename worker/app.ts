@@ -33,6 +33,18 @@ import { tableRoutes } from './routes/table';
 /** Largest request body we read, in bytes; anything bigger is refused with 413 before parsing. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** The `error.code` for an HTTP error the framework raises itself (its reason phrase, in snake case). */
+const HTTP_ERROR_CODES: Partial<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'too_many_requests',
+};
+
 /**
  * Builds the Hono app shared by the Worker (workerd, Neon driver) and in-process tests (PGlite).
  * Routes are thin; services take the db and clock from the request context.
@@ -128,7 +140,10 @@ export function createApp(deps: Deps) {
     }
     if (err instanceof HTTPException) {
       const status = err.status;
-      return c.json(errorBody(status === 400 ? 'bad_request' : 'http_error', err.message || 'Bad request.'), status);
+      // The framework's own phrase for 415 names the status, not the remedy.
+      const message =
+        status === 415 ? 'This route takes a JSON body: send it with Content-Type: application/json.' : err.message || 'Bad request.';
+      return c.json(errorBody(HTTP_ERROR_CODES[status] ?? 'http_error', message), status);
     }
     if (err instanceof ConfigError) {
       // The operator's mistake, not the request's: say which setting, every time, until fixed.

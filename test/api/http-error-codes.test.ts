@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApi } from './support';
+
+/**
+ * Errors the framework raises before a route runs (a body that is not JSON, the wrong media type)
+ * carry the same `{error:{code,message}}` as the routes' own, with a code named for the status,
+ * and change nothing.
+ */
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await makeTestApp();
+});
+
+describe('framework HTTP errors', () => {
+  it('a move sent as text/plain or with no Content-Type: 415 unsupported_media_type saying what to send; broken JSON: 400 bad_request; nothing stored', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    const before = await api.rowCounts();
+    const body = '{"version":1,"move":{"type":"bank"}}';
+    const path = `/api/games/${id}/moves`;
+    const plain = await api.call('POST', path, { token: tokens[0], headers: { 'content-type': 'text/plain' }, raw: body });
+    const none = await api.call('POST', path, { token: tokens[0], raw: body });
+    for (const r of [plain, none]) {
+      expect(r.status).toBe(415);
+      expect(r.json.error.code).toBe('unsupported_media_type');
+      expect(r.json.error.message).toContain('application/json');
+    }
+    const broken = await api.call('POST', path, {
+      token: tokens[0],
+      headers: { 'content-type': 'application/json' },
+      raw: '{"version":1,',
+    });
+    expect([broken.status, broken.json.error.code]).toEqual([400, 'bad_request']);
+    expect(await api.rowCounts()).toEqual(before);
+  });
+});
