@@ -143,7 +143,7 @@ export interface paths {
         get?: never;
         /**
          * Go on vacation: your clocks stand still in every game that allows it
-         * @description Starts now, or at `from`. A vacation longer than the days left ends when they are spent (the answer says when). A vacation already under way or planned is replaced, and what was left of it comes back first. The other players of each game are told once. 400 `bad_vacation`, 409 `no_vacation_days`.
+         * @description Starts now, or at `from`. A vacation longer than the days left ends when they are spent (the answer says when). A vacation already under way or planned is replaced, and what was left of it comes back first. The other players of each game are told once. It can be planned up to 366 days ahead. 400 `bad_vacation`, 409 `no_vacation_days`.
          */
         put: operations["startVacation"];
         post?: never;

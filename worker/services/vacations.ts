@@ -60,6 +60,10 @@ export async function vacationStatus(db: Db, userId: string, now: Date): Promise
   };
 }
 
+/** How far ahead a vacation may be planned: a year, in days. */
+export const MAX_PLAN_AHEAD_DAYS = 366;
+const MAX_PLAN_AHEAD_MS = MAX_PLAN_AHEAD_DAYS * 86_400_000;
+
 const answer = (v: VacationRow): VacationAnswer => ({ from: v.startsAt.toISOString(), until: v.endsAt.toISOString(), kind: v.kind });
 
 /**
@@ -67,7 +71,7 @@ const answer = (v: VacationRow): VacationAnswer => ({ from: v.startsAt.toISOStri
  * reaches past the days left ends when they are spent. A vacation already under way or planned
  * is replaced (what is left of it comes back first). From its start the player's clocks stand
  * still in every game that allows vacation, and the other players there are told once.
- * Throws 400 `bad_vacation` (until not after from, from in the past), 409 `no_vacation_days`.
+ * Throws 400 `bad_vacation` (until not after from, from in the past or over a year ahead), 409 `no_vacation_days`.
  */
 export async function startVacation(
   ctx: ServiceCtx,
@@ -79,6 +83,9 @@ export async function startVacation(
   if (args.from && args.from.getTime() < now.getTime() - 60_000)
     throw new ApiError(400, 'bad_vacation', 'A vacation cannot start in the past.');
   if (args.until <= from) throw new ApiError(400, 'bad_vacation', 'A vacation must end after it starts.');
+  // The days are paid when it is planned: one planned years ahead would hold them all that time.
+  if (from.getTime() > now.getTime() + MAX_PLAN_AHEAD_MS)
+    throw new ApiError(400, 'bad_vacation', `A vacation can be planned up to ${MAX_PLAN_AHEAD_DAYS} days ahead.`);
   const replaced = await openVacation(ctx.db, user.id, now);
   if (replaced) await endVacation(ctx, user, { quiet: true });
   const vac = await ctx.db.transaction(async (t) => {

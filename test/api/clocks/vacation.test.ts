@@ -75,7 +75,7 @@ describe('a vacation', () => {
     expect(again.json.error.code).toBe('no_vacation_days');
   });
 
-  it('refuses an end before the start, a start in the past and a malformed date with 400', async () => {
+  it('refuses an end before the start, a start in the past or over a year ahead and a malformed date with 400', async () => {
     api.clock.t = Date.parse('2027-05-12T09:00:00Z');
     const token = await api.signIn('bad-vacation@clock.test');
     for (const body of [
@@ -83,6 +83,8 @@ describe('a vacation', () => {
       { until: new Date(api.clock.t + DAY).toISOString(), from: new Date(api.clock.t - DAY).toISOString() },
       { until: 'next week' },
       { until: new Date(api.clock.t + DAY).toISOString(), extra: 1 },
+      { from: '9999-01-01T00:00:00Z', until: '9999-01-02T00:00:00Z' },
+      { from: new Date(api.clock.t + 367 * DAY).toISOString(), until: new Date(api.clock.t + 368 * DAY).toISOString() },
     ]) {
       const r = await api.call('PUT', '/api/me/vacation', { token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
