@@ -41,6 +41,18 @@ describe('choosing a display name', () => {
     expect((await me(token)).nameChosen).toBe(true);
   });
 
+  it('half of a surrogate pair is refused with 400; a whole pair (an emoji) is a name like any other', async () => {
+    const token = await api.signIn('surrogates@names.test', null);
+    for (const name of ['Ada \uD83D', '\uDE00 Ada', 'A\uDFFFda']) {
+      const r = await api.call('PATCH', '/api/me', { token, body: { name } });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.json.error.message).toContain('surrogate');
+    }
+    expect((await me(token)).nameChosen).toBe(false);
+    expect((await api.call('PATCH', '/api/me', { token, body: { name: 'Ada \uD83D\uDE00' } })).status).toBe(200);
+    expect((await me(token)).name).toBe('Ada \uD83D\uDE00');
+  });
+
   it('no suggestion from a local part without a letter', async () => {
     const token = await api.signIn('12345@digits.test', null);
     expect(await me(token)).toMatchObject({ nameChosen: false, suggestedName: null });

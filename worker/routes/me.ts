@@ -125,7 +125,9 @@ const patchMe = createRoute({
         )
         // Log lines name players with {{p:N}} markers (engine/core/log-names.ts); a name holding one
         // would be shown as another player's name wherever the line is rendered.
-        .refine((n) => !/\{\{|\}\}/.test(n.normalize('NFKC')), 'A display name cannot contain "{{" or "}}".'),
+        .refine((n) => !/\{\{|\}\}/.test(n.normalize('NFKC')), 'A display name cannot contain "{{" or "}}".')
+        // Half a surrogate pair is no character: emails, exports and other clients would fail to encode it.
+        .refine((n) => !/\p{Cs}/u.test(n), 'A display name cannot contain half of a UTF-16 surrogate pair.'),
     }),
   ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
