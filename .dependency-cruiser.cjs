@@ -41,6 +41,44 @@ module.exports = {
       to: { path: '^client/' },
     },
     {
+      name: 'delivery-not-services',
+      comment:
+        'Delivery (worker/delivery: the outbox drain, email, webhooks, push) uses the database, the engine and the notice builders; it never calls a service, a route or scheduled work.',
+      severity: 'error',
+      from: { path: '^worker/delivery/' },
+      to: { path: '^worker/(services|routes|scheduled|middleware)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'services-not-delivery',
+      comment:
+        'Services reach delivery and the Durable Objects through the service context (ServiceCtx.drain, ServiceCtx.clocks, wired in worker/service-deps.ts), never by import; nor do they call routes or scheduled work.',
+      severity: 'error',
+      from: { path: '^worker/services/' },
+      to: { path: ['^worker/(delivery|routes|scheduled|middleware|mail-in)/', '^worker/service-deps'], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'notices-are-builders',
+      comment:
+        'worker/notices (names, links, message text, the outbox rows a commit queues, channel settings) sits under services and delivery: it imports neither, nor anything above them.',
+      severity: 'error',
+      from: { path: '^worker/notices/' },
+      to: { path: '^worker/(services|delivery|routes|scheduled|middleware|mail-in)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'lib-is-a-leaf',
+      comment: 'worker/lib (ids, hashes, locks, game rows, the state answer) is used by every layer and imports none of them.',
+      severity: 'error',
+      from: { path: '^worker/lib/' },
+      to: { path: '^worker/(services|delivery|notices|routes|scheduled|middleware|mail-in)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'clock-notes-via-context',
+      comment: 'Durable Object notes reach services and delivery as ServiceCtx.clocks; only the Worker wiring and the routes bind them.',
+      severity: 'error',
+      from: { path: '^worker/(services|delivery|notices|lib)/' },
+      to: { path: '^worker/clock/notes', dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'runtime-not-tests',
       comment: 'Shipped code never imports tests, the bench or the scripts.',
       severity: 'error',

@@ -42,7 +42,7 @@ export function idleAndPolls(r: J): string[] {
   out.push(
     'The next instant the cron can have work (a reminder or deadline, an outbox row or retry, a digest, a bot that must act, a stored Idempotency-Key answer to forget) lives in the `DueClock` Durable Object (worker/clock/due-clock.ts, one object). ' +
       'Every commit (`appendEvent`) moves it to now before it writes (a commit may set a deadline, queue a notice, hand the turn to a bot), and a delivery that schedules a retry moves it to that retry; it only ever moves earlier from there. ' +
-      'A tick asks the object (`claim`): nothing due, and the tick ends without creating a database pool. Otherwise it runs the usual pass, then recomputes the next instant from Postgres (worker/notify/next-due.ts: one aggregate statement plus the bot check) and `settle`s it, keeping any instant a commit noted during the pass.',
+      'A tick asks the object (`claim`): nothing due, and the tick ends without creating a database pool. Otherwise it runs the usual pass, then recomputes the next instant from Postgres (worker/scheduled/next-due.ts: one aggregate statement plus the bot check) and `settle`s it, keeping any instant a commit noted during the pass.',
   );
   out.push('');
   if (idle && 'statements' in idle) {

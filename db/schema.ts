@@ -264,7 +264,7 @@ export const outbox = pgTable(
     // Rows done with (sent, skipped, failed), oldest first: the cron's retention sweep reads only this.
     index('outbox_finished_age_idx').on(t.createdAt).where(sql`${t.status} <> 'pending'`),
     // Answers to emailed moves per game: the mail-loop caps count them (worker/mail-in/answer-caps.ts).
-    // A player's test sends of the last minute: the test-send limits count them (worker/notify/test-limits.ts).
+    // A player's test sends of the last minute: the test-send limits count them (worker/services/test-limits.ts).
     index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
     index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
   ],
@@ -272,7 +272,7 @@ export const outbox = pgTable(
 
 /**
  * Outbound endpoints (a webhook URL, a push service endpoint) that keep failing: the circuit
- * breaker of delivery (worker/notify/breaker.ts). A row exists only while the endpoint's last
+ * breaker of delivery (worker/notices/breaker.ts). A row exists only while the endpoint's last
  * attempts failed; a success deletes it. While `open_until` is ahead, nothing is sent there.
  */
 export const deliveryEndpoints = pgTable('delivery_endpoints', {

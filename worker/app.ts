@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { createWorkerClock } from './clock/worker-clock';
 import { deferredWork } from './services/deferred-work';
+import { serviceDeps } from './service-deps';
 import { ConfigError, readConfig } from './env';
 import { ApiError, databaseUnavailable, errorBody } from './http/errors';
 import { isDatabaseUnavailable } from './services/db-errors';
@@ -70,6 +71,9 @@ export function createApp(deps: Deps) {
     c.set('clock', clock);
     c.set('registry', deps.registry);
     c.set('defer', work.defer);
+    const { clocks, drain } = serviceDeps(c.env ?? {}, deps.registry, c.var.config, clock.now);
+    c.set('clocks', clocks);
+    c.set('drain', drain);
     try {
       await next();
     } catch (thrown) {

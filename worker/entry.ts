@@ -2,10 +2,11 @@ import type { GameRegistry } from '../engine/core';
 import { releasableNeonDb } from '../db/neon';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
-import { runDuePass } from './notify/next-due';
+import { runDuePass } from './scheduled/next-due';
 import { deferredWork } from './services/deferred-work';
 import { emailHandler } from './mail-in/handler';
-import { dueClockOf, NEVER, withClocks } from './clock/notes';
+import { dueClockOf, NEVER } from './clock/notes';
+import { serviceDeps } from './service-deps';
 import { workerClock } from './clock/worker-clock';
 
 /**
@@ -19,10 +20,10 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   const app = createApp({ registry, clock, db: openDb });
   const email = emailHandler(registry, openDb, clock.now);
   return {
-    fetch: (request, env, ctx) => withClocks(env, () => app.fetch(request, env, ctx)),
+    fetch: (request, env, ctx) => app.fetch(request, env, ctx),
     // Replies to turn emails (Cloudflare Email Routing).
-    email: (message, env, ctx) => withClocks(env, () => email(message, env, ctx)),
-    scheduled: (event, env, ctx) => withClocks(env, () => scheduled(event, env, ctx)),
+    email,
+    scheduled,
   };
 
   /**
@@ -43,14 +44,9 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
     const first = openDb(env);
     const work = deferredWork(first, () => openDb(env));
     try {
+      const config = readConfig(env);
       const { report, nextDue } = await runDuePass(
-        {
-          db: first.db,
-          registry,
-          config: readConfig(env),
-          now: clock.now(),
-          defer: work.defer,
-        },
+        { db: first.db, registry, config, now: clock.now(), defer: work.defer, ...serviceDeps(env, registry, config, clock.now) },
         due,
         // Each game's alarm applies its clocks on time; the cron catches only the ones a minute late.
         { alarmSlackMs: env.GAME_TIMER ? ALARM_SLACK_MS : 0 },

@@ -1,5 +1,5 @@
 import { gameRegistry } from '../engine/games';
-import { gameTimerClass } from './clock/game-timer';
+import { gameTimerClass } from './scheduled/game-timer';
 import { createWorker } from './entry';
 
 /** The production Worker: shipped games only (no test fixtures). */

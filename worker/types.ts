@@ -1,7 +1,9 @@
 import type { GameRegistry } from '../engine/core';
 import type { Db } from '../db/types';
 import type { Config, Env } from './env';
+import type { ClockNotes } from './clock/notes';
 import type { WorkerClock } from './clock/worker-clock';
+import type { HeldNotices } from './delivery/deliver';
 import type { GameRequest } from './services/game-request';
 
 /** A signed-in user as the routes see it. */
@@ -37,12 +39,19 @@ export interface AppEnv {
     user: User | null;
     authVia: 'cookie' | 'bearer' | null;
     defer: ServiceCtx['defer'];
+    /** The request's clock notes and outbox drain (worker/service-deps.ts). */
+    clocks: ClockNotes;
+    drain: ServiceCtx['drain'];
     /** The session, game and seat read in one statement on the hot paths (middleware/game-request). */
     gameRequest?: GameRequest;
   };
 }
 
-/** What services need from a request (or a cron run): database, games, configuration, time. */
+/**
+ * What services need from a request (or a cron run): database, games, configuration, time, and
+ * what they tell outside themselves - the Durable Objects (`clocks`) and the outbox's delivery
+ * (`drain`) - wired where the Worker starts (worker/service-deps.ts), so services import neither.
+ */
 export interface ServiceCtx {
   db: Db;
   registry: GameRegistry;
@@ -58,7 +67,15 @@ export interface ServiceCtx {
   defer: (task: (db: Db) => Promise<unknown>, opts?: { last?: boolean; waitMs?: number }) => void;
   /**
    * True where `last` deferred tasks run after the answer (a request, an inbound email), so a
-   * commit may queue its notices already claimed for the request's drain (worker/notify/request-drain.ts).
+   * commit may queue its notices already claimed for the request's drain (worker/services/request-drain.ts).
    */
   drainsAfter?: boolean;
+  /** What commits, deliveries and clock passes note in the Durable Objects (no-ops where none are bound). */
+  clocks: ClockNotes;
+  /**
+   * Delivers what is due in the outbox at `now` (with `held`: only the rows a request's commits
+   * hold for it, by key); worker/delivery/deliver.ts `drainOutbox`. Services call it through
+   * worker/services/request-drain.ts, after the answer.
+   */
+  drain: (db: Db, now: Date, held?: HeldNotices) => Promise<unknown>;
 }

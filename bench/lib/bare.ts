@@ -8,8 +8,8 @@
 import type { PoolClient } from '@neondatabase/serverless';
 import { playMove } from '../../engine/core';
 import { secretDice } from '../../test/fixtures/secret-dice';
-import { planTransition } from '../../worker/notify/transition';
-import { stateFor } from '../../worker/services/state';
+import { planTransition } from '../../worker/notices/transition';
+import { stateFor } from '../../worker/lib/state';
 
 // The exact SQL drizzle generates for these writes (worker/services/events.ts, commit.ts, notify/enqueue.ts).
 export const SQL = {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playMove, type AnyGame, type GameRecord, type HistoryEvent } from '../../engine/core';
 import { gameRegistry } from '../../engine/games';
-import { stateFor } from '../../worker/services/state';
+import { stateFor } from '../../worker/lib/state';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const recordsDir = path.join(root, 'test', 'records');

@@ -12,3 +12,4 @@ export * from './how-to-play';
 export * from './log-names';
 export * from './sentence';
 export * from './group-moves';
+export * from './visible-log';

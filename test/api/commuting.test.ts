@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, replay, type HistoryEvent } from '../../engine/core';
 import { spaceMountain } from '../../engine/games/space-mountain';
-import { sha256Hex } from '../../worker/services/crypto';
+import { sha256Hex } from '../../worker/lib/crypto';
 import { readGameRequest } from '../../worker/services/game-request';
 import { submitMove } from '../../worker/services/play';
+import { serviceDeps } from '../../worker/service-deps';
 import { testRegistry } from '../fixtures/registry';
 import { SET_SEED_SQL, seedFromLabel, setSeedParams } from '../support/fixed-seed';
 import { makeTestApp, type TestApi } from './support';
@@ -116,7 +117,15 @@ describe('commuting moves', () => {
     const pre = (await readGameRequest(api.db, id, await sha256Hex(tokens[1]), api.clock.now(), { row: true, tail: true }))!;
     expect(pre.row!.version).toBe(v);
     expect((await post(id, tokens[0], v, { type: 'go' })).status).toBe(200);
-    const ctx = { db: api.db, registry: testRegistry, config: api.config, now: api.clock.now(), defer: () => {} };
+    const now = api.clock.now();
+    const ctx = {
+      db: api.db,
+      registry: testRegistry,
+      config: api.config,
+      now,
+      defer: () => {},
+      ...serviceDeps({}, testRegistry, api.config, () => now),
+    };
     const answer = await submitMove(ctx, { gameId: id, user: pre.user!, version: v, move: { type: 'refuel', flip: [] }, pre });
     expect(answer.version).toBe(v + 2);
     expect((answer.view as any).lastDecisions).toEqual([{ type: 'go' }, { type: 'refuel', flip: [] }]);

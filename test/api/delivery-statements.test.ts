@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drainOutbox } from '../../worker/notify/deliver';
+import { drainOutbox } from '../../worker/delivery/deliver';
+import { NO_CLOCK_NOTES } from '../../worker/clock/notes';
 import { testRegistry } from '../fixtures/registry';
 import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => rx.close());
 
-const drain = () => drainOutbox(api.db, testRegistry, api.config, api.clock.now());
+const drain = () => drainOutbox(api.db, { registry: testRegistry, config: api.config, now: api.clock.now(), clocks: NO_CLOCK_NOTES });
 
 async function outboxRows(gameId: string) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { renderEmail, type Message } from '../../worker/notify/message';
+import { renderEmail, type Message } from '../../worker/notices/message';
 
 const UNSUB = 'https://post.example/unsubscribe?token=t';
 

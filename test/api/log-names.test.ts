@@ -97,7 +97,7 @@ describe('names in notifications: the turn email and the webhook say "Ada (U.R. 
 
 describe('names in the game-over subject: the summary names players, the role beside', () => {
   it('replaces whole role names once, longest first, and leaves games without roles alone', async () => {
-    const { summaryWithNames } = await import('../../worker/notify/log-text');
+    const { summaryWithNames } = await import('../../worker/notices/log-text');
     const { gameRegistry } = await import('../../engine/games');
     const seats = [
       { seat: 0, name: 'Ada', isBot: false },

@@ -6,8 +6,8 @@
 import PostalMime from 'postal-mime';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
-import { sendEmail } from '../../worker/notify/email';
-import { REPLY_HELP, renderEmail } from '../../worker/notify/message';
+import { sendEmail } from '../../worker/delivery/email';
+import { REPLY_HELP, renderEmail } from '../../worker/notices/message';
 import { startReceiver } from '../support/receiver';
 import { verifyReplyToken } from '../../worker/mail-in/token';
 import { makeTestApp, type TestApi } from './support';

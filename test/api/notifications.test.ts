@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookUrl } from '../../worker/notify/outbound';
-import { renderWebhookBody, type Message } from '../../worker/notify/message';
-import { MAX_SKEW_S, signBody, verifyWebhook } from '../../worker/notify/signature';
+import { checkWebhookUrl } from '../../worker/delivery/outbound';
+import { renderWebhookBody, type Message } from '../../worker/notices/message';
+import { MAX_SKEW_S, signBody, verifyWebhook } from '../../worker/delivery/signature';
 import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
 

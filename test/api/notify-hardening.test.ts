@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMentions, mentionCompletions } from '../../engine/core/mentions';
-import { renderEmail, renderWebhookBody, type Message } from '../../worker/notify/message';
-import { checkWebhookUrl } from '../../worker/notify/outbound';
+import { renderEmail, renderWebhookBody, type Message } from '../../worker/notices/message';
+import { checkWebhookUrl } from '../../worker/delivery/outbound';
 import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
 

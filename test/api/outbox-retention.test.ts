@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../worker/env';
-import { clearOldDeliveries } from '../../worker/notify/outbox-retention';
+import { clearOldDeliveries } from '../../worker/delivery/outbox-retention';
 import { makeTestApp, type TestApi } from './support';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LogEntry } from '../../engine/core';
-import { composeGameNotice } from '../../worker/notify/compose';
-import type { NoticeGame } from '../../worker/notify/delivery-context';
-import { renderEmail, renderWebhookBody } from '../../worker/notify/message';
+import { composeGameNotice } from '../../worker/delivery/compose';
+import type { NoticeGame } from '../../worker/delivery/delivery-context';
+import { renderEmail, renderWebhookBody } from '../../worker/notices/message';
 import { testRegistry } from '../fixtures/registry';
 
 /**

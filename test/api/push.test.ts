@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devVapidKeys, generateVapidKeys, type VapidVars } from '../../scripts/vapid-dev-keys';
 import { readConfig, type Config } from '../../worker/env';
-import { MAX_PUSH_SUBSCRIPTIONS } from '../../worker/notify/push-subscriptions';
+import { MAX_PUSH_SUBSCRIPTIONS } from '../../worker/services/push-subscriptions';
 import { openPush, startPushService, type Device } from '../support/push-service';
 import { makeTestApp, type TestApi } from './support';
 

@@ -5,7 +5,8 @@ import { createMigratedPglite } from '../../scripts/pglite-template';
 import type { Db } from '../../db/types';
 import { createApp } from '../../worker/app';
 import { readConfig, type Config } from '../../worker/env';
-import { runScheduled } from '../../worker/notify/cron';
+import { runScheduled } from '../../worker/scheduled/cron';
+import { serviceDeps } from '../../worker/service-deps';
 import { testRegistry } from '../fixtures/registry';
 
 /** A settable clock for tests (token expiry, deadlines) - no sleeping. */
@@ -53,7 +54,15 @@ export class TestApi {
 
   /** Runs the cron handler at the test clock's time, as the Worker's scheduled() does. */
   cron() {
-    return runScheduled({ db: this.db, registry: testRegistry, config: this.config, now: this.clock.now(), defer: () => {} });
+    const now = this.clock.now();
+    return runScheduled({
+      db: this.db,
+      registry: testRegistry,
+      config: this.config,
+      now,
+      defer: () => {},
+      ...serviceDeps({}, testRegistry, this.config, () => now),
+    });
   }
 
   /** Any request; `token` adds `Authorization: Bearer`. Returns status, headers, parsed body and raw text. */

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DueClock } from './due-clock';
 import type { GameVersions } from './game-versions';
 
@@ -32,7 +31,7 @@ export interface ClockBindings {
   GAME_TIMER?: DurableObjectNamespace<GameTimerStub>;
 }
 
-/** What callers use of a game's timer (worker/clock/game-timer.ts). */
+/** What callers use of a game's timer (worker/scheduled/game-timer.ts). */
 export interface GameTimerStub extends Rpc.DurableObjectBranded {
   schedule(gameId: string, at: number | null): Promise<void>;
 }
@@ -40,12 +39,76 @@ export interface GameTimerStub extends Rpc.DurableObjectBranded {
 /** The cron's "nothing known to be due" instant (a number, so storage keeps it exactly; past Date's range). */
 export const NEVER = Number.MAX_SAFE_INTEGER;
 
-const current = new AsyncLocalStorage<ClockBindings>();
-
-/** Runs `fn` (a request, a cron run, an email) with the clock bindings of `env` in reach of `noteCommit`. */
-export function withClocks<T>(env: ClockBindings, fn: () => T): T {
-  return current.run({ GAME_VERSIONS: env.GAME_VERSIONS, DUE_CLOCK: env.DUE_CLOCK, GAME_TIMER: env.GAME_TIMER }, fn);
+/**
+ * What a commit, a delivery or a clock pass tells the Durable Objects (a service context's
+ * `clocks`): each call is best effort and never throws; all are no-ops where nothing is bound
+ * (in-process tests, scripts).
+ */
+export interface ClockNotes {
+  /**
+   * Called by `appendEvent` BEFORE it commits event `note.version`: the game's `GameVersions`
+   * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
+   * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
+   * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel, and
+   * neither fails the commit: a version note that fails makes the object forget the game (and it
+   * answers no lookup meanwhile, game-versions.ts), so the next polls cost a full answer instead
+   * of a stale 304; a due note that fails is tried once more and logged.
+   */
+  commit(gameId: string, note: VersionNote, dueAt: Date): Promise<void>;
+  /**
+   * Makes the games' `GameVersions` objects forget what they know (the sessions they trust with a
+   * 304 among it), so a session that just ended - its account suspended or deleted - gets no 304
+   * but the 401 of the database path at once. The next polls of those games cost a full answer.
+   */
+  forget(gameIds: readonly string[]): Promise<void>;
+  /** Something outside a commit will be due at `at` (an outbox retry): moves the cron's instant earlier. */
+  due(at: Date): Promise<void>;
+  /** The game's clocks come due next at `at` (null: never): its timer's alarm moves there, so the instant is met within seconds. */
+  gameDue(gameId: string, at: Date | null): Promise<void>;
 }
+
+/**
+ * The clock notes of a Worker's bindings `env`; `nowMs` (epoch ms) stamps version notes with
+ * the Worker's clock, so the development clock moves them too. Built where the Worker starts
+ * (worker/service-deps.ts).
+ */
+export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes {
+  const due = dueClockOf(env);
+  const timers = env.GAME_TIMER;
+  return {
+    async commit(gameId, note, dueAt) {
+      const versions = versionsOf(env, gameId);
+      await Promise.all([
+        versions ? noteVersion(versions, gameId, note, nowMs()) : undefined,
+        due
+          ?.earlier(dueAt.getTime())
+          .catch(() => due.earlier(dueAt.getTime()))
+          .catch((err: unknown) => console.error('due clock: commit note failed', err)),
+      ]);
+    },
+    async forget(gameIds) {
+      await Promise.all(
+        gameIds.map((id) =>
+          versionsOf(env, id)
+            ?.forget()
+            .catch((err: unknown) => console.error(`game versions: forgetting ${id} failed`, err)),
+        ),
+      );
+    },
+    async due(at) {
+      await due?.earlier(at.getTime()).catch((err: unknown) => console.error('due clock: note failed', err));
+    },
+    async gameDue(gameId, at) {
+      await timers
+        ?.get(timers.idFromName(gameId))
+        .schedule(gameId, at === null ? null : at.getTime())
+        .catch((err: unknown) => console.error('game timer: schedule failed', err));
+    },
+  };
+}
+
+/** Clock notes that note nothing: for contexts with no Durable Objects (in-process tests, scripts). */
+export const NO_CLOCK_NOTES: ClockNotes = clockNotes({}, () => 0);
 
 /** The game's `GameVersions` object, or null where none is bound. */
 export function versionsOf(env: ClockBindings | undefined, gameId: string) {
@@ -59,52 +122,15 @@ export function dueClockOf(env: ClockBindings | undefined) {
   return ns ? ns.get(ns.idFromName('schedule')) : null;
 }
 
-/**
- * Called by `appendEvent` BEFORE it commits event `version`: the game's `GameVersions`
- * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
- * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
- * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel, and
- * neither fails the commit: a version note that fails makes the object forget the game (and it
- * answers no lookup meanwhile, game-versions.ts), so the next polls cost a full answer instead
- * of a stale 304; a due note that fails is tried once more and logged. A no-op without bindings
- * (in-process tests, scripts).
- */
-export async function noteCommit(gameId: string, note: VersionNote, dueAt: Date): Promise<void> {
-  const env = current.getStore();
-  if (!env) return;
-  const versions = versionsOf(env, gameId);
-  const due = dueClockOf(env);
-  await Promise.all([
-    versions ? noteVersion(versions, gameId, note) : undefined,
-    due
-      ?.earlier(dueAt.getTime())
-      .catch(() => due.earlier(dueAt.getTime()))
-      .catch((err: unknown) => console.error('due clock: commit note failed', err)),
-  ]);
-}
-
-/**
- * Makes the games' `GameVersions` objects forget what they know (the sessions they trust with a
- * 304 among it), so a session that just ended - its account suspended or deleted - gets no 304
- * but the 401 of the database path at once. The next polls of those games cost a full answer.
- * Best effort and never throws; a no-op without bindings.
- */
-export async function forgetGames(gameIds: readonly string[]): Promise<void> {
-  const env = current.getStore();
-  if (!env) return;
-  await Promise.all(
-    gameIds.map((id) =>
-      versionsOf(env, id)
-        ?.forget()
-        .catch((err: unknown) => console.error(`game versions: forgetting ${id} failed`, err)),
-    ),
-  );
-}
-
-/** Notes `note` in the game's object; when that fails, makes it forget the game. Never throws. */
-async function noteVersion(versions: NonNullable<ReturnType<typeof versionsOf>>, gameId: string, note: VersionNote): Promise<void> {
+/** Notes `note` (at `now`, epoch ms) in the game's object; when that fails, makes it forget the game. Never throws. */
+async function noteVersion(
+  versions: NonNullable<ReturnType<typeof versionsOf>>,
+  gameId: string,
+  note: VersionNote,
+  now: number,
+): Promise<void> {
   try {
-    await versions.note({ ...note, now: Date.now() });
+    await versions.note({ ...note, now });
     return;
   } catch (err) {
     console.error(`game versions: note of ${gameId} v${note.version} failed; forgetting the game`, err);
@@ -113,24 +139,4 @@ async function noteVersion(versions: NonNullable<ReturnType<typeof versionsOf>>,
     // The object refuses writes altogether: it also answers no lookup until one succeeds.
     console.error(`game versions: forgetting ${gameId} failed too`, err),
   );
-}
-
-/** Something outside a commit will be due at `at` (an outbox retry): moves the cron's instant earlier. Best effort. */
-export async function noteDue(at: Date): Promise<void> {
-  const due = dueClockOf(current.getStore());
-  if (!due) return;
-  await due.earlier(at.getTime()).catch((err: unknown) => console.error('due clock: note failed', err));
-}
-
-/**
- * The game's clocks come due next at `at` (null: never): its timer's alarm moves there, so the
- * instant is met within seconds. Best effort: the cron passes over due games anyway.
- */
-export async function noteGameDue(gameId: string, at: Date | null): Promise<void> {
-  const ns = current.getStore()?.GAME_TIMER;
-  if (!ns) return;
-  await ns
-    .get(ns.idFromName(gameId))
-    .schedule(gameId, at === null ? null : at.getTime())
-    .catch((err: unknown) => console.error('game timer: schedule failed', err));
 }

@@ -1,8 +1,7 @@
 import { sentence } from '../../engine/core';
-import { drainOutbox } from '../notify/deliver';
-import { insertOutbox } from '../notify/enqueue';
-import type { Message } from '../notify/message';
-import { gameOf, loadGame, seatList } from '../services/game-rows';
+import { insertOutbox } from '../notices/enqueue';
+import type { Message } from '../notices/message';
+import { gameOf, loadGame, seatList } from '../lib/game-rows';
 import type { ServiceCtx, User } from '../types';
 import { answerAllowed, type AnswerMark } from './answer-caps';
 import { linesSince } from './history';
@@ -98,6 +97,6 @@ export async function sendAnswer(ctx: ServiceCtx, a: AnswerArgs): Promise<boolea
       nextAttemptAt: ctx.now,
     },
   ]);
-  ctx.defer((db) => drainOutbox(db, ctx.registry, ctx.config, ctx.now));
+  ctx.defer((db) => ctx.drain(db, ctx.now));
   return true;
 }

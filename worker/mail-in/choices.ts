@@ -1,4 +1,4 @@
-import type { LabelledMove } from '../services/state';
+import type { LabelledMove } from '../lib/state';
 
 /** Lists longer than this are grouped (by move kind: a card's actions, an action area) with short codes. */
 export const GROUP_AFTER = 12;

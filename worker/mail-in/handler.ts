@@ -3,6 +3,7 @@ import type { Db } from '../../db/types';
 import { deferredWork } from '../services/deferred-work';
 import { readConfig, type Env } from '../env';
 import type { ServiceCtx } from '../types';
+import { serviceDeps } from '../service-deps';
 import { MAX_INBOUND_BYTES } from './limits';
 import { receiveMail } from './receive';
 
@@ -23,13 +24,15 @@ export function emailHandler(registry: GameRegistry, open: OpenDb, now: () => Da
     }
     const first = open(env);
     const work = deferredWork(first, () => open(env));
+    const config = readConfig(env);
     const service: ServiceCtx = {
       db: first.db,
       registry,
-      config: readConfig(env),
+      config,
       now: now(),
       defer: work.defer,
       drainsAfter: true,
+      ...serviceDeps(env, registry, config, now),
     };
     try {
       // The body is read only once the envelope (reply token, sender) has passed.

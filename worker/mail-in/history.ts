@@ -1,9 +1,9 @@
-import { replayMoves, type AnyGame, type LogEntry } from '../../engine/core';
+import { replayMoves, type AnyGame, type LogEntry, visibleEntries } from '../../engine/core';
 import { renderLogText } from '../../engine/core/log-names';
 import type { Db } from '../../db/types';
 import { loadEvents } from '../services/events';
-import { seatList, type GameRow } from '../services/game-rows';
-import { stateFor, visibleEntries, type LabelledMove } from '../services/state';
+import { seatList, type GameRow } from '../lib/game-rows';
+import { stateFor, type LabelledMove } from '../lib/state';
 
 /**
  * The legal moves `seat` had at `version` (what an older turn email listed), rebuilt by replaying

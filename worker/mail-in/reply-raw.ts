@@ -1,6 +1,6 @@
 import { createMimeMessage } from 'mimetext/browser';
-import { base64Lines } from '../notify/mime';
-import { randomHex } from '../services/crypto';
+import { base64Lines } from '../delivery/mime';
+import { randomHex } from '../lib/crypto';
 
 /** A reply as a person's mail client would write it. */
 export interface ReplyDraft {

@@ -1,7 +1,7 @@
 import type { AnyGame } from '../../engine/core';
 import type { Config } from '../env';
-import { stateFor } from '../services/state';
-import type { GameRow } from '../services/game-rows';
+import { stateFor } from '../lib/state';
+import type { GameRow } from '../lib/game-rows';
 import { replyAddress } from './address';
 import { choiceLines, numberChoices, type ChoiceGroup } from './choices';
 import { signReplyToken } from './token';

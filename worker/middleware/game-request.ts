@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { sha256Hex } from '../services/crypto';
+import { sha256Hex } from '../lib/crypto';
 import { readGameRequest } from '../services/game-request';
 import type { AppEnv } from '../types';
 import { sessionToken } from './session';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { versionsOf } from '../clock/notes';
-import { sha256Hex } from '../services/crypto';
-import { stateEtag } from '../services/state';
+import { sha256Hex } from '../lib/crypto';
+import { stateEtag } from '../lib/state';
 import type { AppEnv } from '../types';
 import { sessionToken } from './session';
 

@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { fromOwnOrigin, SESSION_COOKIE } from '../middleware/session';
 import { serviceCtx } from '../http/context';
-import { drainSoon } from '../notify/request-drain';
+import { drainSoon } from '../services/request-drain';
 import { linkOrigin } from '../http/context';
 import type { AppEnv } from '../types';
 

@@ -4,7 +4,7 @@ import { serviceCtx } from '../http/context';
 import { errors, GameIdParam, jsonBody, jsonResponse } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { clockSummary } from '../services/game-clocks';
-import { loadGame } from '../services/game-rows';
+import { loadGame } from '../lib/game-rows';
 import { agreePause, declinePause, MAX_PAUSE_DAYS, proposePause, resumeGame, voteOnSeat } from '../services/table-clock';
 import type { AppEnv } from '../types';
 

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { dueClockOf, noteGameDue } from '../clock/notes';
+import { dueClockOf } from '../clock/notes';
 import type { WorkerClock } from '../clock/worker-clock';
 import { errorBody } from '../http/errors';
 import { serviceCtx } from '../http/context';
-import { runDuePass } from '../notify/next-due';
+import { runDuePass } from '../scheduled/next-due';
 import { receiveMail, type ReceiveOutcome } from '../mail-in/receive';
 import { replyRaw } from '../mail-in/reply-raw';
-import { devMailbox, devOutbox } from '../services/outbox';
+import { devMailbox, devOutbox } from '../notices/outbox';
 import { dueGames } from '../services/clock-pass';
 import type { AppEnv } from '../types';
 
@@ -40,7 +40,7 @@ export function devRoutes() {
     // Left to the games' own alarms: set them again, now that their instants are nearer in real time.
     if (!body.data.run) {
       const due = await dueGames(c.var.db, 100_000);
-      for (let i = 0; i < due.length; i += 50) await Promise.all(due.slice(i, i + 50).map((g) => noteGameDue(g.id, g.dueAt)));
+      for (let i = 0; i < due.length; i += 50) await Promise.all(due.slice(i, i + 50).map((g) => c.var.clocks.gameDue(g.id, g.dueAt)));
     }
     return c.json({ ...clockAnswer(c.var.clock), ran: ran?.report ?? null });
   });

@@ -15,7 +15,7 @@ import {
 import { requireUser } from '../middleware/session';
 import { ClockSummaryFields, TimeControlInputSchema } from '../http/clock-schemas';
 import { normalizeTimeControl } from '../time-control/rules';
-import { inviteUrl } from '../notify/names';
+import { inviteUrl } from '../notices/names';
 import { createGame, gameMeta, joinGame, myGames, startGame } from '../services/lobby';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { setChoices } from '../services/choose-seat';
@@ -245,7 +245,7 @@ export function gameRoutes() {
     const body = c.req.valid('json');
     const user = requireUser(c);
     await requireFriends(c.var.db, user.id, body.friends ?? []);
-    const row = await createGame(c.var.db, c.var.registry, {
+    const row = await createGame(serviceCtx(c), {
       ...body,
       timeControl: normalizeTimeControl(body.timeControl),
       isPublic: body.public,

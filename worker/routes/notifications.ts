@@ -4,10 +4,10 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, GameIdParam, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { autoVacationOf } from '../notify/settings';
-import { drainSoon } from '../notify/request-drain';
-import { loadGame, seatOf } from '../services/game-rows';
-import { checkWebhookUrl } from '../notify/outbound';
+import { autoVacationOf } from '../notices/settings';
+import { drainSoon } from '../services/request-drain';
+import { loadGame, seatOf } from '../lib/game-rows';
+import { checkWebhookUrl } from '../delivery/outbound';
 import {
   recentFailures,
   saveSettings,
@@ -16,11 +16,11 @@ import {
   settingsRow,
   settingsView,
   unsubscribe,
-} from '../notify/settings';
-import { enqueueTestMessages } from '../notify/test-message';
+} from '../notices/settings';
+import { enqueueTestMessages } from '../services/test-message';
 import type { AppEnv } from '../types';
 import type { Db } from '../../db/types';
-import { endpointTroubles } from '../notify/breaker';
+import { endpointTroubles } from '../notices/breaker';
 import { EndpointTroubleSchema } from './push';
 
 const htmlPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });

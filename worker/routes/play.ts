@@ -3,7 +3,7 @@ import { ConflictSchema, errors, GameIdParam, jsonBody, jsonResponse, LogLineSch
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove } from '../services/play';
 import { undoMove } from '../services/undo';
-import { stateEtag } from '../services/state';
+import { stateEtag } from '../lib/state';
 import { requireViewer } from '../services/access';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';

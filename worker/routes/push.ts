@@ -3,10 +3,10 @@ import { serviceCtx } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, noAuth } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { drainSoon } from '../notify/request-drain';
+import { drainSoon } from '../services/request-drain';
 import type { Config } from '../env';
-import { checkPushEndpoint } from '../notify/push';
-import { enqueuePushTest, listPushDevices, MAX_PUSH_SUBSCRIPTIONS, removePushDevice, subscribePush } from '../notify/push-subscriptions';
+import { checkPushEndpoint } from '../delivery/push';
+import { enqueuePushTest, listPushDevices, MAX_PUSH_SUBSCRIPTIONS, removePushDevice, subscribePush } from '../services/push-subscriptions';
 import type { AppEnv } from '../types';
 
 // base64url without padding (what PushSubscription.toJSON() gives); some encoders add `=`.
@@ -29,7 +29,7 @@ const Subscription = z
   })
   .openapi('PushSubscription', { description: "A browser's PushSubscription.toJSON()" });
 
-/** An endpoint's run of failed deliveries (worker/notify/breaker.ts `EndpointTrouble`). */
+/** An endpoint's run of failed deliveries (worker/notices/breaker.ts `EndpointTrouble`). */
 export const EndpointTroubleSchema = z
   .object({
     failingSince: z.string(),

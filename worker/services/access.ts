@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors';
-import type { GameRow } from './game-rows';
+import type { GameRow } from '../lib/game-rows';
 
 /**
  * Who may watch: players always; anyone with the link when the game is public. Private games

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { games, seatResults, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { GameRegistry } from '../../engine/core';
-import { seatPlayerName } from './game-rows';
+import { seatPlayerName } from '../lib/game-rows';
 
 /** Games per page of the archive. */
 export const ARCHIVE_PAGE = 20;

@@ -3,9 +3,9 @@ import { loginTokens, sessions, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { User } from '../types';
-import { randomHex, sha256Hex } from './crypto';
-import { lockForLimit } from './limit-lock';
-import { enqueueEmail } from './outbox';
+import { randomHex, sha256Hex } from '../lib/crypto';
+import { lockForLimit } from '../lib/limit-lock';
+import { enqueueEmail } from '../notices/outbox';
 
 /** Sign-in links live 15 minutes; sessions 30 days. */
 export const LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;

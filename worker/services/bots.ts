@@ -4,10 +4,9 @@ import { games, seats } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
-import { randomHex } from './crypto';
+import { randomHex } from '../lib/crypto';
 import { appendEvent, VersionConflict } from './events';
-import { gameOf, loadGame, seatList } from './game-rows';
-import { noteGameDue } from '../clock/notes';
+import { gameOf, loadGame, seatList } from '../lib/game-rows';
 
 /**
  * Plays the built-in bot for every bot seat that must act, one move at a time through the same
@@ -45,7 +44,7 @@ export async function runBots(ctx: ServiceCtx, gameId: string, limit = ctx.confi
   // once, so a long bot-only stretch never waits for the cron, nor on other games' bots.
   if (made >= limit) {
     const row = await loadGame(ctx.db, gameId);
-    if (row.status === 'active' && row.activeSeats.some((s) => row.botSeats.includes(s))) await noteGameDue(gameId, ctx.now);
+    if (row.status === 'active' && row.activeSeats.some((s) => row.botSeats.includes(s))) await ctx.clocks.gameDue(gameId, ctx.now);
   }
   return made;
 }
@@ -118,21 +117,25 @@ export async function addBot(ctx: ServiceCtx, args: { user: User; gameId: string
   if ((await seatList(ctx.db, row.id)).some((s) => s.seat === args.seat))
     throw new ApiError(409, 'seat_taken', `Seat ${args.seat + 1} is taken.`);
   try {
-    await appendEvent(ctx.db, {
-      gameId: row.id,
-      expectedVersion: row.version,
-      kind: 'join',
-      seat: args.seat,
-      payload: { bot: true },
-      log: [{ seat: args.seat, text: `A bot took seat ${args.seat + 1}.` }],
-      update: { botSeats: [...row.botSeats, args.seat].sort() },
-      now: ctx.now,
-      also: (tx) =>
-        tx
-          .insert(seats)
-          .values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now })
-          .then(() => undefined),
-    });
+    await appendEvent(
+      ctx.db,
+      {
+        gameId: row.id,
+        expectedVersion: row.version,
+        kind: 'join',
+        seat: args.seat,
+        payload: { bot: true },
+        log: [{ seat: args.seat, text: `A bot took seat ${args.seat + 1}.` }],
+        update: { botSeats: [...row.botSeats, args.seat].sort() },
+        now: ctx.now,
+        also: (tx) =>
+          tx
+            .insert(seats)
+            .values({ gameId: row.id, seat: args.seat, isBot: true, joinedAt: ctx.now })
+            .then(() => undefined),
+      },
+      ctx.clocks,
+    );
   } catch (err) {
     if (err instanceof VersionConflict) throw new ApiError(409, 'conflict', 'The game changed meanwhile. Try again.');
     throw err;

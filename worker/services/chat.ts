@@ -3,13 +3,13 @@ import { blocks, chatMessages, chatMutes, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { findMentions, normaliseChatText } from '../../engine/core/mentions';
-import { enqueueNotices, type SeatNotice } from '../notify/enqueue';
-import { skipSeenMentions } from '../notify/seen';
+import { enqueueNotices, type SeatNotice } from '../notices/enqueue';
+import { skipSeenMentions } from '../notices/seen';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
-import { scheduleDrain } from '../notify/request-drain';
-import { loadGame, seatOf } from './game-rows';
-import { lockForLimit } from './limit-lock';
+import { scheduleDrain } from './request-drain';
+import { loadGame, seatOf } from '../lib/game-rows';
+import { lockForLimit } from '../lib/limit-lock';
 import { blockersAmong } from './blocks';
 
 /** Chat messages one user may post to one game per minute. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { appendEvent, VersionConflict } from './events';
-import { gameOf, loadGame, seatList } from './game-rows';
+import { gameOf, loadGame, seatList } from '../lib/game-rows';
 import { checkChoicesFree, parseChoices, seatChoicesOf, type Choices } from './seat-choices';
 
 /**
@@ -49,28 +49,32 @@ export async function setChoices(
       .filter((c) => choices[c.id] !== undefined)
       .map((c) => `the ${c.values.find((v) => v.id === choices[c.id])!.label}`);
     try {
-      await appendEvent(ctx.db, {
-        gameId: row.id,
-        expectedVersion: row.version,
-        kind: 'choice',
-        seat: mine.seat,
-        payload: { choices },
-        log: [
-          {
-            seat: mine.seat,
-            text: said.length ? `${args.user.name} chose ${said.join(' and ')}.` : `${args.user.name} leaves the choice to the start.`,
-          },
-        ],
-        update: {},
-        now: ctx.now,
-        seenBy: mine.seat,
-        also: (tx: Db) =>
-          tx
-            .update(seats)
-            .set({ choices })
-            .where(and(eq(seats.gameId, row.id), eq(seats.seat, mine.seat)))
-            .then(() => undefined),
-      });
+      await appendEvent(
+        ctx.db,
+        {
+          gameId: row.id,
+          expectedVersion: row.version,
+          kind: 'choice',
+          seat: mine.seat,
+          payload: { choices },
+          log: [
+            {
+              seat: mine.seat,
+              text: said.length ? `${args.user.name} chose ${said.join(' and ')}.` : `${args.user.name} leaves the choice to the start.`,
+            },
+          ],
+          update: {},
+          now: ctx.now,
+          seenBy: mine.seat,
+          also: (tx: Db) =>
+            tx
+              .update(seats)
+              .set({ choices })
+              .where(and(eq(seats.gameId, row.id), eq(seats.seat, mine.seat)))
+              .then(() => undefined),
+        },
+        ctx.clocks,
+      );
       return { seat: mine.seat, choices };
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err;

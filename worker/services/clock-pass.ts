@@ -2,16 +2,15 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { insertOutbox, loadRecipients, noticeRows } from '../notify/enqueue';
-import { holdNotices, scheduleDrain } from '../notify/request-drain';
+import { insertOutbox, loadRecipients, noticeRows } from '../notices/enqueue';
+import { holdNotices, scheduleDrain } from './request-drain';
 import { clocksDueAt, type GameClocks, nextReminderAt, outOfTime, runsOutAt } from '../time-control/seat-clocks';
-import { noteGameDue } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { commitChange } from './commit';
-import { randomHex } from './crypto';
+import { randomHex } from '../lib/crypto';
 import { VersionConflict } from './events';
 import { quietOf } from './game-clocks';
-import { gameOf, type GameRow, loadGame, seatList } from './game-rows';
+import { gameOf, type GameRow, loadGame, seatList } from '../lib/game-rows';
 import { commitClockNews, tryAutoVacation } from './vacations';
 
 /** At most this many bot moves for one timed-out seat (a safety net; real turns are short). */
@@ -114,7 +113,7 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
       ctx,
       rows.map((r) => r.dedupeKey!),
     );
-  await noteGameDue(row.id, due === null ? null : new Date(due));
+  await ctx.clocks.gameDue(row.id, due === null ? null : new Date(due));
   return sent;
 }
 

@@ -1,18 +1,17 @@
 import type { AnyGame, LogEntry } from '../../engine/core';
-import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notify/enqueue';
-import { holdNotices, scheduleDrain } from '../notify/request-drain';
-import { planTransition } from '../notify/transition';
+import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notices/enqueue';
+import { holdNotices, scheduleDrain } from './request-drain';
+import { planTransition } from '../notices/transition';
 import type { GameClocks } from '../time-control/seat-clocks';
 import { clocksAfterChange } from './game-clocks';
-import { noteGameDue } from '../clock/notes';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { appendEvent, type LeadingEvent } from './events';
 import { applyEnding } from './ratings';
-import type { GameRow } from './game-rows';
+import type { GameRow } from '../lib/game-rows';
 import type { LoggedEvent } from './log-lines';
 import { seatExtras } from './since-last-seen';
-import { stateFor, type StateResponse } from './state';
+import { stateFor, type StateResponse } from '../lib/state';
 
 /** A change to a running game: the event to append and the state after it. */
 export interface GameChange {
@@ -115,38 +114,42 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
     (r) => (held ? { ...r, claimedUntil: held, attempts: 1 } : r),
   );
-  await appendEvent(ctx.db, {
-    gameId: row.id,
-    expectedVersion: row.version,
-    kind: change.kind,
-    seat: change.seat,
-    payload: change.payload,
-    log: change.log,
-    reveals: change.reveals,
-    idempotencyKey: change.idempotencyKey,
-    // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
-    response: change.idempotencyKey ? answer : undefined,
-    update: {
-      snapshot: change.state,
-      status,
-      activeSeats,
-      result,
-      // Untimed games write no clock columns (they stay null).
-      ...(row.clocks ? clocks : {}),
-      ...(change.botSeats ? { botSeats: change.botSeats } : {}),
-      ...(change.options ? { options: change.options } : {}),
+  await appendEvent(
+    ctx.db,
+    {
+      gameId: row.id,
+      expectedVersion: row.version,
+      kind: change.kind,
+      seat: change.seat,
+      payload: change.payload,
+      log: change.log,
+      reveals: change.reveals,
+      idempotencyKey: change.idempotencyKey,
+      // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
+      response: change.idempotencyKey ? answer : undefined,
+      update: {
+        snapshot: change.state,
+        status,
+        activeSeats,
+        result,
+        // Untimed games write no clock columns (they stay null).
+        ...(row.clocks ? clocks : {}),
+        ...(change.botSeats ? { botSeats: change.botSeats } : {}),
+        ...(change.options ? { options: change.options } : {}),
+      },
+      now: ctx.now,
+      seenBy: change.seat,
+      outbox: rows,
+      also: ends ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
+      leading,
     },
-    now: ctx.now,
-    seenBy: change.seat,
-    outbox: rows,
-    also: ends ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
-    leading,
-  });
+    ctx.clocks,
+  );
   // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
   // cron passes over due games anyway).
   if (row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {
     const at = clocks.dueAt;
-    ctx.defer(() => noteGameDue(row.id, at));
+    ctx.defer(() => ctx.clocks.gameDue(row.id, at));
   }
   if (notices.length)
     scheduleDrain(

@@ -16,14 +16,13 @@ import {
 } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import { drainSoon } from '../notify/request-drain';
+import { drainSoon } from './request-drain';
 import type { ServiceCtx, User } from '../types';
-import { randomHex, sha256Hex } from './crypto';
-import { DELETED_PLAYER } from './game-rows';
-import { forgetGames } from '../clock/notes';
+import { randomHex, sha256Hex } from '../lib/crypto';
+import { DELETED_PLAYER } from '../lib/game-rows';
 import { latestGamesOf, leaveAllTables } from './leave-tables';
-import { lockForLimit } from './limit-lock';
-import { enqueueEmail } from './outbox';
+import { lockForLimit } from '../lib/limit-lock';
+import { enqueueEmail } from '../notices/outbox';
 import { endVacation } from './vacations';
 
 /** A deletion link works for an hour, once. */
@@ -115,7 +114,7 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
     await tx.delete(users).where(eq(users.id, user.id));
   });
   // Its sessions are gone: no game's object may answer them 304 any more.
-  await forgetGames(polled);
+  await ctx.clocks.forget(polled);
   drainSoon(ctx);
   return { deleted: true };
 }

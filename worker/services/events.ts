@@ -4,9 +4,9 @@ import type { LogEntry } from '../../engine/core';
 import { gameEvents, games } from '../../db/schema';
 import { appendEventCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
-import type { OutboxRow } from '../notify/enqueue';
+import type { OutboxRow } from '../notices/enqueue';
 import { isUniqueViolation } from './db-errors';
-import { noteCommit } from '../clock/notes';
+import type { ClockNotes } from '../clock/notes';
 
 /** Someone else appended first: the expected version is no longer current. */
 export class VersionConflict extends Error {
@@ -61,9 +61,9 @@ export interface LeadingEvent {
  * refuses a second writer. With `also`, the statement and `also` share a transaction; with
  * `leading`, those events come first in the same transaction (this one then gets the version
  * after them, which it returns). Throws `VersionConflict` when another writer got there first;
- * nothing is written then.
+ * nothing is written then. `clocks` learns the version before the commit (`ClockNotes.commit`).
  */
-export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
+export async function appendEvent(db: Db, e: NewEvent, clocks: ClockNotes): Promise<number> {
   const leading = e.leading ?? [];
   const first = e.expectedVersion;
   const expected = first + leading.length;
@@ -72,7 +72,11 @@ export async function appendEvent(db: Db, e: NewEvent): Promise<number> {
   // database (a poll then gets a full answer) but never behind it (a stale 304). Any commit may
   // change what the cron has to do (a deadline, a notice, a bot's turn), so its next tick looks.
   const seq = expected + 1;
-  await noteCommit(e.gameId, { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } }, e.now);
+  await clocks.commit(
+    e.gameId,
+    { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } },
+    e.now,
+  );
   const run = async (tx: Db, sql: ReturnType<typeof appendStatement>, want: number) => {
     const result = await tx.execute<{ seq: number | null }>(sql);
     const rows = executedRows<{ seq: number | null }>(result);

@@ -15,8 +15,8 @@ import {
   type WebhookConfig,
 } from '../../db/schema';
 import { ApiError } from '../http/errors';
-import { listPushDevices } from '../notify/push-subscriptions';
-import { settingsView } from '../notify/settings';
+import { listPushDevices } from './push-subscriptions';
+import { settingsView } from '../notices/settings';
 import type { ServiceCtx, User } from '../types';
 import { gameRecord } from './record';
 import { playersExport } from './export-players';

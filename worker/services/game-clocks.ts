@@ -1,4 +1,4 @@
-import type { Recipient } from '../notify/enqueue';
+import type { Recipient } from '../notices/enqueue';
 import type { QuietHours } from '../time-control/calendar';
 import { type TimeControl, timeControlText } from '../time-control/rules';
 import {
@@ -10,7 +10,7 @@ import {
   type SeatVote,
   turnClocks,
 } from '../time-control/seat-clocks';
-import type { GameRow } from './game-rows';
+import type { GameRow } from '../lib/game-rows';
 
 /** The clock columns a commit writes (`games.clocks`, `deadline_at`, `due_at`). */
 export interface ClockUpdate {

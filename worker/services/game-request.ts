@@ -1,9 +1,9 @@
 import { executedRows } from '../../db/json-row';
 import { gameRequestCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
-import type { Recipient } from '../notify/enqueue';
+import type { Recipient } from '../notices/enqueue';
 import type { User } from '../types';
-import { gameRowFromJson, type GameRow } from './game-rows';
+import { gameRowFromJson, type GameRow } from '../lib/game-rows';
 import type { LoggedEvent } from './log-lines';
 import { MAX_EVENTS, parseTail, UNDO_TAIL, type TailRow } from './since-last-seen';
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { games, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
-import { drainSoon } from '../notify/request-drain';
+import { rowsOfNotices, type SeatNotice } from '../notices/enqueue';
+import { drainSoon } from './request-drain';
 import type { ServiceCtx } from '../types';
 import { appendEvent, VersionConflict } from './events';
-import { loadGame, seatList } from './game-rows';
+import { loadGame, seatList } from '../lib/game-rows';
 import { commitSeatToBot } from './seat-to-bot';
 
 /** Why a player leaves every table at once: an operator suspended the account, or its owner deleted it. */
@@ -45,7 +45,7 @@ export async function leaveAllTables(ctx: ServiceCtx, userId: string, reason: Le
 
 /**
  * The games where a 304 may still go to the sessions of `userId` (the latest 500 it sat in),
- * for `forgetGames` once those sessions have ended.
+ * for `ctx.clocks.forget` once those sessions have ended.
  */
 export async function latestGamesOf(db: Db, userId: string): Promise<string[]> {
   const sat = await db
@@ -81,29 +81,36 @@ async function leaveTable(ctx: ServiceCtx, gameId: string, userId: string, reaso
 
   const closes = row.createdBy === userId;
   const notices: SeatNotice[] = closes ? others.map((s) => ({ seat: s, kind: 'game_over' as const })) : [];
-  await appendEvent(ctx.db, {
-    gameId: row.id,
-    expectedVersion: row.version,
-    kind: 'leave',
-    seat,
-    payload: { reason },
-    log: [
-      { seat: null, text: closes ? 'The player who created this table left it: the table is closed.' : `Seat ${seat + 1} is free again.` },
-    ],
-    update: closes ? { status: 'abandoned' } : {},
-    now: ctx.now,
-    outbox: await rowsOfNotices(ctx.db, {
+  await appendEvent(
+    ctx.db,
+    {
       gameId: row.id,
-      version: row.version + 1,
-      notices,
+      expectedVersion: row.version,
+      kind: 'leave',
+      seat,
+      payload: { reason },
+      log: [
+        {
+          seat: null,
+          text: closes ? 'The player who created this table left it: the table is closed.' : `Seat ${seat + 1} is free again.`,
+        },
+      ],
+      update: closes ? { status: 'abandoned' } : {},
       now: ctx.now,
-      graceSeconds: ctx.config.notifyGraceSeconds,
-    }),
-    also: (tx: Db) =>
-      tx
-        .delete(seats)
-        .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
-        .then(() => undefined),
-  });
+      outbox: await rowsOfNotices(ctx.db, {
+        gameId: row.id,
+        version: row.version + 1,
+        notices,
+        now: ctx.now,
+        graceSeconds: ctx.config.notifyGraceSeconds,
+      }),
+      also: (tx: Db) =>
+        tx
+          .delete(seats)
+          .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
+          .then(() => undefined),
+    },
+    ctx.clocks,
+  );
   return true;
 }

@@ -5,7 +5,7 @@ import type { ServiceCtx, User } from '../types';
 import { scheduleBots } from './bots';
 import { commitChange } from './commit';
 import { VersionConflict } from './events';
-import { gameOf, loadGame, seatList, seatOf } from './game-rows';
+import { gameOf, loadGame, seatList, seatOf } from '../lib/game-rows';
 import { createGame, startGame } from './lobby';
 import { choicesFromOptions } from './seat-choices';
 import { anyBlockAmong } from './blocks';
@@ -70,7 +70,7 @@ export async function rematch(ctx: ServiceCtx, args: { user: User; gameId: strin
     throw new ApiError(409, 'rematch_unavailable', 'This table cannot be seated again. Start a new game from the lobby.');
   // Each seat keeps what it chose (its Rocket): the choices come back out of the options.
   const carried = choicesFromOptions(gameOf(ctx.registry, row), row.options, row.players);
-  const fresh = await createGame(ctx.db, ctx.registry, {
+  const fresh = await createGame(ctx, {
     user: args.user,
     type: row.type,
     players: row.players,

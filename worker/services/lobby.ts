@@ -1,20 +1,20 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { resultWithLabel, type AnyGame, type GameRegistry, type GameResult } from '../../engine/core';
-import { rowsOfNotices, type SeatNotice } from '../notify/enqueue';
+import { rowsOfNotices, type SeatNotice } from '../notices/enqueue';
 import { games, seats, users, type TableRequirements } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
-import { drainSoon } from '../notify/request-drain';
-import { inviteUrl, seatName } from '../notify/names';
-import { randomHex, sha256Hex } from './crypto';
+import { drainSoon } from './request-drain';
+import { inviteUrl, seatName } from '../notices/names';
+import { randomHex, sha256Hex } from '../lib/crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
-import { gameOf, loadGame, seatList, seatOf, seatPlayerName, type GameRow } from './game-rows';
-import { lockForLimit } from './limit-lock';
-import { stateFor } from './state';
+import { gameOf, loadGame, seatList, seatOf, seatPlayerName, type GameRow } from '../lib/game-rows';
+import { lockForLimit } from '../lib/limit-lock';
+import { stateFor } from '../lib/state';
 import { clockSummary } from './game-clocks';
 import { presetOf, type TimeControl } from '../time-control/rules';
 import { newClocks } from '../time-control/seat-clocks';
@@ -47,8 +47,7 @@ const HOUR_MS = 3600 * 1000;
  * costs bot moves, so one account must not start them without end).
  */
 export async function createGame(
-  db: Db,
-  registry: GameRegistry,
+  ctx: Pick<ServiceCtx, 'db' | 'registry' | 'clocks'>,
   args: {
     user: User;
     type: string;
@@ -83,6 +82,7 @@ export async function createGame(
     friends?: string[];
   },
 ): Promise<GameRow> {
+  const { db, registry } = ctx;
   const game = registry.get(args.type);
   if (!game) throw new ApiError(400, 'unknown_game_type', `Unknown game type "${args.type}". See GET /api/game-types.`);
   if (args.players < game.minPlayers || args.players > game.maxPlayers) {
@@ -138,30 +138,34 @@ export async function createGame(
     const tx = t as unknown as Db;
     await checkGameLimits(tx, args.user.id, args.now, args.limits);
     await tx.insert(games).values(row);
-    await appendEvent(tx, {
-      gameId: id,
-      expectedVersion: 0,
-      kind: 'create',
-      seat: 0,
-      payload: { type: game.id, players: args.players, options: parsed.data },
-      log: [{ seat: 0, text: `${args.user.name} created the game.` }],
-      update: {},
-      now: args.now,
-      also: (tx) =>
-        tx
-          .insert(seats)
-          .values(
-            seated.map((s) => ({
-              gameId: id,
-              seat: s.seat,
-              userId: s.userId,
-              isBot: s.userId === null,
-              joinedAt: args.now,
-              choices: s.choices ?? {},
-            })),
-          )
-          .then(() => undefined),
-    });
+    await appendEvent(
+      tx,
+      {
+        gameId: id,
+        expectedVersion: 0,
+        kind: 'create',
+        seat: 0,
+        payload: { type: game.id, players: args.players, options: parsed.data },
+        log: [{ seat: 0, text: `${args.user.name} created the game.` }],
+        update: {},
+        now: args.now,
+        also: (tx) =>
+          tx
+            .insert(seats)
+            .values(
+              seated.map((s) => ({
+                gameId: id,
+                seat: s.seat,
+                userId: s.userId,
+                isBot: s.userId === null,
+                joinedAt: args.now,
+                choices: s.choices ?? {},
+              })),
+            )
+            .then(() => undefined),
+      },
+      ctx.clocks,
+    );
   });
   return loadGame(db, id);
 }
@@ -268,7 +272,7 @@ export async function joinGame(
     };
     try {
       if (!fills) {
-        await appendEvent(db, joinEvent);
+        await appendEvent(db, joinEvent, ctx.clocks);
         if (notices.length) drainSoon(ctx);
         return { seat: free, started: false };
       }
@@ -276,7 +280,7 @@ export async function joinGame(
       const seated = [...taken, { seat: free, choices }];
       await db.transaction(async (t) => {
         const tx = t as unknown as Db;
-        await appendEvent(tx, joinEvent);
+        await appendEvent(tx, joinEvent, ctx.clocks);
         state = await commitStart(
           { ...ctx, db: tx },
           game,

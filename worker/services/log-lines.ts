@@ -1,5 +1,4 @@
-import type { LogEntry, Seat } from '../../engine/core';
-import { visibleEntries } from './state';
+import { type LogEntry, type Seat, visibleEntries } from '../../engine/core';
 
 /**
  * One log line as a viewer sees it: `seq` is the version of the event that wrote it, `at` the

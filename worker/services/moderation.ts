@@ -15,7 +15,6 @@ import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
-import { forgetGames } from '../clock/notes';
 import { latestGamesOf, leaveAllTables } from './leave-tables';
 import { endVacation } from './vacations';
 
@@ -257,7 +256,7 @@ export async function actOnReport(
     });
   });
   if (args.action === 'suspend') {
-    await forgetGames(await latestGamesOf(db, player.id));
+    await ctx.clocks.forget(await latestGamesOf(db, player.id));
     await suspendedLeaves(ctx, { id: player.id, email: player.email, name: player.name });
   }
   return queuedReport(db, report.id);

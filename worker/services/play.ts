@@ -8,13 +8,13 @@ import { requireViewer } from './access';
 import { scheduleBots } from './bots';
 import { commitChange } from './commit';
 import { eventByIdempotencyKey, loadEvents, VersionConflict } from './events';
-import { gameOf, loadGame, seatOf, type GameRow } from './game-rows';
+import { gameOf, loadGame, seatOf, type GameRow } from '../lib/game-rows';
 import type { GameRequest, PriorEvent } from './game-request';
 import { logLines, type LoggedEvent, type LogLine } from './log-lines';
 import type { MovePayload } from './moves-in-effect';
 import { loadGameWithTail, seatExtras, seenMark } from './since-last-seen';
 import { changedSince, commutesSince } from './stale-move';
-import { moveLabel, stateFor, type StateResponse } from './state';
+import { moveLabel, stateFor, type StateResponse } from '../lib/state';
 import { remainingMs } from '../time-control/seat-clocks';
 import { endAutoVacationIfBack } from './vacations';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { gameEndings, gameEvents, games, ratings, seatResults, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { lockForLimit } from './limit-lock';
+import { lockForLimit } from '../lib/limit-lock';
 import {
   type EndedRecord,
   foldRatings,

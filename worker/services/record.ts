@@ -1,11 +1,18 @@
-import { canonicalJson, RECORD_FORMAT, replayMoves, type GameRecord, type LogEntry, type RecordEvent } from '../../engine/core';
+import {
+  canonicalJson,
+  RECORD_FORMAT,
+  replayMoves,
+  type GameRecord,
+  type LogEntry,
+  type RecordEvent,
+  visibleEntries,
+} from '../../engine/core';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
-import { sha256Hex } from './crypto';
+import { sha256Hex } from '../lib/crypto';
 import { loadEvents } from './events';
-import { gameOf, loadGame, seatList, seatOf, type GameRow } from './game-rows';
-import { visibleEntries } from './state';
+import { gameOf, loadGame, seatList, seatOf, type GameRow } from '../lib/game-rows';
 
 type EventRow = Awaited<ReturnType<typeof loadEvents>>[number];
 

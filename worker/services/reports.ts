@@ -6,10 +6,10 @@ import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
 import { isUniqueViolation } from './db-errors';
-import { loadGame, seatOf } from './game-rows';
-import { lockForLimit } from './limit-lock';
-import { enqueueEmail } from './outbox';
-import { drainSoon } from '../notify/request-drain';
+import { loadGame, seatOf } from '../lib/game-rows';
+import { lockForLimit } from '../lib/limit-lock';
+import { enqueueEmail } from '../notices/outbox';
+import { drainSoon } from './request-drain';
 
 /** Reports one account may file per `REPORT_WINDOW_MS` (beyond: 429 `rate_limited`). */
 export const REPORTS_PER_DAY = 10;

@@ -3,7 +3,7 @@ import { seats } from '../../db/schema';
 import type { ServiceCtx } from '../types';
 import { scheduleBots } from './bots';
 import { commitChange, type GameChange } from './commit';
-import { gameOf, type GameRow } from './game-rows';
+import { gameOf, type GameRow } from '../lib/game-rows';
 
 /**
  * Commits one change that hands `seat` to the built-in bot from now on (the table's vote on a

@@ -4,7 +4,7 @@ import { gameEvents, games, seats } from '../../db/schema';
 import { tailExpr } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import type { GameRow } from './game-rows';
+import type { GameRow } from '../lib/game-rows';
 import { logLines, type LoggedEvent, type LogLine } from './log-lines';
 
 /** Most log lines `sinceLastSeen` carries: a game left for a month answers its newest 200 lines. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import { IllegalMove, movesCommute, parseMove, replayMoves, type AnyGame, type Seat } from '../../engine/core';
 import { gameEvents } from '../../db/schema';
 import type { Db } from '../../db/types';
-import type { GameRow } from './game-rows';
+import type { GameRow } from '../lib/game-rows';
 import { logLines, type LoggedEvent } from './log-lines';
 import { effectiveMoves } from './moves-in-effect';
 

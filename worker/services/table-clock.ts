@@ -2,7 +2,7 @@ import { ApiError } from '../http/errors';
 import { addTime, type GameClocks, type SeatVote } from '../time-control/seat-clocks';
 import type { ServiceCtx, User } from '../types';
 import { VersionConflict } from './events';
-import { type GameRow, loadGame, seatOf } from './game-rows';
+import { type GameRow, loadGame, seatOf } from '../lib/game-rows';
 import { commitClockNews, logInstant } from './vacations';
 import { commitSeatToBot } from './seat-to-bot';
 

@@ -14,11 +14,11 @@ import type { GameClocks, SeatClock } from '../time-control/seat-clocks';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { loadEvents, VersionConflict } from './events';
-import { gameOf, loadGame, type GameRow } from './game-rows';
+import { gameOf, loadGame, type GameRow } from '../lib/game-rows';
 import type { MovePayload } from './moves-in-effect';
 import { requireSeat, staleVersion } from './play';
 import { seenMark } from './since-last-seen';
-import { moveLabel, type StateResponse } from './state';
+import { moveLabel, type StateResponse } from '../lib/state';
 
 /** A move in effect as the undo needs it: who, what, whether it revealed, and whether its log had a private part. */
 interface MoveInEffect {

@@ -7,7 +7,7 @@ import { accruedBalance, daysOf } from '../time-control/vacation-days';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { VersionConflict } from './events';
-import { gameOf, loadGame } from './game-rows';
+import { gameOf, loadGame } from '../lib/game-rows';
 
 /** A vacation as the API shows it. */
 export interface VacationAnswer {

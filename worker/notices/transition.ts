@@ -1,4 +1,4 @@
-import type { GameRow } from '../services/game-rows';
+import type { GameRow } from '../lib/game-rows';
 import type { SeatNotice } from './enqueue';
 
 /** The part of a game row a transition reads. */

@@ -3,11 +3,11 @@ import { and, count, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { type outbox, pushSubscriptions } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import { randomHex } from '../services/crypto';
+import { randomHex } from '../lib/crypto';
 import type { ServiceCtx, User } from '../types';
-import { endpointTroubles, type EndpointTrouble } from './breaker';
+import { endpointTroubles, type EndpointTrouble } from '../notices/breaker';
 import { deviceTestRefusal, queueTestSend } from './test-limits';
-import type { Message } from './message';
+import type { Message } from '../notices/message';
 
 /** Devices one account may subscribe; a 21st is refused (409) until one is removed. */
 export const MAX_PUSH_SUBSCRIPTIONS = 20;

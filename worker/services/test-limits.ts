@@ -3,9 +3,9 @@ import { outbox } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
-import { randomHex } from '../services/crypto';
-import { lockForLimit } from '../services/limit-lock';
-import { insertOutbox, type OutboxRow } from './enqueue';
+import { randomHex } from '../lib/crypto';
+import { lockForLimit } from '../lib/limit-lock';
+import { insertOutbox, type OutboxRow } from '../notices/enqueue';
 
 /** The window the test-send limits count in. */
 const WINDOW_MS = 60_000;

@@ -5,9 +5,9 @@ import { runWaitingBots } from '../services/bots';
 import { runGameClocks } from '../services/clock-pass';
 import { runVacations } from '../services/vacations';
 import type { ServiceCtx } from '../types';
-import { drainOutbox, type DrainReport } from './deliver';
-import { clearOldDeliveries } from './outbox-retention';
-import type { Message } from './message';
+import { drainOutbox, type DrainReport } from '../delivery/deliver';
+import { clearOldDeliveries } from '../delivery/outbox-retention';
+import type { Message } from '../notices/message';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -66,7 +66,7 @@ export async function runScheduled(ctx: ServiceCtx, opts: { alarmSlackMs?: numbe
   report.vacations = await runVacations(ctx);
   report.botMoves = await runWaitingBots(ctx);
   report.digests = await enqueueDigests(ctx);
-  report.delivery = await drainOutbox(ctx.db, ctx.registry, ctx.config, ctx.now, 200);
+  report.delivery = await drainOutbox(ctx.db, ctx, 200);
   report.answersCleared = await clearExpiredAnswers(ctx.db, new Date(ctx.now.getTime() - ctx.config.idempotencyRetentionHours * HOUR_MS));
   report.deliveriesCleared = await clearOldDeliveries(ctx.db, new Date(ctx.now.getTime() - ctx.config.outboxRetentionDays * DAY_MS));
   return report;

@@ -5,7 +5,7 @@
  * records the outcome.
  */
 import type { OutboxRow } from './delivery-context';
-import type { Message } from './message';
+import type { Message } from '../notices/message';
 import { QUIET_HELD } from './send-time';
 
 /** A claimed row whose message is composed and ready to send. */

@@ -3,6 +3,9 @@ import { outbox } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 
+/** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
+export const CLAIM_MS = 2 * 60 * 1000;
+
 /** An email as the outbox holds it (channel `email`). `token` is set for sign-in emails (dev only). */
 export interface EmailMessage {
   to: string;

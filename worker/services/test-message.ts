@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { pushSubscriptions } from '../../db/schema';
 import type { ServiceCtx, User } from '../types';
-import type { OutboxRow } from './enqueue';
-import type { Message } from './message';
+import type { OutboxRow } from '../notices/enqueue';
+import type { Message } from '../notices/message';
 import { pushTestMessage, pushTestRow } from './push-subscriptions';
-import { settingsRow } from './settings';
+import { settingsRow } from '../notices/settings';
 import { deviceTestRefusal, queueTestSend } from './test-limits';
 
 /**

@@ -1,5 +1,5 @@
 import { createMimeMessage, Mailbox } from 'mimetext/browser';
-import type { RenderedEmail } from './message';
+import type { RenderedEmail } from '../notices/message';
 
 /** Base64 of a string's UTF-8 bytes, wrapped at 76 characters (RFC 2045 6.8). */
 export function base64Lines(text: string): string {

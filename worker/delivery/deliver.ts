@@ -1,25 +1,25 @@
 import { eq, inArray } from 'drizzle-orm';
-import { noteDue } from '../clock/notes';
 import type { GameRegistry } from '../../engine/core';
 import { putDown } from '../../db/neon';
 import { pushSubscriptions, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
+import type { ServiceCtx } from '../types';
 import { attemptTimeoutMs, type Config } from '../env';
-import { keepsSignInLinks, redactSignIn, type EmailMessage } from '../services/outbox';
+import { CLAIM_MS, keepsSignInLinks, redactSignIn, type EmailMessage } from '../notices/outbox';
 import { composeGameNotice } from './compose';
 import { claimWithContext, heldWithContext, type ClaimedNotice, type DeliveryContext, type OutboxRow } from './delivery-context';
 import { sendEmail } from './email';
 import { toMime } from './mime';
-import type { GameNoticePayload } from './enqueue';
-import { renderEmail, renderWebhookBody, type Message, type RenderedEmail } from './message';
+import type { GameNoticePayload } from '../notices/enqueue';
+import { renderEmail, renderWebhookBody, type Message, type RenderedEmail } from '../notices/message';
 import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { sendPush, type PushSendOutcome, type PushTarget } from './push';
 import { finishDelivery, type DeliveryEnd } from './finish-delivery';
-import { endpointTroubles, recordAttempt } from './breaker';
+import { endpointTroubles, recordAttempt } from '../notices/breaker';
 import { quietReleases } from './quiet-release';
 import { channelNow, QUIET_HELD, quietUntil, type ChannelNow } from './send-time';
-import { settingsRow, type SettingsRow } from './settings';
+import { settingsRow, type SettingsRow } from '../notices/settings';
 import { signBody } from './signature';
 
 /** Rows are retried for at least this long, then marked failed. */
@@ -32,9 +32,6 @@ function pastRetryWindow(row: OutboxRow, now: Date): boolean {
   return now.getTime() - row.createdAt.getTime() >= (row.kind === 'test' ? TEST_RETRY_WINDOW_MS : RETRY_WINDOW_MS);
 }
 
-/** A drain owns the rows it claimed for this long (a crashed drain's rows come back after it). */
-export const CLAIM_MS = 2 * 60 * 1000;
-
 /** Notices a commit queued already claimed (until `until`) for the request that delivers them (`heldWithContext`). */
 export interface HeldNotices {
   keys: readonly string[];
@@ -46,6 +43,9 @@ export function backoffMs(attempts: number, jitter: number): number {
   const base = Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 2 * 3600 * 1000);
   return Math.round(base * (0.75 + 0.5 * jitter));
 }
+
+/** What a drain needs: the games, the configuration, the instant it runs at, and the clock notes its retries are noted through. */
+export type DrainCtx = Pick<ServiceCtx, 'registry' | 'config' | 'now' | 'clocks'>;
 
 /** What one drain did, for logs and tests. */
 export interface DrainReport {
@@ -95,14 +95,8 @@ type Attempt =
  * A row whose outcome still could not be recorded is claimed again after `CLAIM_MS` and sent again
  * (at least once; the far ends that take an idempotency key get the row's, README "Notifications").
  */
-export async function drainOutbox(
-  db: Db,
-  registry: GameRegistry,
-  config: Config,
-  now: Date,
-  limit = 50,
-  held?: HeldNotices,
-): Promise<DrainReport> {
+export async function drainOutbox(db: Db, ctx: DrainCtx, limit = 50, held?: HeldNotices): Promise<DrainReport> {
+  const { registry, config, now, clocks } = ctx;
   const report: DrainReport = { sent: 0, skipped: 0, retried: 0, failed: 0 };
   const batch = held
     ? await heldWithContext(db, now, held.until, held.keys)
@@ -120,7 +114,7 @@ export async function drainOutbox(
     if (!('send' in a) || !outcome) {
       if (!('send' in a)) {
         await recording(db, () => finishDelivery(db, a.row.id, a.end));
-        if (a.end.nextAttemptAt) await noteDue(a.end.nextAttemptAt);
+        if (a.end.nextAttemptAt) await clocks.due(a.end.nextAttemptAt);
         report[a.counts]++;
       }
       continue;
@@ -133,7 +127,7 @@ export async function drainOutbox(
     if (a.device && outcome.gone) await recording(db, () => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, a.device!)));
     const { end, counts } = endOf(a.row, outcome, a.rendered, now);
     await recording(db, () => finishDelivery(db, a.row.id, end));
-    if (end.nextAttemptAt) await noteDue(end.nextAttemptAt); // the cron's next pass may be idle until then otherwise
+    if (end.nextAttemptAt) await clocks.due(end.nextAttemptAt); // the cron's next pass may be idle until then otherwise
     report[counts]++;
     for (const covered of a.covers) {
       // Sent inside the lead's message; if that failed, they wait for its next try, still held together.

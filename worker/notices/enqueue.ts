@@ -18,7 +18,7 @@ export interface SeatNotice {
   tag?: string;
   /** Text the message quotes (a chat line that mentions the player). */
   detail?: string;
-  /** The chat message a mention is in (the "seen" rule for chat, notify/seen.ts). */
+  /** The chat message a mention is in (the "seen" rule for chat, notices/seen.ts). */
   chatId?: number;
 }
 
@@ -57,7 +57,7 @@ export interface Recipient {
     quietEnd?: number | null;
   } | null;
   gameHook: WebhookConfig | null;
-  /** Ids of the player's devices subscribed to Web Push (worker/notify/push.ts). */
+  /** Ids of the player's devices subscribed to Web Push (worker/delivery/push.ts). */
   pushDevices: string[];
 }
 

@@ -5,10 +5,10 @@ import { readConfig, type Env } from '../env';
 import { botsMustAct, runBots } from '../services/bots';
 import { runGameClocks } from '../services/clock-pass';
 import { deferredWork } from '../services/deferred-work';
-import { loadGame } from '../services/game-rows';
+import { loadGame } from '../lib/game-rows';
 import type { ServiceCtx } from '../types';
-import { withClocks } from './notes';
-import { workerClock } from './worker-clock';
+import { serviceDeps } from '../service-deps';
+import { workerClock } from '../clock/worker-clock';
 
 /** Stored: the game this object times, and the instant (epoch ms, the Worker's time) of its alarm. */
 interface Stored {
@@ -59,34 +59,40 @@ export function gameTimerClass(registry: GameRegistry) {
 
     /** One pass over the game's clocks and bots, what it queued delivered, the next alarm set. */
     private async pass(s: Stored, env: Env): Promise<void> {
-      await withClocks(env, async () => {
-        const open = () => {
-          const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-          return { db, release: () => pool.end() };
-        };
-        const first = open();
-        const work = deferredWork(first, open);
-        const config = readConfig(env);
-        // As a request: its commits hold their notices for this alarm's own drain.
-        const ctx: ServiceCtx = { db: first.db, registry, config, now: workerClock.now(), defer: work.defer, drainsAfter: true };
-        let next: number | null = null;
-        try {
-          const report = await runGameClocks(ctx, s.gameId);
-          // Bots of this game only, a run's worth: the next alarm goes on if they are not done.
-          const botMoves = await runBots(ctx, s.gameId);
-          const row = await loadGame(first.db, s.gameId).catch(() => null);
-          const due = row?.status === 'active' && row.dueAt ? row.dueAt.getTime() : null;
-          next = row && botsMustAct(row) ? ctx.now.getTime() : due;
-          console.log(
-            'game timer',
-            JSON.stringify({ game: s.gameId, ...report, botMoves, next: next === null ? null : new Date(next).toISOString() }),
-          );
-        } finally {
-          await work.run();
-        }
-        if (next !== null) await this.schedule(s.gameId, next);
-        else await this.ctx.storage.delete('s');
-      });
+      const open = () => {
+        const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+        return { db, release: () => pool.end() };
+      };
+      const first = open();
+      const work = deferredWork(first, open);
+      const config = readConfig(env);
+      // As a request: its commits hold their notices for this alarm's own drain.
+      const ctx: ServiceCtx = {
+        db: first.db,
+        registry,
+        config,
+        now: workerClock.now(),
+        defer: work.defer,
+        drainsAfter: true,
+        ...serviceDeps(env, registry, config, workerClock.now),
+      };
+      let next: number | null = null;
+      try {
+        const report = await runGameClocks(ctx, s.gameId);
+        // Bots of this game only, a run's worth: the next alarm goes on if they are not done.
+        const botMoves = await runBots(ctx, s.gameId);
+        const row = await loadGame(first.db, s.gameId).catch(() => null);
+        const due = row?.status === 'active' && row.dueAt ? row.dueAt.getTime() : null;
+        next = row && botsMustAct(row) ? ctx.now.getTime() : due;
+        console.log(
+          'game timer',
+          JSON.stringify({ game: s.gameId, ...report, botMoves, next: next === null ? null : new Date(next).toISOString() }),
+        );
+      } finally {
+        await work.run();
+      }
+      if (next !== null) await this.schedule(s.gameId, next);
+      else await this.ctx.storage.delete('s');
     }
   };
 }

@@ -3,8 +3,8 @@ import { notificationSettings, outbox, type WebhookConfig } from '../../db/schem
 import { executedRows, rowFromJson } from '../../db/json-row';
 import { claimDeliveriesCall, heldDeliveriesCall } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
-import { gameRowFromJson, type GameRow } from '../services/game-rows';
-import type { SettingsRow } from './settings';
+import { gameRowFromJson, type GameRow } from '../lib/game-rows';
+import type { SettingsRow } from '../notices/settings';
 
 /** A claimed `outbox` row. */
 export type OutboxRow = typeof outbox.$inferSelect;

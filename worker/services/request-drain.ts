@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
-import { CLAIM_MS, drainOutbox } from './deliver';
+import { CLAIM_MS } from '../notices/outbox';
 
 /** Longest wait for the grace period inside `waitUntil` (Workers allow about 30 s). */
 export const MAX_INLINE_GRACE_S = 25;
@@ -34,10 +34,9 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
       drains.delete(ctx.defer);
       // After a real wait, real time: the rows are due by then.
       const now = waitMs > 0 ? new Date() : ctx.now;
-      if (mine.all) await drainOutbox(db, ctx.registry, ctx.config, now);
+      if (mine.all) await ctx.drain(db, now);
       // Held rows are invisible to a claim until their hold lapses: they always go by their keys.
-      if (mine.until && mine.keys.size)
-        await drainOutbox(db, ctx.registry, ctx.config, now, 50, { keys: [...mine.keys], until: mine.until });
+      if (mine.until && mine.keys.size) await ctx.drain(db, now, { keys: [...mine.keys], until: mine.until });
     },
     { last: true, waitMs },
   );

@@ -1,7 +1,7 @@
 import type { WebhookConfig } from '../../db/schema';
 import type { DeliveryContext, OutboxRow } from './delivery-context';
-import { KIND_SWITCH, type GameNoticePayload, type SeatNotice } from './enqueue';
-import { DEFAULT_KINDS } from './settings';
+import { KIND_SWITCH, type GameNoticePayload, type SeatNotice } from '../notices/enqueue';
+import { DEFAULT_KINDS } from '../notices/settings';
 import { quietPeriodAt } from '../time-control/calendar';
 
 /**

@@ -1,11 +1,10 @@
-import type { GameRegistry } from '../../engine/core';
+import { type GameRegistry, visibleEntries } from '../../engine/core';
 import type { Config } from '../env';
 import { replyChoices } from '../mail-in/turn-choices';
-import { visibleEntries } from '../services/state';
 import type { NoticeGame } from './delivery-context';
-import type { GameNoticePayload } from './enqueue';
-import { logLineText, logNamer, summaryWithNames } from './log-text';
-import type { Message } from './message';
+import type { GameNoticePayload } from '../notices/enqueue';
+import { logLineText, logNamer, summaryWithNames } from '../notices/log-text';
+import type { Message } from '../notices/message';
 import { runsOutAt } from '../time-control/seat-clocks';
 
 /** At most this many unseen log lines go into one message. */

@@ -2,7 +2,7 @@ import { buildPushPayload } from '@block65/webcrypto-web-push';
 import type { pushSubscriptions } from '../../db/schema';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
-import type { Message, NotificationKind } from './message';
+import type { Message, NotificationKind } from '../notices/message';
 import { checkOutboundUrl, type DeliveryOutcome } from './outbound';
 
 /**

@@ -1,5 +1,5 @@
 import { attemptTimeoutMs, type Config } from '../env';
-import type { RenderedEmail } from './message';
+import type { RenderedEmail } from '../notices/message';
 import { post, type DeliveryOutcome } from './outbound';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { gameWebhooks, notificationSettings, outbox, seats, users, type NotificationKinds, type WebhookConfig } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { randomHex } from '../services/crypto';
+import { randomHex } from '../lib/crypto';
 
 /** Everything on: what a user who never opened the settings page gets. */
 export const DEFAULT_KINDS: NotificationKinds = { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true };

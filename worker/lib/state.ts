@@ -1,7 +1,7 @@
-import { resultWithLabel, type AnyGame, type GameResult, type LogEntry, type Seat } from '../../engine/core';
+import { resultWithLabel, type AnyGame, type GameResult, type Seat } from '../../engine/core';
 import { type ClockView, clockViews, type GameClocks } from '../time-control/seat-clocks';
 import type { GameRow } from './game-rows';
-import type { SeatExtras, SinceLastSeen } from './since-last-seen';
+import type { SeatExtras, SinceLastSeen } from '../services/since-last-seen';
 
 /**
  * A legal move with the label a button shows; `effect: 'none'` and `warning` (`Game.moveNote`)
@@ -89,11 +89,6 @@ function labelled(game: AnyGame, state: unknown, seat: Seat, move: unknown): Lab
     ...(note?.effect ? { effect: note.effect } : {}),
     ...(note?.warning ? { warning: note.warning } : {}),
   };
-}
-
-/** Log lines `seat` may read (public ones, and private ones addressed to it). */
-export function visibleEntries(entries: LogEntry[], seat: Seat | null): LogEntry[] {
-  return entries.filter((e) => !e.only || (seat !== null && e.only.includes(seat)));
 }
 
 /**
