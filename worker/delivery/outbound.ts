@@ -33,10 +33,15 @@ export async function post(url: string, body: string, headers: Record<string, st
     await res.arrayBuffer().catch(() => undefined);
     return res.ok ? { ok: true, status: res.status } : { ok: false, status: res.status, error: `HTTP ${res.status}` };
   } catch (err) {
-    const name = (err as Error)?.name;
-    return {
-      ok: false,
-      error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
-    };
+    return unreached(err, timeoutMs);
   }
+}
+
+/** The outcome of a send whose far end never answered: its timeout (`timeoutMs`) ran out, or the request failed. */
+export function unreached(err: unknown, timeoutMs: number): DeliveryOutcome {
+  const name = (err as Error)?.name;
+  return {
+    ok: false,
+    error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
+  };
 }

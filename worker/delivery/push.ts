@@ -3,7 +3,7 @@ import type { pushSubscriptions } from '../../db/schema';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
 import type { Message, NotificationKind } from '../notices/message';
-import { checkOutboundUrl, type DeliveryOutcome } from './outbound';
+import { checkOutboundUrl, type DeliveryOutcome, unreached } from './outbound';
 
 /**
  * What one push carries, as JSON (the service worker shows it with `showNotification`):
@@ -142,11 +142,7 @@ export async function sendPush(
     await res.arrayBuffer().catch(() => undefined);
     status = res.status;
   } catch (err) {
-    const name = (err as Error)?.name;
-    return {
-      ok: false,
-      error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
-    };
+    return unreached(err, timeoutMs);
   }
   if (status >= 200 && status < 300) return { ok: true, status };
   if (status === 404 || status === 410)

@@ -1,3 +1,6 @@
+import { hexOf } from '../../engine/core/record';
+import { hmacSha256 } from '../lib/crypto';
+
 /**
  * Webhook signatures for the generic JSON format (documented in the README):
  * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed by the webhook's secret>` and
@@ -7,9 +10,7 @@
 export const MAX_SKEW_S = 300;
 
 async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(body));
-  return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, '0')).join('');
+  return hexOf(await hmacSha256(secret, body));
 }
 
 /** The `X-Signature` header value for a raw body. */

@@ -61,6 +61,26 @@ export const GameIdParam = z.object({
     .openapi({ param: { name: 'id', in: 'path' } }),
 });
 
+/** `/games/:id/.../:seat`: the game and a seat number (0-8; a seat the game lacks is the route's 404 or 409). */
+export const GameSeatParam = GameIdParam.extend({
+  seat: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(8)
+    .openapi({ param: { name: 'seat', in: 'path' } }),
+});
+
+/** `?after=<n>`: what follows event or message `n` (0, the default: from the start). */
+export const AfterQuery = z.object({
+  after: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(0),
+});
+
 export const UserSchema = z.object({ id: z.string(), email: z.string(), name: z.string() }).openapi('User');
 
 export const SeatSchema = z

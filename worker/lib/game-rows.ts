@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowFromJson } from '../../db/json-row';
 import type { AnyGame, GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
@@ -61,5 +61,16 @@ export async function seatList(db: Db, gameId: string) {
     .from(seats)
     .leftJoin(users, eq(users.id, seats.userId))
     .where(eq(seats.gameId, gameId))
+    .orderBy(seats.seat);
+}
+
+/** The seats of the games `ids` (player id, name as `seatPlayerName`, whether a bot), by game and seat index; none for no ids. */
+export async function seatsOfGames(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: seatPlayerName, isBot: seats.isBot })
+    .from(seats)
+    .leftJoin(users, eq(users.id, seats.userId))
+    .where(inArray(seats.gameId, [...ids]))
     .orderBy(seats.seat);
 }

@@ -6,6 +6,9 @@
  * parts), where `mac` is the first 10 bytes (80 bits) of HMAC-SHA256(secret, "gameId|seat|version")
  * in hex. With game ids of 22 characters the whole local part stays under RFC 5321's 64.
  */
+import { hexOf } from '../../engine/core/record';
+import { hmacSha256 } from '../lib/crypto';
+
 export interface ReplyTokenClaims {
   gameId: string;
   /** 0-based seat. */
@@ -18,16 +21,12 @@ const MAC_BYTES = 10;
 const TOKEN = /^(g_[0-9a-f]{1,40})-(\d{1,2})-(\d{1,9})-([0-9a-f]{20})$/;
 
 async function mac(secret: string, c: ReplyTokenClaims): Promise<Uint8Array> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${c.gameId}|${c.seat}|${c.version}`));
-  return new Uint8Array(sig).slice(0, MAC_BYTES);
+  return (await hmacSha256(secret, `${c.gameId}|${c.seat}|${c.version}`)).slice(0, MAC_BYTES);
 }
-
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** Signs `claims` with `secret` (the `MAIL_REPLY_SECRET`). */
 export async function signReplyToken(secret: string, claims: ReplyTokenClaims): Promise<string> {
-  return `${claims.gameId}-${claims.seat}-${claims.version}-${hex(await mac(secret, claims))}`;
+  return `${claims.gameId}-${claims.seat}-${claims.version}-${hexOf(await mac(secret, claims))}`;
 }
 
 /**
@@ -38,7 +37,7 @@ export async function verifyReplyToken(secret: string, token: string): Promise<R
   const m = TOKEN.exec(token.toLowerCase());
   if (!m) return null;
   const claims = { gameId: m[1], seat: Number(m[2]), version: Number(m[3]) };
-  const expected = hex(await mac(secret, claims));
+  const expected = hexOf(await mac(secret, claims));
   return constantTimeEqual(expected, m[4]) ? claims : null;
 }
 

@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { ClockSummaryFields } from '../http/clock-schemas';
 import { serviceCtx } from '../http/context';
-import { errors, GameIdParam, jsonBody, jsonResponse } from '../http/schemas';
+import { errors, GameIdParam, GameSeatParam, jsonBody, jsonResponse } from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { clockSummary } from '../services/game-clocks';
 import { loadGame } from '../lib/game-rows';
@@ -62,14 +62,7 @@ const vote = createRoute({
   description:
     'Takes effect when every other human player voted the same. `extension`: once per seat and game. `bot`: once the seat has been asked to act for 24 hours. 400 `own_seat`; 409 `too_few_players`, `not_waiting`, `already_extended`, `too_soon`.',
   request: {
-    params: GameIdParam.extend({
-      seat: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(8)
-        .openapi({ param: { name: 'seat', in: 'path' } }),
-    }),
+    params: GameSeatParam,
     ...jsonBody(z.object({ kind: z.enum(['extension', 'bot']) }).strict()),
   },
   responses: answer('The clocks after the vote'),

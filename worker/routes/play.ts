@@ -1,5 +1,15 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { ConflictSchema, errors, GameIdParam, jsonBody, jsonResponse, LogLineSchema, StateSchema, optionalAuth } from '../http/schemas';
+import {
+  AfterQuery,
+  ConflictSchema,
+  errors,
+  GameIdParam,
+  jsonBody,
+  jsonResponse,
+  LogLineSchema,
+  StateSchema,
+  optionalAuth,
+} from '../http/schemas';
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove } from '../services/play';
 import { undoMove } from '../services/undo';
@@ -84,14 +94,7 @@ const log = createRoute({
   summary: "The game's log as you may read it, after event `after`",
   request: {
     params: GameIdParam,
-    query: z.object({
-      after: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .default(0),
-    }),
+    query: AfterQuery,
   },
   responses: {
     200: jsonResponse('Log entries', z.object({ entries: z.array(LogLineSchema) })),

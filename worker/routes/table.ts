@@ -3,7 +3,9 @@ import { serviceCtx } from '../http/context';
 import {
   anyJson,
   errors,
+  AfterQuery,
   GameIdParam,
+  GameSeatParam,
   GameStatusSchema,
   jsonBody,
   jsonResponse,
@@ -87,14 +89,7 @@ const chatGet = createRoute({
     'Lines of players you blocked are never sent to you; a game whose chat you muted (`PUT .../chat/mute`) answers no lines and `muted: true`.',
   request: {
     params: GameIdParam,
-    query: z.object({
-      after: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 31 - 1)
-        .default(0),
-    }),
+    query: AfterQuery,
     headers: z.object({
       'x-page-visible': z
         .enum(['0', '1'])
@@ -164,14 +159,7 @@ const bot = createRoute({
   tags: ['table'],
   summary: 'Put the built-in bot in an empty seat (creator, before start)',
   request: {
-    params: GameIdParam.extend({
-      seat: z.coerce
-        .number()
-        .int()
-        .min(0)
-        .max(8)
-        .openapi({ param: { name: 'seat', in: 'path' } }),
-    }),
+    params: GameSeatParam,
   },
   responses: { 200: jsonResponse('Seated', z.object({ seat: z.number() })), ...errors(400, 401, 403, 404, 409) },
 });

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { games, seats } from '../../db/schema';
+import { games } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import type { ServiceCtx, User } from '../types';
 import { scheduleBots } from './bots';
@@ -8,6 +8,7 @@ import { VersionConflict } from './events';
 import { gameOf, loadGame, seatList, seatOf } from '../lib/game-rows';
 import { createGame, startGame } from './lobby';
 import { choicesFromOptions } from './seat-choices';
+import { markedBot } from './seat-to-bot';
 import { anyBlockAmong } from './blocks';
 
 /**
@@ -34,14 +35,7 @@ export async function resign(ctx: ServiceCtx, args: { user: User; gameId: string
       state: row.snapshot,
       status: toBot ? undefined : 'abandoned',
       botSeats: toBot ? [...row.botSeats, seat].sort() : undefined,
-      also: toBot
-        ? (tx) =>
-            tx
-              .update(seats)
-              .set({ isBot: true })
-              .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
-              .then(() => undefined)
-        : undefined,
+      also: toBot ? markedBot(row.id, seat) : undefined,
     });
     if (toBot) scheduleBots(ctx, { id: row.id, botSeats: [...row.botSeats, seat] }, answer.activeSeats);
     return answer;

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { GameRegistry } from '../../engine/core';
-import { blocks, games, seats, users, vacations } from '../../db/schema';
+import { blocks, games, seats, vacations } from '../../db/schema';
 import { timeControlText } from '../time-control/rules';
 import type { Db } from '../../db/types';
 import type { User } from '../types';
-import { seatPlayerName } from '../lib/game-rows';
+import { seatsOfGames } from '../lib/game-rows';
 import { inviteUrl, seatName } from '../notices/names';
 import { optionsText } from './option-text';
 import { playerBadges } from './profiles';
@@ -69,14 +69,7 @@ export async function publicLobby(
       .limit(LOBBY_LIST_LIMIT),
   ]);
   const ids = [...open, ...live].map((g) => g.id);
-  const seatRows = ids.length
-    ? await db
-        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: seatPlayerName, isBot: seats.isBot })
-        .from(seats)
-        .leftJoin(users, eq(users.id, seats.userId))
-        .where(inArray(seats.gameId, ids))
-        .orderBy(seats.seat)
-    : [];
+  const seatRows = await seatsOfGames(db, ids);
   const players = [...new Set(seatRows.map((s) => s.userId).filter((u): u is string => u !== null))];
   const badges = await playerBadges(db, players);
   const onVacation = players.length

@@ -1,7 +1,7 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { resultWithLabel, type AnyGame, type GameRegistry, type GameResult } from '../../engine/core';
 import { rowsOfNotices, type SeatNotice } from '../notices/enqueue';
-import { games, seats, users, type TableRequirements } from '../../db/schema';
+import { games, seats, type TableRequirements } from '../../db/schema';
 import type { Db } from '../../db/types';
 import type { Config } from '../env';
 import { ApiError } from '../http/errors';
@@ -12,7 +12,7 @@ import { inviteUrl, seatName } from '../notices/names';
 import { randomHex, sha256Hex } from '../lib/crypto';
 import { appendEvent, VersionConflict } from './events';
 import { scheduleBots } from './bots';
-import { gameOf, loadGame, seatList, seatOf, seatPlayerName, type GameRow } from '../lib/game-rows';
+import { gameOf, loadGame, seatList, seatOf, seatsOfGames, type GameRow } from '../lib/game-rows';
 import { lockForLimit } from '../lib/limit-lock';
 import { stateFor } from '../lib/state';
 import { clockSummary } from './game-clocks';
@@ -466,13 +466,7 @@ export async function myGames(db: Db, registry: GameRegistry, user: User, now: D
     .orderBy(desc(games.updatedAt))
     .limit(200);
   const ids = rows.map((r) => r.game.id);
-  const allSeats = ids.length
-    ? await db
-        .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name: seatPlayerName, isBot: seats.isBot })
-        .from(seats)
-        .leftJoin(users, eq(users.id, seats.userId))
-        .where(inArray(seats.gameId, ids))
-    : [];
+  const allSeats = await seatsOfGames(db, ids);
   const list = rows.map(({ game: g, seat, resigned }) => ({
     id: g.id,
     type: g.type,

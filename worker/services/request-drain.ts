@@ -32,8 +32,9 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
   ctx.defer(
     async (db: Db) => {
       drains.delete(ctx.defer);
-      // After a real wait, real time: the rows are due by then.
-      const now = waitMs > 0 ? new Date() : ctx.now;
+      // After the wait, the request's instant moved on by it (the Worker's clock, so a moved
+      // development clock holds here too): the rows held for the grace are due by then.
+      const now = new Date(ctx.now.getTime() + waitMs);
       if (mine.all) await ctx.drain(db, now);
       // Held rows are invisible to a claim until their hold lapses: they always go by their keys.
       if (mine.until && mine.keys.size) await ctx.drain(db, now, { keys: [...mine.keys], until: mine.until });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { seats } from '../../db/schema';
+import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { scheduleBots } from './bots';
 import { commitChange, type GameChange } from './commit';
@@ -23,12 +24,17 @@ export async function commitSeatToBot(
     reveals: true,
     state: row.snapshot,
     botSeats,
-    also: (tx) =>
-      tx
-        .update(seats)
-        .set({ isBot: true })
-        .where(and(eq(seats.gameId, row.id), eq(seats.seat, seat)))
-        .then(() => undefined),
+    also: markedBot(row.id, seat),
   });
   scheduleBots(ctx, { id: row.id, botSeats }, answer.activeSeats);
+}
+
+/** The write (a commit's `also`) that marks the seat's row as the bot's. */
+export function markedBot(gameId: string, seat: number): (tx: Db) => Promise<void> {
+  return (tx) =>
+    tx
+      .update(seats)
+      .set({ isBot: true })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+      .then(() => undefined);
 }

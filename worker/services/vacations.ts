@@ -43,6 +43,16 @@ function balanceOf(u: { vacationBalanceMs: number; vacationBalanceAt: Date }, no
   return accruedBalance(u.vacationBalanceMs, u.vacationBalanceAt.getTime(), now.getTime());
 }
 
+/** The player's vacation balance at `now` (ms), its row locked until the transaction ends, so two plans cannot both spend it. */
+async function lockedBalance(tx: Db, userId: string, now: Date): Promise<number> {
+  const [u] = await tx
+    .select({ vacationBalanceMs: users.vacationBalanceMs, vacationBalanceAt: users.vacationBalanceAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  return balanceOf(u, now);
+}
+
 /** What `GET /api/me` says of the caller's vacation. */
 export async function vacationStatus(db: Db, userId: string, now: Date): Promise<VacationStatus> {
   const [u] = await db
@@ -90,12 +100,7 @@ export async function startVacation(
   if (replaced) await endVacation(ctx, user, { quiet: true });
   const vac = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [u] = await tx
-      .select({ vacationBalanceMs: users.vacationBalanceMs, vacationBalanceAt: users.vacationBalanceAt })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('update');
-    const balance = balanceOf(u, now);
+    const balance = await lockedBalance(tx, user.id, now);
     if (balance < 60_000)
       throw new ApiError(409, 'no_vacation_days', 'No vacation days are left (21 a year, 1.75 on the first of each month).');
     const endsAt = new Date(Math.min(args.until.getTime(), from.getTime() + balance));
@@ -134,14 +139,10 @@ export async function endVacation(ctx: ServiceCtx, user: User, opts: { quiet?: b
     const end = new Date(Math.max(open.startsAt.getTime(), now.getTime()));
     const refund = open.endsAt.getTime() - end.getTime();
     await tx.update(vacations).set({ endedAt: end }).where(eq(vacations.id, open.id));
-    const [u] = await tx
-      .select({ vacationBalanceMs: users.vacationBalanceMs, vacationBalanceAt: users.vacationBalanceAt })
-      .from(users)
-      .where(eq(users.id, user.id))
-      .for('update');
+    const balance = await lockedBalance(tx, user.id, now);
     await tx
       .update(users)
-      .set({ vacationBalanceMs: balanceOf(u, now) + refund, vacationBalanceAt: now })
+      .set({ vacationBalanceMs: balance + refund, vacationBalanceAt: now })
       .where(eq(users.id, user.id));
     return { ...open, endedAt: end };
   });

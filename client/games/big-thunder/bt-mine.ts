@@ -1,13 +1,14 @@
-import { LitElement, css, html, nothing, svg, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, svg, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
-import { marbleKey, shaftRows, type BoardControls } from './controls';
+import { marbleKey, shaftRows } from './controls';
 import { sendMove } from '../move-event';
 import type { ChooseDetail } from './events';
 import { marble } from './icons';
 import '../../components/mp-tip';
 import { btStyles } from './styles';
+import { BtPart } from './bt-part';
 import type { BigThunderView, MarbleKind } from './types';
 import { TOWN_WIDTH } from './bt-town';
 import './bt-mine-shaft';
@@ -20,7 +21,7 @@ import './bt-town';
  * (a Move 2 or a Move 1 to the same shaft), it asks which, under the track.
  */
 @customElement('bt-mine')
-export class BtMine extends LitElement {
+export class BtMine extends BtPart {
   static override styles = [
     shared,
     btStyles,
@@ -84,10 +85,6 @@ export class BtMine extends LitElement {
       }
     `,
   ];
-
-  @property({ attribute: false }) view: BigThunderView | null = null;
-  @property({ attribute: false }) controls: BoardControls | null = null;
-  @property({ attribute: false }) yourSeat: number | null = null;
 
   @state() private choice: ChooseDetail | null = null;
 

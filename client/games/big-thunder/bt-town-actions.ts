@@ -1,10 +1,10 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
+import { css, html, nothing, type PropertyValues } from 'lit';
+import { customElement, state } from 'lit/decorators.js';
 import { shared } from '../../styles';
 import { sellAllFor, type BoardControls } from './controls';
 import { sendMove } from '../move-event';
 import { btStyles } from './styles';
-import type { BigThunderView } from './types';
+import { BtPart } from './bt-part';
 
 /**
  * Town: Sell Gold (exactly the listed sales, in a list, with "sell everything" shortcuts), and the
@@ -12,7 +12,7 @@ import type { BigThunderView } from './types';
  * fourth Upgrade asks which one to remove.
  */
 @customElement('bt-town-actions')
-export class BtTownActions extends LitElement {
+export class BtTownActions extends BtPart {
   static override styles = [
     shared,
     btStyles,
@@ -99,10 +99,6 @@ export class BtTownActions extends LitElement {
       }
     `,
   ];
-
-  @property({ attribute: false }) view: BigThunderView | null = null;
-  @property({ attribute: false }) controls: BoardControls | null = null;
-  @property({ attribute: false }) yourSeat: number | null = null;
 
   /** Index into `controls.sells` of the chosen sale. */
   @state() private sale = 0;

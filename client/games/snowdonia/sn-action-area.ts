@@ -1,12 +1,13 @@
-import { LitElement, css, html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../api-types';
+import type { LegalMove } from '../../api-types';
 import { youOrName } from '../../names';
-import { emptyGroups, ownerColor, placeChoice, type ControlGroups } from './controls';
+import { ownerColor, placeChoice } from './controls';
 import { labourerIcon } from './pieces';
 import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
+import { SnPart } from './sn-part';
 import type { ActionAreaView } from './types';
 
 /** What each Action Area does, in a few words (the rulebook's action names). */
@@ -27,7 +28,7 @@ const HINTS: Record<string, (rates: { excavation: number; layTrack: number }) =>
  * as a button when you may go there.
  */
 @customElement('sn-action-area')
-export class SnActionArea extends LitElement {
+export class SnActionArea extends SnPart {
   static override styles = [
     shared,
     snStyles,
@@ -139,9 +140,6 @@ export class SnActionArea extends LitElement {
   ];
 
   @property({ attribute: false }) area: ActionAreaView | null = null;
-  @property({ attribute: false }) controls: ControlGroups = emptyGroups();
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) you: number | null = null;
   /** The space being resolved now (2. Resolve Actions), when it is in this area. */
   @property({ attribute: false }) resolving: number | null = null;
   @property({ attribute: false }) workRates = { excavation: 0, layTrack: 0 };

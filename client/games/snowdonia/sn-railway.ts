@@ -1,19 +1,17 @@
-import { LitElement, css, html, nothing, svg, type SVGTemplateResult } from 'lit';
+import { css, html, nothing, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import type { LegalMove, SeatInfo } from '../../api-types';
+import type { LegalMove } from '../../api-types';
 import {
   CARD_H,
   CARD_W,
   buildChoice,
   columnsFor,
-  emptyGroups,
   layTargets,
   ownerColor,
   ownerName,
   routeLayout,
   shortStationName,
   type Choice,
-  type ControlGroups,
   type RouteCell,
 } from './controls';
 import { costText } from '../../../engine/games/snowdonia/words';
@@ -21,6 +19,7 @@ import { surveyorShape } from './pieces';
 import { onKey, sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
+import { SnPart } from './sn-part';
 import type { RouteCardView, StationCardView, TrackCardView } from './types';
 
 /**
@@ -31,7 +30,7 @@ import type { RouteCardView, StationCardView, TrackCardView } from './types';
  * server lists a Build move for, and Track cards a Lay Track move reaches, are buttons.
  */
 @customElement('sn-railway')
-export class SnRailway extends LitElement {
+export class SnRailway extends SnPart {
   static override styles = [
     shared,
     snStyles,
@@ -78,9 +77,6 @@ export class SnRailway extends LitElement {
   ];
 
   @property({ attribute: false }) route: RouteCardView[] = [];
-  @property({ attribute: false }) controls: ControlGroups = emptyGroups();
-  @property({ attribute: false }) seats: SeatInfo[] = [];
-  @property({ attribute: false }) you: number | null = null;
 
   @state() private cols = 3;
   /** The details of the card last tapped or clicked (an SVG <title> shows only on mouse hover). */

@@ -1,10 +1,11 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { canAdd, fitSelection, matchCounts, mostUnits, zeroCounts, type Choice, type CubeKey, type Counts } from './controls';
+import { css, html, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { canAdd, matchCounts, mostUnits, type CubeKey } from './controls';
 import { RESOURCE_NAMES } from '../../../engine/games/snowdonia/words';
 import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
+import { SnCountsPicker } from './sn-counts-picker';
 import type { SnowdoniaView } from './types';
 
 const KEYS: readonly CubeKey[] = ['iron', 'stone', 'coal'];
@@ -16,7 +17,7 @@ const KEYS: readonly CubeKey[] = ['iron', 'stone', 'coal'];
  * Take button is the listed move whose cubes are exactly the ones chosen.
  */
 @customElement('sn-stock-yard')
-export class SnStockYard extends LitElement {
+export class SnStockYard extends SnCountsPicker<CubeKey> {
   static override styles = [
     shared,
     snStyles,
@@ -128,18 +129,14 @@ export class SnStockYard extends LitElement {
   @property({ attribute: false }) stockYard: SnowdoniaView['stockYard'] | null = null;
   @property({ attribute: false }) supplyBag: SnowdoniaView['supplyBag'] | null = null;
   @property({ attribute: false }) generalSupply: SnowdoniaView['generalSupply'] | null = null;
-  /** The listed Stock Yard moves (empty unless it is your Stock Yard action). */
-  @property({ attribute: false }) choices: Choice<Counts<CubeKey>>[] = [];
-
-  @state() private sel: Counts<CubeKey> = zeroCounts(KEYS);
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('choices')) this.sel = this.choices.length ? fitSelection(this.choices, this.sel) : zeroCounts(KEYS);
+  // `choices` (SnCountsPicker): the listed Stock Yard moves, empty unless it is your Stock Yard action.
+  constructor() {
+    super(KEYS);
   }
 
   private toggle(k: CubeKey, chosen: boolean): void {
-    if (chosen) this.sel = { ...this.sel, [k]: Math.max(0, this.sel[k] - 1) };
-    else if (canAdd(this.choices, this.sel, k)) this.sel = { ...this.sel, [k]: this.sel[k] + 1 };
+    if (chosen) this.less(k);
+    else this.more(k);
   }
 
   private renderPile(k: CubeKey, n: number, picking: boolean) {
@@ -186,7 +183,7 @@ export class SnStockYard extends LitElement {
               <button class="primary" data-control="take-cubes" ?disabled=${!take} @click=${() => take && sendMove(this, take)}>
                 ${take ? take.label : chosen ? 'That mix is not allowed' : 'Choose cubes first'}
               </button>
-              ${chosen ? html`<button @click=${() => (this.sel = zeroCounts(KEYS))}>Clear</button>` : nothing}
+              ${chosen ? html`<button @click=${() => this.clear()}>Clear</button>` : nothing}
             </div>
           </div>`
           : html`<div class="yard">${KEYS.map((k) => this.renderPile(k, y[k], false))}</div>`

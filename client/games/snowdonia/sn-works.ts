@@ -1,9 +1,10 @@
-import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
-import { customElement, property, state } from 'lit/decorators.js';
-import { canAdd, fitSelection, matchCounts, zeroCounts, type Choice, type ConvertKey, type Counts } from './controls';
+import { css, html, nothing } from 'lit';
+import { customElement } from 'lit/decorators.js';
+import { canAdd, matchCounts, type ConvertKey } from './controls';
 import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
+import { SnCountsPicker } from './sn-counts-picker';
 
 const KEYS: readonly ConvertKey[] = ['steel', 'stone'];
 const WORDS: Record<ConvertKey, { one: string; many: string; from: string; cube: string }> = {
@@ -17,7 +18,7 @@ const WORDS: Record<ConvertKey, { one: string; many: string; from: string; cube:
  * by the server (which knows your Train's Iron Ore price).
  */
 @customElement('sn-works')
-export class SnWorks extends LitElement {
+export class SnWorks extends SnCountsPicker<ConvertKey> {
   static override styles = [
     shared,
     snStyles,
@@ -61,18 +62,9 @@ export class SnWorks extends LitElement {
     `,
   ];
 
-  /** The listed Works moves. */
-  @property({ attribute: false }) choices: Choice<Counts<ConvertKey>>[] = [];
-
-  @state() private sel: Counts<ConvertKey> = zeroCounts(KEYS);
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('choices')) this.sel = this.choices.length ? fitSelection(this.choices, this.sel) : zeroCounts(KEYS);
-  }
-
-  private change(k: ConvertKey, d: 1 | -1): void {
-    if (d < 0) this.sel = { ...this.sel, [k]: Math.max(0, this.sel[k] - 1) };
-    else if (canAdd(this.choices, this.sel, k)) this.sel = { ...this.sel, [k]: this.sel[k] + 1 };
+  // `choices` (SnCountsPicker): the listed Works moves.
+  constructor() {
+    super(KEYS);
   }
 
   override render() {
@@ -85,9 +77,9 @@ export class SnWorks extends LitElement {
         const w = WORDS[k];
         return html`<div class="stepper" data-convert=${k}>
           <span class="what"><span class="cube ${w.cube}"></span> ${w.many} <span class="muted">(${w.from})</span></span>
-          <button aria-label="One fewer ${w.one}" ?disabled=${this.sel[k] === 0} @click=${() => this.change(k, -1)}>−</button>
+          <button aria-label="One fewer ${w.one}" ?disabled=${this.sel[k] === 0} @click=${() => this.less(k)}>−</button>
           <output aria-live="polite" aria-label="${w.many} to make">${this.sel[k]}</output>
-          <button aria-label="One more ${w.one}" ?disabled=${!canAdd(this.choices, this.sel, k)} @click=${() => this.change(k, 1)}>+</button>
+          <button aria-label="One more ${w.one}" ?disabled=${!canAdd(this.choices, this.sel, k)} @click=${() => this.more(k)}>+</button>
         </div>`;
       })}
       </div>
