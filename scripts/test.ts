@@ -131,12 +131,7 @@ if (extra.length === 0) {
     [...DEPCRUISE_ARGS],
     'each finding names the rule and why',
   );
-  await runCheck(
-    'Copied code (jscpd, .jscpd.json)',
-    'jscpd',
-    [],
-    'move each block listed above into one module both places import',
-  );
+  await runCheck('Copied code (jscpd, .jscpd.json)', 'jscpd', [], 'move each block listed above into one module both places import');
 }
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);

@@ -70,19 +70,19 @@ export interface ClockNotes {
 /**
  * The clock notes of a Worker's bindings `env`; `nowMs` (epoch ms) stamps version notes with
  * the Worker's clock, so the development clock moves them too. Built where the Worker starts
- * (worker/service-deps.ts).
+ * (worker/service-deps.ts). Each note gets its stubs afresh: a stub that threw once fails every
+ * later call, so one shared by a whole cron pass would lose the rest of its notes.
  */
 export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes {
-  const due = dueClockOf(env);
   const timers = env.GAME_TIMER;
   return {
     async commit(gameId, note, dueAt) {
       const versions = versionsOf(env, gameId);
       await Promise.all([
-        versions ? noteVersion(versions, gameId, note, nowMs()) : undefined,
-        due
+        versions ? noteVersion(env, versions, gameId, note, nowMs()) : undefined,
+        dueClockOf(env)
           ?.earlier(dueAt.getTime())
-          .catch(() => due.earlier(dueAt.getTime()))
+          .catch(() => dueClockOf(env)?.earlier(dueAt.getTime()))
           .catch((err: unknown) => console.error('due clock: commit note failed', err)),
       ]);
     },
@@ -96,7 +96,9 @@ export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes 
       );
     },
     async due(at) {
-      await due?.earlier(at.getTime()).catch((err: unknown) => console.error('due clock: note failed', err));
+      await dueClockOf(env)
+        ?.earlier(at.getTime())
+        .catch((err: unknown) => console.error('due clock: note failed', err));
     },
     async gameDue(gameId, at) {
       await timers
@@ -122,8 +124,12 @@ export function dueClockOf(env: ClockBindings | undefined) {
   return ns ? ns.get(ns.idFromName('schedule')) : null;
 }
 
-/** Notes `note` (at `now`, epoch ms) in the game's object; when that fails, makes it forget the game. Never throws. */
+/**
+ * Notes `note` (at `now`, epoch ms) in the game's object; when that fails, makes it forget the
+ * game, through a new stub (the one that threw fails every call after). Never throws.
+ */
 async function noteVersion(
+  env: ClockBindings,
   versions: NonNullable<ReturnType<typeof versionsOf>>,
   gameId: string,
   note: VersionNote,
@@ -135,8 +141,10 @@ async function noteVersion(
   } catch (err) {
     console.error(`game versions: note of ${gameId} v${note.version} failed; forgetting the game`, err);
   }
-  await versions.forget().catch((err: unknown) =>
-    // The object refuses writes altogether: it also answers no lookup until one succeeds.
-    console.error(`game versions: forgetting ${gameId} failed too`, err),
-  );
+  await versionsOf(env, gameId)
+    ?.forget()
+    .catch((err: unknown) =>
+      // The object refuses writes altogether: it also answers no lookup until one succeeds.
+      console.error(`game versions: forgetting ${gameId} failed too`, err),
+    );
 }

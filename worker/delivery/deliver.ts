@@ -88,7 +88,7 @@ type Attempt =
  *    unsubscribe link needs its token); compose every message;
  * 2. put the connection down (`putDown`) and send, `SEND_CONCURRENCY` at a time, each attempt
  *    bounded by its channel's timeout (`attemptTimeoutMs`); an endpoint whose breaker is open
- *    (breaker.ts) is not tried, its rows wait until it closes;
+ *    (notices/breaker.ts) is not tried, its rows wait until it closes;
  * 3. record each outcome on a fresh connection (`mp_finish_delivery`, one statement a row; the
  *    breaker and the device's `last_used_at` where they change), each statement tried again a
  *    few times when the database is away, so a send is not repeated for want of its record.

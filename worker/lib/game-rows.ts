@@ -64,7 +64,7 @@ export async function seatList(db: Db, gameId: string) {
     .orderBy(seats.seat);
 }
 
-/** The seats of the games `ids` (player id, name as `seatPlayerName`, whether a bot), by game and seat index; none for no ids. */
+/** The seats of the games `ids` (player id, name as `seatPlayerName`, whether a bot), in seat order; none for no ids. */
 export async function seatsOfGames(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db

@@ -154,7 +154,7 @@ function chatText(m: Message, link: string, markup: (text: string) => string): s
 
 /**
  * A webhook request body in the target's format.
- * - `json`: `{ id, timestamp, kind, subject, phases, lines, url, game, deadline }` (signed, see signature.ts)
+ * - `json`: `{ id, timestamp, kind, subject, phases, lines, url, game, deadline }` (signed, see delivery/signature.ts)
  * - `discord`: `{ content, allowed_mentions: { parse: [], users: [mention?] } }` (content <= 2000 chars)
  * - `slack`: `{ text }` with a `<url|label>` link
  * Discord and Slack text is escaped for its markup (escape.ts); JSON carries the text as data.

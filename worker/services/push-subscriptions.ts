@@ -27,7 +27,7 @@ export interface PushDevice {
   service: string;
   createdAt: string;
   lastUsedAt: string | null;
-  /** Its push service's recent failures (timeouts, errors), null while pushes get through (breaker.ts). */
+  /** Its push service's recent failures (timeouts, errors), null while pushes get through (notices/breaker.ts). */
   failing: EndpointTrouble | null;
 }
 

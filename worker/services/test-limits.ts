@@ -51,7 +51,7 @@ const retryAfterS = (times: number[], now: Date) => Math.max(1, Math.ceil((Math.
 /**
  * Queues one test send for `userId`: `rows(sends, request)` builds its outbox rows, given what the
  * player sent lately, with `testKey`s for `request`. Counts and inserts under the player's advisory
- * lock (limit-lock.ts), so concurrent requests cannot both pass the limit, and no accepted row is
+ * lock (lib/limit-lock.ts), so concurrent requests cannot both pass the limit, and no accepted row is
  * ever dropped as a duplicate (each request's keys are its own). Throws 429 `rate_limited` with
  * Retry-After past `config.testSendLimits.perAccount` requests a minute.
  */
