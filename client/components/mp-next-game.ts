@@ -12,7 +12,8 @@ type NextGame = Answer<'nextGame'>;
  * "Next game (N waiting)": a link to `/next` (which opens the game that waits on you with the
  * least time left), counted by `GET /api/me/next`; nothing while no game waits on you. It asks
  * again when `stamp` changes (the shell's poll of My games brought a new list) and when your own
- * move ended your turn. `offer`: the button form the game page shows after such a move.
+ * move ended your turn. `offer`: the button form the game page shows after such a move; it asks
+ * for the next game other than `current` (which may still wait on you) and opens that one.
  */
 @customElement('mp-next-game')
 export class MpNextGame extends LitElement {
@@ -38,7 +39,7 @@ export class MpNextGame extends LitElement {
   /** Any value; a new one asks the server again. */
   @property({ attribute: false }) stamp: unknown = undefined;
   @property({ type: Boolean }) offer = false;
-  /** The game on screen: an offer for it is not shown (it is where you are). */
+  /** The game on screen: the offer names and counts the other games (you are at this one). */
   @property({ attribute: false }) current: string | null = null;
   @state() private next: NextGame | null = null;
   private asking = 0;
@@ -56,13 +57,14 @@ export class MpNextGame extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // The first stamp comes with the element, which asked already when it was connected.
-    if (changed.has('stamp') && this.hasUpdated) void this.ask();
+    if ((changed.has('stamp') || changed.has('current')) && this.hasUpdated) void this.ask();
   }
 
   private readonly ask = async (): Promise<void> => {
     const mine = ++this.asking;
     try {
-      const next = await api<NextGame>('GET', '/api/me/next');
+      const path = this.offer && this.current ? `/api/me/next?except=${encodeURIComponent(this.current)}` : '/api/me/next';
+      const next = await api<NextGame>('GET', path);
       if (mine === this.asking) this.next = next;
     } catch {
       /* the count stays as it was; the next stamp asks again */
@@ -71,10 +73,10 @@ export class MpNextGame extends LitElement {
 
   override render() {
     const n = this.next;
-    if (!n || n.waiting === 0 || !n.gameId || (this.offer && n.gameId === this.current)) return nothing;
+    if (!n || n.waiting === 0 || !n.gameId) return nothing;
     const text = `Next game (${n.waiting} waiting)`;
     return this.offer
-      ? html`<a class="button primary" href="/next" data-next-game>${text}</a>`
+      ? html`<a class="button primary" href=${`/games/${encodeURIComponent(n.gameId)}`} data-next-game>${text}</a>`
       : html`<a class="header" href="/next" data-next-game>${text}</a>`;
   }
 }

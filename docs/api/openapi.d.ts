@@ -2352,7 +2352,10 @@ export interface operations {
     };
     nextGame: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A game to leave out (the one on screen): the answer names and counts the others */
+                except?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

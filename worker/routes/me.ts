@@ -87,6 +87,16 @@ const getNext = createRoute({
   operationId: 'nextGame',
   tags: ['me'],
   summary: 'The game that waits on you with the least time left (then the one waiting longest), and how many wait',
+  request: {
+    query: z.object({
+      except: z
+        .string()
+        .min(1)
+        .max(64)
+        .optional()
+        .openapi({ description: 'A game to leave out (the one on screen): the answer names and counts the others' }),
+    }),
+  },
   responses: {
     200: jsonResponse(
       'Next game',
@@ -163,7 +173,7 @@ export function meRoutes() {
     if (!(await endVacation(serviceCtx(c), user))) throw new ApiError(404, 'no_vacation', 'You are not on vacation.');
     return c.json(await vacationStatus(c.var.db, user.id, c.var.now()), 200);
   });
-  app.openapi(getNext, async (c) => c.json(await nextGame(c.var.db, requireUser(c).id, linkOrigin(c)), 200));
+  app.openapi(getNext, async (c) => c.json(await nextGame(c.var.db, requireUser(c).id, linkOrigin(c), c.req.valid('query').except), 200));
   app.openapi(patchMe, async (c) => {
     // Stored as shown and as mentions match it: NFC, one line, single spaces.
     const name = normaliseName(c.req.valid('json').name);

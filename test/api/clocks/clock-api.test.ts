@@ -107,7 +107,7 @@ describe('weekend pause', () => {
 });
 
 describe('GET /api/me/next', () => {
-  it('opens the game with the least time left, then the one waiting longest, and counts them', async () => {
+  it('opens the game with the least time left, then the one waiting longest, and counts them; ?except= leaves out the game on screen', async () => {
     api.clock.t = Date.parse('2027-04-05T09:00:00Z');
     const me = await api.signIn('next-me@clock.test');
     const make = async (timeControl: string) => {
@@ -132,5 +132,19 @@ describe('GET /api/me/next', () => {
     const order = (await api.call('GET', '/api/games', { token: me })).json.games.map((g: { id: string }) => g.id);
     expect(order.slice(0, 3)).toEqual([daily, slow, untimed]);
     expect(DAY).toBeGreaterThan(0);
+
+    // The game on screen left out: the next other game, and the others counted.
+    expect((await api.call('GET', `/api/me/next?except=${daily}`, { token: me })).json).toEqual({
+      gameId: slow,
+      url: `http://localhost/games/${slow}`,
+      waiting: 2,
+    });
+    // A game that is not waiting on you (or does not exist) leaves the answer as it was.
+    expect((await api.call('GET', '/api/me/next?except=g_nosuchgame', { token: me })).json).toEqual(next);
+    for (const bad of ['', 'x'.repeat(65)]) {
+      const res = await api.call('GET', `/api/me/next?except=${bad}`, { token: me });
+      expect(res.status).toBe(400);
+      expect(res.json.error.code).toBe('bad_request');
+    }
   });
 });
