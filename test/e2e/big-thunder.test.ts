@@ -16,7 +16,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { BigThunderView, CardView } from '../../client/games/big-thunder/types';
-import { sellAllFor } from '../../client/games/big-thunder/controls';
+import { buildControls, marbleKey, sellAllFor } from '../../client/games/big-thunder/controls';
 import type { GameState, LegalMove } from '../../client/api-types';
 import {
   createGameInUi,
@@ -374,7 +374,8 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
           await trySell();
         }
 
-        // Take gold with the card in play or the next Pick / Pan card: a click on the marble.
+        // Take gold with the card in play or the next Pick / Pan card: a tap on the shaft's tube,
+        // then, when the tube could mean several listed moves, the one asked for.
         for (let tries = 0; tries < 3; tries++) {
           let take = s.legalMoves.find((m) => typeOf(m) === 'pick' || typeOf(m) === 'pan');
           if (!take) {
@@ -386,13 +387,26 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
             take = s.legalMoves.find((m) => typeOf(m) === 'pick' || typeOf(m) === 'pan');
             if (!take) continue; // Water in the shaft for a Pick, or none for a Pan: the card stays unused
           }
-          const { shaft, marble } = take.move as { shaft: number; marble: 'gold' | 'ore' };
+          const { shaft } = take.move as { shaft: number };
           const before = load();
-          s = await act(
-            p,
-            p.board.locator(`bt-mine-shaft svg[data-shaft="${shaft}"] [data-marble="${marble}"] circle.hit`),
-            `${take.label} (a click on the marble)`,
-          );
+          const tube = p.board.locator(`bt-mine-shaft svg[data-shaft="${shaft}"] [data-take="${shaft}"]`);
+          // What the tube offers: as the board builds it (one choice per marble colour and action kind).
+          const c = buildControls(s.view, s.legalMoves);
+          const here = [
+            ...(c.take.get(marbleKey(shaft, 'gold')) ?? []),
+            ...(c.take.get(marbleKey(shaft, 'ore')) ?? []),
+            ...(c.bail && s.view.seats[p.seat].position === shaft ? [{ move: c.bail, text: c.bail.label }] : []),
+          ];
+          if (here.length === 1) s = await act(p, tube, `${take.label} (a tap on the tube)`);
+          else {
+            const chosen = here.find((ch) => ch.move.label === take!.label) ?? here[0];
+            await tube.click();
+            s = await act(
+              p,
+              p.board.locator(`bt-mine .chooser button[title="${chosen.move.label}"]`),
+              `${chosen.move.label} (the tube, then the choice)`,
+            );
+          }
           expect(load()).toBe(before + 1);
           await shows(mat('cart-load'), `${before + 1}/4`, `${p.name}'s cart load after taking gold`);
         }

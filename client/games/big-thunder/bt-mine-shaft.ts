@@ -3,7 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../api-types';
 import { MARBLE_NAMES } from '../../../engine/games/big-thunder/words';
 import { mineLayout, type Choice } from './controls';
-import { onKey, sendMove } from '../move-event';
+import { onKey } from '../move-event';
 import { chooseOrSend } from './events';
 import { marble, mineCart } from './icons';
 import { btStyles } from './styles';
@@ -20,7 +20,10 @@ export interface CartOnSpace {
  * One mine shaft (1..7) of the track: its marbles by colour (Gold Nuggets, Raw Ore, Water, and
  * the Fate marble while its card resolves), the marbles that ran in this turn, and the Mine Cart
  * standing at it. Clickable where a listed move says so: the whole shaft when a Move of the card
- * in play ends here, a Gold Nugget or Raw Ore for Pick / Pan for Gold, a Water for Bail Water.
+ * in play ends here, and the tube when a marble in it can be taken (a Gold Nugget or Raw Ore for
+ * Pick / Pan for Gold, a Water for Bail Water). A marble alone is too small to tap on a phone (16
+ * units of a 40-unit shaft), so the tube is the one target; when it could mean several moves, it
+ * asks which under the track. The takeable marbles keep their halo.
  */
 @customElement('bt-mine-shaft')
 export class BtMineShaft extends LitElement {
@@ -51,8 +54,11 @@ export class BtMineShaft extends LitElement {
         stroke: var(--bt-target);
         stroke-width: 2.2;
       }
-      .takeable:hover .halo {
-        stroke-width: 3.5;
+      .tube .tube-area {
+        fill: transparent;
+      }
+      .tube:hover .tube-area {
+        fill: color-mix(in srgb, var(--bt-target) 18%, transparent);
       }
       .label {
         font: 700 12.5px system-ui, sans-serif;
@@ -110,34 +116,39 @@ export class BtMineShaft extends LitElement {
     return kind === 'water' && this.bail !== null;
   }
 
+  /** The listed moves that take a marble from this shaft: Pick / Pan for Gold, then Bail Water. */
+  private tubeChoices(): Choice[] {
+    return [...this.take.gold, ...this.take.ore, ...(this.bail ? [{ move: this.bail, text: this.bail.label }] : [])];
+  }
+
+  /** The marbles of `kind`, with a halo when one of them can be taken. */
   private group(kind: MarbleKind, items: { kind: MarbleKind; cx: number; cy: number }[], r: number): SVGTemplateResult | typeof nothing {
     const mine = items.filter((m) => m.kind === kind);
     if (!mine.length) return nothing;
-    const n = this.shaft.shaft;
-    let choices: Choice[] = [];
-    let label = '';
-    if (kind === 'gold' || kind === 'ore') {
-      choices = this.take[kind];
-      label = choices.length === 1 ? choices[0].move.label : `Take a ${MARBLE_NAMES[kind]} from mine shaft ${n}`;
-    } else if (kind === 'water' && this.bail) {
-      choices = [{ move: this.bail, text: this.bail.label }];
-      label = this.bail.label;
-    }
     const drawn = mine.map((m) => marble(kind, m.cx, m.cy, r));
-    if (!choices.length) return svg`<g>${drawn}</g>`;
-    const run = () =>
-      kind === 'water' && this.bail ? sendMove(this, this.bail) : chooseOrSend(this, `${MARBLE_NAMES[kind]} in mine shaft ${n}`, choices);
-    return svg`<g class="takeable" role="button" tabindex="0" aria-label=${label} data-marble=${kind}
+    if (!this.clickable(kind)) return svg`<g>${drawn}</g>`;
+    return svg`<g class="takeable" data-marble=${kind}>
+      ${mine.map((m) => svg`<circle class="halo" cx=${m.cx} cy=${m.cy} r=${r + 2.2} />`)}
+      ${drawn}
+    </g>`;
+  }
+
+  /** The tube as the one target of the listed moves that take a marble here (nothing when none is listed). */
+  private tube(L: ReturnType<typeof mineLayout>): SVGTemplateResult | typeof nothing {
+    const choices = this.tubeChoices();
+    if (!choices.length) return nothing;
+    const n = this.shaft.shaft;
+    const label = choices.length === 1 ? choices[0].move.label : `Take a marble from mine shaft ${n}`;
+    const run = () => chooseOrSend(this, `Mine shaft ${n}`, choices);
+    return svg`<g class="tube" role="button" tabindex="0" aria-label=${label} data-take=${n}
         @click=${(e: Event) => {
           e.stopPropagation();
           run();
         }}
         @keydown=${onKey(run)}>
       <title>${label}</title>
-      ${mine.map((m) => svg`<circle class="hit" cx=${m.cx} cy=${m.cy} r=${r + 3} fill="transparent" />`)}
-      ${mine.map((m) => svg`<circle class="halo" cx=${m.cx} cy=${m.cy} r=${r + 2.2} />`)}
-      ${drawn}
-      ${mine.map((m) => svg`<circle class="focus-ring" cx=${m.cx} cy=${m.cy} r=${r + 3.5} />`)}
+      <rect class="tube-area" x="3" y=${L.tubeTop} width=${L.width - 6} height=${L.tubeBottom - L.tubeTop} rx="7" />
+      <rect class="focus-ring" x="2" y=${L.tubeTop - 1} width=${L.width - 4} height=${L.tubeBottom - L.tubeTop + 2} rx="8" />
     </g>`;
   }
 
@@ -183,6 +194,7 @@ export class BtMineShaft extends LitElement {
           : nothing
       }
       ${kinds.filter((k) => this.clickable(k)).map((k) => this.group(k, shown, L.r))}
+      ${this.tube(L)}
     </svg>`;
   }
 }
