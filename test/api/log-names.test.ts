@@ -45,6 +45,22 @@ describe('names in notifications: the turn email and the webhook say "Ada (U.R. 
     expect((await api.call('POST', `/api/games/${id}/start`, { token: ada })).status).toBe(200);
     api.clock.advance(61_000);
     await api.cron();
+    // A Fate marble run at the start can leave a Claim Jumper waiting on both seats: each answers
+    // it first, so the turn below is one seat's alone and the other is newly asked to act after it.
+    const tokens = [ada, bo];
+    for (let i = 0; i < 4; i++) {
+      const st = (await api.call('GET', `/api/games/${id}/state`, { token: ada })).json;
+      if (st.view.pending?.kind !== 'claimJumper') break;
+      const seat = st.activeSeats[0] as number;
+      const mine = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[seat] })).json;
+      const r = await api.call('POST', `/api/games/${id}/moves`, {
+        token: tokens[seat],
+        body: { version: mine.version, move: mine.legalMoves[0].move },
+      });
+      expect(r.status, r.text).toBe(200);
+    }
+    api.clock.advance(61_000);
+    await api.cron();
     const before = new Set(rx.delivered);
 
     // Whoever goes first plays a quick turn: stop playing cards (a discard), then end the turn.
