@@ -7,7 +7,7 @@ import { GameSession } from '../game-page/game-session';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
 import { withNames } from '../game-page/log-lines';
 import { retryable } from '../game-page/refusal';
-import { roundEndCard, sinceCard } from '../game-page/news';
+import { roundEndCard, sinceCard, stepBar } from '../game-page/news';
 import { privateGameScreen, unavailableScreen, watchingNote } from '../game-page/notes';
 import { globalMoves, promptText } from '../game-page/turn-prompt';
 import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps } from '../games';
@@ -249,6 +249,21 @@ export class MpGamePage extends LitElement {
   private renderBoard(meta: GameMeta, game: GameState | null, prompt: string) {
     const s = this.session;
     if (!game) return html`<p class="muted">Loading the board…</p>`;
+    const st = s.steps;
+    if (st.open) {
+      // A past position: a picture with its event's changes marked, no moves.
+      const props: BoardProps = {
+        view: st.view ?? game.view,
+        legalMoves: [],
+        yourSeat: game.yourSeat,
+        seats: meta.seats,
+        activeSeats: [],
+        status: game.status,
+        prompt: st.steps[st.index]?.lines.join('; ') ?? '',
+      };
+      return html`${stepBar(st)}
+        ${keyed(this.gameId, html`<mp-board-area .type=${meta.type} .props=${props} .lastMoveFrom=${st.before} locked></mp-board-area>`)}`;
+    }
     const props: BoardProps = {
       view: game.view,
       legalMoves: s.boardLocked ? [] : game.legalMoves,
@@ -260,7 +275,14 @@ export class MpGamePage extends LitElement {
     };
     return keyed(
       this.gameId,
-      html`<mp-board-area .type=${meta.type} .props=${props} ?locked=${s.boardLocked} @mp-board-drawn=${() => s.drawn()}></mp-board-area>`,
+      html`<mp-board-area
+        .type=${meta.type}
+        .props=${props}
+        .sinceView=${s.sinceDismissed ? null : s.seen.baseline}
+        .lastMoveFrom=${s.lastBefore}
+        ?locked=${s.boardLocked}
+        @mp-board-drawn=${() => s.drawn()}
+      ></mp-board-area>`,
     );
   }
 

@@ -8,6 +8,8 @@ import type { LogEntry, SeatInfo } from '../api-types';
 
 /** Fired when the player has read the card ("Got it": it collapses to one line). */
 export const SINCE_DISMISS_EVENT = 'mp-since-dismiss';
+/** Fired when the player asks to step through what happened on the board. */
+export const SINCE_STEP_EVENT = 'mp-since-step';
 /** Fired when the player opens the collapsed card again. */
 export const SINCE_EXPAND_EVENT = 'mp-since-expand';
 
@@ -82,6 +84,8 @@ export class MpSinceCard extends LitElement {
   @property({ attribute: false }) changes: ViewChange[] = [];
   @property({ attribute: false }) seats: SeatInfo[] = [];
   @property({ attribute: false }) yourSeat: number | null = null;
+  /** There are events to step through on the board. */
+  @property({ type: Boolean }) canStep = false;
   /** Read: one line. */
   @property({ type: Boolean }) collapsed = false;
 
@@ -106,7 +110,10 @@ export class MpSinceCard extends LitElement {
     return html`<section class="card" aria-labelledby="since-title">
       <div class="head">
         <h2 id="since-title">Since you last looked</h2>
-        <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
+        <div class="row">
+          ${this.canStep ? html`<button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>Step through on the board</button>` : nothing}
+          <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
+        </div>
       </div>
       ${earlier ? html`<p class="muted">${earlier} earlier ${earlier === 1 ? 'line is' : 'lines are'} in the log.</p>` : nothing}
       ${

@@ -8,7 +8,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ApiError, api, messageOf } from '../api';
-import type { Answer, GameMeta, GameState, SinceLastSeen } from '../api-types';
+import type { Answer, GameMeta, GameState, ReplayStep, SinceLastSeen } from '../api-types';
 import { ConnectivityController } from '../connectivity';
 import { PollController } from '../poll-controller';
 import { navigate } from '../router';
@@ -19,6 +19,7 @@ import { postAction } from './post-action';
 import type { ClockActionDetail } from './clock-action';
 import { changedOf, refusalLine, type Refusal } from './refusal';
 import { SeenChanges } from './seen-changes';
+import { StepThrough } from './step-through';
 
 /** Said when a move or undo is tried while offline: it is not sent and not kept for later. */
 const OFFLINE_MOVE = 'You are offline, so the move was not sent. Make it again once you are back online.';
@@ -61,6 +62,12 @@ export class GameSession implements ReactiveController {
 
   readonly log: LogLoader;
   readonly seen = new SeenChanges();
+  /** "Step through what happened" on the board's place. */
+  readonly steps: StepThrough;
+  /** The seat's view before the game's last event (the board marks the last move against it), or null. */
+  lastBefore: unknown = null;
+  /** The version `lastBefore` is for. */
+  private lastBeforeFor = -1;
   private readonly metaPoll: PollController<GameMeta>;
   private readonly statePoll: PollController<GameState>;
   /** Offline: moves are refused here (never queued) and the board draws no move controls. */
@@ -71,6 +78,7 @@ export class GameSession implements ReactiveController {
   constructor(private readonly host: SessionHost) {
     host.addController(this);
     this.log = new LogLoader(host, () => (host.gameId ? `${this.base}/log` : null));
+    this.steps = new StepThrough(host, () => this.base);
     this.metaPoll = new PollController<GameMeta>(host, {
       url: () => (host.gameId && !this.fatal && (!this.meta || this.meta.status === 'open') ? this.metaUrl : null),
       onData: (m) => this.applyMeta(m),
@@ -95,6 +103,9 @@ export class GameSession implements ReactiveController {
     this.game = null;
     this.log.reset();
     this.seen.reset();
+    this.steps.close();
+    this.lastBefore = null;
+    this.lastBeforeFor = -1;
     this.since = null;
     this.sinceDismissed = false;
     this.phaseHidden = null;
@@ -195,7 +206,9 @@ export class GameSession implements ReactiveController {
   /** Installs a state unless an older one arrived late. */
   private applyState(s: GameState): void {
     if (this.game && s.version < this.game.version) return;
+    const prev = this.game;
     this.game = s;
+    this.trackLastMove(prev, s);
     // The first answer of a visit says what happened while away; later ones only since the last poll.
     // Only when somebody else acted: a first visit to a game just set up has nothing to catch up on.
     const others = s.sinceLastSeen?.entries.some((e) => e.seat !== null && e.seat !== s.yourSeat);
@@ -213,6 +226,31 @@ export class GameSession implements ReactiveController {
     if (s.version !== this.log.version && this.boardDrawn) void this.log.load(s.version);
     setPageTitle(`${s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) ? '(Your turn) ' : ''}${m?.title ?? 'Game'} · Mountain Post`);
     this.host.requestUpdate();
+  }
+
+  /**
+   * Keeps the view before the last event: the state drawn just before when it was one event
+   * older, else the seat's replay frame of that event (asked once per version).
+   */
+  private trackLastMove(prev: GameState | null, s: GameState): void {
+    if (s.version === this.lastBeforeFor) return;
+    this.lastBeforeFor = s.version;
+    if (prev && prev.version === s.version - 1 && prev.yourSeat === s.yourSeat && prev.view != null) {
+      this.lastBefore = prev.view;
+      return;
+    }
+    this.lastBefore = null;
+    if (s.version < 2 || s.view == null) return;
+    const v = s.version;
+    api<ReplayStep>('GET', `${this.base}/replay/${v - 1}`)
+      .then((r) => {
+        if (this.game?.version !== v || this.lastBeforeFor !== v) return;
+        this.lastBefore = r.view;
+        this.host.requestUpdate();
+      })
+      .catch(() => {
+        /* no mark of the last move: nothing else depends on it */
+      });
   }
 
   /** A state answered by a move, an undo or a start: shown, and the poll's baseline. */

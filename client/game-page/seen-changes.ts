@@ -48,6 +48,11 @@ export class SeenChanges {
     return this.found.changes;
   }
 
+  /** The stored view the visit compares with (the board marks its differences), or null (none, or read). */
+  get baseline(): unknown {
+    return this.dismissed || !this.pair ? null : this.pair.before;
+  }
+
   dismiss(): void {
     this.dismissed = true;
   }

@@ -95,7 +95,7 @@ export class BtCardInPlay extends LitElement {
     const used = this.actions.map((a) => a.used);
     return html`<h3>Card in play</h3>
       <div class="wrap">
-        <bt-card .card=${card} .used=${used} .seat=${this.seat}></bt-card>
+        <bt-card .card=${card} .used=${used} .seat=${this.seat} data-mark="card-in-play" data-mark-value="${card.id}:${used.join(',')}"></bt-card>
         <ol aria-label="Actions of ${card.name}">
           ${this.actions.map(
             (a) => html`<li class=${a.used ? 'used' : ''} data-action=${a.index}>

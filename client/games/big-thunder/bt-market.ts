@@ -75,8 +75,8 @@ export class BtMarket extends LitElement {
       <div class="cards">
         ${this.market.map((card, slot) => {
           const choices = this.resupply.get(slot) ?? [];
-          if (!card) return html`<div class="empty" data-market-slot=${slot}>Empty</div>`;
-          return html`<div data-market-slot=${slot}>
+          if (!card) return html`<div class="empty" data-market-slot=${slot} data-mark="market-${slot}" data-mark-value="">Empty</div>`;
+          return html`<div data-market-slot=${slot} data-mark="market-${slot}" data-mark-value=${card.id}>
             ${
               choices.length === 1
                 ? html`<button class="card-btn" aria-label=${choices[0].move.label} title=${choices[0].move.label} @click=${() => sendMove(this, choices[0].move)}>

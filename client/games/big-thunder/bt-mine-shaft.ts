@@ -171,7 +171,7 @@ export class BtMineShaft extends LitElement {
       this.fate ? 'the Fate marble' : '',
     ].filter(Boolean);
     const desc = `Mine shaft ${n}: ${counts.length ? counts.join(', ') : 'empty'}${this.cart ? `; Mine Cart ${this.cart.seat + 1} with ${this.cart.gold} ${MARBLE_NAMES.gold} and ${this.cart.ore} ${MARBLE_NAMES.ore}` : ''}`;
-    return html`<svg viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label=${desc} data-shaft=${n}>
+    return html`<svg viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label=${desc} data-shaft=${n} data-mark="shaft-${n}" data-mark-value=${counts.join(',')}>
       <text class="label" x=${L.width / 2} y="12" text-anchor="middle">${n}</text>
       ${this.fresh.slice(0, 4).map((k, i, all) => marble(k, L.width / 2 + (i - (all.length - 1) / 2) * 7, 19, 2.8))}
       <rect x="3" y=${L.tubeTop} width=${L.width - 6} height=${L.tubeBottom - L.tubeTop} rx="7" fill="var(--bt-shaft)" stroke="var(--bt-rock-dark)" stroke-width="1.5" />
@@ -182,7 +182,7 @@ export class BtMineShaft extends LitElement {
           : nothing
       }
       <line x1="0" x2=${L.width} y1=${L.height - 3} y2=${L.height - 3} stroke="var(--bt-rock-dark)" stroke-width="2" />
-      ${this.cart ? mineCart(this.cart.seat, this.cart, 5, L.cartTop, 30) : nothing}
+      ${this.cart ? mineCart(this.cart.seat, this.cart, 5, L.cartTop, 30, `shaft-${n}`) : nothing}
       ${this.cart && this.yours ? svg`<rect class="you-ring" x="2" y=${L.cartTop - 3} width=${L.width - 4} height="28" rx="4" />` : nothing}
       ${
         target

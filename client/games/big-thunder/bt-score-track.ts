@@ -106,7 +106,7 @@ export class BtScoreTrack extends LitElement {
           const [dx, dy] = (seats.length > 2 ? grid : pair)[i % 4];
           const cx = col * CELL + CELL / 2 + dx;
           const cy = row * CELL + CELL / 2 + dy;
-          return svg`<g data-loco=${seat} data-piece="Locomotive ${seat + 1}">
+          return svg`<g data-loco=${seat} data-piece="Locomotive ${seat + 1}" data-mark="loco-${seat}" data-mark-value=${space}>
              <circle cx=${cx} cy=${cy} r="7.5" fill=${seatColor(seat)} stroke="var(--mp-text)" stroke-width=${seat === this.yourSeat ? 2 : 1} />
             <text x=${cx} y=${cy + 4} text-anchor="middle" font-size="11" font-weight="700" fill="#fff" stroke="rgba(0,0,0,.5)" stroke-width="0.6" paint-order="stroke">${seat + 1}</text>
           </g>`;

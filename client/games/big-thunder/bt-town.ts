@@ -77,7 +77,7 @@ export class BtTown extends LitElement {
         return svg`<g data-town-space=${seat}>
           <rect x="2" y=${y + 1} width=${W - 4} height=${slotH - 2} rx="4" fill="color-mix(in srgb, ${seatColor(seat)} 18%, transparent)"
             stroke=${seatColor(seat)} stroke-width=${seat === this.yourSeat ? 2 : 1.2} stroke-dasharray=${cart ? 'none' : '3 2'} />
-          ${cart ? mineCart(seat, cart, (W - cartW) / 2, y + 2, cartW) : nothing}
+          ${cart ? mineCart(seat, cart, (W - cartW) / 2, y + 2, cartW, 'town') : nothing}
         </g>`;
       })}
       ${

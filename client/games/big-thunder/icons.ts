@@ -3,7 +3,7 @@
  * card action icons, marbles and Mine Carts. Fragments, not elements: they are placed inside the
  * SVG of the part that draws them.
  */
-import { svg, type SVGTemplateResult } from 'lit';
+import { nothing, svg, type SVGTemplateResult } from 'lit';
 import { seatColor } from '../../seat-colours';
 import type { CardAction, MarbleKind } from './types';
 
@@ -71,13 +71,22 @@ const CART_DIGIT = 12.5;
  * trapezoid body in the player colour with the seat number, wheels, and up to four marbles
  * heaped on top (Gold Nuggets first).
  */
-export function mineCart(seat: number, load: { gold: number; ore: number }, x: number, y: number, w: number): SVGTemplateResult {
+export function mineCart(
+  seat: number,
+  load: { gold: number; ore: number },
+  x: number,
+  y: number,
+  w: number,
+  /** Where it stands ("town", "shaft-3"): marks a moved or loaded cart (client/game-page/board-marks.ts); none in the key. */
+  where?: string,
+): SVGTemplateResult {
   const h = w * 0.5;
   const inset = w * 0.12;
   const r = w * 0.11;
   const heap: ('gold' | 'ore')[] = [...Array(load.gold).fill('gold'), ...Array(load.ore).fill('ore')].slice(0, 4);
   const mr = w * 0.11;
-  return svg`<g class="cart" data-piece="Mine Cart ${seat + 1}">
+  const mark = where === undefined ? undefined : `cart-${seat}`;
+  return svg`<g class="cart" data-piece="Mine Cart ${seat + 1}" data-mark=${mark ?? nothing} data-mark-value=${mark ? `${where}:${load.gold}:${load.ore}` : nothing}>
     ${heap.map((k, i) => marble(k, x + w * 0.2 + i * w * 0.2, y + mr * 0.4, mr))}
     <path d="M${x} ${y + mr} h${w} l${-inset} ${h} h${-(w - 2 * inset)} z" fill=${seatColor(seat)} stroke="#1c2430" stroke-width=${w * 0.04} stroke-linejoin="round" />
     <text x=${x + w / 2} y=${y + mr + h * 0.5 + Math.max(h * 0.62, CART_DIGIT) * 0.36} text-anchor="middle" font-size=${Math.max(h * 0.62, CART_DIGIT)} font-weight="700" fill="#fff" stroke="rgba(0,0,0,.55)" stroke-width=${h * 0.06} paint-order="stroke">${seat + 1}</text>

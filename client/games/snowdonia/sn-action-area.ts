@@ -153,20 +153,20 @@ export class SnActionArea extends SnPart {
     const id = `${a.area}${s.space}`;
     if (s.seat !== null) {
       const name = youOrName(this.seats, s.seat, this.you);
-      return html`<span class="space taken ${now ? 'now' : ''}" style="--c:${ownerColor(s.seat)}" data-space=${id} data-seat=${s.seat}
+      return html`<span class="space taken ${now ? 'now' : ''}" style="--c:${ownerColor(s.seat)}" data-space=${id} data-seat=${s.seat} data-mark="space-${id}" data-mark-value=${s.seat}
         title="${id}: ${name === 'You' ? 'your' : `${name}'s`} Labourer" role="img" aria-label="${id}: ${name === 'You' ? 'your' : `${name}'s`} Labourer">
         ${labourerIcon(ownerColor(s.seat), 22)}<span class="no" aria-hidden="true">${s.space}</span>
       </span>`;
     }
     const lm = placeChoice(this.controls, a.area, s.space);
     if (lm) {
-      return html`<button class="space" data-space=${id} data-control="place" aria-label=${lm.label} title=${lm.label} @click=${() => this.place(lm)}>
+      return html`<button class="space" data-space=${id} data-mark="space-${id}" data-mark-value="free" data-control="place" aria-label=${lm.label} title=${lm.label} @click=${() => this.place(lm)}>
         ${s.space}
       </button>`;
     }
     if (s.blocked)
-      return html`<span class="space fog" data-space=${id} role="img" aria-label="${id}: Fog, no Labourer this round" title="${id}: Fog, no Labourer this round">${s.space}</span>`;
-    return html`<span class="space" data-space=${id} role="img" aria-label="${id}: free" title="${id}: free">${s.space}</span>`;
+      return html`<span class="space fog" data-space=${id} data-mark="space-${id}" data-mark-value="fog" role="img" aria-label="${id}: Fog, no Labourer this round" title="${id}: Fog, no Labourer this round">${s.space}</span>`;
+    return html`<span class="space" data-space=${id} data-mark="space-${id}" data-mark-value="free" role="img" aria-label="${id}: free" title="${id}: free">${s.space}</span>`;
   }
 
   override render() {

@@ -139,7 +139,7 @@ export class SnRailway extends SnPart {
   private surveyors(seats: number[], x: number, y: number): SVGTemplateResult[] {
     return seats.map(
       (seat, i) =>
-        svg`<g transform="translate(${x + i * 11} ${y})" data-piece="Surveyor"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
+        svg`<g transform="translate(${x + i * 11} ${y})" data-piece="Surveyor" data-mark="surveyor-${seat}" data-mark-value="${x},${y}"><title>${this.name(seat)}: Surveyor</title>${surveyorShape(ownerColor(seat))}</g>`,
     );
   }
 
@@ -157,7 +157,7 @@ export class SnRailway extends SnPart {
       `Surveyor here at the end: ${c.surveyorVp} VP`,
     ].join('; ');
     const base = c.excavation.length === 0 && c.building.length === 0;
-    return svg`<g transform="translate(${cell.x} ${cell.y})" data-station=${c.station} role="group" aria-label=${title} @click=${() => (this.detail = title)}>
+    return svg`<g transform="translate(${cell.x} ${cell.y})" data-station=${c.station} data-mark="station-${c.station}" data-mark-value=${title} role="group" aria-label=${title} @click=${() => (this.detail = title)}>
       <title>${title}</title>
       <rect width=${CARD_W} height=${CARD_H} rx="6" fill="var(--sn-card)" stroke="var(--sn-card-edge)" stroke-width="1.2"></rect>
       <path d="M0 6 Q0 0 6 0 H${CARD_W - 6} Q${CARD_W} 0 ${CARD_W} 6 V20 H0 Z" fill="#3d5a3a"></path>
@@ -257,8 +257,8 @@ export class SnRailway extends SnPart {
       ${!cleared ? svg`<text x="8" y="${t.rubbleStart > 5 ? 66 : 52}" font-size="9.5" fill="#6a604c">${t.rubble} Rubble</text>` : nothing}
       ${rails}`;
     if (!lay)
-      return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
-    return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} role="button" tabindex="0" aria-label=${lay.legal.label}
+      return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} data-mark="track-${t.position}" data-mark-value=${title} role="img" aria-label=${title} @click=${() => (this.detail = title)}>${body}</g>`;
+    return svg`<g transform="translate(${cell.x} ${cell.y})" data-track=${t.position} data-mark="track-${t.position}" data-mark-value=${title} role="button" tabindex="0" aria-label=${lay.legal.label}
         data-control="lay-track" @click=${() => this.send(lay.legal)} @keydown=${onKey(() => this.send(lay.legal))}>
       ${body}
       <rect x="-2" y="-2" width=${CARD_W + 4} height=${CARD_H + 4} rx="8" class="target-ring pulse"></rect>

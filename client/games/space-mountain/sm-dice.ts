@@ -67,7 +67,7 @@ export class SmDice extends LitElement {
 
   override render() {
     const dice = this.dice;
-    return html`<div class="dice">
+    return html`<div class="dice" data-mark="dice" data-mark-value=${JSON.stringify(this.dice ?? null)}>
       <span class="label">Last roll</span>
       ${
         dice?.length

@@ -77,7 +77,7 @@ export class SmFuelGauge extends LitElement {
       aria-valuenow=${this.level}
       aria-valuetext=${`Fuel ${this.level} of ${this.start}`}
     >
-      <span class="label">Fuel <span class="value" data-testid="fuel">${this.level}</span></span>
+      <span class="label">Fuel <span class="value" data-testid="fuel" data-mark="fuel">${this.level}</span></span>
       <ol aria-hidden="true">
         ${levels.map((n) => {
           const cls = n === this.level ? 'clip' : n < this.level ? `fuel ${n <= 2 ? 'low' : ''}` : 'empty';

@@ -206,8 +206,8 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
     const yours = view.you !== null && view.activeSeats.includes(view.you) && this.status === 'active';
     return html`${this.prompt ? html`<p class="line ${yours ? 'yours' : ''}" data-field="status">${this.prompt}</p>` : nothing}
       <div class="status">
-        <span class="round" data-testid="round">Round ${view.round}</span>
-        <span class="phase" data-testid="phase" data-phase=${view.phase}>${phaseText(view.phase)}</span>
+        <span class="round" data-testid="round" data-field="round">Round ${view.round}</span>
+        <span class="phase" data-testid="phase" data-phase=${view.phase} data-field="phase">${phaseText(view.phase)}</span>
         ${
           view.phase !== 'over' && view.rollsThisRound > 0
             ? html`<span class="muted">Roll ${view.rollsThisRound} of this round</span>`

@@ -245,7 +245,7 @@ export class SmGalaxyMap extends LitElement {
       const where = squareName(t);
       if (!t.faceUp) {
         const down = `Encounter token at ${where}, face down`;
-        return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down" role="img" aria-label=${down} @click=${() => (this.detail = down)}>
+        return svg`<g transform=${`translate(${x} ${y})`} data-token="face-down" data-mark="token-${where}" data-mark-value="down" role="img" aria-label=${down} @click=${() => (this.detail = down)}>
           <title>${down}</title>
           <circle r="31" fill="#e2b350" stroke="#8a5f12" stroke-width="3"></circle>
           <circle r="23" fill="none" stroke="#8a5f12" stroke-width="2" stroke-dasharray="4 4"></circle>
@@ -253,7 +253,7 @@ export class SmGalaxyMap extends LitElement {
         </g>`;
       }
       const up = `Encounter token at ${where}: ${KIND_NAMES[t.kind]}`;
-      return svg`<g transform=${`translate(${x} ${y})`} data-token=${t.kind} role="img" aria-label=${up} @click=${() => (this.detail = up)}>
+      return svg`<g transform=${`translate(${x} ${y})`} data-token=${t.kind} data-mark="token-${where}" data-mark-value=${t.kind} role="img" aria-label=${up} @click=${() => (this.detail = up)}>
         <title>${up}</title>
         <circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[t.kind]} stroke-width="4"></circle>
         <g color=${TOKEN_INK[t.kind]} transform="scale(2.15)" data-piece=${up}>${itemGlyph(t.kind)}</g>
@@ -271,7 +271,7 @@ export class SmGalaxyMap extends LitElement {
       const p = view.players[r.seat];
       const who = `${colorWord(p?.color ?? '')} Rocket (${seatName(this.seats, r.seat)})`;
       const said = `${who} at ${squareName(r)}, facing ${r.facing}`;
-      return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} role="img" aria-label=${said} @click=${() => (this.detail = said)}>
+      return svg`<g transform=${`translate(${x} ${y})`} data-rocket=${r.seat} data-facing=${r.facing} data-mark="rocket-${r.seat}" data-mark-value="${r.row},${r.col},${r.facing}" role="img" aria-label=${said} @click=${() => (this.detail = said)}>
         <title>${said}</title>
         ${
           waiting.has(r.seat)

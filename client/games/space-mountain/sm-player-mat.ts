@@ -83,7 +83,7 @@ export class SmPlayerMat extends LitElement {
     if (!p.approved) return nothing;
     const approved = new Set(p.approved);
     return html`<div class="tokens">
-      <span>Starports ${p.starportsVisited}/${view.board.starports.length}</span>
+      <span data-field="starports">Starports ${p.starportsVisited}/${view.board.starports.length}</span>
       <ol aria-label="Starport tokens">
         ${view.board.starports.map((s) => {
           const ok = approved.has(s.id);
@@ -120,11 +120,11 @@ export class SmPlayerMat extends LitElement {
       ${view.activePlayer === p.seat ? html`<mp-tip class="tag dice" text="Active Player: rolls the Navigation dice and moves the Fuel Gauge this round">Active Player</mp-tip>` : nothing}`;
     return playerMat(
       { seat: p.seat, name: this.name, label: `${this.name}, ${colorWord(p.color)} Rocket`, you, acting, tags },
-      html`      <p data-testid="rocket">${rocketText(view, p)}</p>
-      ${decision ? html`<p data-testid="decision"><span class="tag ${p.decided ? 'decided' : ''}">${decision}</span></p>` : nothing}
+      html`      <p data-testid="rocket" data-field="rocket">${rocketText(view, p)}</p>
+      ${decision ? html`<p data-testid="decision" data-field="decision"><span class="tag ${p.decided ? 'decided' : ''}">${decision}</span></p>` : nothing}
       ${waiting ? html`<p class="muted" data-testid="waiting">Waiting ${waitingText(waiting)} (die ${Math.min(p.flight!.diceDone + 1, view.dice?.length ?? 3)} of ${view.dice?.length ?? 3})</p>` : nothing}
       ${this.tokens(view, p)}
-      <p class="muted">Missions complete ${p.missionsComplete}/${n}</p>
+      <p class="muted" data-field="missions">Missions complete ${p.missionsComplete}/${n}</p>
       <div class="missions">
         ${p.missions.map((m) => html`<sm-mission-card .mission=${m} .targets=${targets(m.letter)}></sm-mission-card>`)}
       </div>`,
