@@ -115,6 +115,35 @@ export class MpGamePage extends LitElement {
       .since {
         margin-bottom: 1rem;
       }
+      /* Stepping through what happened: on a phone the step and its buttons stay on screen over the board (the turn bar is at the bottom there). */
+      @media (max-width: 49.99rem) {
+        .step-bar {
+          position: sticky;
+          top: 0;
+          z-index: 2;
+        }
+      }
+      .step-bar {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.35rem 0.75rem;
+        margin: 0 0 0.75rem;
+        padding: 0.5rem 0.75rem;
+        background: var(--mp-surface);
+        border: 1px solid var(--mp-border);
+        border-left: 4px solid var(--mp-accent);
+        border-radius: 0.5rem;
+      }
+      .step-bar p {
+        margin: 0;
+        flex: 1 1 14rem;
+        min-width: 0;
+      }
+      .step-bar .row {
+        flex-wrap: nowrap;
+        gap: 0.4rem;
+      }
     `,
   ];
 
@@ -137,7 +166,18 @@ export class MpGamePage extends LitElement {
     const game = this.session.game;
     if (game) this.dataset.version = String(game.version);
     else delete this.dataset.version;
+    // Stepping through begins with the step and the board on screen (once; the player scrolls after).
+    const open = this.session.steps.open;
+    if (open && !this.stepShown) {
+      // A wide screen's turn bar is sticky at the top: there the bar only needs to be in view.
+      const phone = window.matchMedia('(max-width: 49.99rem)').matches;
+      this.renderRoot.querySelector('.step-bar')?.scrollIntoView({ block: phone ? 'start' : 'nearest' });
+    }
+    this.stepShown = open;
   }
+
+  /** The step bar has been brought on screen since stepping began. */
+  private stepShown = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('gameId') && changed.get('gameId') !== undefined) this.showReplay = false;

@@ -59,6 +59,9 @@ export class MpSinceCard extends LitElement {
         min-height: 2rem;
         padding: 0.1rem 0.6rem;
       }
+      .step {
+        margin: 0.5rem 0 0;
+      }
       li.undone {
         text-decoration: line-through;
         color: var(--mp-muted);
@@ -110,10 +113,7 @@ export class MpSinceCard extends LitElement {
     return html`<section class="card" aria-labelledby="since-title">
       <div class="head">
         <h2 id="since-title">Since you last looked</h2>
-        <div class="row">
-          ${this.canStep ? html`<button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>Step through on the board</button>` : nothing}
-          <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
-        </div>
+        <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
       </div>
       ${earlier ? html`<p class="muted">${earlier} earlier ${earlier === 1 ? 'line is' : 'lines are'} in the log.</p>` : nothing}
       ${
@@ -135,6 +135,7 @@ export class MpSinceCard extends LitElement {
           </ul>`
           : nothing
       }
+      ${this.canStep ? html`<p class="step"><button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>Step through on the board</button></p>` : nothing}
     </section>`;
   }
 }

@@ -46,7 +46,7 @@ export function roundEndCard(s: GameSession, meta: GameMeta) {
 export function stepBar(st: StepThrough) {
   const step = st.steps[st.index];
   const last = st.index === st.steps.length - 1;
-  return html`<div class="step-bar card" role="group" aria-labelledby="step-bar-title">
+  return html`<div class="step-bar" role="group" aria-labelledby="step-bar-title">
     <p id="step-bar-title" aria-live="polite">
       <b>What happened, ${st.index + 1} of ${st.steps.length}:</b> ${step?.lines.join('; ')}.
       ${st.error ? html`<span class="error">${st.error}</span>` : st.view === null ? html`<span class="muted">Loading…</span>` : nothing}
