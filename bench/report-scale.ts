@@ -20,6 +20,18 @@ export function gamesPerMonthOf(paper: J | undefined): number | undefined {
   return typeof days === 'number' && days > 0 && typeof concurrent === 'number' ? (concurrent * 30) / days : undefined;
 }
 
+/** The sequential scans a plan text reads more than 1,000 rows with: `users (55,001 rows, 24.0 ms)` plus the statement's first words. */
+export function seqScansOf(plans: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const p of plans) {
+    const query = /Query Text:\s*(.{0,80})/.exec(p)?.[1]?.trim() ?? '';
+    for (const m of p.matchAll(/Seq Scan on (\S+).*?actual time=[\d.]+\.\.([\d.]+) rows=(\d+)/g)) {
+      if (Number(m[3]) > 1000) out.push(`${m[1]} (${n0(Number(m[3]))} rows, ${Number(m[2]).toFixed(1)} ms) in \`${query} ...\``);
+    }
+  }
+  return out;
+}
+
 export function scaleSection(r: J): string[] {
   const sc: J | undefined = r.sections?.scale;
   if (!sc?.sizes?.length) return [];
@@ -49,8 +61,16 @@ export function scaleSection(r: J): string[] {
   for (const row of t.rows) {
     const cells = ns.map((n, i) => {
       const v = row.values[n];
-      const shown = row.unit === 'bytes' ? (row.key === 'database_bytes' ? mib(v) : `${n0(v)} B`) : `${n1(v)} ${row.unit}`;
+      const shown =
+        row.unit === 'load'
+          ? `${typeof v === 'number' ? v.toFixed(2) : '-'}`
+          : row.unit === 'bytes'
+            ? row.key === 'database_bytes'
+              ? mib(v)
+              : `${n0(v)} B`
+            : `${n1(v)} ${row.unit}`;
       if (i === 0) return shown;
+      if (row.unit === 'load') return shown.replace(' load', '');
       const ratio = row.ratios[n];
       const flag = row.perRequest && typeof ratio === 'number' && ratio > RATIO_LIMIT ? ' **over 1.2x**' : '';
       return `${typeof ratio === 'number' ? `${ratio.toFixed(2)}x` : '-'} (${shown})${flag}`;
@@ -64,6 +84,18 @@ export function scaleSection(r: J): string[] {
       : `Every per-request figure (p50) at ${n0(t.largest_n)} games is within ${RATIO_LIMIT}x of its figure at ${n0(t.base_n)}.`,
   );
   out.push('');
+  if (typeof t.db_free_control_ratio === 'number' && t.largest_n !== t.base_n) {
+    const pg = Object.entries(t.pg_cpu_ratios)
+      .filter(([, v]) => typeof v === 'number')
+      .map(([f, v]) => `${f} ${(v as number).toFixed(2)}x`)
+      .join(', ');
+    out.push(
+      `How to play touches no database, and took ${t.db_free_control_ratio.toFixed(2)}x its time at ${n0(t.base_n)} games when measured at ${n0(t.largest_n)}: that much of every wall-time ratio in that column is the machine (its load, other processes), not the data. ` +
+        `PostgreSQL CPU per request, counted on a CPU and not on the wall, is the figure the load does not move: at ${n0(t.largest_n)} games vs ${n0(t.base_n)}, ${pg} ` +
+        '(requests answered without the database have almost none, so their CPU ratios are noise).',
+    );
+    out.push('');
+  }
   out.push(
     `Seeding: ${sizes.map((s) => `${n0(s.n)} games ${n1(s.seed.cumulative_seconds)} s in all (${n0(s.storage.events)} events, database ${mib(s.storage.database_bytes)})`).join('; ')}. ` +
       'Seeding writes with INSERT ... SELECT from templates replayed from the records, then VACUUM ANALYZE; times include both.',
@@ -98,6 +130,11 @@ export function scaleSection(r: J): string[] {
         'No PostgreSQL statement ran for this request (it is answered without the database), so its growth is not a query plan; compare its p95 and the load.',
       );
       continue;
+    }
+    const scans = seqScansOf(list);
+    if (scans.length) {
+      out.push(`Sequential scans of more than 1,000 rows in them: ${scans.join('; ')}.`);
+      out.push('');
     }
     out.push('```');
     for (const p of list) out.push(p.trim());

@@ -149,6 +149,8 @@ function scaleKeys(sc: Record<string, any> | undefined): Record<string, unknown>
     ...t.keys,
     scale_sizes_run: sc.sizes.map((s: { n: number }) => s.n),
     scale_ratio_sizes: t.keys_sizes,
+    scale_pg_cpu_ratios_100k_vs_1k: t.pg_cpu_ratios,
+    scale_db_free_control_ratio: t.db_free_control_ratio,
     scale_over_limit: t.over_limit,
     scale_load_avg_1m: { before: sc.load_avg_1m_before, after: sc.load_avg_1m_after },
   };

@@ -101,7 +101,9 @@ async function main() {
       const from = seeded;
       seeded = n;
       const storage = await measureStorage(admin, n);
+      const loadAtStart = os.loadavg()[0];
       const figures = await measureSize(db, admin, req, meter, templates, mix, from, n);
+      const load_avg_1m = { before: round(loadAtStart, 2), after: round(os.loadavg()[0], 2) };
       sizes.push({
         n,
         seed: {
@@ -112,6 +114,7 @@ async function main() {
           events_added: timings.events,
         },
         storage,
+        load_avg_1m,
         figures: figures.figures,
         cron: figures.cron,
         drain: figures.drain,

@@ -50,6 +50,8 @@ export interface SizeFigures {
     [k: string]: unknown;
   };
   figures: Record<string, Latency>;
+  /** The machine's load average when the size's figures were measured. */
+  load_avg_1m?: { before: number; after: number };
   cron: { due_games: number; games_per_pass?: number; ms: { p50: number }; pg_cpu_ms_per_pass: number };
   drain: { rows: number; ms: { p50: number }; pg_cpu_ms_per_pass: number };
 }
@@ -118,6 +120,8 @@ export function scaleTable(sizes: readonly SizeFigures[], opts: { gamesPerMonth?
   row('database_bytes', 'Database size', 'bytes', false, (s) => s.storage.database_bytes);
   row('bytes_per_game', 'Bytes per game (all tables, indexes included)', 'bytes', false, (s) => s.storage.bytes_per_game_all_tables);
   row('bytes_per_event', 'Bytes per event (game_events with its indexes)', 'bytes', false, (s) => s.storage.bytes_per_event_incl_indexes);
+  row('load_before', 'Load average (1 min) when this size was measured, before', 'load', false, (s) => s.load_avg_1m?.before);
+  row('load_after', '... and after', 'load', false, (s) => s.load_avg_1m?.after);
   row('seed_seconds', 'Seeding this size (from the previous one), s', 's', false, (s) => s.seed.seconds);
 
   const at = (f: Figure) => rows.find((r) => r.key === f)!.ratios[String(largest.n)];
@@ -127,6 +131,13 @@ export function scaleTable(sizes: readonly SizeFigures[], opts: { gamesPerMonth?
   });
   const keys: Record<string, number | null> = {};
   for (const [f, k] of Object.entries(KEYED)) keys[k!] = sorted.length > 1 ? at(f as Figure) : null;
+  // PostgreSQL CPU per request is counted on a CPU, not on the wall: a busier machine does not
+  // raise it, so it separates what the data costs from what the load costs.
+  const pg_cpu_ratios = Object.fromEntries(
+    FIGURES.map((f) => [f, sorted.length > 1 ? (rows.find((r) => r.key === `${f}_pg_cpu`)!.ratios[String(largest.n)] ?? null) : null]),
+  );
+  // How to play touches no database: its ratio is what the machine's load alone did to wall times.
+  const db_free_control_ratio = sorted.length > 1 ? at('how_to_play') : null;
   const perGame = largest.storage.bytes_per_game_all_tables;
   const storage_per_month =
     opts.gamesPerMonth && perGame
@@ -142,6 +153,8 @@ export function scaleTable(sizes: readonly SizeFigures[], opts: { gamesPerMonth?
     rows,
     over_limit,
     keys,
+    pg_cpu_ratios,
+    db_free_control_ratio,
     keys_sizes: { from: base.n, to: largest.n, full_sizes: largest.n >= 100_000 && base.n === 1000 },
     storage_per_month,
   };
