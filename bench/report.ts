@@ -5,6 +5,7 @@
 
 import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
+import { scaleSection } from './report-scale';
 
 type J = Record<string, any>;
 
@@ -661,12 +662,18 @@ export function renderMarkdown(r: J): string {
       );
   }
 
+  out.push(...scaleSection(r));
+
   // 5. Scale
   if (sc.per_player_day) {
     const a = sc.assumptions as J;
     const p = sc.per_player_day as J;
     const k = sc.concurrent_10k_games as J;
-    out.push('## 5. Scale on paper');
+    out.push('## 6. Scale on paper');
+    out.push('');
+    out.push(
+      'An estimate from per-request figures and assumptions about play, written before the scale section measured (section 5); its storage figures assume bytes that section 5 now measures.',
+    );
     out.push('');
     out.push(
       `Assumptions: a typical game is the ${a.typical_game} record (${a.record_moves} moves, ${a.record_turns} turns, ${fmt(a.moves_per_turn)} moves per turn); a player takes ${a.turns_per_player_day} turns a day ` +

@@ -11,7 +11,9 @@
  * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
- * its effect). Nothing here is part of `npm test`.
+ * its effect), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
+ * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
+ * here is part of `npm test`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,8 @@ import { root } from './lib/records';
 import { machineInfo } from './lib/proc';
 import { renderMarkdown } from './report';
 import { scaleOnPaper } from './scale';
+import { gamesPerMonthOf } from './report-scale';
+import { scaleTable } from './scale-table';
 
 interface Section {
   name: string;
@@ -29,6 +33,8 @@ interface Section {
   limitMs: number;
   /** Extra environment for the section's process. */
   env?: Record<string, string>;
+  /** Runs only when named on the command line (too long for the default run). */
+  byNameOnly?: boolean;
 }
 
 const SECTIONS: Section[] = [
@@ -47,6 +53,8 @@ const SECTIONS: Section[] = [
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
   // Clocks that run out, applied by each game's alarm: the delay from the instant to the effect.
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
+  // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
+  { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
 ];
 /** The whole run stops starting sections after this long. */
 const TOTAL_MS = 14 * 60_000;
@@ -130,11 +138,35 @@ function loadPrevious(): Record<string, any> {
   }
 }
 
+/**
+ * The scale keys of results.json, computed from the section's figures. The names say 100k vs 1k
+ * (a contract); `scale_ratio_sizes` says which sizes were compared when 100,000 was not run.
+ */
+function scaleKeys(sc: Record<string, any> | undefined): Record<string, unknown> {
+  if (!sc?.sizes?.length) return {};
+  const t = scaleTable(sc.sizes);
+  return {
+    ...t.keys,
+    scale_sizes_run: sc.sizes.map((s: { n: number }) => s.n),
+    scale_ratio_sizes: t.keys_sizes,
+    scale_pg_cpu_ratios_100k_vs_1k: t.pg_cpu_ratios,
+    scale_db_free_control_ratio: t.db_free_control_ratio,
+    scale_over_limit: t.over_limit,
+    scale_load_avg_1m: { before: sc.load_avg_1m_before, after: sc.load_avg_1m_after },
+  };
+}
+
+function scaleStorage(sc: Record<string, any> | undefined, paper: Record<string, any>) {
+  return sc?.sizes?.length ? scaleTable(sc.sizes, { gamesPerMonth: gamesPerMonthOf(paper) }).storage_per_month : null;
+}
+
 async function main() {
   if (process.argv.includes('--report-only')) {
     const results = loadPrevious();
     if (!results.sections) throw new Error(`no ${path.relative(root, resultsFile)} to report from; run npm run bench first`);
     results.scale = scaleOnPaper(results);
+    Object.assign(results, scaleKeys(results.sections.scale));
+    results.scale_storage_per_month = scaleStorage(results.sections.scale, results.scale);
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(markdownFile, renderMarkdown(results));
     console.error(`[bench] rewrote ${path.relative(root, markdownFile)} from ${path.relative(root, resultsFile)}`);
@@ -146,7 +178,9 @@ async function main() {
     console.error(`unknown section(s) ${unknown.join(', ')}; choose from ${SECTIONS.map((s) => s.name).join(', ')}`);
     process.exit(2);
   }
-  const chosen = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS;
+  const chosen = wanted.length ? SECTIONS.filter((s) => wanted.includes(s.name)) : SECTIONS.filter((s) => !s.byNameOnly);
+  // A long section named on the command line brings its own time.
+  const totalMs = TOTAL_MS + chosen.filter((s) => s.byNameOnly).reduce((a, s) => a + s.limitMs, 0);
   const previous = loadPrevious();
   const sections: Record<string, any> = { ...(previous.sections ?? {}) };
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'mp-bench-'));
@@ -156,7 +190,7 @@ async function main() {
   try {
     for (const s of chosen) {
       if (interrupted) break;
-      const left = TOTAL_MS - (performance.now() - t0);
+      const left = totalMs - (performance.now() - t0);
       if (left < 30_000) {
         console.error(`[bench] ${s.name}: skipped, the run is out of time`);
         runs[s.name] = { ok: false, error: 'skipped: out of time' };
@@ -233,6 +267,8 @@ async function main() {
     deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
     deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
+    // The scale section's ratios (largest size run vs 1,000 games; scale_ratio_sizes names them).
+    ...scaleKeys(sections.scale),
     targets: {
       move_vs_bare_ratio: { target: '<= 1.5', met: typeof sv.move_vs_bare_ratio === 'number' ? sv.move_vs_bare_ratio <= 1.5 : null },
       poll304_vs_full_ratio: {
@@ -273,6 +309,7 @@ async function main() {
     sections,
   };
   results.scale = scaleOnPaper(results);
+  results.scale_storage_per_month = scaleStorage(sections.scale, results.scale);
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(markdownFile, renderMarkdown(results));
   console.error(

@@ -161,6 +161,11 @@ export const games = pgTable(
     index('games_due_idx').on(t.dueAt).where(sql`${t.status} = 'active' and ${t.dueAt} is not null`),
     /** The creation limits count a creator's games of the last hour and its unfinished ones. */
     index('games_created_by_idx').on(t.createdBy, t.createdAt),
+    // The lobby's lists (worker/services/lobby-lists.ts): public tables waiting, newest first, and
+    // public games running, most recently played first. Each reads its first rows in this order
+    // instead of sorting every public game of that status, a cost that grew with the games stored.
+    index('games_lobby_open_idx').on(t.createdAt).where(sql`${t.isPublic} and ${t.status} = 'open'`),
+    index('games_lobby_live_idx').on(t.updatedAt).where(sql`${t.isPublic} and ${t.status} = 'active'`),
   ],
 );
 

@@ -120,12 +120,12 @@ export async function startBenchDb(
     }
     configureNeon(bridge.wsProxy);
     const pool = neonPool(pg.url, 1);
-    let logFile: string | null = null;
+    // The file pg_ctl writes the server's output to (scripts/postgres-server.ts): statement traces read it.
+    const logFile: string | null = pg.logFile;
     let serverVersion = '';
     let postmaster: number | undefined;
     try {
       const r = await pool.query("select current_setting('data_directory') as d, version() as v");
-      logFile = path.join(path.dirname(r.rows[0].d as string), 'server.log');
       serverVersion = String(r.rows[0].v).split(' on ')[0];
       try {
         postmaster = Number(readFileSync(path.join(r.rows[0].d as string, 'postmaster.pid'), 'utf8').split('\n')[0]);

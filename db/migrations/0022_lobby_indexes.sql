@@ -1,0 +1,2 @@
+CREATE INDEX "games_lobby_open_idx" ON "games" USING btree ("created_at") WHERE "games"."is_public" and "games"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "games_lobby_live_idx" ON "games" USING btree ("updated_at") WHERE "games"."is_public" and "games"."status" = 'active';
