@@ -1,5 +1,5 @@
 import { LitElement, css, html, nothing } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { customElement, property, state } from 'lit/decorators.js';
 import { seatName } from '../names';
 import { collapsedLine, followLines } from '../game-page/since-follow';
 import { changeText, changesBySeat, type ViewChange } from '../game-page/view-diff';
@@ -19,7 +19,9 @@ export const SINCE_EXPAND_EVENT = 'mp-since-expand';
  * move taken back is struck through; client/game-page/since-follow.ts), and what changed on the
  * board (scores, cards, cubes: the difference between the last view this browser drew and the
  * first one of this visit). Drawn at the top of the game page when there is anything to say;
- * once read ("Got it") it is one line, which "Show" opens again.
+ * once read ("Got it") it is one line, which "Show" opens again. On a phone it opens as two lines
+ * (how much happened, and the latest) with "More" for the whole card: the whole card above the
+ * board pushed the step's controls below the first screen of a player coming back.
  */
 @customElement('mp-since-card')
 export class MpSinceCard extends LitElement {
@@ -72,6 +74,31 @@ export class MpSinceCard extends LitElement {
         gap: 0.5rem;
         padding: 0.35rem 0.75rem;
       }
+      .brief {
+        display: none;
+        align-items: center;
+        gap: 0.4rem;
+      }
+      .brief p {
+        flex: 1;
+        min-width: 0;
+        margin: 0;
+        display: -webkit-box;
+        -webkit-box-orient: vertical;
+        -webkit-line-clamp: 2;
+        overflow: hidden;
+      }
+      @media (max-width: 49.99rem) {
+        section.card.unread:not(.open) {
+          padding: 0.35rem 0.6rem;
+        }
+        section.unread:not(.open) .brief {
+          display: flex;
+        }
+        section.unread:not(.open) .full {
+          display: none;
+        }
+      }
       .collapsed p {
         flex: 1;
         min-width: 0;
@@ -91,6 +118,8 @@ export class MpSinceCard extends LitElement {
   @property({ type: Boolean }) canStep = false;
   /** Read: one line. */
   @property({ type: Boolean }) collapsed = false;
+  /** On a phone: the player asked for the whole card. */
+  @state() private open = false;
 
   private who(seat: number | null): string {
     if (seat === null) return 'The table';
@@ -110,7 +139,13 @@ export class MpSinceCard extends LitElement {
         <button class="close" type="button" aria-expanded="false" @click=${() => this.fire(SINCE_EXPAND_EVENT)}>Show</button>
       </section>`;
     }
-    return html`<section class="card" aria-labelledby="since-title">
+    return html`<section class="card unread ${this.open ? 'open' : ''}" aria-labelledby="since-title">
+      <div class="brief">
+        <p><b>Since you last looked:</b> ${lines.length ? collapsedLine(this.entries, this.seats) : 'the board changed.'}</p>
+        <button class="close" type="button" aria-expanded="false" @click=${() => (this.open = true)}>More</button>
+        <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
+      </div>
+      <div class="full">
       <div class="head">
         <h2 id="since-title">Since you last looked</h2>
         <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
@@ -136,6 +171,7 @@ export class MpSinceCard extends LitElement {
           : nothing
       }
       ${this.canStep ? html`<p class="step"><button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>Step through on the board</button></p>` : nothing}
+      </div>
     </section>`;
   }
 }

@@ -181,7 +181,7 @@ export class MpTurnBar extends LitElement {
           ? html`<div class="controls" id="turn-controls">
             ${this.moves.map(
               (lm) =>
-                html`<button type="button" class="primary" ?disabled=${this.disabled} @click=${() => this.send(lm)}>${lm.label}</button>`,
+                html`<button type="button" class="primary" data-control="move" ?disabled=${this.disabled} @click=${() => this.send(lm)}>${lm.label}</button>`,
             )}
             ${
               this.canUndo

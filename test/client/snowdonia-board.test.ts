@@ -21,6 +21,10 @@ import {
   mostUnits,
   placeChoice,
   routeLayout,
+  stripFocus,
+  stripScrollLeft,
+  STRIP_SCALE,
+  usesStrip,
   zeroCounts,
   type Choice,
   type Counts,
@@ -274,6 +278,27 @@ describe('Lay Track reaches the lowest unlaid Track cards', () => {
     ]);
     expect(layTargets(route, []).size).toBe(0);
   });
+
+  test("a phone's strip opens on the step's first card, else at the work front", () => {
+    const route = [track(1, 0, 0), track(2, 0), station, track(3, 0), track(4, 2)];
+    const none = { buildStation: [], layTrack: [] };
+    // Nothing to do on the railway: the first Track card without track.
+    expect(stripFocus(route, none)).toBe(1);
+    expect(stripFocus(route, { ...none, layTrack: [lay(1)] })).toBe(1);
+    const build = {
+      legal: { label: 'Build Hebron space 1', move: { type: 'build-station' } },
+      value: { station: 'hebron' as const, space: 1 },
+    };
+    // A Station to build on comes before the work front.
+    expect(stripFocus([track(1, 0), track(2, 0), station], { buildStation: [build], layTrack: [] })).toBe(2);
+    expect(stripFocus([track(1, 0, 0), station, track(2, 0)], { buildStation: [build], layTrack: [] })).toBe(1);
+    // Every Track card laid: the strip opens at Llanberis.
+    expect(stripFocus([track(1, 0, 0)], none)).toBe(0);
+    // The card before the one shown stays in view, at the strip's scale.
+    expect(stripScrollLeft(0)).toBe(0);
+    expect(stripScrollLeft(1)).toBe(8 * STRIP_SCALE);
+    expect(stripScrollLeft(3)).toBe((8 + 2 * 116) * STRIP_SCALE);
+  });
 });
 
 describe('the railway zig-zags up the mountain', () => {
@@ -301,6 +326,16 @@ describe('the railway zig-zags up the mountain', () => {
         expect(c.y + L.cardH).toBeLessThanOrEqual(L.height);
       }
     }
+  });
+
+  test('a phone gets the one-row strip, drawn large enough for 11 px text; a wider board the zig-zag', () => {
+    expect(usesStrip(335)).toBe(true);
+    expect(usesStrip(520)).toBe(false);
+    expect(usesStrip(0)).toBe(false);
+    expect(9.5 * STRIP_SCALE).toBeGreaterThanOrEqual(11);
+    const L = routeLayout(19, 19);
+    expect(L.rows).toBe(1);
+    expect(L.cells[0].x).toBeLessThan(L.cells[18].x);
   });
 
   test('a phone gets 2 columns, a wide board more, each card drawn at least 1.2 times its size', () => {

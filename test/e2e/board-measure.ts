@@ -3,7 +3,7 @@
  * elements of the board and the turn bar smaller than 24x24 CSS px, the board's text drawn
  * under 11 CSS px (HTML by its computed size, SVG text by its size times the drawing's scale),
  * the board's texts and pieces that cover one another, and whether a control of the step lies in
- * the viewport without scrolling. Used by the board browser tests (test/e2e/board-*.test.ts).
+ * the viewport without scrolling (and not under the turn bar fixed to the bottom of a phone). Used by the board browser tests (test/e2e/board-*.test.ts).
  *
  * A piece is an element a board marks with `data-piece` (a marble, a Mine Cart, a Rocket, an
  * Encounter token, a cube...): its box is its symbol. Two boxes overlap when they share more than
@@ -22,7 +22,11 @@ export interface BoardMeasure {
   overlaps: string[];
   /** Enabled controls counted. */
   controls: number;
-  /** Some enabled move control (a button or a tappable piece of the board or the bar, not a toggletip) lies wholly in the viewport at this scroll. */
+  /**
+   * Some enabled move control (a button or a tappable piece of the board, not a toggletip; a move
+   * button of the turn bar) lies wholly in the viewport at this scroll, not under the turn bar a
+   * phone fixes over the bottom of the window, nor cut off by a box that scrolls (the railway strip).
+   */
   controlInView: boolean;
 }
 
@@ -71,20 +75,48 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
         (el.hasAttribute('tabindex') && el.getAttribute('tabindex') !== '-1' && el.getAttribute('role') !== 'log')
       );
     };
+    // Does `a` hold `b`, through shadow roots (a piece drawn by a component inside it)?
+    const holds = (a: Element, b: Element) => {
+      for (let n: Node | null = b; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (n === a) return true;
+      return false;
+    };
     const small: string[] = [];
     let controls = 0;
     let controlInView = false;
     const vw = window.innerWidth;
     const vh = window.innerHeight;
+    // On a phone the turn bar is fixed over the bottom of the window: a board control under it cannot be tapped.
+    const bar = roots.find((r) => r.tagName === 'MP-TURN-BAR');
+    const barBox = bar && getComputedStyle(bar).position === 'fixed' ? bar.getBoundingClientRect() : null;
+    // Is the whole of `r` shown by every box around `el` that clips what overflows it (a strip
+    // that scrolls sideways hides the cards beyond its edges)?
+    const unclipped = (el: Element, r: DOMRect) => {
+      for (let n: Node | null = el.parentNode; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) {
+        // HTML boxes only: an <svg> clips too, but a control's focus ring may reach past its edge.
+        if (!(n instanceof HTMLElement)) continue;
+        const style = getComputedStyle(n);
+        if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+        const c = n.getBoundingClientRect();
+        if (r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.top < c.top - 0.5 || r.bottom > c.bottom + 0.5) return false;
+      }
+      return true;
+    };
     for (const el of all) {
       if (!tappable(el) || !visible(el)) continue;
       controls++;
       const r = el.getBoundingClientRect();
       if (r.width < 23.5 || r.height < 23.5) small.push(`${describe(el)} ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
-      // A control of the step: a button or a tappable piece, not a toggletip's symbol, a fold or a link.
+      // A control of the step: a button or a tappable piece, not a toggletip's symbol, a fold or a
+      // link; in the turn bar only its move buttons (Undo is always there, whatever the step).
       const tip = (el.getRootNode() as ShadowRoot).host?.tagName === 'MP-TIP';
-      const move = !tip && (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || el.hasAttribute('data-control'));
-      if (move && r.top >= 0 && r.left >= 0 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5) controlInView = true;
+      const inBar = !!bar && holds(bar, el);
+      const move = inBar
+        ? el.hasAttribute('data-control')
+        : !tip && (el.tagName === 'BUTTON' || el.getAttribute('role') === 'button' || el.hasAttribute('data-control'));
+      const covered =
+        !inBar && !!barBox && r.bottom > barBox.top + 0.5 && r.top < barBox.bottom && r.right > barBox.left && r.left < barBox.right;
+      if (move && !covered && unclipped(el, r) && r.top >= 0 && r.left >= 0 && r.bottom <= vh + 0.5 && r.right <= vw + 0.5)
+        controlInView = true;
     }
     const tinyText: string[] = [];
     const board = roots.find((r) => r.tagName === 'MP-BOARD-AREA');
@@ -124,11 +156,6 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
         rects: [el.getBoundingClientRect()],
         what: `${el.getAttribute('data-piece') || el.getAttribute('aria-label') || 'piece'} (${owner(el)})`,
       }));
-    // Does `a` hold `b`, through shadow roots (a piece drawn by a component inside it)?
-    const holds = (a: Element, b: Element) => {
-      for (let n: Node | null = b; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (n === a) return true;
-      return false;
-    };
     const SLIVER = 1.5;
     const meet = (a: DOMRect, b: DOMRect) =>
       Math.min(a.right, b.right) - Math.max(a.left, b.left) > SLIVER && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > SLIVER;

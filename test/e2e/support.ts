@@ -172,13 +172,16 @@ export async function postAs<T = unknown>(context: BrowserContext, baseUrl: stri
 
 /**
  * Creates a game as the first context's player, seats every other context's player through the
- * invite, and starts it. Returns the game id; open `/games/<id>` in each player's page.
+ * invite, and starts it. Returns the game id; open `/games/<id>` in each player's page. With a
+ * `seed` (32 or more lowercase hex digits) the game deals from it (`POST /dev/games/:id/seed`
+ * before the last seat is taken, which starts the game), so the test sees the same deal every run.
  */
 export async function startedGame(
   baseUrl: string,
   players: BrowserContext[],
   type: string,
   options: Record<string, unknown> = {},
+  seed?: string,
 ): Promise<string> {
   const [creator, ...others] = players;
   const { id, inviteUrl } = await postAs<{ id: string; inviteUrl: string }>(creator, baseUrl, '/api/games', {
@@ -186,6 +189,7 @@ export async function startedGame(
     players: players.length,
     options,
   });
+  if (seed) await postAs(creator, baseUrl, `/dev/games/${id}/seed`, { seed });
   const invite = new URL(inviteUrl, baseUrl).searchParams.get('invite');
   for (const p of others) await postAs(p, baseUrl, `/api/games/${id}/join`, { invite });
   await postAs(creator, baseUrl, `/api/games/${id}/start`);

@@ -10,11 +10,12 @@ import { receiveMail, type ReceiveOutcome } from '../mail-in/receive';
 import { replyRaw } from '../mail-in/reply-raw';
 import { devMailbox, devOutbox } from '../notices/outbox';
 import { dueGames } from '../services/clock-pass';
+import { fixSeed } from '../services/dev-seed';
 import type { AppEnv } from '../types';
 
 /**
- * Development routes: the mailbox (every email the outbox holds, and replies to them) and the
- * clock. They answer only when APP_ENV is `development` or `test`; in production these paths do
+ * Development routes: the mailbox (every email the outbox holds, and replies to them), the
+ * clock, and a game's seed before it starts. They answer only when APP_ENV is `development` or `test`; in production these paths do
  * not exist (404).
  */
 export function devRoutes() {
@@ -30,11 +31,7 @@ export function devRoutes() {
   app.get('/dev/clock', (c) => c.json(clockAnswer(c.var.clock)));
   app.post('/dev/clock', async (c) => {
     const body = DevClockBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) {
-      const issue = body.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return c.json(errorBody('bad_request', `${where}${issue?.message ?? 'Send {"advanceMs": <milliseconds>}.'}`), 400);
-    }
+    if (!body.success) return c.json(badBody(body.error, 'Send {"advanceMs": <milliseconds>}.'), 400);
     c.var.clock.advance(body.data.advanceMs);
     const ran = body.data.run ? await runDuePass(serviceCtx(c), dueClockOf(c.env)) : null;
     // Left to the games' own alarms: set them again, now that their instants are nearer in real time.
@@ -43,6 +40,13 @@ export function devRoutes() {
       for (let i = 0; i < due.length; i += 50) await Promise.all(due.slice(i, i + 50).map((g) => c.var.clocks.gameDue(g.id, g.dueAt)));
     }
     return c.json({ ...clockAnswer(c.var.clock), ran: ran?.report ?? null });
+  });
+  // A fixed deal: the seed of a game not yet started, so a browser test sees the same board on
+  // every run (a layout fault that shows on one deal only then shows every time).
+  app.post('/dev/games/:id/seed', async (c) => {
+    const body = DevSeedBody.safeParse(await c.req.json().catch(() => null));
+    if (!body.success) return c.json(badBody(body.error, 'Send {"seed": "<32 to 128 hex digits>"}.'), 400);
+    return c.json(await fixSeed(c.var.db, { gameId: c.req.param('id'), seed: body.data.seed }));
   });
   // Play by email reply locally: the Reply box builds the message a mail client would send
   // and hands it to the same function as the Worker's email() handler.
@@ -106,6 +110,20 @@ const DevClockBody = z
     run: z.boolean().default(true),
   })
   .strict();
+
+/** `POST /dev/games/:id/seed`: the seed `setup` will deal from, in the form the engines read (engine/core/rng.ts). */
+const DevSeedBody = z
+  .object({
+    seed: z.string().regex(/^[0-9a-f]{32,128}$/, 'a seed is 32 to 128 lowercase hex digits'),
+  })
+  .strict();
+
+/** The 400 body for a dev route's JSON that does not parse: the first issue, where it is. */
+function badBody(error: z.ZodError, fallback: string) {
+  const issue = error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  return errorBody('bad_request', `${where}${issue?.message ?? fallback}`);
+}
 
 /** What the clock routes answer: the offset and the Worker's time now. */
 function clockAnswer(clock: WorkerClock) {

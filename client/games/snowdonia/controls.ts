@@ -285,6 +285,37 @@ export function columnsFor(px: number): number {
   return Math.min(6, Math.max(2, fit));
 }
 
+/**
+ * A phone's railway: one row from Llanberis on the left to the summit on the right, scrolled
+ * sideways in its own box (two columns up the mountain were about 1,800 px tall at 375 px wide,
+ * more than two screens for one part of the board). Drawn at `STRIP_SCALE`, so the cards'
+ * smallest text (9.5 units) reads at 11 CSS px or more.
+ */
+export const STRIP_SCALE = 1.25;
+
+/** A board this narrow (CSS px) gets the strip: the zig-zag would have only 2 columns. */
+export function usesStrip(px: number): boolean {
+  return Number.isFinite(px) && px > 0 && columnsFor(px) <= 2;
+}
+
+/**
+ * The card the strip opens on: the first a move of this step acts on (a building space or a
+ * Track card the listed moves reach), else the work front, the first Track card without track.
+ */
+export function stripFocus(route: readonly RouteCardView[], g: Pick<ControlGroups, 'buildStation' | 'layTrack'>): number {
+  const lay = layTargets(route, g.layTrack);
+  const build = new Set(g.buildStation.map((c) => c.value.station));
+  const target = route.findIndex((c, i) => lay.has(i) || (c.kind === 'station' && build.has(c.station)));
+  if (target >= 0) return target;
+  const front = route.findIndex((c) => c.kind === 'track' && c.owner === null);
+  return Math.max(0, front);
+}
+
+/** Where the strip scrolls to show card `index` with the card before it: its left edge, in CSS px. */
+export function stripScrollLeft(index: number): number {
+  return Math.max(0, (PAD + (index - 1) * (CARD_W + GAP_X)) * STRIP_SCALE);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Colours and short names
 

@@ -12,8 +12,9 @@ import type { ContractView, HeldContractView } from './types';
 /**
  * A Contract card: its one-time effect (activated before its Action Area resolves), its end-game
  * goal and VP, and the weather on its back. A held card shows whether it has been used and what
- * it is worth now. With `action` (a listed move) the card carries a button for it: Take in the
- * Site Office, Activate in your hand.
+ * it is worth now. With `action` (a listed move) the card carries a button for it under its name
+ * (Take in the Site Office, Activate in your hand): at the foot of the card it fell below the
+ * first screen of a phone.
  */
 @customElement('sn-contract')
 export class SnContract extends LitElement {
@@ -80,6 +81,12 @@ export class SnContract extends LitElement {
         <span class="name">${k.name} <span class="muted">#${k.id}</span></span>
         <mp-tip text="Weather on the back: ${WEATHER_NAMES[k.weather]}" label="Weather on the back: ${WEATHER_NAMES[k.weather]}">${weatherIcon(k.weather, 16)}</mp-tip>
       </header>
+      ${
+        lm
+          ? html`<button class="primary" data-control=${this.actionText.toLowerCase() || 'contract'} aria-label=${lm.label} title=${lm.label}
+            @click=${() => sendMove(this, lm)}>${this.actionText || lm.label}</button>`
+          : nothing
+      }
       ${this.compact ? nothing : html`<span>${k.effect}</span>`}
       <span class="goal">Goal: ${k.requirement}</span>
       ${
@@ -88,12 +95,6 @@ export class SnContract extends LitElement {
             ${held.activeThisRound ? 'Active this round' : held.activated ? 'Effect used' : 'Effect unused'} · worth
             <strong data-field="contract-vp">${held.vpNow}</strong> VP now
           </span>`
-          : nothing
-      }
-      ${
-        lm
-          ? html`<button class="primary" data-control=${this.actionText.toLowerCase() || 'contract'} aria-label=${lm.label} title=${lm.label}
-            @click=${() => sendMove(this, lm)}>${this.actionText || lm.label}</button>`
           : nothing
       }
     </article>`;

@@ -14,7 +14,8 @@ import './sn-works';
  * own on the board: hiring the Temporary Labourer, the Contract window (Activate or not), the
  * Works conversions, how many Track cards to lay, declining Padarn's extra Build, Train
  * maintenance, and plain buttons for any listed move the board does not draw. Decisions made on
- * the board (a space, cubes, a building space, a Train, a Contract) are pointed to.
+ * the board (a space, cubes, a building space, a Train, a Contract) are pointed to; the building
+ * spaces are buttons here as well.
  */
 @customElement('sn-prompt')
 export class SnPrompt extends LitElement {
@@ -48,6 +49,13 @@ export class SnPrompt extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 0.4rem;
+      }
+      /* A phone: the turn bar at the foot of the window says the sentence; said here too, it pushed
+         the step's cubes and cards below the first screen. */
+      @media (max-width: 49.99rem) {
+        .choosing .line {
+          display: none;
+        }
       }
       .cards {
         display: grid;
@@ -103,12 +111,15 @@ export class SnPrompt extends LitElement {
         c.buildStation.length ? 'a highlighted building space on the railway' : '',
         c.buyTrain.length ? 'Buy on a Train in the Engine Shed' : '',
       ].filter(Boolean);
-      parts.push(html`<p class="hint">Build: tap ${where.join(', or ')}.</p>`);
+      // The building spaces the Surveyors have reached lie low on the mountain, at the foot of the
+      // railway, well below the first screen on a laptop: each is a button here too.
+      parts.push(html`<p class="hint">Build: tap ${where.join(', or ')}${c.buildStation.length ? ', or:' : '.'}</p>
+        ${c.buildStation.length ? html`<div class="row">${c.buildStation.map((b) => this.button(b.legal, 'build', false))}</div>` : nothing}`);
     }
     if (c.skip) parts.push(html`<div class="row">${this.button(c.skip, 'skip', false)}</div>`);
     if (c.takeContract.length) {
       const more = v.step.kind === 'action' && v.step.remaining > 1 ? ` (${v.step.remaining} to take)` : '';
-      parts.push(html`<p class="hint">Take a Contract in the Site Office${more}.</p>`);
+      parts.push(html`<p class="hint">Take a Contract: tap Take on the card you want in the Site Office${more}.</p>`);
     }
     if (c.maintain.pay || c.maintain.letGo) {
       parts.push(html`<div class="row">
@@ -125,9 +136,10 @@ export class SnPrompt extends LitElement {
     if (!v) return nothing;
     const yours = this.you !== null && v.activeSeats.includes(this.you);
     const c = this.controls;
-    return html`<div class="prompt ${yours ? 'yours' : ''}" role="group" aria-label="Your decision">
+    const choices = this.renderChoices(v, c);
+    return html`<div class="prompt ${yours ? 'yours' : ''} ${yours && choices.length ? 'choosing' : ''}" role="group" aria-label="Your decision">
       <p class="line" data-field="status" data-yours=${yours ? 'true' : 'false'}>${this.prompt}</p>
-      ${this.renderChoices(v, c)}
+      ${choices}
     </div>`;
   }
 }

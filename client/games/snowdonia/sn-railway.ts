@@ -11,6 +11,10 @@ import {
   ownerName,
   routeLayout,
   shortStationName,
+  STRIP_SCALE,
+  stripFocus,
+  stripScrollLeft,
+  usesStrip,
   type Choice,
   type RouteCell,
 } from './controls';
@@ -27,7 +31,8 @@ import type { RouteCardView, StationCardView, TrackCardView } from './types';
  * summit (a zig-zag up the mountain, as many cards a row as the width allows), with the Rubble
  * still on each card, laid track and Ownership Markers in the owner's colour, the Surveyors, and
  * every Station's excavation and building spaces with their costs and VP. Building spaces the
- * server lists a Build move for, and Track cards a Lay Track move reaches, are buttons.
+ * server lists a Build move for, and Track cards a Lay Track move reaches, are buttons. On a phone
+ * the railway is one row that scrolls sideways, opened where this step acts or the work is.
  */
 @customElement('sn-railway')
 export class SnRailway extends SnPart {
@@ -66,6 +71,27 @@ export class SnRailway extends SnPart {
         margin: 0.3rem 0 0;
         min-height: 1.2em;
       }
+      /* The phone's strip: drawn at a fixed scale, scrolled sideways inside its own box. */
+      .scroller {
+        overflow-x: auto;
+        overscroll-behavior-x: contain;
+        border-radius: 10px;
+      }
+      .scroller:focus-visible {
+        outline: 3px solid var(--mp-focus);
+        outline-offset: 2px;
+      }
+      .scroller svg.route {
+        width: auto;
+        max-width: none;
+        margin: 0;
+      }
+      .ends {
+        display: flex;
+        justify-content: space-between;
+        font-size: 0.8rem;
+        margin-top: 0.2rem;
+      }
       .legend {
         font-size: 0.8rem;
         display: flex;
@@ -79,6 +105,10 @@ export class SnRailway extends SnPart {
   @property({ attribute: false }) route: RouteCardView[] = [];
 
   @state() private cols = 3;
+  /** A phone: the railway is one row that scrolls sideways (`usesStrip`). */
+  @state() private strip = false;
+  /** The card the strip last opened on, and for which step: it opens again only when these change. */
+  private stripOpened = '';
   /** The details of the card last tapped or clicked (an SVG <title> shows only on mouse hover). */
   @state() private detail = '';
   private observer: ResizeObserver | null = null;
@@ -90,6 +120,7 @@ export class SnRailway extends SnPart {
         const w = entries[0]?.contentRect.width ?? 0;
         const cols = columnsFor(w);
         if (w > 0 && cols !== this.cols) this.cols = cols;
+        if (w > 0 && usesStrip(w) !== this.strip) this.strip = usesStrip(w);
       });
       this.observer.observe(this);
     }
@@ -127,6 +158,33 @@ export class SnRailway extends SnPart {
                L${w * 0.78} ${h * 0.26} L${w * 0.9} ${h * 0.4} L${w} ${h * 0.46} L${w} ${h} Z" fill="url(#rock)" opacity="0.75"></path>
       <path d="M${w * 0.5} ${h * 0.13} L${peak} 2 L${w * 0.73} ${h * 0.15} L${w * 0.66} ${h * 0.12} L${w * 0.6} ${h * 0.17} L${w * 0.55} ${h * 0.12} Z"
         fill="#fff" opacity="0.9"></path>`;
+  }
+
+  /** The strip's background: the mountain rising from Llanberis on the left to the summit on the right. */
+  private slope(w: number, h: number): SVGTemplateResult {
+    const steps = 12;
+    const ridge = Array.from({ length: steps + 1 }, (_, i) => {
+      const x = (w * i) / steps;
+      return `L${x} ${h * (0.8 - 0.6 * (i / steps)) + (i % 2 ? -h * 0.05 : h * 0.04)}`;
+    }).join(' ');
+    return svg`<rect width=${w} height=${h} rx="10" fill="#dfeaf0"></rect>
+      <path d="M0 ${h} ${ridge} L${w} ${h} Z" fill="#a9bd8f" opacity="0.75"></path>`;
+  }
+
+  protected override updated(): void {
+    if (!this.strip) {
+      this.stripOpened = '';
+      return;
+    }
+    const route = this.route ?? [];
+    const focus = stripFocus(route, this.controls);
+    // Open on the step's card once per step; a player who scrolled away keeps their place between polls.
+    const key = `${focus}:${this.controls.buildStation.length}:${this.controls.layTrack.length}`;
+    if (key === this.stripOpened) return;
+    const scroller = this.renderRoot.querySelector<HTMLElement>('.scroller');
+    if (!scroller) return;
+    this.stripOpened = key;
+    scroller.scrollLeft = stripScrollLeft(focus);
   }
 
   /** The line of the railway through the cards' centres, drawn under them. */
@@ -270,12 +328,22 @@ export class SnRailway extends SnPart {
   override render() {
     const route = this.route ?? [];
     if (!route.length) return nothing;
-    const L = routeLayout(route.length, this.cols);
+    const L = routeLayout(route.length, this.strip ? route.length : this.cols);
     const lay = layTargets(route, this.controls.layTrack);
-    return html`<svg class="route" viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label="The railway up Mount Snowdon, from Llanberis to the summit">
-        ${this.mountain(L.width, L.height)} ${this.line(L.cells)}
-        ${route.map((c, i) => (c.kind === 'station' ? this.station(c, L.cells[i]) : this.track(c, L.cells[i], lay.get(i))))}
-      </svg>
+    const drawing = svg`${this.strip ? this.slope(L.width, L.height) : this.mountain(L.width, L.height)} ${this.line(L.cells)}
+        ${route.map((c, i) => (c.kind === 'station' ? this.station(c, L.cells[i]) : this.track(c, L.cells[i], lay.get(i))))}`;
+    const label = 'The railway up Mount Snowdon, from Llanberis to the summit';
+    return html`${
+      this.strip
+        ? // Focusable, so a keyboard can scroll it when no card on it is a control.
+          html`<div class="scroller" tabindex="0" role="region" aria-label="The railway, one row: scroll sideways">
+              <svg class="route" viewBox="0 0 ${L.width} ${L.height}" width=${L.width * STRIP_SCALE} height=${L.height * STRIP_SCALE} role="group" aria-label=${label}>
+                ${drawing}
+              </svg>
+            </div>
+            <div class="ends muted" aria-hidden="true"><span>← Llanberis</span><span>Summit →</span></div>`
+        : html`<svg class="route" viewBox="0 0 ${L.width} ${L.height}" role="group" aria-label=${label}>${drawing}</svg>`
+    }
       <p class="detail" role="status">${this.detail || 'Tap or click a card for its details.'}</p>
       <div class="legend muted">
         <span><span class="cube rubble"></span> Rubble</span>

@@ -11,7 +11,7 @@ import './sn-contract';
 /**
  * The Site Office: the face-up Contract cards on spaces 1 to 3, the Contract deck (its size and
  * the weather on its top card's back, the only public things about it) and the discard pile. At
- * your Site Office action the cards you may take carry a Take button.
+ * your Site Office action the cards you may take carry a Take button (the prompt says so).
  */
 @customElement('sn-site-office')
 export class SnSiteOffice extends LitElement {
@@ -55,9 +55,10 @@ export class SnSiteOffice extends LitElement {
   @property({ attribute: false }) choices: Choice<number>[] = [];
 
   override render() {
+    // How to take a card is said once, in the prompt right above: a second line here put Take
+    // below the first screen of a phone.
     return html`<section class="panel" aria-label="Site Office">
       <h3>Site Office</h3>
-      ${this.choices.length ? html`<p><strong>Take a Contract:</strong> tap Take on the card you want.</p>` : nothing}
       <div class="cards">
         ${(this.office ?? []).map((k, i) =>
           k

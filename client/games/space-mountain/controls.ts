@@ -182,7 +182,8 @@ export function rocketPlacements(
     bySquare.set(k, [...(bySquare.get(k) ?? []), p]);
   }
   // Rockets sharing a square go to its corners; on a Starport, Wormhole or token square they go
-  // further out and smaller, so the feature's picture in the middle stays uncovered.
+  // further out and smaller, so the feature's picture in the middle stays uncovered (at 0.35 and
+  // 0.45 a Rocket's box still met a face-up Satellite token's picture, whatever its facing).
   const corners = [
     [-0.24, -0.24],
     [0.24, 0.24],
@@ -190,10 +191,10 @@ export function rocketPlacements(
     [-0.24, 0.24],
   ];
   const outer = [
-    [0.35, -0.35],
-    [-0.35, 0.35],
-    [-0.35, -0.35],
-    [0.35, 0.35],
+    [0.38, -0.38],
+    [-0.38, 0.38],
+    [-0.38, -0.38],
+    [0.38, 0.38],
   ];
   const out: ReturnType<typeof rocketPlacements> = [];
   for (const group of bySquare.values()) {
@@ -201,7 +202,7 @@ export function rocketPlacements(
       const alone = group.length === 1;
       const onFeature = busy.has(`${p.rocket!.row},${p.rocket!.col}`);
       const [dx, dy] = onFeature ? outer[i % 4] : alone ? [0, 0] : corners[i % 4];
-      const scale = onFeature ? 0.45 : alone ? 1 : 0.6;
+      const scale = onFeature ? 0.4 : alone ? 1 : 0.6;
       out.push({ seat: p.seat, row: p.rocket!.row, col: p.rocket!.col, facing: p.rocket!.facing, dx, dy, scale });
     });
   }
