@@ -54,6 +54,16 @@ export class MpGamePage extends LitElement {
       .head h1 {
         margin: 0;
       }
+      /* A phone: the title in a smaller type, so the board starts higher on the first screen. */
+      @media (max-width: 40rem) {
+        .head {
+          align-items: center;
+          margin-bottom: 0.5rem;
+        }
+        .head h1 {
+          font-size: 1.15rem;
+        }
+      }
       .layout {
         display: grid;
         gap: 1rem;
