@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { sendMove } from '../games/move-event';
 import { shared } from '../styles';
+import './mp-tip';
 import type { LegalMove } from '../api-types';
 
 /** Fired (bubbling, composed) when the player presses Undo (detail `{ toTurnStart: false }`) or Restart turn (`true`). */
@@ -69,6 +70,19 @@ export class MpTurnBar extends LitElement {
         margin: 0;
         font-size: 0.85rem;
       }
+      .undo-short {
+        flex: 1 1 100%;
+        display: none;
+        max-width: 100%;
+        font-size: 0.85rem;
+      }
+      .undo-short .clip {
+        display: block;
+        min-width: 0;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
       .refusal {
         flex: 1 1 100%;
         display: flex;
@@ -123,6 +137,13 @@ export class MpTurnBar extends LitElement {
         }
         .prompt {
           font-size: 1rem;
+        }
+        /* Why Undo is not offered takes one line here (a tap shows the rest): the bar covers the board's foot. */
+        .undo-why {
+          display: none;
+        }
+        .undo-short {
+          display: block;
         }
       }
     `,
@@ -203,7 +224,12 @@ export class MpTurnBar extends LitElement {
           </div>`
           : nothing
       }
-      ${!this.canUndo && this.yours && this.undoWhy ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>` : nothing}
+      ${
+        !this.canUndo && this.yours && this.undoWhy
+          ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>
+            <mp-tip class="undo-short muted" .text=${this.undoWhy}><span class="clip">No Undo: ${this.undoWhy}</span></mp-tip>`
+          : nothing
+      }
       ${this.renderRefusal()}
       <slot></slot>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}
