@@ -20,6 +20,16 @@ export function newestFirst(entries: readonly LogEntry[]): LogEntry[] {
     .map((x) => x.e);
 }
 
+/**
+ * Did `seat` make the newest event of the log? Some line of it is theirs: a move's last line may
+ * be the game's own ("... was drawn into the Market"), which the newest line alone would miss.
+ */
+export function actedLast(entries: readonly LogEntry[], seat: number | null): boolean {
+  if (seat === null || !entries.length) return false;
+  const seq = Math.max(...entries.map((e) => e.seq));
+  return entries.some((e) => e.seq === seq && e.seat === seat);
+}
+
 /** `{{p:N}}` (seat N, from 0) becomes the player's display name; other text is kept as is. */
 export function withNames(text: string, seats: readonly SeatInfo[]): string {
   return renderLogText(text, (seat) => seatName([...seats], seat));

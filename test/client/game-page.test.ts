@@ -3,7 +3,7 @@ import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-con
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
 import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
 import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
-import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
+import { actedLast, newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
 import type { LegalMove, LogEntry, SeatInfo } from '../../client/api-types';
 import { bigThunder } from '../../engine/games/big-thunder';
@@ -234,6 +234,16 @@ describe('one log order, names, since you last looked', () => {
       '{{p:1}} played Pick for Gold.',
       'Game started.',
     ]);
+  });
+
+  test("who acted last: any line of the newest event, the game's own lines after the mover's included", () => {
+    expect(actedLast(log, 1)).toBe(true);
+    expect(actedLast(log, 0)).toBe(false);
+    expect(
+      actedLast([...log, { seq: 4, seat: 0, text: '{{p:0}} took Resupply.', at }, { seq: 4, seat: null, text: 'Drawn.', at }], 0),
+    ).toBe(true);
+    expect(actedLast([], 0)).toBe(false);
+    expect(actedLast(log, null)).toBe(false);
   });
 
   test('name markers become display names; the card lists lines oldest first, named', () => {
