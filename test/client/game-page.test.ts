@@ -173,6 +173,9 @@ describe('turn bar: prompt text', () => {
     );
     const moves = [lm({ type: 'go' }, 'All Systems Go!'), lm({ type: 'refuel', flip: [] }, 'Refuel'), lm({ type: 'refuel', flip: ['A'] })];
     expect(globalMoves('space-mountain', moves).map((m) => m.label)).toEqual(['All Systems Go!', 'Refuel']);
+    // Step 4: left or right in the bar; the facing after a Wormhole on the board's compass only.
+    const step4 = [lm({ type: 'turn', dir: 'left' }, 'Turn left'), lm({ type: 'face', facing: 'N' }, 'Face north')];
+    expect(globalMoves('space-mountain', step4).map((m) => m.label)).toEqual(['Turn left']);
   });
 
   test("Big Thunder: the player on turn, and End turn as the bar's button", () => {
