@@ -21,13 +21,14 @@ export function newestFirst(entries: readonly LogEntry[]): LogEntry[] {
 }
 
 /**
- * Did `seat` make the newest event of the log? Some line of it is theirs: a move's last line may
- * be the game's own ("... was drawn into the Market"), which the newest line alone would miss.
+ * Did `seat` make the newest event of the log? Its first line is the mover's; the lines after it
+ * may be the game's own ("... was drawn into the Market") or another seat's forced step ("Bo
+ * excavated 3 Rubble"), so neither the newest line nor any line of the event says who moved.
  */
 export function actedLast(entries: readonly LogEntry[], seat: number | null): boolean {
   if (seat === null || !entries.length) return false;
   const seq = Math.max(...entries.map((e) => e.seq));
-  return entries.some((e) => e.seq === seq && e.seat === seat);
+  return entries.find((e) => e.seq === seq)?.seat === seat;
 }
 
 /** `{{p:N}}` (seat N, from 0) becomes the player's display name; other text is kept as is. */

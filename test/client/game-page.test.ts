@@ -239,12 +239,20 @@ describe('one log order, names, since you last looked', () => {
     ]);
   });
 
-  test("who acted last: any line of the newest event, the game's own lines after the mover's included", () => {
+  test("who acted last: the first line of the newest event, whatever the game's lines after it say", () => {
     expect(actedLast(log, 1)).toBe(true);
     expect(actedLast(log, 0)).toBe(false);
     expect(
       actedLast([...log, { seq: 4, seat: 0, text: '{{p:0}} took Resupply.', at }, { seq: 4, seat: null, text: 'Drawn.', at }], 0),
     ).toBe(true);
+    // Another seat's forced step inside the mover's event (Snowdonia's Excavation) is not its move.
+    const dug: LogEntry[] = [
+      ...log,
+      { seq: 5, seat: 0, text: '{{p:0}} took 2 Iron Ore.', at },
+      { seq: 5, seat: 1, text: '{{p:1}} excavated 3 Rubble.', at },
+    ];
+    expect(actedLast(dug, 1)).toBe(false);
+    expect(actedLast(dug, 0)).toBe(true);
     expect(actedLast([], 0)).toBe(false);
     expect(actedLast(log, null)).toBe(false);
   });
