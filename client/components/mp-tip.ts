@@ -28,7 +28,6 @@ export class MpTip extends LitElement {
       /* A target of at least 24x24 CSS px (WCAG 2.2 target size), however small its symbol. */
       min-height: 24px;
       min-width: 24px;
-      max-width: 100%;
       vertical-align: middle;
       cursor: help;
       display: inline-flex;
@@ -112,24 +111,15 @@ export class MpTip extends LitElement {
     else this.show(true);
   }
 
-  /**
-   * Keeps an open bubble inside the window: tips near a phone's edge would overflow it, and one in
-   * a bar fixed to the foot of the window opens above its symbol instead of below.
-   */
+  /** Keeps an open bubble inside the window (tips near a phone's edge would overflow it). */
   protected override updated(): void {
     const bubble = this.renderRoot.querySelector<HTMLElement>('.bubble');
     if (!bubble || !this.open) return;
     bubble.style.marginLeft = '0px';
-    bubble.style.top = '';
-    bubble.style.bottom = '';
     const r = bubble.getBoundingClientRect();
     const room = document.documentElement.clientWidth - 8;
     const shift = r.right > room ? room - r.right : r.left < 8 ? 8 - r.left : 0;
     if (shift) bubble.style.marginLeft = `${shift}px`;
-    if (r.bottom > window.innerHeight - 8) {
-      bubble.style.top = 'auto';
-      bubble.style.bottom = 'calc(100% + 0.35rem)';
-    }
   }
 
   override render() {

@@ -2,7 +2,6 @@ import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { sendMove } from '../games/move-event';
 import { shared } from '../styles';
-import './mp-tip';
 import type { LegalMove } from '../api-types';
 
 /** Fired (bubbling, composed) when the player presses Undo (detail `{ toTurnStart: false }`) or Restart turn (`true`). */
@@ -73,15 +72,27 @@ export class MpTurnBar extends LitElement {
       .undo-short {
         flex: 1 1 100%;
         display: none;
-        max-width: 100%;
+        min-width: 0;
         font-size: 0.85rem;
       }
+      .undo-short summary {
+        list-style: none;
+        cursor: pointer;
+        min-height: 24px;
+        display: flex;
+        align-items: center;
+      }
+      .undo-short summary::-webkit-details-marker {
+        display: none;
+      }
       .undo-short .clip {
-        display: block;
         min-width: 0;
         white-space: nowrap;
         overflow: hidden;
         text-overflow: ellipsis;
+      }
+      .undo-short[open] .clip {
+        white-space: normal;
       }
       .refusal {
         flex: 1 1 100%;
@@ -138,7 +149,7 @@ export class MpTurnBar extends LitElement {
         .prompt {
           font-size: 1rem;
         }
-        /* Why Undo is not offered takes one line here (a tap shows the rest): the bar covers the board's foot. */
+        /* Why Undo is not offered takes one line here (a tap opens the rest): the bar covers the board's foot. */
         .undo-why {
           display: none;
         }
@@ -227,7 +238,7 @@ export class MpTurnBar extends LitElement {
       ${
         !this.canUndo && this.yours && this.undoWhy
           ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>
-            <mp-tip class="undo-short muted" .text=${this.undoWhy}><span class="clip">No Undo: ${this.undoWhy}</span></mp-tip>`
+            <details class="undo-short muted"><summary><span class="clip">No Undo: ${this.undoWhy}</span></summary></details>`
           : nothing
       }
       ${this.renderRefusal()}
