@@ -104,7 +104,7 @@ export class MpApp extends LitElement {
         white-space: nowrap;
       }
       @media (max-width: 40rem) {
-        /* Phone: brand, "Next game" and the player on the first row, the navigation below. */
+        /* Phone: brand and the player on the first row, the navigation below. */
         .bar {
           padding: 0.4rem 0.75rem;
         }
@@ -335,8 +335,11 @@ export class MpApp extends LitElement {
   private renderHeader() {
     const r = this.route.name;
     const me = this.me;
+    // The game page's two-row header has "Next game" on the first row, beside the player; elsewhere it leads the links.
+    const compact = r === 'game';
+    const next = html`<mp-next-game .stamp=${this.games.data}></mp-next-game>`;
     return html`${r === 'game' ? html`<mp-skip-link target="turn-bar" fallback="mp-turn-bar"></mp-skip-link>` : nothing}<header
-        class=${r === 'game' ? 'compact' : ''}
+        class=${compact ? 'compact' : ''}
       >
       <div class="bar">
         <a class="brand" href="/" aria-label="Mountain Post">
@@ -349,8 +352,9 @@ export class MpApp extends LitElement {
         </a>
         ${
           me
-            ? html`<mp-next-game .stamp=${this.games.data}></mp-next-game>
+            ? html`${compact ? next : nothing}
               <nav aria-label="Main">
+                ${compact ? nothing : next}
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
                 <a href="/lobby" aria-current=${r === 'lobby' ? 'page' : nothing}>Lobby</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>
