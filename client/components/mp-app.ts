@@ -119,6 +119,42 @@ export class MpApp extends LitElement {
         .who .email {
           max-width: 8rem;
         }
+        /*
+         * The game page: the board and the step's controls share the first screen with the
+         * header, so it takes two rows where it fits (the brand as its symbol alone, named by its
+         * label; "Next game" and the player; then the links) in a smaller type. Every item
+         * stays whole: what does not fit wraps to a row of its own.
+         */
+        header.compact .bar {
+          padding: 0.2rem 0.75rem;
+          gap: 0 0.5rem;
+          font-size: 0.85rem;
+        }
+        header.compact .brand {
+          margin-right: 0;
+        }
+        header.compact .brand-name {
+          display: none;
+        }
+        header.compact nav {
+          gap: 0 0.7rem;
+        }
+        header.compact nav a {
+          padding: 0.15rem 0;
+        }
+        header.compact .who {
+          margin-left: auto;
+          gap: 0.35rem;
+          font-size: 0.85rem;
+        }
+        header.compact .who button {
+          min-height: 1.75rem;
+          padding: 0.1rem 0.5rem;
+          font-size: 0.8rem;
+        }
+        header.compact .who .email {
+          max-width: 6rem;
+        }
       }
       .offline {
         margin: 0;
@@ -299,20 +335,26 @@ export class MpApp extends LitElement {
   private renderHeader() {
     const r = this.route.name;
     const me = this.me;
-    return html`${r === 'game' ? html`<mp-skip-link target="turn-bar" fallback="mp-turn-bar"></mp-skip-link>` : nothing}<header>
+    // The game page's two-row header has "Next game" on the first row, beside the player; elsewhere it leads the links.
+    const compact = r === 'game';
+    const next = html`<mp-next-game .stamp=${this.games.data}></mp-next-game>`;
+    return html`${r === 'game' ? html`<mp-skip-link target="turn-bar" fallback="mp-turn-bar"></mp-skip-link>` : nothing}<header
+        class=${compact ? 'compact' : ''}
+      >
       <div class="bar">
-        <a class="brand" href="/">
+        <a class="brand" href="/" aria-label="Mountain Post">
           <svg viewBox="0 0 32 32" aria-hidden="true">
             <path d="M2 27 L12 9 L17 17 L21 12 L30 27 Z" fill="currentColor" opacity="0.9" />
             <rect x="9" y="19" width="10" height="7" rx="1" fill="var(--mp-header-bg)" stroke="currentColor" stroke-width="1.5" />
             <path d="M9 19 L14 23 L19 19" fill="none" stroke="currentColor" stroke-width="1.5" />
           </svg>
-          Mountain Post
+          <span class="brand-name">Mountain Post</span>
         </a>
         ${
           me
-            ? html`<nav aria-label="Main">
-                <mp-next-game .stamp=${this.games.data}></mp-next-game>
+            ? html`${compact ? next : nothing}
+              <nav aria-label="Main">
+                ${compact ? nothing : next}
                 <a href="/" aria-current=${r === 'home' ? 'page' : nothing}>My games</a>
                 <a href="/lobby" aria-current=${r === 'lobby' ? 'page' : nothing}>Lobby</a>
                 <a href="/new" aria-current=${r === 'new' ? 'page' : nothing}>New game</a>

@@ -5,7 +5,7 @@ import type { GameMeta, GameState, Me } from '../api-types';
 import { STATUS_TEXT } from '../format';
 import { GameSession } from '../game-page/game-session';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
-import { withNames } from '../game-page/log-lines';
+import { actedLast, withNames } from '../game-page/log-lines';
 import { retryable } from '../game-page/refusal';
 import { roundEndCard, sinceCard, stepBar } from '../game-page/news';
 import { privateGameScreen, unavailableScreen, watchingNote } from '../game-page/notes';
@@ -53,6 +53,16 @@ export class MpGamePage extends LitElement {
       }
       .head h1 {
         margin: 0;
+      }
+      /* A phone: the title in a smaller type, so the board starts higher on the first screen. */
+      @media (max-width: 40rem) {
+        .head {
+          align-items: center;
+          margin-bottom: 0.5rem;
+        }
+        .head h1 {
+          font-size: 1.15rem;
+        }
       }
       .layout {
         display: grid;
@@ -276,7 +286,7 @@ export class MpGamePage extends LitElement {
       .moves=${globalMoves(meta.type, moves)}
       ?canUndo=${status === 'active' && yourSeat !== null && game?.canUndo === true}
       .undoableSteps=${game?.undoableSteps ?? 0}
-      .undoWhy=${status === 'active' && yourSeat !== null && game?.undoBlockedBy && s.log.entries.at(-1)?.seat === yourSeat ? withNames(game.undoBlockedBy, meta.seats) : null}
+      .undoWhy=${status === 'active' && yourSeat !== null && game?.undoBlockedBy && actedLast(s.log.entries, yourSeat) ? withNames(game.undoBlockedBy, meta.seats) : null}
       .refusal=${s.refusal?.line ?? null}
       ?canRetry=${!!retryable(s.refusal, moves) && !s.boardLocked}
       ?disabled=${s.busy || offline || bot}

@@ -20,8 +20,9 @@ export const SINCE_EXPAND_EVENT = 'mp-since-expand';
  * board (scores, cards, cubes: the difference between the last view this browser drew and the
  * first one of this visit). Drawn at the top of the game page when there is anything to say;
  * once read ("Got it") it is one line, which "Show" opens again. On a phone it opens as two lines
- * (how much happened, and the latest) with "More" for the whole card: the whole card above the
- * board pushed the step's controls below the first screen of a player coming back.
+ * (how much happened, and the latest) with "More" for the whole card and "Step through" beside
+ * it: the whole card above the board pushed the step's controls below the first screen of a
+ * player coming back.
  */
 @customElement('mp-since-card')
 export class MpSinceCard extends LitElement {
@@ -88,6 +89,14 @@ export class MpSinceCard extends LitElement {
         -webkit-line-clamp: 2;
         overflow: hidden;
       }
+      /* With "Step through" too, the line takes the first row and the three buttons the second. */
+      .brief.steps {
+        flex-wrap: wrap;
+      }
+      .brief.steps p {
+        flex-basis: 100%;
+        -webkit-line-clamp: 1;
+      }
       @media (max-width: 49.99rem) {
         section.card.unread:not(.open) {
           padding: 0.35rem 0.6rem;
@@ -130,6 +139,13 @@ export class MpSinceCard extends LitElement {
     this.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true }));
   }
 
+  /** "Step through on the board"; `short`: its first words on screen (a phone's brief card), the whole name for readers. */
+  private stepButton(short: boolean) {
+    return html`<button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>
+      Step through${short ? html`<span class="visually-hidden"> on the board</span>` : ' on the board'}
+    </button>`;
+  }
+
   override render() {
     const { lines, earlier } = followLines(this.entries, this.seats);
     if (!lines.length && !this.changes.length) return nothing;
@@ -140,8 +156,9 @@ export class MpSinceCard extends LitElement {
       </section>`;
     }
     return html`<section class="card unread ${this.open ? 'open' : ''}" aria-labelledby="since-title">
-      <div class="brief">
+      <div class="brief ${this.canStep ? 'steps' : ''}">
         <p><b>Since you last looked:</b> ${lines.length ? collapsedLine(this.entries, this.seats) : 'the board changed.'}</p>
+        ${this.canStep ? this.stepButton(true) : nothing}
         <button class="close" type="button" aria-expanded="false" @click=${() => (this.open = true)}>More</button>
         <button class="close" type="button" @click=${() => this.fire(SINCE_DISMISS_EVENT)}>Got it</button>
       </div>
@@ -170,7 +187,7 @@ export class MpSinceCard extends LitElement {
           </ul>`
           : nothing
       }
-      ${this.canStep ? html`<p class="step"><button class="close" type="button" @click=${() => this.fire(SINCE_STEP_EVENT)}>Step through on the board</button></p>` : nothing}
+      ${this.canStep ? html`<p class="step">${this.stepButton(false)}</p>` : nothing}
       </div>
     </section>`;
   }

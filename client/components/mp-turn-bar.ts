@@ -69,6 +69,31 @@ export class MpTurnBar extends LitElement {
         margin: 0;
         font-size: 0.85rem;
       }
+      .undo-short {
+        flex: 1 1 100%;
+        display: none;
+        min-width: 0;
+        font-size: 0.85rem;
+      }
+      .undo-short summary {
+        list-style: none;
+        cursor: pointer;
+        min-height: 24px;
+        display: flex;
+        align-items: center;
+      }
+      .undo-short summary::-webkit-details-marker {
+        display: none;
+      }
+      .undo-short .clip {
+        min-width: 0;
+        white-space: nowrap;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      .undo-short[open] .clip {
+        white-space: normal;
+      }
       .refusal {
         flex: 1 1 100%;
         display: flex;
@@ -123,6 +148,13 @@ export class MpTurnBar extends LitElement {
         }
         .prompt {
           font-size: 1rem;
+        }
+        /* Why Undo is not offered takes one line here (a tap opens the rest): the bar covers the board's foot. */
+        .undo-why {
+          display: none;
+        }
+        .undo-short {
+          display: block;
         }
       }
     `,
@@ -203,7 +235,12 @@ export class MpTurnBar extends LitElement {
           </div>`
           : nothing
       }
-      ${!this.canUndo && this.yours && this.undoWhy ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>` : nothing}
+      ${
+        !this.canUndo && this.yours && this.undoWhy
+          ? html`<p class="undo-why muted">No Undo: ${this.undoWhy}</p>
+            <details class="undo-short muted"><summary><span class="clip">No Undo: ${this.undoWhy}</span></summary></details>`
+          : nothing
+      }
       ${this.renderRefusal()}
       <slot></slot>
       ${this.error ? html`<p class="error" role="alert">${this.error}</p>` : nothing}

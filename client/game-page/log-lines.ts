@@ -20,6 +20,17 @@ export function newestFirst(entries: readonly LogEntry[]): LogEntry[] {
     .map((x) => x.e);
 }
 
+/**
+ * Did `seat` make the newest event of the log? Its first line is the mover's; the lines after it
+ * may be the game's own ("... was drawn into the Market") or another seat's forced step ("Bo
+ * excavated 3 Rubble"), so neither the newest line nor any line of the event says who moved.
+ */
+export function actedLast(entries: readonly LogEntry[], seat: number | null): boolean {
+  if (seat === null || !entries.length) return false;
+  const seq = Math.max(...entries.map((e) => e.seq));
+  return entries.find((e) => e.seq === seq)?.seat === seat;
+}
+
 /** `{{p:N}}` (seat N, from 0) becomes the player's display name; other text is kept as is. */
 export function withNames(text: string, seats: readonly SeatInfo[]): string {
   return renderLogText(text, (seat) => seatName([...seats], seat));

@@ -3,7 +3,7 @@ import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-con
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
 import { MAX_KEPT, readLastView, writeLastView, lastViewKey } from '../../client/game-page/last-view-store';
 import { globalMoves, promptText, type PromptInput } from '../../client/game-page/turn-prompt';
-import { newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
+import { actedLast, newestFirst, sinceLines, withNames } from '../../client/game-page/log-lines';
 import { confirmQuestion, findLegal } from '../../client/game-page/move-confirm';
 import type { LegalMove, LogEntry, SeatInfo } from '../../client/api-types';
 import { bigThunder } from '../../engine/games/big-thunder';
@@ -173,6 +173,9 @@ describe('turn bar: prompt text', () => {
     );
     const moves = [lm({ type: 'go' }, 'All Systems Go!'), lm({ type: 'refuel', flip: [] }, 'Refuel'), lm({ type: 'refuel', flip: ['A'] })];
     expect(globalMoves('space-mountain', moves).map((m) => m.label)).toEqual(['All Systems Go!', 'Refuel']);
+    // Step 4: left or right in the bar; the facing after a Wormhole on the board's compass only.
+    const step4 = [lm({ type: 'turn', dir: 'left' }, 'Turn left'), lm({ type: 'face', facing: 'N' }, 'Face north')];
+    expect(globalMoves('space-mountain', step4).map((m) => m.label)).toEqual(['Turn left']);
   });
 
   test("Big Thunder: the player on turn, and End turn as the bar's button", () => {
@@ -234,6 +237,24 @@ describe('one log order, names, since you last looked', () => {
       '{{p:1}} played Pick for Gold.',
       'Game started.',
     ]);
+  });
+
+  test("who acted last: the first line of the newest event, whatever the game's lines after it say", () => {
+    expect(actedLast(log, 1)).toBe(true);
+    expect(actedLast(log, 0)).toBe(false);
+    expect(
+      actedLast([...log, { seq: 4, seat: 0, text: '{{p:0}} took Resupply.', at }, { seq: 4, seat: null, text: 'Drawn.', at }], 0),
+    ).toBe(true);
+    // Another seat's forced step inside the mover's event (Snowdonia's Excavation) is not its move.
+    const dug: LogEntry[] = [
+      ...log,
+      { seq: 5, seat: 0, text: '{{p:0}} took 2 Iron Ore.', at },
+      { seq: 5, seat: 1, text: '{{p:1}} excavated 3 Rubble.', at },
+    ];
+    expect(actedLast(dug, 1)).toBe(false);
+    expect(actedLast(dug, 0)).toBe(true);
+    expect(actedLast([], 0)).toBe(false);
+    expect(actedLast(log, null)).toBe(false);
   });
 
   test('name markers become display names; the card lists lines oldest first, named', () => {

@@ -9,6 +9,7 @@ import { snowdonia } from '../../engine/games/snowdonia';
 import type { SnowdoniaState } from '../../engine/games/snowdonia';
 import {
   buildChoice,
+  buildRows,
   canAdd,
   choiceFor,
   columnsFor,
@@ -25,6 +26,7 @@ import {
   stripScrollLeft,
   STRIP_SCALE,
   usesStrip,
+  withoutPrefix,
   zeroCounts,
   type Choice,
   type Counts,
@@ -231,6 +233,32 @@ describe('Works, Build, Site Office controls from real game positions', () => {
     for (const t of view.engineShed)
       expect(choiceFor(g.buyTrain, t.no)).toBe(legal.find((l) => key(l) === JSON.stringify({ type: 'buy-train', train: t.no })) ?? null);
     expect(g.buyTrain.length).toBeGreaterThan(0);
+  });
+
+  test("Build in the prompt: one row a Station, in route order, each listed space once without the Station's name", () => {
+    const anyTime = snowdonia.setup({
+      players: 2,
+      options: { buildPrerequisite: 'none', thinnerFog: false, optionalTrackCards: false },
+      seed: SEED,
+    });
+    const s = playUntil(
+      anyTime,
+      (x) =>
+        x.step.kind === 'action' &&
+        x.step.area === 'E' &&
+        snowdonia.legalMoves(x, x.step.seat).filter((m) => m.type === 'build-station').length > 4,
+    );
+    const seat = snowdonia.activeSeats(s)[0];
+    const g = controlGroups(legalOf(s, seat));
+    const view = snowdonia.view(s, seat) as SnowdoniaView;
+    const rows = buildRows(view.route, g.buildStation);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.flatMap((r) => r.spaces.map((b) => key(b.legal))).sort()).toEqual(g.buildStation.map((c) => key(c.legal)).sort());
+    const order = view.route.flatMap((c) => (c.kind === 'station' ? [c.station] : []));
+    const at = rows.map((r) => order.indexOf(r.station));
+    expect(at).toEqual([...at].sort((a, b) => a - b));
+    for (const r of rows) for (const b of r.spaces) expect(b.text).toMatch(/^Space \d: \d+ (Stone|Steel Bars?) for \d+ VP$/);
+    expect(withoutPrefix('Buy Padarn for 2 Steel Bars', 'Build Two Viaducts ')).toBe('Buy Padarn for 2 Steel Bars');
   });
 
   test('Site Office: Take on each face-up Contract', () => {

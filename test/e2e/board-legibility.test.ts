@@ -34,17 +34,60 @@ const SIZES = [
   { name: '375x740', viewport: { width: 375, height: 740 } },
 ];
 
+type Move = SeatState['legalMoves'][number]['move'];
+
+/** What a game's walk steers by: the mover's seat, their public mat, and the view. */
+interface Mover {
+  seat: number;
+  mat: Record<string, number> & { contracts?: unknown[] };
+  /** Has the mover a Labourer on Action Area `area` this round? */
+  on: (area: string) => boolean;
+}
+
+/** A game's plan: does the walk prefer `m` among `choices` for this mover? */
+type Plan = (m: Move, mover: Mover, choices: Move[]) => boolean;
+
+/**
+ * Snowdonia's Lay Track and Build ask a player only when there is more than one way to take them
+ * (the engine makes a lone choice itself), so a walk that chose at random never met them in three
+ * rounds: seat 0 gathers Iron Ore (A), makes two Steel Bars at the Works (C) and lays track (D);
+ * seat 1 takes a Contract (F), then Stone (A), and builds (E). Stations may be built at any time
+ * (option `buildPrerequisite: 'none'`), so the Build prompt lists every Station's spaces.
+ */
+const snowdoniaPlan: Plan = (m, { seat, mat, on }, choices) => {
+  if (m.type === 'lay-track' || m.type === 'build-station' || m.type === 'buy-train') return true;
+  const want = seat === 0 ? 'iron' : 'stone';
+  if (m.type === 'take-cubes') return m[want] === Math.max(...choices.filter((c) => c.type === 'take-cubes').map((c) => Number(c[want])));
+  if (m.type === 'convert') return seat === 0 ? m.stone === 0 : Number(m.stone) > 0;
+  if (m.type !== 'place') return false;
+  if (seat === 0) {
+    if (mat.steel >= 2 || (on('C') && mat.iron >= 6)) return m.area === 'D';
+    return m.area === (mat.iron >= 6 ? 'C' : 'A');
+  }
+  if (!mat.contracts?.length) return m.area === 'F';
+  return (m.area === 'E' && (mat.stone >= 2 || on('A'))) || (m.area === 'A' && mat.stone < 2);
+};
+
 /**
  * One deal per game, and how many rounds to walk, chosen for what they ask (with `step`'s
- * choices): `steps` are the kinds of move the walk must meet on the way.
+ * choices and a game's `plan`): `steps` are the kinds of move the walk must meet on the way.
  */
-const GAMES: { type: string; seed: string; rounds: number; steps: string[] }[] = [
+const GAMES: {
+  type: string;
+  seed: string;
+  rounds: number;
+  steps: string[];
+  options?: Record<string, unknown>;
+  plan?: Plan;
+}[] = [
   { type: 'big-thunder', seed: '5eed00000000000000000000000000a1', rounds: 1, steps: ['play', 'discard', 'move', 'resupply', 'endTurn'] },
   {
     type: 'snowdonia',
-    seed: '5eed00000000000000000000000000c3',
-    rounds: 2,
-    steps: ['place', 'take-cubes', 'take-contract', 'convert', 'activate-contract'],
+    seed: '5eed000000000000000000000000001c',
+    rounds: 3,
+    steps: ['place', 'take-cubes', 'take-contract', 'convert', 'activate-contract', 'lay-track', 'build-station'],
+    options: { buildPrerequisite: 'none' },
+    plan: snowdoniaPlan,
   },
   { type: 'space-mountain', seed: '5eed00000000000000000000000000b2', rounds: 1, steps: ['starport', 'go', 'turn', 'place', 'face'] },
 ];
@@ -62,15 +105,27 @@ const ENDING = ['endTurn', 'refuel', 'pass-contracts', 'skip'];
 
 /**
  * Plays a useful move of the first active seat, a different one at each position (by version and
- * seat), so the walk meets more kinds of steps than the first listed move would show.
+ * seat), so the walk meets more kinds of steps than the first listed move would show; among the
+ * moves the game's `plan` prefers, when it prefers any.
  */
-async function step(ctxs: BrowserContext[], base: string, id: string): Promise<void> {
+async function step(ctxs: BrowserContext[], base: string, id: string, plan?: Plan): Promise<void> {
   const s = await stateOf(ctxs[0], base, id);
   const seat = s.activeSeats[0];
   const mine = await stateOf(ctxs[seat], base, id);
   const useful = mine.legalMoves.filter((m) => m.effect !== 'none');
   const going = useful.filter((m) => !ENDING.includes(m.move.type));
-  const choices = going.length ? going : useful.length ? useful : mine.legalMoves;
+  let choices = going.length ? going : useful.length ? useful : mine.legalMoves;
+  if (plan) {
+    const view = mine.view as { seats?: Mover['mat'][]; actionAreas?: { area: string; spaces: { seat: number | null }[] }[] };
+    const mover: Mover = {
+      seat,
+      mat: view.seats?.[seat] ?? {},
+      on: (area) => !!view.actionAreas?.find((a) => a.area === area)?.spaces.some((x) => x.seat === seat),
+    };
+    const moves = choices.map((c) => c.move);
+    const planned = choices.filter((c) => plan(c.move, mover, moves));
+    if (planned.length) choices = planned;
+  }
   const lm = choices[(mine.version * 7 + seat * 3) % choices.length];
   await moveAs(ctxs[seat], base, id, mine.version, lm.move);
 }
@@ -89,7 +144,7 @@ async function settledMeasure(page: Page): Promise<BoardMeasure> {
 describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () => {
   const suite = useServerAndBrowser();
 
-  for (const { type, seed, rounds, steps } of GAMES) {
+  for (const { type, seed, rounds, steps, options, plan } of GAMES) {
     const span = rounds === 1 ? 'a whole round' : `${rounds} whole rounds`;
     test(`${type} at ${SIZES.map((z) => z.name).join(' and ')}: targets at least 24x24 and the step's controls on screen, for ${span}`, async () => {
       const { server, browser } = suite;
@@ -109,7 +164,7 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
         }
       }
       const api = seats.map((p) => p.ctxs[0]);
-      const id = await startedGame(base, api, type, {}, seed);
+      const id = await startedGame(base, api, type, options, seed);
       for (const p of seats) {
         p.pages = await Promise.all(p.ctxs.map((c) => c.newPage()));
         for (const page of p.pages) await page.goto(`/games/${id}`);
@@ -149,7 +204,7 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
           nextRound = true;
           break;
         }
-        await step(api, base, id);
+        await step(api, base, id, plan);
       }
       console.log(`${type}: ${measured} positions at each size, steps ${[...seen].sort().join(', ')}`);
       expect(nextRound, `${type}: the walk reached round ${rounds + 1} (${measured} positions)`).toBe(true);

@@ -3,7 +3,7 @@
  * - For each game, the page requests boot.js, the main bundle (app.js and the chunk it imports),
  *   its own board's chunk and, once the board is drawn, the chunk of the parts beside it (log,
  *   chat...): no other board, no screen it does not show (settings, new game, lobby, record
- *   checker...). Those scripts are at most 66 KiB gzip together, and the board is drawn.
+ *   checker...). Those scripts are at most 68 KiB gzip together, and the board is drawn.
  * - Its first requests leave together: the game's metadata and state are asked for before the
  *   first of /api/me, metadata or state has answered (not one after another), and before the log
  *   and the chat.
@@ -27,13 +27,15 @@ const BOARD_OF: Record<string, string> = {
 const NOT_ON_A_GAME_PAGE =
   /^\/chunks\/(mp-settings-page|mp-new-game-form|mp-lobby|mp-landing|mp-game-list|mp-how-to-play|mp-play-bot|mp-sign-in|mp-verify-page|mp-replay-viewer|mp-waiting-room)-/;
 /**
- * 66 KiB: the game page's own parts (the seat clocks and the table's pause and votes, the refusal
+ * 68 KiB: the game page's own parts (the seat clocks and the table's pause and votes, the refusal
  * line with Try again, Restart turn, the round-end card, profile links) took the Big Thunder page
  * from under 60 to about 61 KiB; the marks of what changed on the board and the step-through
- * (client/game-page/board-marks.ts, step-through.ts) to about 64.2 KiB. The budget keeps the next
- * growth a decision, not a drift.
+ * (client/game-page/board-marks.ts, step-through.ts) to about 64.2 KiB, and the Snowdonia page to
+ * about 65.8; the phone's first screen (the two-row header, the one-line "No Undo", Step through in
+ * the folded "Since you last looked") and Snowdonia's Build rows took that page to about 67.1 KiB.
+ * The budget keeps the next growth a decision, not a drift.
  */
-const BUDGET_GZIP = 66 * 1024;
+const BUDGET_GZIP = 68 * 1024;
 
 /** The chunks `file` (under public/) imports statically. */
 function staticImports(file: string): string[] {
@@ -64,7 +66,7 @@ async function openAndRecord(ctx: BrowserContext, url: string): Promise<{ page: 
 describe.skipIf(!hasChromium)('a game page loads its own board only', () => {
   const suite = useServerAndBrowser();
 
-  test('each game page requests main + its own board chunk, within 66 KiB gzip, parallel first requests; other screens still load', async () => {
+  test('each game page requests main + its own board chunk, within 68 KiB gzip, parallel first requests; other screens still load', async () => {
     const { server, browser } = suite;
     const base = server.baseUrl;
     const errors: string[] = [];

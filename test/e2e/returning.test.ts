@@ -192,6 +192,9 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       await a.setViewportSize({ width: 375, height: 740 });
       await a.evaluate(() => window.scrollTo(0, 0));
       await barInView(a, `${type} 375x740`);
+      // The card is two lines on a phone: "Step through on the board" is there without opening More.
+      const step = (await card.getByRole('button', { name: 'Step through on the board' }).boundingBox())!;
+      expect(step.y + step.height, `${type}: "Step through on the board" on a phone's first screen`).toBeLessThanOrEqual(740);
       await a.screenshot({ path: screenshotPath(`returning-${type}-phone.png`) });
       await a.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await barInView(a, `${type} 375x740 scrolled to the bottom`);

@@ -130,7 +130,7 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
       await fullPageShot(b, 'shell-phone.png');
     });
 
-    test('the phone header shows every link whole (it wraps, never cuts one)', async () => {
+    test('the phone header shows every link whole (it wraps, never cuts one), in two rows on the game page', async () => {
       const links = b.getByRole('navigation', { name: 'Main' }).getByRole('link');
       const n = await links.count();
       expect(n).toBeGreaterThanOrEqual(5);
@@ -141,6 +141,11 @@ describe.skipIf(!hasChromium)('client shell in a browser', () => {
         expect(box.x, name).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width, name).toBeLessThanOrEqual(width);
       }
+      // On the game page it takes two rows, so the board starts high on the first screen; the
+      // brand is its symbol there, still named.
+      const header = (await b.locator('mp-app header').boundingBox())!;
+      expect(header.height, 'the game page header on a phone').toBeLessThanOrEqual(72);
+      await b.getByRole('link', { name: 'Mountain Post' }).waitFor();
     });
 
     test('My games puts the game that waits on the player first, marked "Your turn"', async () => {

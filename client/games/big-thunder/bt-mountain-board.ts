@@ -43,6 +43,12 @@ export class BtMountainBoard extends GameBoard<BigThunderView> {
       .status.yours {
         color: var(--mp-accent-text);
       }
+      /* A phone: the turn bar at the foot of the window says the sentence on your turn; said here too, it pushed your cards down. */
+      @media (max-width: 49.99rem) {
+        .status.yours .said {
+          display: none;
+        }
+      }
       .you {
         font-size: 0.85rem;
         margin: 0 0 0.5rem;
@@ -160,7 +166,7 @@ export class BtMountainBoard extends GameBoard<BigThunderView> {
     const you = this.seatAmong(v.seats.length);
     const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
     const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
-    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber} · ${this.prompt}</p>
+    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber}<span class="said"> · ${this.prompt}</span></p>
       ${
         you !== null
           ? html`<p class="you muted">

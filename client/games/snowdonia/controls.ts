@@ -149,6 +149,43 @@ export function buildChoice(g: ControlGroups, station: StationId, space: number)
   return g.buildStation.find((c) => c.value.station === station && c.value.space === space)?.legal ?? null;
 }
 
+/** One Station's Build choices in the prompt: its name, and each listed building space's button. */
+export interface BuildRow {
+  station: StationId;
+  name: string;
+  /** `text`: the label without "Build <Station> " (the row names the Station), "Space 1: 3 Stone for 9 VP". */
+  spaces: { legal: LegalMove; text: string }[];
+}
+
+/**
+ * The listed Build moves as rows, one a Station in route order: a dozen buttons that each
+ * repeated "Build Two Viaducts" were a page long on a phone.
+ */
+export function buildRows(route: readonly RouteCardView[], choices: ControlGroups['buildStation']): BuildRow[] {
+  const rows: BuildRow[] = [];
+  for (const card of route) {
+    if (card.kind !== 'station') continue;
+    const mine = choices.filter((c) => c.value.station === card.station).sort((a, b) => a.value.space - b.value.space);
+    if (!mine.length) continue;
+    rows.push({
+      station: card.station,
+      name: card.name,
+      spaces: mine.map(({ legal }) => ({ legal, text: withoutPrefix(legal.label, `Build ${card.name} `) })),
+    });
+  }
+  return rows;
+}
+
+/**
+ * A button's words without the `prefix` its group already says ("Build Two Viaducts ", "Lay track
+ * on "), capitalised; the whole label when it does not start so. The button keeps the whole label
+ * as its name, which holds these words.
+ */
+export function withoutPrefix(label: string, prefix: string): string {
+  const rest = label.startsWith(prefix) ? label.slice(prefix.length) : label;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
 /** The listed move of a group whose value is `id` (a Contract to take, a Train to buy). */
 export function choiceFor(choices: readonly Choice<number>[], id: number): LegalMove | null {
   return choices.find((c) => c.value === id)?.legal ?? null;

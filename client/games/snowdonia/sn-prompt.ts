@@ -1,7 +1,7 @@
 import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { LegalMove } from '../../api-types';
-import { emptyGroups, type ControlGroups } from './controls';
+import { buildRows, emptyGroups, withoutPrefix, type ControlGroups } from './controls';
 import { sendMove } from '../move-event';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
@@ -56,6 +56,40 @@ export class SnPrompt extends LitElement {
         .choosing .line {
           display: none;
         }
+        /* Only a pointer to the part right below, which says the same in its own heading ("Choose up to 3 cubes"). */
+        .pointing {
+          display: none;
+        }
+      }
+      /* A Station's name, then its spaces: beside them on a wide screen, above them on a phone (two a row). */
+      .build-row {
+        display: grid;
+        grid-template-columns: 9rem minmax(0, 1fr);
+        align-items: center;
+        gap: 0.25rem 0.5rem;
+      }
+      .build-row .station {
+        font-weight: 700;
+        font-size: 0.9rem;
+      }
+      .spaces {
+        display: grid;
+        grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+        gap: 0.3rem;
+      }
+      @media (max-width: 49.99rem) {
+        .build-row {
+          grid-template-columns: minmax(0, 1fr);
+        }
+        .spaces {
+          grid-template-columns: repeat(auto-fill, minmax(8.5rem, 1fr));
+        }
+      }
+      .spaces button {
+        min-height: 2.25rem;
+        padding: 0.2rem 0.5rem;
+        font-size: 0.85rem;
+        line-height: 1.2;
       }
       .cards {
         display: grid;
@@ -104,7 +138,14 @@ export class SnPrompt extends LitElement {
     if (c.convert.length) parts.push(html`<sn-works .choices=${c.convert}></sn-works>`);
     if (c.layTrack.length) {
       parts.push(html`<p class="hint">Lay track: tap a highlighted Track card on the railway, or:</p>
-        <div class="row">${c.layTrack.map((l) => this.button(l.legal, 'lay-track'))}</div>`);
+        <div class="spaces">
+          ${c.layTrack.map(
+            (l) =>
+              html`<button class="primary" data-control="lay-track" aria-label=${l.legal.label} @click=${() => sendMove(this, l.legal)}>
+                ${withoutPrefix(l.legal.label, 'Lay track on ')}
+              </button>`,
+          )}
+        </div>`);
     }
     if (c.buildStation.length || c.buyTrain.length) {
       const where = [
@@ -114,7 +155,17 @@ export class SnPrompt extends LitElement {
       // The building spaces the Surveyors have reached lie low on the mountain, at the foot of the
       // railway, well below the first screen on a laptop: each is a button here too.
       parts.push(html`<p class="hint">Build: tap ${where.join(', or ')}${c.buildStation.length ? ', or:' : '.'}</p>
-        ${c.buildStation.length ? html`<div class="row">${c.buildStation.map((b) => this.button(b.legal, 'build', false))}</div>` : nothing}`);
+        ${buildRows(v.route, c.buildStation).map(
+          (r) => html`<div class="build-row" role="group" aria-label=${r.name}>
+            <span class="station">${r.name}</span>
+            <div class="spaces">
+              ${r.spaces.map(
+                (b) =>
+                  html`<button data-control="build" aria-label=${b.legal.label} @click=${() => sendMove(this, b.legal)}>${b.text}</button>`,
+              )}
+            </div>
+          </div>`,
+        )}`);
     }
     if (c.skip) parts.push(html`<div class="row">${this.button(c.skip, 'skip', false)}</div>`);
     if (c.takeContract.length) {
@@ -137,7 +188,8 @@ export class SnPrompt extends LitElement {
     const yours = this.you !== null && v.activeSeats.includes(this.you);
     const c = this.controls;
     const choices = this.renderChoices(v, c);
-    return html`<div class="prompt ${yours ? 'yours' : ''} ${yours && choices.length ? 'choosing' : ''}" role="group" aria-label="Your decision">
+    const pointing = yours && choices.length === 1 && c.takeCubes.length > 0;
+    return html`<div class="prompt ${yours ? 'yours' : ''} ${yours && choices.length ? 'choosing' : ''} ${pointing ? 'pointing' : ''}" role="group" aria-label="Your decision">
       <p class="line" data-field="status" data-yours=${yours ? 'true' : 'false'}>${this.prompt}</p>
       ${choices}
     </div>`;

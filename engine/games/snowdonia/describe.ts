@@ -19,8 +19,14 @@ export function describeMove(move: SnowdoniaMove, state: SnowdoniaState, seat: S
       const k = contractData(move.contract);
       return `Activate "${k.name}": ${effectText(k.effect)}`;
     }
-    case 'pass-contracts':
-      return 'Activate no (more) Contracts';
+    case 'pass-contracts': {
+      // "no (more)" read as a riddle on a button: it says "more" once one was activated at this area.
+      const step = state.step;
+      const more =
+        step.kind === 'contracts' &&
+        (state.seats[seat]?.contracts ?? []).some((h) => h.activeThisRound && contractData(h.id).area === step.area);
+      return more ? 'Activate no more Contracts' : 'Activate no Contract';
+    }
     case 'take-cubes':
       return `Take ${cubeList(move)}`;
     case 'convert': {

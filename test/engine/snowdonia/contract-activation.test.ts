@@ -47,7 +47,10 @@ describe('Contract activation', () => {
 
   it('an activated Contract cannot be activated again; effects end with the round', () => {
     let { state } = resolveWith(twoHolders(), { B: [0], G: [1] });
+    expect(snowdonia.describeMove!({ type: 'pass-contracts' }, state, 0)).toBe('Activate no Contract');
     state = play(state, 0, { type: 'activate-contract', contract: 8 });
+    // One activated here: the button to stop says "more".
+    expect(snowdonia.describeMove!({ type: 'pass-contracts' }, state, 0)).toBe('Activate no more Contracts');
     state = play(state, 0, { type: 'pass-contracts' });
     expect(state.round).toBe(2);
     expect(state.seats[0].contracts[0]).toEqual({ id: 8, activated: true, activeThisRound: false });

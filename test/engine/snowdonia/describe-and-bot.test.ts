@@ -13,7 +13,7 @@ describe('describeMove', () => {
     expect(label({ type: 'hire-temporary' })).toBe('Pay 2 Coal for the Temporary Labourer');
     expect(label({ type: 'place', area: 'D', space: 2 })).toBe('Place a Labourer on Lay Track (D2)');
     expect(label({ type: 'activate-contract', contract: 8 })).toBe('Activate "Spoil Heap": Excavation: +1 Work Rate this round');
-    expect(label({ type: 'pass-contracts' })).toBe('Activate no (more) Contracts');
+    expect(label({ type: 'pass-contracts' })).toBe('Activate no Contract');
     expect(label({ type: 'take-cubes', iron: 2, stone: 0, coal: 1 })).toBe('Take 2 Iron Ore, 1 Coal');
     expect(label({ type: 'convert', steel: 2, stone: 1 })).toBe('Convert 6 Iron Ore -> 2 Steel Bars, 2 Rubble -> 1 Stone');
     expect(label({ type: 'lay-track', count: 1 })).toBe('Lay track on 1 Track card (1 Steel Bar)');
