@@ -159,7 +159,8 @@ describe('a whole 2-player Space Mountain game played only by email replies', ()
   it('Go/Refuel, turns and Mission marker placements until the game is over', { timeout: 900_000 }, async () => {
     const a = await player('sm-a');
     const b = await player('sm-b');
-    const gameId = await startSeeded('space-mountain', [a, b], { missionsOnly: true, missions: 3 }, '5ace0000000000000000000000000001');
+    // A deal this policy finishes in 83 emails with every kind of move (the seed ...01 took 311).
+    const gameId = await startSeeded('space-mountain', [a, b], { missionsOnly: true, missions: 3 }, '5ace0000000000000000000000000031');
     const players = [a, b];
     const kinds = new Set<string>();
     let emails = 0;
