@@ -19,8 +19,8 @@ import os from 'node:os';
 import type { Pool } from '@neondatabase/serverless';
 import { startReceiver } from '../test/support/receiver';
 import { httpRequester, type Requester } from './lib/driver';
-import { neonPool, readLogFrom, startBenchDb, startBenchWorker, type BenchDb } from './lib/env';
-import { CpuMeter, findDescendants } from './lib/proc';
+import { neonPool, readLogFrom, startBenchDb, startBenchWorker, workerRuntime, type BenchDb } from './lib/env';
+import { CpuMeter } from './lib/proc';
 import {
   buildTemplates,
   dueClocks,
@@ -79,7 +79,8 @@ async function main() {
   process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
     const req = httpRequester(worker.url);
-    const meter = new CpuMeter({ worker: findDescendants('workerd'), postgres: db.pids.postgres ? [db.pids.postgres] : [] });
+    // The Worker's own workerd process: the one found first is wrangler's dev proxy in front of it.
+    const meter = new CpuMeter({ worker: [(await workerRuntime(worker)).pid], postgres: db.pids.postgres ? [db.pids.postgres] : [] });
     const templates = buildTemplates();
     await loadTemplates(admin, templates);
     await markManyGames(admin);
