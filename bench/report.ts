@@ -6,6 +6,7 @@
 import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 import { scaleSection } from './report-scale';
+import { workerCpuSection, workerCpuSummaryRows } from './report-worker-cpu';
 
 type J = Record<string, any>;
 
@@ -134,6 +135,7 @@ export function renderMarkdown(r: J): string {
           `${met(rep.met?.[g])} (CPU: ${met(rep.met_cpu_time?.[g])})`,
         ]),
         ...clientSummaryRows(r),
+        ...workerCpuSummaryRows(r),
       ],
     ),
   );
@@ -510,6 +512,8 @@ export function renderMarkdown(r: J): string {
       }
     } else if (wp?.error) out.push(`(Worker profile failed: ${wp.error})\n`);
   }
+
+  out.push(...workerCpuSection(r));
 
   // 3. Engines
   if (e.playouts) {
