@@ -6,7 +6,7 @@
 import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 import { scaleSection } from './report-scale';
-import { workerCpuSection, workerCpuSummaryRows } from './report-worker-cpu';
+import { workerCpuMissed, workerCpuSection, workerCpuSummaryRows } from './report-worker-cpu';
 
 type J = Record<string, any>;
 
@@ -184,6 +184,8 @@ export function renderMarkdown(r: J): string {
     }
     const missedRender = clientMissed(r);
     if (missedRender) items.push(missedRender);
+    const missedWorkerCpu = workerCpuMissed(r);
+    if (missedWorkerCpu) items.push(missedWorkerCpu);
     const missedReplay = Object.entries((e.replay ?? {}) as J).filter(([, x]) => !(x as J).meets_target);
     if (missedReplay.length) {
       items.push(
