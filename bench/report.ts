@@ -6,6 +6,7 @@
 import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 import { scaleSection } from './report-scale';
+import { workerCpuMissed, workerCpuSection, workerCpuSummaryRows } from './report-worker-cpu';
 
 type J = Record<string, any>;
 
@@ -134,6 +135,7 @@ export function renderMarkdown(r: J): string {
           `${met(rep.met?.[g])} (CPU: ${met(rep.met_cpu_time?.[g])})`,
         ]),
         ...clientSummaryRows(r),
+        ...workerCpuSummaryRows(r),
       ],
     ),
   );
@@ -182,6 +184,8 @@ export function renderMarkdown(r: J): string {
     }
     const missedRender = clientMissed(r);
     if (missedRender) items.push(missedRender);
+    const missedWorkerCpu = workerCpuMissed(r);
+    if (missedWorkerCpu) items.push(missedWorkerCpu);
     const missedReplay = Object.entries((e.replay ?? {}) as J).filter(([, x]) => !(x as J).meets_target);
     if (missedReplay.length) {
       items.push(
@@ -510,6 +514,8 @@ export function renderMarkdown(r: J): string {
       }
     } else if (wp?.error) out.push(`(Worker profile failed: ${wp.error})\n`);
   }
+
+  out.push(...workerCpuSection(r));
 
   // 3. Engines
   if (e.playouts) {

@@ -11,7 +11,8 @@
  * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
- * its effect), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
+ * its effect), worker_cpu (bench/worker-cpu.ts: the Worker's own CPU per request on real games, its
+ * profile, and 1 to 64 games moving at once with the server pinned apart from the load generator), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
  * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
  * here is part of `npm test`.
  */
@@ -53,6 +54,8 @@ const SECTIONS: Section[] = [
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
   // Clocks that run out, applied by each game's alarm: the delay from the instant to the effect.
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
+  // The Worker's own CPU per request on real games, its profile, and 1 to 64 games at once, pinned and not.
+  { name: 'worker_cpu', file: 'bench/worker-cpu.ts', limitMs: 420_000 },
   // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
   { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
 ];
@@ -267,6 +270,10 @@ async function main() {
     deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
     deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
+    // The Worker's own CPU per request (its workerd process, less a request the fixture answers before the app).
+    worker_cpu_ms_per_move: sections.worker_cpu?.worker_cpu_ms_per_move ?? null,
+    worker_cpu_ms_per_state_full: sections.worker_cpu?.worker_cpu_ms_per_state_full ?? null,
+    worker_cpu_ms_per_poll_304: sections.worker_cpu?.worker_cpu_ms_per_poll_304 ?? null,
     // The scale section's ratios (largest size run vs 1,000 games; scale_ratio_sizes names them).
     ...scaleKeys(sections.scale),
     targets: {
@@ -278,6 +285,10 @@ async function main() {
       deadline_delay_p95_ms: {
         target: '<= 10000',
         met: typeof sections.clocks?.deadline_delay_p95_ms === 'number' ? sections.clocks.deadline_delay_p95_ms <= 10_000 : null,
+      },
+      worker_cpu_ms_per_move: {
+        target: '<= 3',
+        met: typeof sections.worker_cpu?.worker_cpu_ms_per_move === 'number' ? sections.worker_cpu.worker_cpu_ms_per_move <= 3 : null,
       },
       idle_pg_statements_per_hour: {
         target: '0',

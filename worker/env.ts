@@ -225,8 +225,35 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment into `Config`. Throws `ConfigError` naming each bad variable. */
+/** Every variable `readConfig` reads, in a fixed order: two environments alike in these give the same `Config`. */
+const READ_VARIABLES: readonly (keyof Env)[] = [...new Set<keyof Env>([...SETTING_VARIABLES, 'ALLOW_LOOPBACK_WEBHOOKS'])];
+
+/** Parsed configurations by the values of `READ_VARIABLES` (an isolate sees one environment, tests a few). */
+const parsedConfigs = new Map<string, Config>();
+const MAX_PARSED_CONFIGS = 16;
+
+/**
+ * Parses the environment into `Config`. Throws `ConfigError` naming each bad variable. Every
+ * request reads it, and the variables do not change within an isolate, so a result is kept by
+ * the variables' values and shared (frozen: a caller that changed it would change everyone's):
+ * validating with zod each time was a tenth of a small request's CPU.
+ */
 export function readConfig(env: Partial<Env>): Config {
+  const key = READ_VARIABLES.map((name) => env[name] ?? '').join('\u0000');
+  const known = parsedConfigs.get(key);
+  if (known) return known;
+  const config = deepFreeze(parseConfig(env));
+  if (parsedConfigs.size >= MAX_PARSED_CONFIGS) parsedConfigs.delete(parsedConfigs.keys().next().value!);
+  parsedConfigs.set(key, config);
+  return config;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') for (const v of Object.values(Object.freeze(value))) deepFreeze(v);
+  return value;
+}
+
+function parseConfig(env: Partial<Env>): Config {
   const parsed = configSchema.safeParse({
     ...plainSettings(env),
     allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),

@@ -46,19 +46,27 @@ function shortPath(p: string): string {
   return p.replace(/^.*node_modules\//, '');
 }
 
-/** Self time per function and per file (ms), from sample counts and time deltas. */
+/**
+ * Self time per function and per file (ms), from sample counts and time deltas. `bySamples`
+ * weighs every sample alike (the median interval) instead of by the wall time since the previous
+ * one: on a loaded machine a thread that waited for a CPU hands that whole wait to the next
+ * sample, so wall-time weights follow where the scheduler preempted it, and counts follow CPU use.
+ */
 export function summarizeProfile(
   p: CpuProfile,
   top = 15,
   ignore: readonly string[] = [],
   locate: ((url: string, line: number) => string | null) | null = null,
+  bySamples = false,
 ): ProfileSummary {
   const byId = new Map(p.nodes.map((n) => [n.id, n]));
   const self = new Map<number, number>();
   const samples = p.samples ?? [];
   const deltas = p.timeDeltas ?? [];
-  for (let i = 0; i < samples.length; i++) self.set(samples[i], (self.get(samples[i]) ?? 0) + (deltas[i] ?? 0) / 1000);
-  const total = (p.endTime - p.startTime) / 1000;
+  const median = [...deltas].sort((a, b) => a - b)[Math.floor(deltas.length / 2)] ?? 0;
+  for (let i = 0; i < samples.length; i++)
+    self.set(samples[i], (self.get(samples[i]) ?? 0) + (bySamples ? median : (deltas[i] ?? 0)) / 1000);
+  const total = bySamples ? (samples.length * median) / 1000 : (p.endTime - p.startTime) / 1000;
   let idle = 0;
   const fns = new Map<string, { fn: string; where: string; ms: number }>();
   const files = new Map<string, number>();

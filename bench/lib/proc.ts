@@ -6,7 +6,8 @@
  * its threads' schedstat (nanoseconds): /proc/<pid>/stat counts 10 ms ticks, too coarse for a
  * block of ten moves of a millisecond each. Reaped children are only in stat's ticks.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 const TICK_MS = 10; // CLK_TCK is 100 on Linux
 
@@ -136,4 +137,71 @@ export function machineInfo() {
   })();
   const model = /model name\s*:\s*(.*)/.exec(cpuinfo)?.[1] ?? 'unknown';
   return { model };
+}
+
+/** Time on a CPU and time waiting on a run queue, ms, of a process tree's live threads (/proc schedstat). */
+export interface SchedTimes {
+  cpu: number;
+  wait: number;
+}
+
+/** `SchedTimes` of `roots` and their live descendants (reaped processes are gone from /proc and not counted). */
+export function schedTimes(roots: readonly number[]): SchedTimes {
+  const stats = allStats();
+  const out = { cpu: 0, wait: 0 };
+  for (const root of roots)
+    for (const s of descendants(root, stats))
+      try {
+        for (const tid of readdirSync(`/proc/${s.pid}/task`)) {
+          const [run, wait] = readFileSync(`/proc/${s.pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+          out.cpu += run / 1e6;
+          out.wait += wait / 1e6;
+        }
+      } catch {
+        // the process ended between the listing and the read
+      }
+  return out;
+}
+
+/** TCP ports process `pid` listens on (IPv4), from its socket inodes and /proc/net/tcp. */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  try {
+    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSafe(`/proc/${pid}/fd/${fd}`));
+      if (m) inodes.add(m[1]);
+    }
+  } catch {
+    return [];
+  }
+  const ports: number[] = [];
+  for (const line of readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const f = line.trim().split(/\s+/);
+    // local_address rem_address st ... inode (field 9); st 0A = LISTEN
+    if (f[3] === '0A' && inodes.has(f[9])) ports.push(Number.parseInt(f[1].split(':')[1], 16));
+  }
+  return ports;
+}
+
+function readlinkSafe(p: string): string {
+  try {
+    return readlinkSync(p);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Pins every thread of each process in `roots` (with its descendants unless `alone`) to `cpus`
+ * (e.g. "1", or "0-1" to undo); false when taskset failed or is missing.
+ */
+export function pin(roots: readonly number[], cpus: string, alone = false): boolean {
+  const stats = allStats();
+  let ok = true;
+  for (const root of roots)
+    for (const s of alone ? stats.filter((x) => x.pid === root) : descendants(root, stats)) {
+      const r = spawnSync('taskset', ['-a', '-p', '-c', cpus, String(s.pid)], { stdio: 'ignore' });
+      if (r.status !== 0 && existsSync(`/proc/${s.pid}`)) ok = false;
+    }
+  return ok;
 }

@@ -1,7 +1,7 @@
 import type { Pool, PoolClient } from '@neondatabase/serverless';
 import { httpRequester, type BlockResult, type Requester } from '../lib/driver';
-import type { BenchDb, BenchWorker } from '../lib/env';
-import { CpuMeter, findDescendants } from '../lib/proc';
+import type { BenchDb, BenchWorker, WorkerRuntime } from '../lib/env';
+import { CpuMeter } from '../lib/proc';
 import { sleep } from '../lib/stats';
 import type { BlockRecord, Log } from './config';
 
@@ -26,7 +26,7 @@ export interface ServerBench {
 }
 
 /**
- * Builds the shared context. The CPU meter starts here, at the Worker's and PostgreSQL's current
+ * Builds the shared context. The CPU meter starts here, at the Worker's (`runtime`) and PostgreSQL's current
  * processes, so it must be created after both are up.
  */
 export function createServerBench(
@@ -36,10 +36,13 @@ export function createServerBench(
   warmClients: PoolClient[],
   log: Log,
   hardDeadline: number,
+  runtime: WorkerRuntime,
 ): ServerBench {
   const isPg = db.kind === 'postgres';
+  // The Worker's own workerd process; wrangler's dev proxy in front of it is counted apart.
   const meter = new CpuMeter({
-    worker: findDescendants('workerd'),
+    worker: [runtime.pid],
+    ...(runtime.proxyPid ? { proxy: [runtime.proxyPid] } : {}),
     postgres: db.pids.postgres ? [db.pids.postgres] : [],
     bridge: db.pids.bridge ? [db.pids.bridge] : [],
     ...(db.pids.pooler ? { pooler: [db.pids.pooler] } : {}),

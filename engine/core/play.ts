@@ -18,12 +18,20 @@ export function playMove<S>(game: AnyGame, state: S, seat: Seat, move: unknown):
   const parsed = parseMove(game, move);
   const legal = game.legalMoves(state, seat);
   const key = canonicalJson(parsed);
-  if (!legal.some((m) => canonicalJson(m) === key)) {
+  // Moves of another `type` cannot be equal: most of a long list is skipped without serialising it.
+  const kind = moveType(parsed);
+  if (!legal.some((m) => (kind === undefined || moveType(m) === kind) && canonicalJson(m) === key)) {
     // Let the engine name the rule that forbids it; fall back to a generic reason.
     game.applyMove(state, seat, parsed);
     throw new IllegalMove('illegal_move', 'That move is not allowed now.');
   }
   return { ...game.applyMove(state, seat, parsed), move: parsed };
+}
+
+/** A move's `type` when it is an object with a string `type`, else undefined. */
+function moveType(move: unknown): string | undefined {
+  const type = move !== null && typeof move === 'object' ? (move as { type?: unknown }).type : undefined;
+  return typeof type === 'string' ? type : undefined;
 }
 
 /** What `playMove` did, with the move as the game's schema parsed it: the one to store. */

@@ -74,6 +74,19 @@ export function stateFor(
   };
 }
 
+const answerTexts = new WeakMap<StateResponse, string>();
+
+/**
+ * `JSON.stringify(answer)`, made once per answer: a move stores the text it answers with (for
+ * Idempotency-Key retries) and sends the same text, and serialising a real game's answer twice
+ * cost a move's CPU for nothing.
+ */
+export function answerJson(answer: StateResponse): string {
+  let text = answerTexts.get(answer);
+  if (text === undefined) answerTexts.set(answer, (text = JSON.stringify(answer)));
+  return text;
+}
+
 /** A move's label for people (`Game.describeMove` in `state`, the state it is made in; else its JSON). */
 export function moveLabel(game: AnyGame, state: unknown, seat: Seat, move: unknown): string {
   return game.describeMove?.(move, state, seat) ?? JSON.stringify(move);

@@ -13,7 +13,7 @@ import {
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove } from '../services/play';
 import { undoMove } from '../services/undo';
-import { stateEtag } from '../lib/state';
+import { answerJson, stateEtag } from '../lib/state';
 import { requireViewer } from '../services/access';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
@@ -134,7 +134,8 @@ export function playRoutes() {
       pre: c.var.gameRequest,
     });
     c.header('ETag', stateEtag(answer.version, c.var.user!.id, answer.sinceLastSeen?.fromVersion ?? null));
-    return c.json(answer, 200);
+    // The text the commit stored for retries, not a second serialisation of the same answer.
+    return c.body(answerJson(answer), 200, { 'Content-Type': 'application/json' }) as never;
   });
   app.openapi(undo, async (c) => {
     const body = c.req.valid('json');

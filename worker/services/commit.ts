@@ -11,7 +11,7 @@ import { applyEnding } from './ratings';
 import type { GameRow } from '../lib/game-rows';
 import type { LoggedEvent } from './log-lines';
 import { seatExtras } from './since-last-seen';
-import { stateFor, type StateResponse } from '../lib/state';
+import { answerJson, stateFor, type StateResponse } from '../lib/state';
 
 /** A change to a running game: the event to append and the state after it. */
 export interface GameChange {
@@ -126,7 +126,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
       reveals: change.reveals,
       idempotencyKey: change.idempotencyKey,
       // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
-      response: change.idempotencyKey ? answer : undefined,
+      response: change.idempotencyKey ? answerJson(answer) : undefined,
       update: {
         snapshot: change.state,
         status,

@@ -25,8 +25,8 @@ export interface NewEvent {
   log: LogEntry[];
   reveals?: boolean;
   idempotencyKey?: string | null;
-  /** The answer to store for idempotent retries. */
-  response?: unknown;
+  /** The answer to store for idempotent retries, as its JSON text. */
+  response?: string;
   /** Columns of `games` to set with the new version (snapshot, status, active seats ...). */
   update: Partial<typeof games.$inferInsert>;
   now: Date;
@@ -150,7 +150,7 @@ function appendStatement(e: NewEvent) {
     log: e.log,
     reveals: e.reveals ?? false,
     idempotencyKey: e.idempotencyKey ?? null,
-    response: e.response === undefined ? null : JSON.stringify(e.response),
+    response: e.response ?? null,
     now: e.now,
     update,
     seenBy: e.seenBy ?? null,

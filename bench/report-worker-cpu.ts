@@ -1,0 +1,254 @@
+/**
+ * RESULTS.md's section on the Worker's own CPU (bench/worker-cpu.ts): CPU per request of the
+ * Worker's workerd process less the floor, what a move's CPU is made of, the profile's top
+ * entries, and 1 to 64 games moving at once with the server pinned apart from the load generator.
+ */
+type J = Record<string, any>;
+
+const f = (x: unknown, d = 2) => (typeof x === 'number' && Number.isFinite(x) ? x.toFixed(d) : '-');
+const table = (head: string[], rows: (string | number)[][]) =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const OP_NAMES: Record<string, string> = {
+  move: 'move (POST /moves, the next move of a recorded game)',
+  state_full: 'full GET /state',
+  poll_304: '304 (GET /state, If-None-Match)',
+  how_to_play: 'How to play (no database)',
+  health: 'GET /api/health (no database)',
+  noop: 'floor: answered by the fixture before the app',
+  db_probe: 'probe: a new database connection and `select 1`',
+  notes_probe: "probe: a commit's two Durable Object calls",
+  ping_probe: 'probe: one call of an object method that does nothing',
+};
+
+/** Median over rounds of op's block less the same round's floor (what results.json's own figures are). */
+function ownOf(pr: J, op: string): number {
+  const blocks = (pr[op]?.worker_cpu_ms_per_block ?? []) as number[];
+  const floor = (pr.noop?.worker_cpu_ms_per_block ?? []) as number[];
+  const d = blocks.map((x, i) => x - (floor[i] ?? 0)).sort((a, b) => a - b);
+  if (!d.length) return Number.NaN;
+  const mid = d.length >> 1;
+  return Math.max(0, d.length % 2 ? d[mid] : (d[mid - 1] + d[mid]) / 2);
+}
+
+/** "Targets missed" item when the Worker's own CPU per move is over 3 ms, or null. */
+export function workerCpuMissed(r: J): string | null {
+  const w: J | undefined = r.sections?.worker_cpu;
+  if (!w?.per_request || r.targets?.worker_cpu_ms_per_move?.met !== false) return null;
+  const rest = w.worker_cpu_ms_per_move - w.worker_cpu_ms_per_health - w.db_connection_cpu_ms - w.clock_notes_cpu_ms;
+  return (
+    `**The Worker's own CPU per move (${f(w.worker_cpu_ms_per_move)} ms; target 3 ms).** ` +
+    `Cut: the configuration is validated once per isolate instead of on every request, a move serialises its answer once, and legal moves are compared without copies; and the figure is now the Worker's: the earlier one read wrangler's dev proxy. ` +
+    `What stays (section "The Worker's own CPU per request"): a new database connection with its first statement is ${f(w.db_connection_cpu_ms)} ms by itself, and Workers cannot keep one between requests; ` +
+    `the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms, mostly the objects' own storage writes (the objects' time in production, not the Worker's); the app around any route ${f(w.worker_cpu_ms_per_health)} ms; ` +
+    `the move's own work ${f(rest)} ms, where the Neon driver parsing the statements' results is the largest share of the profile. ` +
+    "Under 3 ms needs a cheaper way to the database than a new WebSocket connection per request: Neon's HTTP query endpoint (one HTTPS request per transaction, no startup exchange) or Hyperdrive (a socket to a pool kept near the Worker); neither has a local stand-in here that measures its real cost."
+  );
+}
+
+/** The summary table's row for `worker_cpu_ms_per_move`. */
+export function workerCpuSummaryRows(r: J): string[][] {
+  const w: J | undefined = r.sections?.worker_cpu;
+  if (!w?.per_request) return [];
+  const met = r.targets?.worker_cpu_ms_per_move?.met;
+  return [
+    [
+      "Worker's own CPU per move (real games; its workerd process less the floor)",
+      `${f(w.worker_cpu_ms_per_move)} ms (full GET ${f(w.worker_cpu_ms_per_state_full)} ms, 304 ${f(w.worker_cpu_ms_per_poll_304)} ms)`,
+      '<= 3 ms',
+      met === true ? 'met' : met === false ? '**missed**' : '-',
+    ],
+  ];
+}
+
+export function workerCpuSection(r: J): string[] {
+  const w: J | undefined = r.sections?.worker_cpu;
+  if (!w?.per_request) return [];
+  const pr = w.per_request as J;
+  const out: string[] = [];
+  out.push("## The Worker's own CPU per request");
+  out.push('');
+  out.push(
+    `bench/worker-cpu.ts, measured ${String(w.measured_at ?? '')
+      .slice(0, 16)
+      .replace(
+        'T',
+        ' ',
+      )} UTC; load average ${w.load_avg_1m_before} before, ${w.load_avg_1m_after} after, on ${r.machine?.cores ?? '?'} cores. ` +
+      `${w.seeded_games} games seeded from the recorded games (bench/lib/seeded-lanes.ts) on ${w.database}${w.pooler ? ` through ${w.pooler}` : ' (no pooler installed: a new PostgreSQL backend per connection)'}; a move is the next move of a running game's record, a full GET and a 304 read another running game as its seat 0. ` +
+      `Requests go straight to the Worker's own workerd process: \`unstable_startWorker\` answers at wrangler's ProxyWorker, a dev server in a workerd process of its own that forwards each request, and that process is the one found first, so the "workerd CPU" of the server and scale sections before this section existed was the proxy's (a move's proxy CPU is listed below), not the Worker's. ` +
+      `CPU is the Worker process's threads' time on a CPU (/proc schedstat, so waiting for a CPU is not counted), one request at a time, ${w.per_block} per block, ${w.rounds} rounds with the kinds alternating, the median block; ` +
+      `the Worker and PostgreSQL ${w.per_request_pinned ? 'pinned to one CPU and this load generator and the bridge to the other' : 'unpinned (taskset failed)'}. ` +
+      "**Own** is the block less the same round's floor: a request the fixture answers before the app (workerd's HTTP, Miniflare's entry worker and wrangler's dev middleware: none of it the Worker's work). " +
+      'The bridge (WebSocket to TCP, dev only; Neon runs its own proxy) is its own process and never in these figures; the Worker side of the database WebSocket is (in production it also pays TLS).',
+  );
+  out.push('');
+  out.push(
+    table(
+      ['request', 'p50 ms', 'Worker process CPU ms', '**own** CPU ms', 'PostgreSQL CPU ms', 'bridge CPU ms', "wrangler's proxy CPU ms"],
+      Object.keys(OP_NAMES)
+        .filter((op) => pr[op])
+        .map((op) => [
+          OP_NAMES[op],
+          f(pr[op].ms.p50, 1),
+          f(pr[op].cpu_ms.worker),
+          op === 'noop' ? '-' : `**${f(ownOf(pr, op))}**`,
+          f(pr[op].cpu_ms.postgres),
+          f(pr[op].cpu_ms.bridge),
+          f(pr[op].cpu_ms.proxy),
+        ]),
+    ),
+  );
+  out.push('');
+  const move = w.worker_cpu_ms_per_move as number;
+  const app = w.worker_cpu_ms_per_health as number;
+  const conn = w.db_connection_cpu_ms as number;
+  const notes = w.clock_notes_cpu_ms as number;
+  const calls = Math.min(notes, 2 * (w.object_call_cpu_ms as number));
+  const rest = move - app - conn - notes;
+  out.push(`What a move's ${f(move)} ms of its own CPU is made of (each part measured by itself in the same rounds):`);
+  out.push('');
+  out.push(
+    table(
+      ['part', 'ms', 'measured as', 'can it go?'],
+      [
+        [
+          'the app around any route: routing, the middleware, the context',
+          f(app),
+          'GET /api/health less the floor',
+          'already cut: the configuration was validated with zod on every request (now once per isolate)',
+        ],
+        [
+          'a new database connection and its first statement',
+          f(conn),
+          'probe: connection + `select 1` less the floor',
+          'no: I/O objects cannot outlive a request in Workers, so every request connects (WebSocket upgrade, startup, parameter messages, terminate)',
+        ],
+        [
+          "the commit's two Durable Object calls (GameVersions.note, DueClock.earlier), both sides",
+          f(notes),
+          'probe: the same two calls less the floor',
+          `the calls themselves ${calls < 0.05 ? 'too little to tell from the floor' : `${f(calls)} ms`} (2 x a call of a method that does nothing); the rest, ${f(notes - calls)} ms, is the objects' own storage writes, which in production run in the objects (billed as Durable Object time, not this Worker's CPU); the calls keep 304s from ever confirming an older version`,
+        ],
+        [
+          "the move's own work: its two statements' results, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the notice's delivery after the answer",
+          f(rest),
+          'the rest',
+          'see the profile below',
+        ],
+        ['**move, own CPU**', `**${f(move)}**`, 'POST /moves less the floor', ''],
+        [
+          'not counted: the floor every request pays here',
+          f(pr.noop.cpu_ms.worker),
+          'a request the fixture answers before the app',
+          "workerd's HTTP server, Miniflare's entry worker and wrangler's dev middleware: the dev harness, not the Worker",
+        ],
+      ],
+    ),
+  );
+  out.push('');
+  const p: J | null = w.profile;
+  if (p && !p.error) {
+    out.push(
+      `Profile of the Worker's isolate (V8 inspector, every ${p.interval_us} us) over ${p.requests} moves, then ${p.requests} full GETs. Shares count samples (each sample alike; on a loaded machine a sample's wall-time weight follows where the scheduler preempted the thread, not where the CPU went) and cover the isolate's JavaScript only: workerd's own work outside the isolate (sockets, the HTTP and WebSocket machinery, the objects' SQLite) is not sampled.`,
+    );
+    out.push('');
+    for (const [name, s] of [
+      ['moves', p.moves],
+      ['full GETs', p.state_full],
+    ] as [string, J][]) {
+      out.push(
+        `${name}: top files ${(s.top_files as J[])
+          .slice(0, 8)
+          .map((x) => `${x.file} ${f(x.self_pct, 1)}%`)
+          .join(', ')}.`,
+      );
+      out.push('');
+      out.push(
+        table(
+          ['function', 'module', 'self %'],
+          (s.top_functions as J[]).slice(0, 12).map((x) => [`\`${x.fn}\``, x.where, f(x.self_pct, 1)]),
+        ),
+      );
+      out.push('');
+      out.push(
+        `Our own code by inclusive share (${name}): ${((s.top_own_inclusive ?? []) as J[])
+          .slice(0, 10)
+          .map((x) => `\`${x.fn}\` (${x.where}) ${f(x.total_pct, 1)}%`)
+          .join(', ')}.`,
+      );
+      out.push('');
+    }
+  } else if (p?.error) out.push(`(profile failed: ${p.error})\n`);
+  out.push(...concurrencySection(w));
+  return out;
+}
+
+function concurrencySection(w: J): string[] {
+  const cc: J | undefined = w.concurrency;
+  if (!cc?.levels?.length) return [];
+  const out: string[] = [];
+  out.push("## Many games at once: where a move's time goes");
+  out.push('');
+  out.push(
+    `The same real moves, 1, 4, 16 and 64 games at once (each game one client moving without pause), ${cc.rounds} rounds per level, each round running both variants in alternating order: ` +
+      `**pinned**, the Worker's workerd and PostgreSQL on CPU ${cc.cpus - 1} and this load generator, the bridge and wrangler's proxy on CPU ${cc.cpus - 2} (\`taskset\`; only ${cc.cpus} CPUs, and other jobs ran on both), and **shared**, every process free on every CPU. ` +
+      'CPU and run-queue wait (time runnable but not running, from /proc schedstat) per move; PostgreSQL lock waits sampled every 100 ms. ' +
+      "The CPU bound: c games at once cannot average less than c times a move's CPU on the CPUs it queues for (pinned: the Worker and PostgreSQL on one CPU; shared: every process on every CPU), nor less than a move alone; **vs bound** is the mean over the larger of the two, the part no CPU limit explains.",
+  );
+  out.push('');
+  const rows = (cc.levels as J[]).map((x) => [
+    x.c,
+    x.variant,
+    x.moves,
+    `${f(x.ms.p50, 1)} / ${f(x.ms.p95, 1)}`,
+    f(x.ms.mean, 1),
+    f(x.per_s, 1),
+    `${f(x.per_move.worker.cpu)} + ${f(x.per_move.postgres.cpu)} + ${f(x.per_move.bridge.cpu)} + ${f(x.per_move.generator.cpu)}`,
+    `${f(x.per_move.worker.wait)} / ${f(x.per_move.postgres.wait)}`,
+    f(x.cpu_bound_ms, 1),
+    `${f(x.mean_vs_alone)}x`,
+    `**${f(x.mean_vs_bound)}x**`,
+    f(x.lock_waiting_backends_avg),
+  ]);
+  out.push(
+    table(
+      [
+        'games at once',
+        'variant',
+        'moves',
+        'p50 / p95 ms',
+        'mean ms',
+        'moves/s',
+        'CPU ms per move: Worker + PostgreSQL + bridge + generator',
+        'run-queue wait ms per move: Worker / PostgreSQL',
+        'CPU bound ms',
+        'mean vs alone',
+        'vs bound',
+        'backends waiting on a lock',
+      ],
+      rows,
+    ),
+  );
+  out.push('');
+  const at = (c: number, v: string) => (cc.levels as J[]).find((x) => x.c === c && x.variant === v);
+  const v = at(16, 'pinned') ? 'pinned' : 'shared';
+  const c16 = at(16, v);
+  const c1 = at(1, v);
+  if (c16 && c1) {
+    const pg = c16.per_move.postgres.cpu as number;
+    const wk = c16.per_move.worker.cpu as number;
+    const locks = Math.max(...(cc.levels as J[]).map((x) => x.lock_waiting_backends_avg as number));
+    out.push(
+      `**16 games at once (${v})**: a move took ${f(c16.ms.mean, 0)} ms on average against ${f(c1.ms.mean, 0)} ms alone (${f(c16.mean_vs_alone, 1)}x), and ${f(c16.per_s, 1)} moves/s against ${f(c1.per_s, 1)}. ` +
+        `Each move needs ${f(wk + pg, 1)} ms of CPU on the server's CPU (Worker ${f(wk, 1)} ms, PostgreSQL ${f(pg, 1)} ms), so 16 at once cannot average less than ${f(c16.cpu_bound_ms, 0)} ms there: the measured mean is **${f(c16.mean_vs_bound, 2)}x** that bound, ` +
+        `${(c16.mean_vs_bound as number) <= 2 ? "within 2x once the machine's limit is taken out" : "more than 2x even with the machine's limit taken out"}. ` +
+        `Where the time goes: queueing for the CPU (a move is runnable and waiting ${f(c16.per_move.worker.wait, 1)} ms in the Worker's thread and ${f(c16.per_move.postgres.wait, 1)} ms in PostgreSQL's, against ${f(c1.per_move.worker.wait, 1)} and ${f(c1.per_move.postgres.wait, 1)} alone; the rest of the wait is behind the other moves in the same single-threaded Worker); ` +
+        `PostgreSQL's CPU (${f(pg, 1)} ms a move, ${f((pg / (wk + pg)) * 100, 0)}% of the server's: ${w.pooler ? 'through the pooler' : 'no pooler here, so every connection starts a backend that compiles the PL/pgSQL functions again'}); ` +
+        `the bridge (${f(c16.per_move.bridge.cpu, 1)} ms a move, on the other CPU when pinned); the Durable Object calls (${f(w.clock_notes_cpu_ms, 1)} ms of the Worker's CPU a commit, one request at a time; DueClock is one object for all games, so its calls queue behind each other); ` +
+        `locks: at most ${f(locks, 2)} PostgreSQL backends waiting on a lock on average at any level (each game is its own row, so moves of different games never wait for each other).`,
+    );
+    out.push('');
+  }
+  return out;
+}
