@@ -42,14 +42,18 @@ export function scaleSection(r: J): string[] {
   out.push('## 5. Scale measured: the same requests at 1,000 to 100,000 games');
   out.push('');
   const full = t.keys_sizes?.full_sizes;
+  const when = String(sc.measured_at ?? '')
+    .slice(0, 16)
+    .replace('T', ' ');
   out.push(
-    `One run (\`npm run bench -- scale\`, bench/scale-db.ts, measured ${String(sc.measured_at ?? '')
-      .slice(0, 16)
-      .replace('T', ' ')} UTC) grows one real ${sc.database ?? 'PostgreSQL'} ` +
-      `from ${n0(sizes[0].n)} to ${n0(sizes[sizes.length - 1].n)} games seeded from the recorded games (bench/lib/seed.ts: per 100 games 12 waiting, 28 running, 60 finished, 2-5 seats, ` +
-      'with their events, seats, endings, outbox rows, sessions, push devices and webhooks) and measures each size through the Worker in workerd. ' +
-      `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests in ${sc.rounds} rounds that alternate the figures. ` +
-      `Load average ${sc.load_avg_1m_before} before, ${sc.load_avg_1m_after} after (2 cores${sc.load_avg_1m_before > 1.5 ? ': busy, other processes were running' : ''}).` +
+    `One run (\`npm run bench -- scale\`, bench/scale-db.ts, measured ${when} UTC) ${sc.interleaved ? 'holds each size in a database of its own in one' : 'grows one'} real ${sc.database ?? 'PostgreSQL'} ` +
+      `(${sizes.map((s) => n0(s.n)).join(', ')} games seeded from the recorded games; bench/lib/seed.ts: per 100 games 12 waiting, 28 running, 60 finished, 2-5 seats, ` +
+      'with their events, seats, endings, outbox rows, sessions, push devices and webhooks) and measures each size through a Worker of its own in workerd' +
+      (sc.interleaved
+        ? `, the sizes in alternating blocks of the same ${sc.rounds} rounds (a block per size and figure, the order turning each round), so the machine's load falls on every size alike. `
+        : '. ') +
+      `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests. ` +
+      `Load average ${sc.load_avg_1m_before} before, ${sc.load_avg_1m_measuring ?? '-'} when the measuring began, ${sc.load_avg_1m_after} after (2 cores${sc.load_avg_1m_before > 1.5 ? ': busy, other processes were running' : ''}).` +
       (full
         ? ''
         : ` **Sizes run: ${ns.map((n) => n0(Number(n))).join(', ')}** (not 100,000): the \`scale_*_ratio_100k_vs_1k\` keys in results.json compare ${n0(t.keys_sizes?.to)} with ${n0(t.keys_sizes?.from)} games, as \`scale_ratio_sizes\` says.`),
