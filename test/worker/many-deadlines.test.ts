@@ -68,7 +68,9 @@ describe.skipIf(!wantRealPostgres())('many deadlines at once', () => {
         // Progress every 10 s, so a run that is too slow says where it stands.
         if (Date.now() - said >= 10_000) {
           said = Date.now();
-          console.log(`[many deadlines] +${((said - firstEnd) / 1000).toFixed(0)} s: ${ended} of ${GAMES} applied, ${pending} notices pending`);
+          console.log(
+            `[many deadlines] +${((said - firstEnd) / 1000).toFixed(0)} s: ${ended} of ${GAMES} applied, ${pending} notices pending`,
+          );
         }
         return delivered && ended === GAMES ? Date.now() : undefined;
       },
