@@ -6,6 +6,7 @@
 import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 import { scaleSection } from './report-scale';
+import { costSection, costSummaryRows, dueSection } from './report-cost';
 
 type J = Record<string, any>;
 
@@ -134,6 +135,7 @@ export function renderMarkdown(r: J): string {
           `${met(rep.met?.[g])} (CPU: ${met(rep.met_cpu_time?.[g])})`,
         ]),
         ...clientSummaryRows(r),
+        ...costSummaryRows(r),
       ],
     ),
   );
@@ -663,6 +665,8 @@ export function renderMarkdown(r: J): string {
   }
 
   out.push(...scaleSection(r));
+  out.push(...dueSection(r));
+  out.push(...costSection(r));
 
   // 5. Scale
   if (sc.per_player_day) {
