@@ -11,7 +11,7 @@
  * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
- * its effect), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
+ * its effect), due (bench/due.ts: 10,000 clocks, then 10,000 notices, due at once; by name only), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
  * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
  * here is part of `npm test`.
  */
@@ -25,6 +25,7 @@ import { renderMarkdown } from './report';
 import { scaleOnPaper } from './scale';
 import { gamesPerMonthOf } from './report-scale';
 import { scaleTable } from './scale-table';
+import { costPer1000Games } from './cost';
 
 interface Section {
   name: string;
@@ -53,6 +54,8 @@ const SECTIONS: Section[] = [
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
   // Clocks that run out, applied by each game's alarm: the delay from the instant to the effect.
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
+  // 10,000 clocks due at once, then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
+  { name: 'due', file: 'bench/due.ts', limitMs: 1_800_000, byNameOnly: true },
   // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
   { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
 ];
@@ -160,6 +163,12 @@ function scaleStorage(sc: Record<string, any> | undefined, paper: Record<string,
   return sc?.sizes?.length ? scaleTable(sc.sizes, { gamesPerMonth: gamesPerMonthOf(paper) }).storage_per_month : null;
 }
 
+/** The cost of 1,000 active games a month from the run's figures (bench/cost.ts), and its headline key. */
+function withCost(results: Record<string, any>): void {
+  results.cost = costPer1000Games(results);
+  results.cost_per_1000_games_month_usd = results.cost?.total_usd ?? null;
+}
+
 async function main() {
   if (process.argv.includes('--report-only')) {
     const results = loadPrevious();
@@ -167,6 +176,8 @@ async function main() {
     results.scale = scaleOnPaper(results);
     Object.assign(results, scaleKeys(results.sections.scale));
     results.scale_storage_per_month = scaleStorage(results.sections.scale, results.scale);
+    results.due_10k_clear_seconds = results.sections.due?.due_10k_clear_seconds ?? null;
+    withCost(results);
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(markdownFile, renderMarkdown(results));
     console.error(`[bench] rewrote ${path.relative(root, markdownFile)} from ${path.relative(root, resultsFile)}`);
@@ -266,6 +277,9 @@ async function main() {
     // From a clock's end to its effect (the game's own alarm; no cron tick).
     deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
     deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
+    // 10,000 clocks due within 10 s: seconds from the first end until every one was applied (due section).
+    due_10k_clear_seconds: sections.due?.due_10k_clear_seconds ?? null,
+    due_10k_load_avg_1m: sections.due ? { before: sections.due.load_avg_1m_before, after: sections.due.load_avg_1m_after } : null,
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     // The scale section's ratios (largest size run vs 1,000 games; scale_ratio_sizes names them).
     ...scaleKeys(sections.scale),
@@ -278,6 +292,10 @@ async function main() {
       deadline_delay_p95_ms: {
         target: '<= 10000',
         met: typeof sections.clocks?.deadline_delay_p95_ms === 'number' ? sections.clocks.deadline_delay_p95_ms <= 10_000 : null,
+      },
+      due_10k_clear_seconds: {
+        target: '<= 120',
+        met: typeof sections.due?.due_10k_clear_seconds === 'number' ? sections.due.due_10k_clear_seconds <= 120 : null,
       },
       idle_pg_statements_per_hour: {
         target: '0',
@@ -310,6 +328,7 @@ async function main() {
   };
   results.scale = scaleOnPaper(results);
   results.scale_storage_per_month = scaleStorage(sections.scale, results.scale);
+  withCost(results);
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(markdownFile, renderMarkdown(results));
   console.error(
