@@ -94,7 +94,10 @@ export function scaleSection(r: J): string[] {
       .map(([f, v]) => `${f} ${(v as number).toFixed(2)}x`)
       .join(', ');
     out.push(
-      `How to play touches no database, and took ${t.db_free_control_ratio.toFixed(2)}x its time at ${n0(t.base_n)} games when measured at ${n0(t.largest_n)}: that much of every wall-time ratio in that column is the machine (its load, other processes), not the data. ` +
+      `How to play touches no database, and took ${t.db_free_control_ratio.toFixed(2)}x its time at ${n0(t.base_n)} games when measured at ${n0(t.largest_n)}: that much of every wall-time ratio in that column is ` +
+        (sc.interleaved
+          ? "the Worker process of that size (each size has its own workerd on the same 2 busy cores), not the data; so is the 304's, which that Worker's GameVersions object answers without PostgreSQL. "
+          : 'the machine (its load, other processes), not the data. ') +
         `PostgreSQL CPU per request, counted on a CPU and not on the wall, is the figure the load does not move: at ${n0(t.largest_n)} games vs ${n0(t.base_n)}, ${pg} ` +
         '(requests answered without the database have almost none, so their CPU ratios are noise).',
     );
