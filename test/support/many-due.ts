@@ -48,9 +48,18 @@ export async function copyDueGames(sql: Sql, t: DueTemplate, n: number, opts: { 
      from games, generate_series(1, $3) i where id = $1`,
     [t.gameId, opts.firstEnd, n, opts.prefix, step],
   );
+  // Each copy seats players of its own, as thousands of games would: games that share a player
+  // apply their endings one at a time (their ratings), which would measure two players' queue.
+  await sql(
+    `insert into users (id, email, name, created_at)
+     select $3 || '_u' || i || '_' || s.seat, $3 || '_u' || i || '_' || s.seat || '@example.test', 'Player ' || s.seat, now()
+     from seats s, generate_series(1, $2) i where s.game_id = $1 and s.user_id is not null`,
+    [t.gameId, n, opts.prefix],
+  );
   await sql(
     `insert into seats (game_id, seat, user_id, is_bot, joined_at, last_seen_seq, choices)
-     select $3 || '_' || i, s.seat, s.user_id, s.is_bot, s.joined_at, s.last_seen_seq, s.choices
+     select $3 || '_' || i, s.seat, case when s.user_id is null then null else $3 || '_u' || i || '_' || s.seat end,
+       s.is_bot, s.joined_at, s.last_seen_seq, s.choices
      from seats s, generate_series(1, $2) i where s.game_id = $1`,
     [t.gameId, n, opts.prefix],
   );
