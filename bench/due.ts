@@ -1,13 +1,18 @@
 /**
- * Many things due at once, on real PostgreSQL through the Worker in workerd: 10,000 clocks that
- * run out within the same 10 s (copies of one started game, test/support/many-due.ts), applied
+ * Many things due at once, on real PostgreSQL through the Worker in workerd: clocks that run out
+ * within the same 10 s (copies of one started game, test/support/many-due.ts), applied
  * by the games' own alarms (`GameTimer`, `WorkGate` admitting CLOCK_PASSES at once) with the cron
  * ticking as it would; then 10,000 notices due at once, delivered by the cron's own batch and
  * its drain lanes (`OutboxDrain`). Figures: seconds from the first clock's end until every game
- * was applied (`due_10k_clear_seconds`, target 120), each applied exactly once, seconds until the
- * notice backlog was delivered, and how requests answered meanwhile.
+ * was applied, each applied exactly once, seconds until the notice backlog was delivered, and how
+ * requests answered meanwhile. `due_10k_clear_seconds` (target 120) is the measured time when the
+ * run had 10,000 games; locally it cannot: every game brings two Durable Objects (its timer and
+ * its versions), each with SQLite storage in the one workerd, and arming between 4,000 and 5,000
+ * timers failed with SQLITE_NOMEM (the process may open 20,000 files), then requests hung and
+ * PostgreSQL ran out of connections. So the run takes 2,000 games (8,000 notices) and gives the 10,000 figure as a
+ * projection from its measured rate, named as such.
  *
- * `tsx bench/due.ts [out.json]`. BENCH_DUE_GAMES (10000), BENCH_QUICK=1 for 1,000.
+ * `tsx bench/due.ts [out.json]`. BENCH_DUE_GAMES (2000), BENCH_QUICK=1 for 500.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -17,8 +22,9 @@ import { startOwnWorker } from '../test/support/own-worker';
 import { round, roundSummary, sleep, summarize } from './lib/stats';
 
 const quick = process.env.BENCH_QUICK === '1';
-const GAMES = Number(process.env.BENCH_DUE_GAMES ?? (quick ? 1000 : 10_000));
-const NOTICES = GAMES;
+const GAMES = Number(process.env.BENCH_DUE_GAMES ?? (quick ? 500 : 2000));
+/** Notices have no Durable Object of their own: 10,000 locally too (at 2,000 games). */
+const NOTICES = Math.min(10_000, GAMES * 5);
 /** The cron as deployed ticks every 5 minutes; here a tick every 30 s keeps its path in the picture without driving the work. */
 const TICK_MS = 30_000;
 const LIMIT_MS = 1_500_000;
@@ -78,6 +84,8 @@ async function main() {
       clock_passes_at_once: 16,
       spread_s: 10,
       due_10k_clear_seconds: GAMES === 10_000 ? round(games.doneMs / 1000) : null,
+      // From this run's rate: the time to the first application plus 10,000 at the measured rate (not a measurement of 10,000).
+      due_10k_clear_seconds_projected: round((games.firstMs + (10_000 / GAMES) * (games.doneMs - games.firstMs)) / 1000),
       clear_seconds: round(games.doneMs / 1000),
       clear_seconds_after_last_end: round((games.doneAt - lastEnd) / 1000),
       applied_exactly_once: once.games === GAMES && once.events === GAMES,
@@ -112,6 +120,8 @@ async function watch(
   let ticks = 0;
   let lastTick = 0;
   let said = Date.now();
+  let first: number | null = null;
+  const total = (await left()).left;
   for (;;) {
     const s = Date.now();
     const health = await fetch(`${own.api.base}/api/health`);
@@ -122,9 +132,10 @@ async function watch(
       if ((await own.tick()).status === 200) ticks++;
     }
     const now = await left();
+    if (first === null && now.left < total) first = Date.now();
     if (now.left === 0) {
       const doneAt = Date.now();
-      return { doneAt, doneMs: doneAt - from, requests: roundSummary(summarize(answers)), ticks };
+      return { doneAt, doneMs: doneAt - from, firstMs: (first ?? doneAt) - from, requests: roundSummary(summarize(answers)), ticks };
     }
     if (Date.now() - said > 10_000) {
       said = Date.now();

@@ -16,12 +16,23 @@ export function costSummaryRows(r: J): string[][] {
   const c = costPer1000Games(r);
   return [
     [
-      '10,000 clocks due within 10 s: seconds from the first end until all were applied (real PostgreSQL, workerd)',
+      'Clocks due within 10 s: seconds from the first end until all were applied (real PostgreSQL, workerd)',
       d
-        ? `${n(d.clear_seconds)} s for ${n(d.games, 0)} (${n(d.games_per_s)} a second; load ${d.load_avg_1m_before} before, ${d.load_avg_1m_after} after)`
+        ? `${n(d.clear_seconds)} s for ${n(d.games, 0)} (${n(d.games_per_s)} a second; load ${d.load_avg_1m_before} before, ${d.load_avg_1m_after} after); ` +
+          (typeof r.due_10k_clear_seconds === 'number'
+            ? `10,000: ${n(r.due_10k_clear_seconds)} s`
+            : `10,000 cannot run locally (Durable Objects' files in one workerd); projected from this rate: ${n(d.due_10k_clear_seconds_projected)} s`)
         : '-',
-      '<= 120 s',
-      typeof r.due_10k_clear_seconds === 'number' ? (r.due_10k_clear_seconds <= 120 ? 'met' : '**missed**') : '-',
+      '<= 120 s for 10,000',
+      typeof r.due_10k_clear_seconds === 'number'
+        ? r.due_10k_clear_seconds <= 120
+          ? 'met'
+          : '**missed**'
+        : typeof d?.due_10k_clear_seconds_projected === 'number'
+          ? d.due_10k_clear_seconds_projected <= 120
+            ? 'met (projected)'
+            : '**missed (projected)**'
+          : '-',
     ],
     [
       'Cost of 1,000 active games a month (list prices, no allowances)',
@@ -48,8 +59,14 @@ export function dueSection(r: J): string[] {
     `| all ${n(d.games, 0)} applied, from the first clock's end | ${n(d.clear_seconds)} s (${n(d.clear_seconds_after_last_end)} s after the last end; ${n(d.games_per_s)} games a second) |`,
     `| each applied exactly once | ${d.applied_exactly_once ? 'yes' : '**no**'} (${n(d.timeout_events, 0)} timeout events) |`,
     `| requests meanwhile (health + state, p50 / p95 / max) | ${n(d.requests_while_due_ms?.p50)} / ${n(d.requests_while_due_ms?.p95)} / ${n(d.requests_while_due_ms?.max)} ms |`,
+    `| 10,000 games, projected from this rate (the first application, then 10,000 at the rate measured) | ${n(d.due_10k_clear_seconds_projected)} s |`,
     `| ${n(d.notices, 0)} notices due at once, all delivered | ${n(d.notices_clear_seconds)} s (${n(d.notices_per_s, 0)} a second) |`,
     `| load average (1 min) before / after, 2 cores | ${d.load_avg_1m_before} / ${d.load_avg_1m_after} |`,
+    '',
+    "Why not 10,000 here: each game brings two Durable Objects (its GameTimer and its GameVersions), all in the one local workerd, which keeps each one's SQLite storage; " +
+      'arming between 4,000 and 5,000 timers it failed with SQLITE_NOMEM (the process may open 20,000 files, a limit this container cannot raise), then requests hung and PostgreSQL ran out of connections: a limit of the local runtime, not of Cloudflare, where objects are spread over machines. ' +
+      'The passes here are CPU-bound on the 2 shared cores (a new PostgreSQL backend, 5-6 statements and about 6 Durable Object calls each); deployed, WorkGate admits CLOCK_PASSES (16) at once whatever the number due, ' +
+      'so 10,000 within 120 s needs 83 passes a second: about 190 ms a pass at 16 at once.',
     '',
   ];
 }

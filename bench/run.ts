@@ -11,7 +11,7 @@
  * PostgreSQL, through PgBouncer when installed), server_direct (the same, shorter, without the
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
- * its effect), due (bench/due.ts: 10,000 clocks, then 10,000 notices, due at once; by name only), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
+ * its effect), due (bench/due.ts: 2,000 clocks, then 10,000 notices, due at once; by name only), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
  * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
  * here is part of `npm test`.
  */
@@ -54,7 +54,7 @@ const SECTIONS: Section[] = [
   { name: 'client', file: 'bench/client.ts', limitMs: 420_000 },
   // Clocks that run out, applied by each game's alarm: the delay from the instant to the effect.
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
-  // 10,000 clocks due at once, then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
+  // Clocks due at once (2,000 locally), then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
   { name: 'due', file: 'bench/due.ts', limitMs: 1_800_000, byNameOnly: true },
   // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
   { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
@@ -163,6 +163,19 @@ function scaleStorage(sc: Record<string, any> | undefined, paper: Record<string,
   return sc?.sizes?.length ? scaleTable(sc.sizes, { gamesPerMonth: gamesPerMonthOf(paper) }).storage_per_month : null;
 }
 
+/**
+ * The due section's keys: 10,000 clocks due within 10 s, seconds from the first end until every
+ * one was applied (null unless the run had 10,000; the projection from its rate beside it).
+ */
+function dueKeys(due: Record<string, any> | undefined): Record<string, unknown> {
+  return {
+    due_10k_clear_seconds: due?.due_10k_clear_seconds ?? null,
+    due_10k_clear_seconds_projected: due?.due_10k_clear_seconds_projected ?? null,
+    due_games_measured: due?.games ?? null,
+    due_load_avg_1m: due ? { before: due.load_avg_1m_before, after: due.load_avg_1m_after } : null,
+  };
+}
+
 /** The cost of 1,000 active games a month from the run's figures (bench/cost.ts), and its headline key. */
 function withCost(results: Record<string, any>): void {
   results.cost = costPer1000Games(results);
@@ -176,7 +189,7 @@ async function main() {
     results.scale = scaleOnPaper(results);
     Object.assign(results, scaleKeys(results.sections.scale));
     results.scale_storage_per_month = scaleStorage(results.sections.scale, results.scale);
-    results.due_10k_clear_seconds = results.sections.due?.due_10k_clear_seconds ?? null;
+    Object.assign(results, dueKeys(results.sections.due));
     withCost(results);
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(markdownFile, renderMarkdown(results));
@@ -277,9 +290,7 @@ async function main() {
     // From a clock's end to its effect (the game's own alarm; no cron tick).
     deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
     deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
-    // 10,000 clocks due within 10 s: seconds from the first end until every one was applied (due section).
-    due_10k_clear_seconds: sections.due?.due_10k_clear_seconds ?? null,
-    due_10k_load_avg_1m: sections.due ? { before: sections.due.load_avg_1m_before, after: sections.due.load_avg_1m_after } : null,
+    ...dueKeys(sections.due),
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     // The scale section's ratios (largest size run vs 1,000 games; scale_ratio_sizes names them).
     ...scaleKeys(sections.scale),
