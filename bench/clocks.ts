@@ -8,7 +8,7 @@
  * `tsx bench/clocks.ts [out.json]`. BENCH_QUICK=1 for fewer games.
  */
 import { writeFileSync } from 'node:fs';
-import { inviteCode, uniqueEmail } from '../test/support/http-client';
+import { startTemplate } from '../test/support/many-due';
 import { sqlRows } from '../test/support/neon-node';
 import { startOwnWorker } from '../test/support/own-worker';
 import { round, roundSummary, sleep, summarize } from './lib/stats';
@@ -24,16 +24,9 @@ async function main() {
   try {
     const games: { id: string; runsOutAt: number }[] = [];
     for (let i = 0; i < GAMES; i++) {
-      const a = (await api.signIn(uniqueEmail('bench-clock-a'))).token;
-      const b = (await api.signIn(uniqueEmail('bench-clock-b'))).token;
-      const created = await api.post(
-        '/api/games',
-        { type: 'secret-dice', players: 2, timeControl: '24h', onTimeout: 'end', allowVacation: false, startWhenFull: true },
-        { token: a },
-      );
-      await api.post(`/api/games/${created.body.id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: b });
-      const s = await api.get(`/api/games/${created.body.id}/state`, { token: a });
-      games.push({ id: created.body.id, runsOutAt: Date.parse(s.body.clocks[0].runsOutAt) });
+      const t = await startTemplate(api);
+      const s = await api.get(`/api/games/${t.gameId}/state`, { token: t.token });
+      games.push({ id: t.gameId, runsOutAt: Date.parse(s.body.clocks[0].runsOutAt) });
     }
     const first = Math.min(...games.map((g) => g.runsOutAt));
     const last = Math.max(...games.map((g) => g.runsOutAt));

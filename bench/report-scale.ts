@@ -42,14 +42,18 @@ export function scaleSection(r: J): string[] {
   out.push('## 5. Scale measured: the same requests at 1,000 to 100,000 games');
   out.push('');
   const full = t.keys_sizes?.full_sizes;
+  const when = String(sc.measured_at ?? '')
+    .slice(0, 16)
+    .replace('T', ' ');
   out.push(
-    `One run (\`npm run bench -- scale\`, bench/scale-db.ts, measured ${String(sc.measured_at ?? '')
-      .slice(0, 16)
-      .replace('T', ' ')} UTC) grows one real ${sc.database ?? 'PostgreSQL'} ` +
-      `from ${n0(sizes[0].n)} to ${n0(sizes[sizes.length - 1].n)} games seeded from the recorded games (bench/lib/seed.ts: per 100 games 12 waiting, 28 running, 60 finished, 2-5 seats, ` +
-      'with their events, seats, endings, outbox rows, sessions, push devices and webhooks) and measures each size through the Worker in workerd. ' +
-      `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests in ${sc.rounds} rounds that alternate the figures. ` +
-      `Load average ${sc.load_avg_1m_before} before, ${sc.load_avg_1m_after} after (2 cores${sc.load_avg_1m_before > 1.5 ? ': busy, other processes were running' : ''}).` +
+    `One run (\`npm run bench -- scale\`, bench/scale-db.ts, measured ${when} UTC) ${sc.interleaved ? 'holds each size in a database of its own in one' : 'grows one'} real ${sc.database ?? 'PostgreSQL'} ` +
+      `(${sizes.map((s) => n0(s.n)).join(', ')} games seeded from the recorded games; bench/lib/seed.ts: per 100 games 12 waiting, 28 running, 60 finished, 2-5 seats, ` +
+      'with their events, seats, endings, outbox rows, sessions, push devices and webhooks) and measures each size through a Worker of its own in workerd' +
+      (sc.interleaved
+        ? `, the sizes in alternating blocks of the same ${sc.rounds} rounds (a block per size and figure, the order turning each round), so the machine's load falls on every size alike. `
+        : '. ') +
+      `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests. ` +
+      `Load average ${sc.load_avg_1m_before} before, ${sc.load_avg_1m_measuring ?? '-'} when the measuring began, ${sc.load_avg_1m_after} after (2 cores${sc.load_avg_1m_before > 1.5 ? ': busy, other processes were running' : ''}).` +
       (full
         ? ''
         : ` **Sizes run: ${ns.map((n) => n0(Number(n))).join(', ')}** (not 100,000): the \`scale_*_ratio_100k_vs_1k\` keys in results.json compare ${n0(t.keys_sizes?.to)} with ${n0(t.keys_sizes?.from)} games, as \`scale_ratio_sizes\` says.`),
@@ -90,7 +94,10 @@ export function scaleSection(r: J): string[] {
       .map(([f, v]) => `${f} ${(v as number).toFixed(2)}x`)
       .join(', ');
     out.push(
-      `How to play touches no database, and took ${t.db_free_control_ratio.toFixed(2)}x its time at ${n0(t.base_n)} games when measured at ${n0(t.largest_n)}: that much of every wall-time ratio in that column is the machine (its load, other processes), not the data. ` +
+      `How to play touches no database, and took ${t.db_free_control_ratio.toFixed(2)}x its time at ${n0(t.base_n)} games when measured at ${n0(t.largest_n)}: that much of every wall-time ratio in that column is ` +
+        (sc.interleaved
+          ? "the Worker process of that size (each size has its own workerd on the same 2 busy cores), not the data; so is the 304's, which that Worker's GameVersions object answers without PostgreSQL. "
+          : 'the machine (its load, other processes), not the data. ') +
         `PostgreSQL CPU per request, counted on a CPU and not on the wall, is the figure the load does not move: at ${n0(t.largest_n)} games vs ${n0(t.base_n)}, ${pg} ` +
         '(requests answered without the database have almost none, so their CPU ratios are noise).',
     );

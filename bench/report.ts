@@ -7,6 +7,7 @@ import { idleAndPolls } from './report-idle-polls';
 import { clientMissed, clientSection, clientSummaryRows } from './report-client';
 import { scaleSection } from './report-scale';
 import { workerCpuMissed, workerCpuSection, workerCpuSummaryRows } from './report-worker-cpu';
+import { costSection, costSummaryRows, dueSection } from './report-cost';
 
 type J = Record<string, any>;
 
@@ -136,6 +137,7 @@ export function renderMarkdown(r: J): string {
         ]),
         ...clientSummaryRows(r),
         ...workerCpuSummaryRows(r),
+        ...costSummaryRows(r),
       ],
     ),
   );
@@ -669,6 +671,8 @@ export function renderMarkdown(r: J): string {
   }
 
   out.push(...scaleSection(r));
+  out.push(...dueSection(r));
+  out.push(...costSection(r));
 
   // 5. Scale
   if (sc.per_player_day) {

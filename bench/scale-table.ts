@@ -122,7 +122,7 @@ export function scaleTable(sizes: readonly SizeFigures[], opts: { gamesPerMonth?
   row('bytes_per_event', 'Bytes per event (game_events with its indexes)', 'bytes', false, (s) => s.storage.bytes_per_event_incl_indexes);
   row('load_before', 'Load average (1 min) when this size was measured, before', 'load', false, (s) => s.load_avg_1m?.before);
   row('load_after', '... and after', 'load', false, (s) => s.load_avg_1m?.after);
-  row('seed_seconds', 'Seeding this size (from the previous one), s', 's', false, (s) => s.seed.seconds);
+  row('seed_seconds', 'Seeding this size, s', 's', false, (s) => s.seed.seconds);
 
   const at = (f: Figure) => rows.find((r) => r.key === f)!.ratios[String(largest.n)];
   const over_limit = FIGURES.filter((f) => {

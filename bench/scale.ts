@@ -5,6 +5,7 @@
  */
 import { loadRecords } from './lib/records';
 import { round } from './lib/stats';
+import { PRICES } from './cost';
 
 export const ASSUMPTIONS = {
   typical_game: 'big-thunder-3p',
@@ -14,25 +15,16 @@ export const ASSUMPTIONS = {
   /** Visits to the game page a day (two to play, two to look), each visible this long. */
   visits_per_player_day: 4,
   visible_minutes_per_visit: 5,
-  /** client/poll-controller.ts DEFAULT_TIMING: 3 s while visible, 30 s while hidden. */
+  /** client/poll-controller.ts DEFAULT_TIMING: 3 s while visible, 3 min while hidden (notifications cover a background tab). */
   visible_poll_s: 3,
-  hidden_poll_s: 30,
-  /** A background tab left open this long a day, polling every 30 s. */
+  hidden_poll_s: 180,
+  /** A background tab left open this long a day, polling every 3 min. */
   hidden_tab_hours_per_day: 4,
   /** Share of the other players' moves a watching player receives as a full answer (the rest fall between polls). */
   others_moves_seen_share: 0.5,
   peak_to_average: 3,
-  /**
-   * Cloudflare Workers Standard list prices at the time of writing (check before quoting):
-   * $5/month includes 10 M requests and 30 M CPU-ms; then $0.30 per M requests, $0.02 per M CPU-ms.
-   */
-  workers_prices_usd: {
-    base_per_month: 5,
-    included_requests: 10e6,
-    included_cpu_ms: 30e6,
-    per_million_requests: 0.3,
-    per_million_cpu_ms: 0.02,
-  },
+  /** Cloudflare Workers Paid list prices (bench/cost.ts PRICES, dated there). */
+  workers_prices_usd: PRICES.workers,
 };
 
 const num = (x: unknown, fallback = Number.NaN): number => (typeof x === 'number' && Number.isFinite(x) ? x : fallback);
@@ -63,9 +55,12 @@ export function scaleOnPaper(results: Record<string, any>) {
   const requestsPD = movesPD + polls + loadRequests;
 
   const c1 = sv.moves?.c1?.move ?? {};
-  const cpuMove = num(c1.cpu_ms_per_op?.worker);
-  const cpu304 = num(sv.polls?.c16?.poll_304?.cpu_ms_per_op?.worker);
-  const cpuFull = num(sv.polls?.c16?.full?.cpu_ms_per_op?.worker);
+  // The Worker's own CPU (section worker_cpu, its own workerd process) where the run has it; the
+  // server section's figure read wrangler's dev proxy in front of the Worker, not the Worker.
+  const wc = results.sections?.worker_cpu ?? {};
+  const cpuMove = num(wc.worker_cpu_ms_per_move, num(c1.cpu_ms_per_op?.worker));
+  const cpu304 = num(wc.worker_cpu_ms_per_poll_304, num(sv.polls?.c16?.poll_304?.cpu_ms_per_op?.worker));
+  const cpuFull = num(wc.worker_cpu_ms_per_state_full, num(sv.polls?.c16?.full?.cpu_ms_per_op?.worker));
   const workerCpuPD = movesPD * cpuMove + polls304 * cpu304 + (fullGets + loadRequests) * cpuFull;
   const pgCpuPD =
     movesPD * num(c1.cpu_ms_per_op?.postgres) +

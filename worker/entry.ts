@@ -3,6 +3,7 @@ import { releasableNeonDb } from '../db/neon';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runDuePass } from './scheduled/next-due';
+import { fanOutOf } from './scheduled/fan-out';
 import { deferredWork } from './services/deferred-work';
 import { emailHandler } from './mail-in/handler';
 import { dueClockOf, NEVER } from './clock/notes';
@@ -48,8 +49,9 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
       const { report, nextDue } = await runDuePass(
         { db: first.db, registry, config, now: clock.now(), defer: work.defer, ...serviceDeps(env, registry, config, clock.now) },
         due,
-        // Each game's alarm applies its clocks on time; the cron catches only the ones a minute late.
-        { alarmSlackMs: env.GAME_TIMER ? ALARM_SLACK_MS : 0 },
+        // Each game's alarm applies its clocks on time; the cron catches only the ones a minute late,
+        // and hands them (and a backlog of notices) to the Durable Objects rather than doing them itself.
+        { alarmSlackMs: env.GAME_TIMER ? ALARM_SLACK_MS : 0, fanOut: fanOutOf(env) ?? undefined },
       );
       console.log('cron', JSON.stringify({ ...report, nextDue: nextDue === null ? undefined : instant(nextDue) }));
     } finally {

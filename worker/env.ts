@@ -76,6 +76,9 @@ export interface Env {
   GAME_TIMER?: ClockBindings['GAME_TIMER'];
   WORK_GATE?: DurableObjectNamespace<import('./clock/work-gate').WorkGate>;
   CLOCK_PASSES?: string;
+  /** Outbox drain lanes (wrangler.toml OUTBOX_DRAIN): each delivers a batch per invocation while a backlog lasts. */
+  OUTBOX_DRAIN?: DurableObjectNamespace<import('./clock/notes').OutboxDrainStub>;
+  OUTBOX_DRAIN_LANES?: string;
 }
 
 const configSchema = z.object({
@@ -131,6 +134,8 @@ const configSchema = z.object({
   adminEmails: z.array(z.string().email('ADMIN_EMAILS must be a comma-separated list of email addresses')).default([]),
   /** Games' clock passes (their alarms) that may run at once; the others wait a moment (WorkGate). */
   clockPasses: z.coerce.number().int().positive().default(16),
+  /** Outbox drain lanes the cron may start when its own batch leaves a backlog (each a batch per invocation). */
+  drainLanes: z.coerce.number().int().positive().default(8),
   /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
   vapid: z
     .object({
@@ -179,6 +184,7 @@ const PLAIN_SETTINGS: Record<string, keyof Env> = {
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
   clockPasses: 'CLOCK_PASSES',
+  drainLanes: 'OUTBOX_DRAIN_LANES',
   'timeoutsMs.email': 'EMAIL_TIMEOUT_MS',
   'timeoutsMs.webhook': 'WEBHOOK_TIMEOUT_MS',
   'timeoutsMs.push': 'PUSH_TIMEOUT_MS',

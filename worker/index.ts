@@ -1,5 +1,6 @@
 import { gameRegistry } from '../engine/games';
 import { gameTimerClass } from './scheduled/game-timer';
+import { outboxDrainClass } from './scheduled/fan-out';
 import { createWorker } from './entry';
 
 /** The production Worker: shipped games only (no test fixtures). */
@@ -10,3 +11,5 @@ export { WorkGate } from './clock/work-gate';
 export { GameVersions } from './clock/game-versions';
 /** Each game's clock alarm (wrangler.toml GAME_TIMER), over the shipped games. */
 export const GameTimer = gameTimerClass(gameRegistry);
+/** Outbox drain lanes (wrangler.toml OUTBOX_DRAIN), over the shipped games. */
+export const OutboxDrain = outboxDrainClass(gameRegistry);

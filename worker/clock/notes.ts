@@ -34,6 +34,12 @@ export interface ClockBindings {
 /** What callers use of a game's timer (worker/scheduled/game-timer.ts). */
 export interface GameTimerStub extends Rpc.DurableObjectBranded {
   schedule(gameId: string, at: number | null): Promise<void>;
+  ensure(gameId: string, at: number, slackMs: number): Promise<void>;
+}
+
+/** What the cron calls on an outbox drain lane (worker/scheduled/fan-out.ts). */
+export interface OutboxDrainStub extends Rpc.DurableObjectBranded {
+  start(): Promise<void>;
 }
 
 /** The cron's "nothing known to be due" instant (a number, so storage keeps it exactly; past Date's range). */

@@ -37,6 +37,17 @@ export function gameTimerClass(registry: GameRegistry) {
       await this.ctx.storage.setAlarm(Math.max(Date.now(), at - workerClock.offsetMs()));
     }
 
+    /**
+     * The cron's check on a game it found overdue: sets the alarm as `schedule` does unless one
+     * is already set within `slackMs` of `at` (a pass waiting a moment for a place at the gate),
+     * so a cron over thousands of overdue games starts each one's pass without jumping the queue.
+     */
+    async ensure(gameId: string, at: number, slackMs: number): Promise<void> {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm !== null && alarm <= Math.max(Date.now(), at - workerClock.offsetMs()) + slackMs) return;
+      await this.schedule(gameId, at);
+    }
+
     /** The alarm: one pass over the game's clocks, what it queued delivered, the next alarm set. */
     override async alarm(): Promise<void> {
       const s = await this.ctx.storage.get<Stored>('s');
@@ -59,6 +70,7 @@ export function gameTimerClass(registry: GameRegistry) {
 
     /** One pass over the game's clocks and bots, what it queued delivered, the next alarm set. */
     private async pass(s: Stored, env: Env): Promise<void> {
+      const started = Date.now();
       const open = () => {
         const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
         return { db, release: () => pool.end() };
@@ -79,14 +91,25 @@ export function gameTimerClass(registry: GameRegistry) {
       let next: number | null = null;
       try {
         const report = await runGameClocks(ctx, s.gameId);
-        // Bots of this game only, a run's worth: the next alarm goes on if they are not done.
-        const botMoves = await runBots(ctx, s.gameId);
-        const row = await loadGame(first.db, s.gameId).catch(() => null);
+        let row = await loadGame(first.db, s.gameId).catch(() => null);
+        // Bots of this game only, a run's worth: the next alarm goes on at once if they are not done.
+        let botMoves = 0;
+        if (row && botsMustAct(row)) {
+          botMoves = await runBots(ctx, s.gameId);
+          row = await loadGame(first.db, s.gameId).catch(() => null);
+        }
         const due = row?.status === 'active' && row.dueAt ? row.dueAt.getTime() : null;
-        next = row && botsMustAct(row) ? ctx.now.getTime() : due;
+        // A bot that made no move at all would only be asked again at once: its next chance is the next due instant or the cron.
+        next = row && botsMustAct(row) && botMoves > 0 ? ctx.now.getTime() : due;
         console.log(
           'game timer',
-          JSON.stringify({ game: s.gameId, ...report, botMoves, next: next === null ? null : new Date(next).toISOString() }),
+          JSON.stringify({
+            game: s.gameId,
+            ...report,
+            botMoves,
+            next: next === null ? null : new Date(next).toISOString(),
+            ms: Date.now() - started,
+          }),
         );
       } finally {
         await work.run();

@@ -5,7 +5,7 @@ import type { Db } from '../../db/types';
 import { NEVER } from '../clock/notes';
 import type { ServiceCtx } from '../types';
 import { gamesWaitingForBots } from '../services/bots';
-import { type CronReport, runScheduled } from './cron';
+import { type CronReport, type PassOptions, runScheduled } from './cron';
 
 const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -17,11 +17,10 @@ const DAY_MS = 24 * HOUR_MS;
  * stored Idempotency-Key answer to forget. `NEVER` when nothing is scheduled.
  * Two statements, each an aggregate over an index or a small group.
  */
-export async function nextDueAt(
-  ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>,
-  opts: { alarmSlackMs?: number } = {},
-): Promise<number> {
-  if ((await gamesWaitingForBots(ctx as ServiceCtx)).length > 0) return ctx.now.getTime();
+export async function nextDueAt(ctx: Pick<ServiceCtx, 'db' | 'config' | 'now' | 'registry'>, opts: PassOptions = {}): Promise<number> {
+  // A bot that must act is due now; with the games' own timers, once its game stood still for the slack (its run was lost).
+  const [bots] = await gamesWaitingForBots(ctx, { limit: 1 });
+  if (bots) return opts.fanOut ? Math.max(ctx.now.getTime(), bots.updatedAt.getTime() + (opts.alarmSlackMs ?? 0)) : ctx.now.getTime();
   const epoch = (x: unknown) => sql`(extract(epoch from ${x}) * 1000)::float8`;
   const rows = await exec(
     ctx.db,
@@ -73,7 +72,7 @@ export interface DueClockStub {
 export async function runDuePass(
   ctx: ServiceCtx,
   dueClock: DueClockStub | null,
-  opts: { alarmSlackMs?: number } = {},
+  opts: PassOptions = {},
 ): Promise<{ report: CronReport; nextDue: number | null }> {
   const report = await runScheduled(ctx, opts);
   const nextDue = dueClock ? await dueClock.settle(await nextDueAt(ctx, opts)) : null;

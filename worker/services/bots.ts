@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games, seats } from '../../db/schema';
 import { ApiError } from '../http/errors';
@@ -71,7 +71,7 @@ export async function runWaitingBots(ctx: ServiceCtx): Promise<number> {
   const { perGameRun, perCron } = ctx.config.botMoves;
   const given = new Map<string, number>();
   let made = 0;
-  let pending = await gamesWaitingForBots(ctx);
+  let pending = (await gamesWaitingForBots(ctx)).map((g) => g.id);
   while (pending.length > 0 && made < perCron) {
     const share = Math.max(1, Math.min(perGameRun, Math.floor((perCron - made) / pending.length)));
     const again: string[] = [];
@@ -88,21 +88,27 @@ export async function runWaitingBots(ctx: ServiceCtx): Promise<number> {
   return made;
 }
 
-/** Active games where a bot seat must act, least recently changed first (at most 100). */
-export async function gamesWaitingForBots(ctx: ServiceCtx): Promise<string[]> {
-  const rows = await ctx.db
-    .select({ id: games.id })
+/**
+ * Active games where a bot seat must act, least recently changed first (at most `limit`); with
+ * `idleBefore`, only those unchanged since then (their bots' own run was lost, not under way).
+ */
+export async function gamesWaitingForBots(
+  ctx: Pick<ServiceCtx, 'db'>,
+  opts: { limit?: number; idleBefore?: Date } = {},
+): Promise<{ id: string; updatedAt: Date }[]> {
+  return ctx.db
+    .select({ id: games.id, updatedAt: games.updatedAt })
     .from(games)
     .where(
       and(
         eq(games.status, 'active'),
         sql`${games.botSeats} <> '[]'::jsonb`,
         sql`exists (select 1 from jsonb_array_elements(${games.activeSeats}) as a(seat) where ${games.botSeats} @> jsonb_build_array(a.seat))`,
+        opts.idleBefore ? lte(games.updatedAt, opts.idleBefore) : undefined,
       ),
     )
     .orderBy(asc(games.updatedAt))
-    .limit(100);
-  return rows.map((r) => r.id);
+    .limit(opts.limit ?? 100);
 }
 
 /**

@@ -77,24 +77,27 @@ function resultRows(rec: EndedRecord, outcomes: SeatOutcome[], rated: boolean, e
 /**
  * Records the end of a game, inside the transaction that ended it (`commitChange`): its place
  * in the order of endings, each seat's outcome, and, when the game is rated, its players' new
- * ratings. Endings of one game type are applied one at a time (an advisory lock), so the order
- * of `game_endings.seq` is the order the ratings were folded in. A second call for the same
- * game changes nothing.
+ * ratings. The endings of rated games that share a player are applied one at a time (an
+ * advisory lock per player and game type, taken in the order of their keys, before the ending
+ * takes its place), so for every player the order of `game_endings.seq` is the order their
+ * ratings were folded in, which is all a rebuild needs; endings with no player in common, and
+ * unrated ones, do not wait for each other (one lock per game type made every ending of a type
+ * wait for the one before: thousands of clocks running out together went through one at a
+ * time). A second call for the same game changes nothing.
  */
 export async function applyEnding(tx: Db, gameId: string, now: Date): Promise<void> {
-  const [g] = await tx.select({ type: games.type }).from(games).where(eq(games.id, gameId));
-  if (!g) return;
-  await lockForLimit(tx, 'ratings', g.type);
-  const [ending] = await tx
-    .insert(gameEndings)
-    .values({ gameId, type: g.type, endedAt: now })
-    .onConflictDoNothing()
-    .returning({ seq: gameEndings.seq });
-  if (!ending) return;
   const [rec] = await loadEndedRecords(tx, [gameId]);
   if (!rec) return;
   const outcomes = seatOutcomes(rec);
   const rated = isRatedGame(rec, outcomes);
+  const keys = rated ? [...new Set(ratedPlayers(rec, outcomes).map((p) => p.key))].filter((k) => !k.startsWith('deleted:')).sort() : [];
+  for (const key of keys) await lockForLimit(tx, `ratings:${rec.type}`, key);
+  const [ending] = await tx
+    .insert(gameEndings)
+    .values({ gameId, type: rec.type, endedAt: now })
+    .onConflictDoNothing()
+    .returning({ seq: gameEndings.seq });
+  if (!ending) return;
   await tx.insert(seatResults).values(resultRows(rec, outcomes, rated, ending.seq, now));
   if (!rated) return;
   const players = ratedPlayers(rec, outcomes);

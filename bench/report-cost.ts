@@ -1,0 +1,100 @@
+/**
+ * RESULTS.md's sections on background work and cost: many things due at once (bench/due.ts), and
+ * the cost of 1,000 active games a month (bench/cost.ts, computed from the run's figures).
+ */
+import { costPer1000Games } from './cost';
+
+type J = Record<string, any>;
+
+const usd = (x: number) => (x >= 1 ? `$${x.toFixed(2)}` : `$${x.toFixed(4)}`);
+const n = (x: unknown, d = 1) =>
+  typeof x === 'number' && Number.isFinite(x) ? x.toLocaleString('en-US', { maximumFractionDigits: d }) : '-';
+
+/** The summary rows: 10,000 due at once, and the cost per 1,000 games. */
+export function costSummaryRows(r: J): string[][] {
+  const d = r.sections?.due as J | undefined;
+  const c = costPer1000Games(r);
+  return [
+    [
+      'Clocks due within 10 s: seconds from the first end until all were applied (real PostgreSQL, workerd)',
+      d
+        ? `${n(d.clear_seconds)} s for ${n(d.games, 0)} (${n(d.games_per_s)} a second; load ${d.load_avg_1m_before} before, ${d.load_avg_1m_after} after); ` +
+          (typeof r.due_10k_clear_seconds === 'number'
+            ? `10,000: ${n(r.due_10k_clear_seconds)} s`
+            : `10,000 cannot run locally (Durable Objects' files in one workerd); projected from this rate: ${n(d.due_10k_clear_seconds_projected)} s`)
+        : '-',
+      '<= 120 s for 10,000',
+      typeof r.due_10k_clear_seconds === 'number'
+        ? r.due_10k_clear_seconds <= 120
+          ? 'met'
+          : '**missed**'
+        : typeof d?.due_10k_clear_seconds_projected === 'number'
+          ? d.due_10k_clear_seconds_projected <= 120
+            ? 'met (projected)'
+            : '**missed (projected)**'
+          : '-',
+    ],
+    [
+      'Cost of 1,000 active games a month (list prices, no allowances)',
+      c ? `**${usd(c.total_usd)}** (${usd(c.per_game_usd)} a game)` : '-',
+      '',
+      '',
+    ],
+  ];
+}
+
+/** "Many things due at once": the due section's figures. */
+export function dueSection(r: J): string[] {
+  const d = r.sections?.due as J | undefined;
+  if (!d) return [];
+  return [
+    '## Many things due at once',
+    '',
+    `\`npm run bench -- due\` (bench/due.ts, by name only): ${n(d.games, 0)} copies of a started game on real PostgreSQL, each clock ending within the same ${d.spread_s} s, applied by each game's own alarm ` +
+      `(GameTimer; WorkGate admits ${d.clock_passes_at_once} passes at once) while the cron ticks every 30 s and a client keeps asking GET /api/health and a game's state; then ${n(d.notices, 0)} notices due at once, ` +
+      "delivered by the cron's own batch of 200 and the drain lanes it starts (OutboxDrain, 8 lanes of 100 rows per invocation, each going on while it finds a full batch).",
+    '',
+    '| measure | result |',
+    '|---|---|',
+    `| all ${n(d.games, 0)} applied, from the first clock's end | ${n(d.clear_seconds)} s (${n(d.clear_seconds_after_last_end)} s after the last end; ${n(d.games_per_s)} games a second) |`,
+    `| each applied exactly once | ${d.applied_exactly_once ? 'yes' : '**no**'} (${n(d.timeout_events, 0)} timeout events) |`,
+    `| requests meanwhile (health + state, p50 / p95 / max) | ${n(d.requests_while_due_ms?.p50)} / ${n(d.requests_while_due_ms?.p95)} / ${n(d.requests_while_due_ms?.max)} ms |`,
+    `| 10,000 games, projected from this rate (the first application, then 10,000 at the rate measured) | ${n(d.due_10k_clear_seconds_projected)} s |`,
+    `| ${n(d.notices, 0)} notices due at once, all delivered | ${n(d.notices_clear_seconds)} s (${n(d.notices_per_s, 0)} a second) |`,
+    `| load average (1 min) before / after, 2 cores | ${d.load_avg_1m_before} / ${d.load_avg_1m_after} |`,
+    '',
+    "Why not 10,000 here: each game brings two Durable Objects (its GameTimer and its GameVersions), all in the one local workerd, which keeps each one's SQLite storage; " +
+      'arming between 4,000 and 5,000 timers it failed with SQLITE_NOMEM (the process may open 20,000 files, a limit this container cannot raise), then requests hung and PostgreSQL ran out of connections: a limit of the local runtime, not of Cloudflare, where objects are spread over machines. ' +
+      'The passes here are CPU-bound on the 2 shared cores (a new PostgreSQL backend, 5-6 statements and about 6 Durable Object calls each); deployed, WorkGate admits CLOCK_PASSES (16) at once whatever the number due, ' +
+      'so 10,000 within 120 s needs 83 passes a second: about 190 ms a pass at 16 at once.',
+    '',
+  ];
+}
+
+/** "Cost of 1,000 active games a month": the table bench/cost.ts computes from this run. */
+export function costSection(r: J): string[] {
+  const c = costPer1000Games(r);
+  if (!c) return [];
+  const out = [
+    '## Cost of 1,000 active games a month',
+    '',
+    `From this run's figures (bench/cost.ts; a test checks the table is computed from them, test/api/cost-table.test.ts): ${n(c.players_per_game, 0)} players a game, ${n(c.player_days, 0)} player-days a month, ` +
+      `requests and CPU per player-day from section 6 (whose per-request CPU the server section measured), PostgreSQL CPU per request as measured here (a new backend per connection included), bytes per game from the scale section. ` +
+      `List prices as of ${c.prices.as_of}: Workers Paid $${c.prices.workers.per_million_requests}/M requests and $${c.prices.workers.per_million_cpu_ms}/M CPU-ms; Durable Objects $${c.prices.durable_objects.per_million_requests}/M requests, ` +
+      `$${c.prices.durable_objects.per_million_gb_s}/M GB-s, $${c.prices.durable_objects.per_million_rows_written}/M rows written, $${c.prices.durable_objects.per_gb_month}/GB-month; ` +
+      `Neon Launch $${c.prices.neon_launch.per_cu_hour}/CU-hour and $${c.prices.neon_launch.per_gb_month}/GB-month (${c.prices.sources.join('; ')}).`,
+    '',
+    '| resource | a month of 1,000 games | from | list price |',
+    '|---|---|---|---|',
+    ...c.rows.map((row) => `| ${row.label} | ${n(row.quantity, 3)} ${row.unit} | ${row.from} | ${usd(row.usd)} |`),
+    `| **total** | | | **${usd(c.total_usd)}** (${usd(c.per_game_usd)} a game) |`,
+    '',
+    `No free allowance is deducted above. Were these 1,000 games all there is, the bill with Workers Paid's $5 base and its allowances (10 M requests, 30 M CPU-ms, 1 M Durable Object requests, 400,000 GB-s) would be ${usd(c.bill_with_allowances_usd)}. ` +
+      `The database compute is most of it, and it is a floor: the smallest Neon compute (${c.assumptions.neon_min_cu} CU) running all month, which would serve many times these games before the measured CPU needs more. ` +
+      `Assumptions: ${c.assumptions.clock_events_per_player_day} clock event (a reminder or a clock's end) a player-day at ${c.assumptions.do_requests_per_clock_event} Durable Object requests and a move's CPU; ` +
+      `Durable Object requests per move ${c.assumptions.do_requests.move}, per 304 ${c.assumptions.do_requests.poll_304}, per full answer ${c.assumptions.do_requests.full_state} (counted from the code); ` +
+      `${c.assumptions.do_active_ms_per_request} ms of Durable Object duration per request at ${c.assumptions.do_memory_gb * 1000} MB; Neon at ${c.assumptions.neon_utilisation * 100}% average use of its compute.`,
+    '',
+  ];
+  return out;
+}
