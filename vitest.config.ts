@@ -101,6 +101,7 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
+          setupFiles: ['test/api/close-databases.ts'],
           include: ['test/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: seconds(120),

@@ -19,12 +19,20 @@ export class TestClock {
 }
 
 /**
+ * Every PGlite a test file opened, closed after the file (test/api/close-databases.ts): the
+ * layer's files share their fork (`isolate: false`), and each in-memory PGlite left open kept
+ * 100-300 MB, so the forks grew to 21 GB in one run of the layer and the machine began to swap.
+ */
+export const openDatabases = new Set<PGlite>();
+
+/**
  * The Hono app in-process on a fresh in-memory PGlite (real Postgres), with the fixture game.
  * One per test file: PGlite takes seconds to create. `onQuery` sees every statement the app runs.
  */
 export async function makeTestApp(config: Partial<Config> = {}, opts: { onQuery?: (sql: string, params: unknown[]) => void } = {}) {
   // A migrated template copy starts in under a second (a fresh PGlite + migrations takes 3-7 s).
   const client = await createMigratedPglite();
+  openDatabases.add(client);
   const onQuery = opts.onQuery;
   const db = drizzle(client, { schema, logger: onQuery ? { logQuery: (q, params) => onQuery(q, params) } : false }) as unknown as Db;
   const clock = new TestClock();
