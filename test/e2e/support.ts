@@ -76,7 +76,9 @@ export const phone: BrowserContextOptions = {
 export async function newPlayerContext(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, reducedMotion: 'reduce', ...options });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
-  context.setDefaultTimeout(15_000);
+  // Waits end as soon as the page is there; the limit only bounds a page that never gets there. The
+  // browser layer runs four files at once beside the Worker layer, so a page can take a while.
+  context.setDefaultTimeout(30_000);
   return context;
 }
 
