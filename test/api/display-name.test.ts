@@ -53,6 +53,24 @@ describe('choosing a display name', () => {
     expect((await me(token)).name).toBe('Ada \uD83D\uDE00');
   });
 
+  it('a name of invisible characters only, or with a bidirectional control that would reverse the rest of a log line, is refused with 400', async () => {
+    const token = await api.signIn('invisible@names.test', null);
+    // Zero-width spaces, a word joiner, a BOM, a soft hyphen: a blank pill, "Waiting for  to move".
+    // U+202E (right-to-left override) and its kin: "Cy\u202E has decided." reads "Cy.dediced sah".
+    for (const name of ['\u200B\u200B', '\u2060\uFEFF', '\u00AD', ' \u200C ', 'Cy\u202E', '\u202Dyc', 'Ada\u2067', 'Bo\u200F\u202B']) {
+      const r = await api.call('PATCH', '/api/me', { token, body: { name } });
+      expect(r.status, JSON.stringify(name)).toBe(400);
+      expect(r.json.error.code).toBe('bad_request');
+    }
+    expect((await me(token)).nameChosen).toBe(false);
+    // Right-to-left scripts and a zero-width joiner inside an emoji are names like any other.
+    for (const name of ['\u05D3\u05E0\u05D4', '\u0639\u0644\u064A', 'Ada \u{1F469}\u200D\u{1F680}']) {
+      const r = await api.call('PATCH', '/api/me', { token, body: { name } });
+      expect(r.status, JSON.stringify(name)).toBe(200);
+      expect((await me(token)).name).toBe(name);
+    }
+  });
+
   it('no suggestion from a local part without a letter', async () => {
     const token = await api.signIn('12345@digits.test', null);
     expect(await me(token)).toMatchObject({ nameChosen: false, suggestedName: null });

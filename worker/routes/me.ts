@@ -137,7 +137,15 @@ const patchMe = createRoute({
         // would be shown as another player's name wherever the line is rendered.
         .refine((n) => !/\{\{|\}\}/.test(n.normalize('NFKC')), 'A display name cannot contain "{{" or "}}".')
         // Half a surrogate pair is no character: emails, exports and other clients would fail to encode it.
-        .refine((n) => !/\p{Cs}/u.test(n), 'A display name cannot contain half of a UTF-16 surrogate pair.'),
+        .refine((n) => !/\p{Cs}/u.test(n), 'A display name cannot contain half of a UTF-16 surrogate pair.')
+        // Pages, emails and webhooks put the name inside a log line: an override or isolate control
+        // (U+202A-U+202E, U+2066-U+2069) would reorder the rest of the line ("Cy\u202E has decided."
+        // reads "Cy.dediced sah"), and a name of zero-width or blank characters only shows as nothing.
+        .refine(
+          (n) => !/[\u202A-\u202E\u2066-\u2069]/.test(n),
+          'A display name cannot contain a bidirectional override or isolate control.',
+        )
+        .refine((n) => /[^\p{Cf}\p{Cc}\p{Z}\u115F\u1160\u2800\u3164\uFFA0]/u.test(n), 'A display name needs a visible character.'),
     }),
   ),
   responses: { 200: jsonResponse('Updated', UserSchema), ...errors(400, 401, 403) },
