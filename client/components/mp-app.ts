@@ -337,7 +337,8 @@ export class MpApp extends LitElement {
     const me = this.me;
     // The game page's two-row header has "Next game" on the first row, beside the player; elsewhere it leads the links.
     const compact = r === 'game';
-    const next = html`<mp-next-game .stamp=${this.games.data}></mp-next-game>`;
+    // On a game page "Next game" means another game: the one on screen is left out of the count and the link.
+    const next = html`<mp-next-game .stamp=${this.games.data} .current=${this.route.name === 'game' ? this.route.id : null}></mp-next-game>`;
     return html`${r === 'game' ? html`<mp-skip-link target="turn-bar" fallback="mp-turn-bar"></mp-skip-link>` : nothing}<header
         class=${compact ? 'compact' : ''}
       >

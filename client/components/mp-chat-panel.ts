@@ -374,7 +374,9 @@ export class MpChatPanel extends LitElement {
           : html`<p class="muted">${
               this.poll.error && this.poll.failures > 0 && this.lines.length === 0 && this.poll.data === undefined
                 ? 'The chat is not reachable right now; retrying.'
-                : 'No messages yet.'
+                : this.poll.data === undefined && this.lines.length === 0
+                  ? 'Loading the chat…'
+                  : 'No messages yet.'
             }</p>`
       }
       ${problem}

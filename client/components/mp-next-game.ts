@@ -12,8 +12,9 @@ type NextGame = Answer<'nextGame'>;
  * "Next game (N waiting)": a link to `/next` (which opens the game that waits on you with the
  * least time left), counted by `GET /api/me/next`; nothing while no game waits on you. It asks
  * again when `stamp` changes (the shell's poll of My games brought a new list) and when your own
- * move ended your turn. `offer`: the button form the game page shows after such a move; it asks
- * for the next game other than `current` (which may still wait on you) and opens that one.
+ * move ended your turn. With `current` (the game on screen) it counts and opens the games other
+ * than that one, which may still wait on you. `offer`: the button form the game page shows after
+ * such a move.
  */
 @customElement('mp-next-game')
 export class MpNextGame extends LitElement {
@@ -39,7 +40,7 @@ export class MpNextGame extends LitElement {
   /** Any value; a new one asks the server again. */
   @property({ attribute: false }) stamp: unknown = undefined;
   @property({ type: Boolean }) offer = false;
-  /** The game on screen: the offer names and counts the other games (you are at this one). */
+  /** The game on screen: left out of the count and the link (you are at this one). */
   @property({ attribute: false }) current: string | null = null;
   @state() private next: NextGame | null = null;
   private asking = 0;
@@ -63,7 +64,7 @@ export class MpNextGame extends LitElement {
   private readonly ask = async (): Promise<void> => {
     const mine = ++this.asking;
     try {
-      const path = this.offer && this.current ? `/api/me/next?except=${encodeURIComponent(this.current)}` : '/api/me/next';
+      const path = this.current ? `/api/me/next?except=${encodeURIComponent(this.current)}` : '/api/me/next';
       const next = await api<NextGame>('GET', path);
       if (mine === this.asking) this.next = next;
     } catch {
@@ -77,7 +78,7 @@ export class MpNextGame extends LitElement {
     const text = `Next game (${n.waiting} waiting)`;
     return this.offer
       ? html`<a class="button primary" href=${`/games/${encodeURIComponent(n.gameId)}`} data-next-game>${text}</a>`
-      : html`<a class="header" href="/next" data-next-game>${text}</a>`;
+      : html`<a class="header" href=${this.current ? `/games/${encodeURIComponent(n.gameId)}` : '/next'} data-next-game>${text}</a>`;
   }
 }
 

@@ -217,7 +217,7 @@ export interface paths {
         put?: never;
         /**
          * Create a game; you take seat 0 and get an invite link
-         * @description One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).
+         * @description Unknown fields are refused (400). One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).
          */
         post: operations["createGame"];
         delete?: never;

@@ -34,3 +34,16 @@ describe('framework HTTP errors', () => {
     expect(await api.rowCounts()).toEqual(before);
   });
 });
+
+describe('unknown fields', () => {
+  it('a game created with a misspelt field (`private` for `public: false`) is refused with 400 naming it, and no game is stored', async () => {
+    const token = await api.signIn('misspelt@example.test');
+    const before = await api.rowCounts();
+    const r = await api.call('POST', '/api/games', { token, body: { type: 'secret-dice', players: 2, private: true } });
+    expect([r.status, r.json.error.code]).toEqual([400, 'bad_request']);
+    expect(r.json.error.message).toContain('private');
+    expect(await api.rowCounts()).toEqual(before);
+    const ok = await api.call('POST', '/api/games', { token, body: { type: 'secret-dice', players: 2, public: false } });
+    expect(ok.status).toBe(201);
+  });
+});

@@ -143,6 +143,10 @@ describe.skipIf(!hasChromium)('clocks in a browser', () => {
     await header.click();
     await a.waitForURL((u) => u.pathname === `/games/${first}`);
     expect(gameIdOf(a)).toBe(first);
+    // On the game page the header's "Next game" is another game: the one on screen is left out.
+    const onPage = a.locator('header').getByRole('link', { name: 'Next game (1 waiting)' });
+    await onPage.waitFor();
+    expect(await onPage.getAttribute('href')).toBe(`/games/${second}`);
 
     await a.getByRole('button', { name: 'Bank 1 point' }).click();
     await a.getByRole('button', { name: 'End turn' }).click();

@@ -78,10 +78,13 @@ const create = createRoute({
           'Your seat\'s setup choices (the game type\'s `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)',
       }),
       ...TableChoiceFields,
-    }),
+    })
+      // A misspelt field (`private` for `public: false`) would otherwise be dropped in silence and
+      // make a table the creator meant to keep private public.
+      .strict(),
   ),
   description:
-    'One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
+    'Unknown fields are refused (400). One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',
   responses: { 201: jsonResponse('Created', z.object({ id: z.string(), inviteUrl: z.string() })), ...errors(400, 401, 403, 409, 429) },
 });
 
