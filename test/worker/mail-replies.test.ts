@@ -96,14 +96,23 @@ function rawReply(m: Mail): { raw: string; messageId: string } {
   return { raw, messageId };
 }
 
-/** Delivers a message to the Worker's email() handler; 200 accepted, 400 refused in SMTP. */
+/**
+ * Delivers a message to the Worker's email() handler; 200 accepted, 400 refused in SMTP. When the
+ * local runtime answers 503 "Your worker restarted mid-request" (wrangler's dev proxy, which
+ * retries only GET and HEAD), the same message goes again, as a mail server retries a temporary
+ * failure: its Message-ID makes a second delivery play nothing twice (the last test here).
+ */
 async function deliver(m: Mail): Promise<{ status: number; text: string; messageId: string }> {
   const { raw, messageId } = rawReply(m);
-  const res = await fetch(`${url}/cdn-cgi/handler/email?${new URLSearchParams({ from: m.envelopeFrom ?? m.from, to: m.to })}`, {
-    method: 'POST',
-    body: raw,
-  });
-  return { status: res.status, text: await res.text(), messageId };
+  const send = async () => {
+    const res = await fetch(`${url}/cdn-cgi/handler/email?${new URLSearchParams({ from: m.envelopeFrom ?? m.from, to: m.to })}`, {
+      method: 'POST',
+      body: raw,
+    });
+    return { status: res.status, text: await res.text(), messageId };
+  };
+  const first = await send();
+  return first.status === 503 && first.text.includes('restarted mid-request') ? send() : first;
 }
 
 interface BoxMail {
