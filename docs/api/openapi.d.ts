@@ -1573,6 +1573,10 @@ export interface components {
             } | null;
             /** @description A clock about to run out spends vacation days by itself (default on); left out: unchanged */
             autoVacation?: boolean;
+            /** @description Read-only (as GET answers it): ignored */
+            webhookFailing?: unknown;
+            /** @description Read-only (as GET answers it): ignored */
+            failures?: unknown;
         };
         GameEmailReplies: {
             /** @description Whether replies to this game's turn emails play moves */
@@ -1906,7 +1910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1941,7 +1945,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1989,7 +1993,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2110,7 +2114,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2221,7 +2225,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2283,7 +2287,7 @@ export interface operations {
                     "application/json": components["schemas"]["Vacation"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2400,7 +2404,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameType"][];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2431,7 +2435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Rules"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +2581,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2647,7 +2651,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameMeta"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2707,7 +2711,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2785,7 +2789,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2908,7 +2912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Lobby"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2948,7 +2952,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3073,7 +3077,7 @@ export interface operations {
                     "application/json": components["schemas"]["State"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3157,7 +3161,7 @@ export interface operations {
                     "application/json": components["schemas"]["State"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3237,7 +3241,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3308,7 +3312,7 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationSettingsAnswer"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3410,7 +3414,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameEmailReplies"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3476,7 +3480,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3534,7 +3538,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3565,7 +3569,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3678,7 +3682,7 @@ export interface operations {
                     "application/json": components["schemas"]["PushDevice"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3862,7 +3866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3917,7 +3921,7 @@ export interface operations {
                     "application/json": components["schemas"]["ChatLine"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4016,7 +4020,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReplayStep"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4068,7 +4072,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4268,7 +4272,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameClocks"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4335,7 +4339,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameClocks"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4402,7 +4406,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameClocks"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4469,7 +4473,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameClocks"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4544,7 +4548,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameClocks"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4646,7 +4650,7 @@ export interface operations {
                     "application/json": components["schemas"]["BlockedPlayer"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4768,7 +4772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4842,7 +4846,7 @@ export interface operations {
                     "application/json": components["schemas"]["FiledReport"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5003,7 +5007,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +5038,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5074,7 +5078,7 @@ export interface operations {
                     "application/json": components["schemas"]["Leaderboard"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5155,7 +5159,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5274,7 +5278,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5318,7 +5322,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5380,7 +5384,7 @@ export interface operations {
                     "application/json": components["schemas"]["Archive"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5422,7 +5426,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,7 +5475,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5539,7 +5543,7 @@ export interface operations {
                     "application/json": components["schemas"]["Report"];
                 };
             };
-            /** @description Bad request shape (also: a NUL character anywhere in the URL or body) */
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
             400: {
                 headers: {
                     [name: string]: unknown;

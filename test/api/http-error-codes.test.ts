@@ -46,4 +46,19 @@ describe('unknown fields', () => {
     const ok = await api.call('POST', '/api/games', { token, body: { type: 'secret-dice', players: 2, public: false } });
     expect(ok.status).toBe(201);
   });
+
+  it('every JSON body refuses a field it does not name: a misspelt settings field is 400 and the settings stay as they were', async () => {
+    const token = await api.signIn('misspelt-settings@example.test');
+    const settings = await api.call('GET', '/api/me/notifications', { token });
+    expect(settings.status).toBe(200);
+    // The answer sent back as it came (its read-only parts included) is accepted.
+    const same = await api.call('PUT', '/api/me/notifications', { token, body: { ...settings.json, email: false } });
+    expect([same.status, same.json.email]).toEqual([200, false]);
+    const misspelt = await api.call('PUT', '/api/me/notifications', { token, body: { ...same.json, emial: true } });
+    expect([misspelt.status, misspelt.json.error.code]).toEqual([400, 'bad_request']);
+    expect(misspelt.json.error.message).toContain('emial');
+    expect((await api.call('GET', '/api/me/notifications', { token })).json.email).toBe(false);
+    const name = await api.call('PATCH', '/api/me', { token, body: { name: 'Ada', nickname: 'A' } });
+    expect([name.status, name.json.error.message]).toEqual([400, expect.stringContaining('nickname')]);
+  });
 });

@@ -141,7 +141,9 @@ export async function signIn(context: BrowserContext, baseUrl: string, email: st
 
 /** Sets the player's display name on the settings screen. */
 export async function setName(page: Page, name: string): Promise<void> {
-  await page.getByRole('link', { name: 'Settings' }).click();
+  // Opened by its address, so the helper does not depend on My games having finished drawing; the
+  // header's Settings link has its own tests (settings.test.ts).
+  await page.goto('/settings');
   await page.getByLabel('Shown to the other players at your table').fill(name);
   // Exact: the settings page has other Save buttons and status lines (notifications).
   await page.getByRole('button', { name: 'Save', exact: true }).click();

@@ -7,7 +7,7 @@ export const ErrorSchema = z.object({ error: z.object({ code: z.string(), messag
 /** Error responses shared by many routes, for the OpenAPI document. */
 export function errors(...statuses: number[]) {
   const text: Record<number, string> = {
-    400: 'Bad request shape (also: a NUL character anywhere in the URL or body)',
+    400: 'Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body)',
     401: 'Not signed in',
     403: 'Forbidden (not your seat or turn, CSRF)',
     404: 'Not found',
@@ -34,9 +34,18 @@ export const noAuth: Record<string, string[]>[] = [];
 /** The document's default `security`: a Bearer session token or the session cookie. */
 export const signedIn: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
 
-/** JSON request body helper for createRoute. */
-export function jsonBody<T extends z.ZodType>(schema: T) {
-  return { body: { required: true, content: { 'application/json': { schema } } } };
+/**
+ * JSON request body helper for createRoute. An object body refuses fields it does not name (400
+ * naming them): a misspelt field would otherwise be dropped in silence and the request do something
+ * else than its sender meant (`private: true` for `public: false` made a table public).
+ * `{ unknownFields: 'ignore' }` keeps them, for bodies a browser shapes (a PushSubscription's JSON
+ * may grow fields). A shared component (named with `.openapi('Name')`) is made strict where it is
+ * defined: `.strict()` here makes a new schema, without the name.
+ */
+export function jsonBody<T extends z.ZodType>(schema: T, opts: { unknownFields?: 'refuse' | 'ignore' } = {}) {
+  const refuse = opts.unknownFields !== 'ignore' && schema instanceof z.ZodObject && schema._zod.def.catchall?._zod.def.type !== 'never';
+  const body = refuse ? (schema.strict() as unknown as T) : schema;
+  return { body: { required: true, content: { 'application/json': { schema: body } } } };
 }
 
 /** JSON response helper for createRoute. */

@@ -41,48 +41,44 @@ const create = createRoute({
   tags: ['games'],
   summary: 'Create a game; you take seat 0 and get an invite link',
   request: jsonBody(
-    z
-      .object({
-        type: z.string().min(1).max(64),
-        players: z.number().int().min(1).max(8),
-        options: z.record(z.string(), z.unknown()).optional(),
-        timeControl: TimeControlInputSchema.default('none'),
-        weekendPause: z
-          .boolean()
-          .default(false)
-          .openapi({ description: "Each seat's clock stands still on Saturday and Sunday in its player's time zone" }),
-        allowVacation: z
-          .boolean()
-          .default(true)
-          .openapi({ description: "A player's vacation (manual or automatic) stops their clock at this table; false: it never does" }),
-        onTimeout: z
-          .enum(['bot', 'end'])
-          .default('bot')
-          .openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
-        onResign: z
-          .enum(['bot', 'end'])
-          .default('bot')
-          .openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
-        public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
-        startWhenFull: z.boolean().default(true).openapi({
-          description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start',
-        }),
-        bots: z
-          .number()
-          .int()
-          .min(0)
-          .max(7)
-          .default(0)
-          .openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
-        choices: ChoicesSchema.optional().openapi({
-          description:
-            'Your seat\'s setup choices (the game type\'s `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)',
-        }),
-        ...TableChoiceFields,
-      })
-      // A misspelt field (`private` for `public: false`) would otherwise be dropped in silence and
-      // make a table the creator meant to keep private public.
-      .strict(),
+    z.object({
+      type: z.string().min(1).max(64),
+      players: z.number().int().min(1).max(8),
+      options: z.record(z.string(), z.unknown()).optional(),
+      timeControl: TimeControlInputSchema.default('none'),
+      weekendPause: z
+        .boolean()
+        .default(false)
+        .openapi({ description: "Each seat's clock stands still on Saturday and Sunday in its player's time zone" }),
+      allowVacation: z
+        .boolean()
+        .default(true)
+        .openapi({ description: "A player's vacation (manual or automatic) stops their clock at this table; false: it never does" }),
+      onTimeout: z
+        .enum(['bot', 'end'])
+        .default('bot')
+        .openapi({ description: 'At a deadline: the built-in bot plays the turn, or the game ends' }),
+      onResign: z
+        .enum(['bot', 'end'])
+        .default('bot')
+        .openapi({ description: 'When a player resigns: a bot takes the seat, or the game ends' }),
+      public: z.boolean().default(true).openapi({ description: 'Anyone with the link may watch (view, log, chat)' }),
+      startWhenFull: z.boolean().default(true).openapi({
+        description: 'The join that takes the last seat starts the game, and every player is told; false: the creator presses Start',
+      }),
+      bots: z
+        .number()
+        .int()
+        .min(0)
+        .max(7)
+        .default(0)
+        .openapi({ description: 'Fill seats 1..n with the built-in bot; a game full of bots starts at once' }),
+      choices: ChoicesSchema.optional().openapi({
+        description:
+          'Your seat\'s setup choices (the game type\'s `seatChoices`, e.g. `{ "rocket": "blue" }`); 400 `bad_choice`. The options never carry them (`rockets` there is 400 `bad_options`)',
+      }),
+      ...TableChoiceFields,
+    }),
   ),
   description:
     'Unknown fields are refused (400). One account may create `GAME_LIMIT_PER_HOUR` games per hour (20; beyond: 429 `rate_limited` with Retry-After) and have `GAME_LIMIT_UNFINISHED` of its games not yet over (30; beyond: 409 `too_many_unfinished_games`).',

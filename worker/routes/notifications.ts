@@ -77,7 +77,12 @@ const Settings = z
       .boolean()
       .optional()
       .openapi({ description: 'A clock about to run out spends vacation days by itself (default on); left out: unchanged' }),
+    // What GET answers beside the settings may come back with them (a client edits the answer and
+    // sends it): read-only, ignored. Any other field is refused.
+    webhookFailing: z.unknown().optional().openapi({ description: 'Read-only (as GET answers it): ignored' }),
+    failures: z.unknown().optional().openapi({ description: 'Read-only (as GET answers it): ignored' }),
   })
+  .strict()
   .openapi('NotificationSettings');
 
 /** A notice that could not be delivered (the settings page lists the recent ones). */
@@ -145,6 +150,7 @@ const gameHookRoute = createRoute({
 
 const EmailReplies = z
   .object({ on: z.boolean().openapi({ description: "Whether replies to this game's turn emails play moves" }) })
+  .strict()
   .openapi('GameEmailReplies');
 
 const gameEmailRepliesRoute = createRoute({
@@ -192,7 +198,7 @@ export function notificationRoutes() {
   });
   app.openapi(putRoute, async (c) => {
     const user = requireUser(c);
-    const body = c.req.valid('json');
+    const { webhookFailing: _readOnly, failures: _alsoReadOnly, ...body } = c.req.valid('json');
     if (body.webhook) checkWebhookUrl(body.webhook.url, c.var.config.allowLoopbackWebhooks);
     if (!isTimeZone(body.timeZone)) throw new ApiError(400, 'bad_time_zone', `Unknown time zone "${body.timeZone}".`);
     const saved = await saveSettings(c.var.db, user.id, {

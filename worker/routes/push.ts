@@ -74,7 +74,7 @@ const subscribeRoute = createRoute({
   operationId: 'subscribePush',
   tags: ['notifications'],
   summary: `Receive push notifications on this browser (at most ${MAX_PUSH_SUBSCRIPTIONS} devices); the same endpoint again updates its row`,
-  request: jsonBody(Subscription),
+  request: jsonBody(Subscription, { unknownFields: 'ignore' }),
   responses: {
     200: jsonResponse('Already subscribed (keys updated)', Device),
     201: jsonResponse('Subscribed', Device),

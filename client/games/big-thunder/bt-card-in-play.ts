@@ -9,11 +9,11 @@ import type { CardView } from './types';
 import './bt-card';
 
 const HINTS: Partial<Record<ActionControl['action']['kind'], string>> = {
-  move: 'or click a highlighted space on the track',
-  pick: 'or click a highlighted marble',
-  pan: 'or click a highlighted marble',
-  bail: 'or click the Water in your mine shaft',
-  resupply: 'or click a Market card',
+  move: 'or choose a highlighted space on the track',
+  pick: 'or choose a highlighted marble',
+  pan: 'or choose a highlighted marble',
+  bail: 'or choose the Water in your mine shaft',
+  resupply: 'or choose a Market card',
 };
 
 /**

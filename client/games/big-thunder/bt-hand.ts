@@ -82,7 +82,7 @@ export class BtHand extends LitElement {
     if (!c) return nothing;
     const jumper = c.claimJumper.size > 0;
     return html`<h3>Your hand <span class="muted">(${this.hand.length})</span></h3>
-      ${jumper ? html`<p class="prompt">Claim Jumper: click the card you discard.</p>` : nothing}
+      ${jumper ? html`<p class="prompt">Claim Jumper: choose the card you discard.</p>` : nothing}
       ${
         this.chosen
           ? html`<div class="chosen" data-field="claim-jumper-chosen">
@@ -93,10 +93,10 @@ export class BtHand extends LitElement {
       }
       ${
         !jumper && this.phase === 'discard' && c.discard.size
-          ? html`<p class="prompt">Click a card to discard it, or keep the rest and end the turn.</p>`
+          ? html`<p class="prompt">Choose a card to discard it, or keep the rest and end the turn.</p>`
           : nothing
       }
-      ${!jumper && this.phase === 'play' && c.play.size ? html`<p class="muted">Click a card to play it.</p>` : nothing}
+      ${!jumper && this.phase === 'play' && c.play.size ? html`<p class="muted">Choose a card to play it.</p>` : nothing}
       ${this.hand.length === 0 ? html`<p class="muted">No cards in hand.</p>` : nothing}
       <div class="cards">
         ${this.hand.map((card) => {

@@ -71,7 +71,7 @@ export class BtMarket extends LitElement {
 
   override render() {
     return html`<h3>Market</h3>
-      ${this.resupply.size ? html`<p class="muted">Resupply: click the card you take.</p>` : nothing}
+      ${this.resupply.size ? html`<p class="muted">Resupply: choose the card you take.</p>` : nothing}
       <div class="cards">
         ${this.market.map((card, slot) => {
           const choices = this.resupply.get(slot) ?? [];
