@@ -5,6 +5,8 @@
  * the turn bar is at least 24x24 CSS px (WCAG 2.2 target size), a control of the step lies in the
  * viewport without scrolling (not under the turn bar a phone fixes at the bottom), no board text
  * is drawn under 11 CSS px, and no board text or piece (`data-piece`) covers another.
+ * On a phone the turn bar at the foot of the window says the turn's sentence and the board does
+ * not say it again, to the player to move or to one waiting.
  *
  * The deals are fixed (`startedGame`'s seed, POST /dev/games/:id/seed): a layout fault that shows
  * on one deal only shows on every run, and a failure names the version to look at
@@ -24,7 +26,7 @@ import {
   warnNoBrowser,
 } from './support';
 import { moveAs, stateOf, type SeatState } from './board-helpers';
-import { type BoardMeasure, measureBoard } from './board-measure';
+import { type BoardMeasure, measureBoard, sentenceCount } from './board-measure';
 import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/board-legibility.test.ts');
@@ -213,4 +215,30 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
       for (const p of seats) for (const c of p.ctxs) await c.close();
     }, 240_000);
   }
+
+  /** The turn bar's sentence, and how many times the page says it where it can be seen. */
+  const said = async (page: Page) => {
+    const text = ((await page.locator('mp-turn-bar .prompt').textContent()) ?? '').trim();
+    return `${text} (said ${text ? await sentenceCount(page, text) : 0} times)`;
+  };
+
+  test('snowdonia at 375x740: the turn bar says the sentence and the board does not say it again, to the player placing and to the one waiting', async () => {
+    const { server, browser } = suite;
+    const base = server.baseUrl;
+    const ctxs = [await newPlayerContext(browser, base, phone), await newPlayerContext(browser, base, phone)];
+    await signIn(ctxs[0], base, 'once-sn-ada@example.test');
+    await signIn(ctxs[1], base, 'once-sn-bo@example.test');
+    const id = await startedGame(base, ctxs, 'snowdonia');
+    const s = await stateOf(ctxs[0], base, id);
+    const mover = s.activeSeats[0];
+    for (const [seat, ctx] of ctxs.entries()) {
+      const page = await ctx.newPage();
+      await page.goto(`/games/${id}`);
+      await pageAtVersion(page, s.version);
+      const sentence = seat === mover ? 'Your turn: place a Labourer\\.' : 'Waiting for .+ to place a Labourer\\.';
+      await expect.poll(() => said(page)).toMatch(new RegExp(`^${sentence} \\(said 1 times\\)$`));
+      if (seat !== mover) await page.screenshot({ path: screenshotPath('board-snowdonia-waiting-375x740.png') });
+    }
+    for (const c of ctxs) await c.close();
+  }, 60_000);
 });

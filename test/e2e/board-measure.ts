@@ -173,3 +173,27 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
     return { small, tinyText, overlaps, controls, controlInView };
   });
 }
+
+/**
+ * How many visible elements of the page (through every shadow root) say `sentence` as their own
+ * text (white space folded): a sentence the turn bar says and the board says again counts 2.
+ */
+export function sentenceCount(page: Page, sentence: string): Promise<number> {
+  return page.evaluate((sentence) => {
+    const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const want = fold(sentence);
+    let n = 0;
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const own = Array.from(el.childNodes)
+          .filter((c) => c.nodeType === 3)
+          .map((c) => c.textContent ?? '')
+          .join('');
+        if (fold(own) === want && el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) n++;
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return n;
+  }, sentence);
+}
