@@ -174,6 +174,41 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
   });
 }
 
+/** Where something lies on the page, in CSS px from the top of the document (not of the window). */
+export interface PageBox {
+  what: string;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The boxes, in document coordinates, of the visible elements matching `selector` in the shadow
+ * root of any `host` element (through every shadow root): where a part of a board lies on the
+ * page, whatever the scroll.
+ */
+export function boxesIn(page: Page, host: string, selector: string): Promise<PageBox[]> {
+  return page.evaluate(
+    ({ host, selector }) => {
+      const out: { what: string; top: number; bottom: number; width: number; height: number }[] = [];
+      const walk = (root: Document | ShadowRoot, inHost: boolean) => {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          if (inHost && el.matches(selector) && el.checkVisibility()) {
+            const r = el.getBoundingClientRect();
+            const what = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+            out.push({ what, top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, width: r.width, height: r.height });
+          }
+          if (el.shadowRoot) walk(el.shadowRoot, inHost || el.tagName.toLowerCase() === host);
+        }
+      };
+      walk(document, false);
+      return out;
+    },
+    { host, selector },
+  );
+}
+
 /**
  * How many visible elements of the page (through every shadow root) say `sentence` as their own
  * text (white space folded): a sentence the turn bar says and the board says again counts 2.
