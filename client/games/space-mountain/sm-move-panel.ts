@@ -3,7 +3,15 @@ import { customElement, property } from 'lit/decorators.js';
 import { turned, KIND_NAMES, squareName } from '../../../engine/games/space-mountain/words';
 import { shared } from '../../styles';
 import type { LegalMove } from '../../api-types';
-import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
+import {
+  FACING_DEGREES,
+  STARPORT_SHORT,
+  effectiveStarport,
+  placeTargets,
+  refuelText,
+  starportFacings,
+  type ControlGroups,
+} from './controls';
 import { printedColour } from '../../seat-colours';
 import { arrowPath } from './icons';
 import { sendMove } from '../move-event';
@@ -147,16 +155,14 @@ export class SmMovePanel extends LitElement {
     // are drawn here too, where the step is read, their free spaces the buttons. One button per
     // choice in a list took twelve rows for an Any Item marker and pushed the map off a phone's
     // first two screens; the cards hold every choice in about two rows of buttons.
-    const targets = (letter: string) =>
-      g.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal }));
-    const cards = (me?.missions ?? []).filter((m) => targets(m.letter).length);
+    const cards = (me?.missions ?? []).filter((m) => placeTargets(g, m.letter).length);
     return html`<div class="block" data-group="place">
       <p>
         Place your <strong>${item}</strong> marker: tap a highlighted space of one of your Missions (${g.place.length}
         choice${g.place.length === 1 ? '' : 's'}).
       </p>
       <div class="places" role="group" aria-label="Your Missions">
-        ${cards.map((m) => html`<sm-mission-card .mission=${m} .targets=${targets(m.letter)}></sm-mission-card>`)}
+        ${cards.map((m) => html`<sm-mission-card .mission=${m} .targets=${placeTargets(g, m.letter)}></sm-mission-card>`)}
       </div>
       ${
         // A choice on a Mission the view does not show (it never should): a plain button, so every listed move stays offered.
