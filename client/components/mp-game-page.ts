@@ -118,9 +118,14 @@ export class MpGamePage extends LitElement {
         display: grid;
         gap: 0.5rem;
       }
+      /* A board wider than the card scrolls here, and so the box clips what reaches past its edge:
+         the padding (given back by the margin, so the board lays out as before) leaves room for the
+         3 px outline, 1 px off, that marks the last move on a piece at the board's edge (mine shaft 7). */
       .board-area {
         display: block;
         overflow-x: auto;
+        padding: 0.3rem;
+        margin: -0.3rem;
       }
       .since {
         margin-bottom: 1rem;

@@ -15,6 +15,7 @@ import {
   groupedMoves,
   isSmView,
   placeChoice,
+  placeTargets,
   refuelText,
   rocketPlacements,
   starportFacings,
@@ -101,6 +102,9 @@ describe('legal moves become controls, one to one', () => {
     for (const c of g.place) expect(placeChoice(g, c.value.mission, c.value.space)).toBe(c.legal);
     expect(placeChoice(g, 'A', 1)?.move).toEqual({ type: 'place', mission: 'A', space: 1 }); // A1: satellite, comet
     expect(placeChoice(g, 'A', 0)).toBeNull();
+    // A Mission card's buttons: its spaces that take the marker, each with its one move.
+    expect(placeTargets(g, 'A')).toEqual([{ space: 1, legal: placeChoice(g, 'A', 1) }]);
+    expect(['A', 'B', 'C', 'D', 'E'].flatMap((l) => placeTargets(g, l as 'A').map((t) => t.legal))).toEqual(g.place.map((c) => c.legal));
     const w = viewOf(state, 0).players[0].flight?.waitingFor;
     expect(w && waitingText(w)).toBe('to place a Comet marker');
     expect(waitingText({ kind: 'place', item: 'astronaut' })).toBe('to place an Astronaut marker');

@@ -5,6 +5,8 @@
  * the turn bar is at least 24x24 CSS px (WCAG 2.2 target size), a control of the step lies in the
  * viewport without scrolling (not under the turn bar a phone fixes at the bottom), no board text
  * is drawn under 11 CSS px, and no board text or piece (`data-piece`) covers another.
+ * On a phone the turn bar at the foot of the window says the turn's sentence and the board does
+ * not say it again, to the player to move or to one waiting.
  *
  * The deals are fixed (`startedGame`'s seed, POST /dev/games/:id/seed): a layout fault that shows
  * on one deal only shows on every run, and a failure names the version to look at
@@ -24,7 +26,7 @@ import {
   warnNoBrowser,
 } from './support';
 import { moveAs, stateOf, type SeatState } from './board-helpers';
-import { type BoardMeasure, measureBoard } from './board-measure';
+import { type BoardMeasure, boxesIn, measureBoard, sentenceCount } from './board-measure';
 import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/board-legibility.test.ts');
@@ -213,4 +215,86 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
       for (const p of seats) for (const c of p.ctxs) await c.close();
     }, 240_000);
   }
+
+  /** The turn bar's sentence, and how many times the page says it where it can be seen. */
+  const said = async (page: Page) => {
+    const text = ((await page.locator('mp-turn-bar .prompt').textContent()) ?? '').trim();
+    return `${text} (said ${text ? await sentenceCount(page, text) : 0} times)`;
+  };
+
+  // A deal where the third die flips an Any Item token for Bo (seat 1) after seven moves, each
+  // the first listed that is not a Refuel: twelve Mission spaces take the marker. As a list of
+  // buttons they filled a phone's first two screens and pushed the Galaxy map below them.
+  test("space-mountain at 375x740 and 1280x800: an Any Item marker's twelve Mission spaces on the first screen, the Galaxy map within two; the player waiting reads the sentence once", async () => {
+    const { server, browser } = suite;
+    const base = server.baseUrl;
+    const adaPhone = await newPlayerContext(browser, base, phone);
+    const boPhone = await newPlayerContext(browser, base, phone);
+    const boLaptop = await newPlayerContext(browser, base, { viewport: SIZES[0].viewport });
+    await signIn(adaPhone, base, 'any-item-ada@example.test');
+    await signIn(boPhone, base, 'any-item-bo@example.test');
+    await signIn(boLaptop, base, 'any-item-bo@example.test');
+    const api = [adaPhone, boLaptop];
+    const id = await startedGame(base, api, 'space-mountain', {}, '5eed0000000000000000000000000107');
+    let s = await stateOf(api[1], base, id);
+    for (let i = 0; i < 20 && !(s.activeSeats[0] === 1 && s.legalMoves[0]?.move.type === 'place'); i++) {
+      const seat = (await stateOf(api[0], base, id)).activeSeats[0];
+      const mine = await stateOf(api[seat], base, id);
+      const lm = mine.legalMoves.find((m) => m.move.type !== 'refuel') ?? mine.legalMoves[0];
+      await moveAs(api[seat], base, id, mine.version, lm.move);
+      s = await stateOf(api[1], base, id);
+    }
+    expect(s.legalMoves.map((m) => m.move.type)).toEqual(Array(12).fill('place'));
+
+    for (const [i, ctx] of [boLaptop, boPhone].entries()) {
+      const size = SIZES[i];
+      const vh = size.viewport.height;
+      const page = await ctx.newPage();
+      await page.goto(`/games/${id}`);
+      await pageAtVersion(page, s.version);
+      const m = await settledMeasure(page);
+      await page.screenshot({ path: screenshotPath(`board-space-mountain-any-item-${size.name}.png`) });
+      expect(m.small, `${size.name}: targets under 24x24`).toEqual([]);
+      expect(m.controlInView, `${size.name}: a control of the step on screen`).toBe(true);
+      // The first screen ends where a phone's turn bar begins (it is fixed over the foot of the window).
+      const [bar] = await boxesIn(page, 'mp-game-page', 'mp-turn-bar');
+      const firstScreen = size.name === '375x740' ? bar.top : vh;
+      const places = await boxesIn(page, 'sm-move-panel', '[data-control="place"]');
+      expect(places.length, `${size.name}: the step's Mission spaces`).toBe(12);
+      expect(
+        places.filter((b) => b.bottom > firstScreen + 0.5).map((b) => b.what),
+        `${size.name}: Mission spaces below the first screen (it ends at ${firstScreen} px)`,
+      ).toEqual([]);
+      const [map] = await boxesIn(page, 'sm-galaxy-board', 'sm-galaxy-map');
+      expect(map.bottom, `${size.name}: the foot of the Galaxy map, within two screens (${2 * vh} px)`).toBeLessThanOrEqual(2 * vh);
+      await page.close();
+    }
+
+    // Ada waits: her phone says so once, in the turn bar at the foot of the window.
+    const ada = await adaPhone.newPage();
+    await ada.goto(`/games/${id}`);
+    await pageAtVersion(ada, s.version);
+    await expect.poll(() => said(ada)).toMatch(/^Waiting for .+ to place an Any Item marker on a Mission\. \(said 1 times\)$/);
+    for (const c of [adaPhone, boPhone, boLaptop]) await c.close();
+  }, 120_000);
+
+  test('snowdonia at 375x740: the turn bar says the sentence and the board does not say it again, to the player placing and to the one waiting', async () => {
+    const { server, browser } = suite;
+    const base = server.baseUrl;
+    const ctxs = [await newPlayerContext(browser, base, phone), await newPlayerContext(browser, base, phone)];
+    await signIn(ctxs[0], base, 'once-sn-ada@example.test');
+    await signIn(ctxs[1], base, 'once-sn-bo@example.test');
+    const id = await startedGame(base, ctxs, 'snowdonia');
+    const s = await stateOf(ctxs[0], base, id);
+    const mover = s.activeSeats[0];
+    for (const [seat, ctx] of ctxs.entries()) {
+      const page = await ctx.newPage();
+      await page.goto(`/games/${id}`);
+      await pageAtVersion(page, s.version);
+      const sentence = seat === mover ? 'Your turn: place a Labourer\\.' : 'Waiting for .+ to place a Labourer\\.';
+      await expect.poll(() => said(page)).toMatch(new RegExp(`^${sentence} \\(said 1 times\\)$`));
+      if (seat !== mover) await page.screenshot({ path: screenshotPath('board-snowdonia-waiting-375x740.png') });
+    }
+    for (const c of ctxs) await c.close();
+  }, 60_000);
 });

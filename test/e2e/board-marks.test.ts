@@ -8,10 +8,10 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  fullPageShot,
   hasChromium,
   newPlayerContext,
   pageAtVersion,
-  screenshotPath,
   signIn,
   startedGame,
   useServerAndBrowser,
@@ -37,6 +37,37 @@ function marked(page: Page): Promise<{ kind: string; what: string }[]> {
   });
 }
 
+/**
+ * The scroll offsets (every 40 px, from the top to past the card) at which the turn bar covers
+ * part of the "Since you last looked" card, with both boxes; the page is left at the top.
+ */
+async function barOverSinceCard(page: Page): Promise<string[]> {
+  const boxes = () =>
+    page.evaluate(() => {
+      const find = (root: Document | ShadowRoot, tag: string): Element | null => {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          if (el.tagName.toLowerCase() === tag) return el;
+          const inner = el.shadowRoot && find(el.shadowRoot, tag);
+          if (inner) return inner;
+        }
+        return null;
+      };
+      const [bar, card] = ['mp-turn-bar', 'mp-since-card'].map((t) => find(document, t)?.getBoundingClientRect());
+      return { y: window.scrollY, bar: bar && [bar.top, bar.bottom], card: card && [card.top, card.bottom] };
+    });
+  const out: string[] = [];
+  const first = await boxes();
+  const end = (first.card?.[1] ?? 0) + (first.bar ? first.bar[1] - first.bar[0] : 0) + 200;
+  for (let y = 0; y <= end; y += 40) {
+    await page.evaluate((y) => window.scrollTo(0, y), y);
+    const b = await boxes();
+    if (b.bar && b.card && b.card[1] > b.bar[0] + 0.5 && b.card[0] < b.bar[1] - 0.5)
+      out.push(`at ${b.y}: bar ${b.bar.map(Math.round).join('-')}, card ${b.card.map(Math.round).join('-')}`);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return out;
+}
+
 describe.skipIf(!hasChromium)('what changed, marked on the board', () => {
   const suite = useServerAndBrowser();
 
@@ -51,7 +82,10 @@ describe.skipIf(!hasChromium)('what changed, marked on the board', () => {
     async (type, seed) => {
       const { server, browser } = suite;
       const base = server.baseUrl;
-      const ctxs = [await newPlayerContext(browser, base), await newPlayerContext(browser, base)];
+      const ctxs = [
+        await newPlayerContext(browser, base, { viewport: { width: 1280, height: 800 } }),
+        await newPlayerContext(browser, base),
+      ];
       await signIn(ctxs[0], base, `marks-${type}-a@example.test`);
       await signIn(ctxs[1], base, `marks-${type}-b@example.test`);
       const id = await startedGame(base, ctxs, type, {}, seed);
@@ -86,7 +120,10 @@ describe.skipIf(!hasChromium)('what changed, marked on the board', () => {
       // The last move's mark comes with the view before it (a replay frame), after the first drawing.
       const kinds = async () => [...new Set((await marked(page)).map((m) => m.kind))].sort();
       await expect.poll(kinds, { timeout: 15_000 }).toEqual(['last', 'since']);
-      await page.screenshot({ path: screenshotPath(`board-marks-${type}-return.png`), fullPage: true });
+      await fullPageShot(page, `board-marks-${type}-return.png`);
+      // Scrolling down the page: the turn bar sticks to the top of the window only once the card
+      // has gone above it, never over it.
+      expect(await barOverSinceCard(page), 'the turn bar over "Since you last looked", scrolled by').toEqual([]);
       await expect(area.locator('.marks-key').textContent()).resolves.toMatch(
         /solid outline: the last move; dashed: changed since you last looked/,
       );
@@ -97,7 +134,7 @@ describe.skipIf(!hasChromium)('what changed, marked on the board', () => {
       await expect.poll(() => bar.locator('p').textContent()).toMatch(/What happened, 1 of \d+:/);
       await expect.poll(async () => (await marked(page)).length, { timeout: 15_000 }).toBeGreaterThan(0);
       expect((await marked(page)).every((m) => m.kind === 'last')).toBe(true);
-      await page.screenshot({ path: screenshotPath(`board-marks-${type}-step.png`), fullPage: true });
+      await fullPageShot(page, `board-marks-${type}-step.png`);
       expect(await bar.getByRole('button', { name: 'Back', exact: true }).isDisabled()).toBe(true);
       const next = bar.getByRole('button', { name: 'Next' });
       if (!(await next.isDisabled())) {

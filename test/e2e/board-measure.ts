@@ -173,3 +173,62 @@ export function measureBoard(page: Page): Promise<BoardMeasure> {
     return { small, tinyText, overlaps, controls, controlInView };
   });
 }
+
+/** Where something lies on the page, in CSS px from the top of the document (not of the window). */
+export interface PageBox {
+  what: string;
+  top: number;
+  bottom: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The boxes, in document coordinates, of the visible elements matching `selector` in the shadow
+ * root of any `host` element (through every shadow root): where a part of a board lies on the
+ * page, whatever the scroll.
+ */
+export function boxesIn(page: Page, host: string, selector: string): Promise<PageBox[]> {
+  return page.evaluate(
+    ({ host, selector }) => {
+      const out: { what: string; top: number; bottom: number; width: number; height: number }[] = [];
+      const walk = (root: Document | ShadowRoot, inHost: boolean) => {
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          if (inHost && el.matches(selector) && el.checkVisibility()) {
+            const r = el.getBoundingClientRect();
+            const what = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+            out.push({ what, top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, width: r.width, height: r.height });
+          }
+          if (el.shadowRoot) walk(el.shadowRoot, inHost || el.tagName.toLowerCase() === host);
+        }
+      };
+      walk(document, false);
+      return out;
+    },
+    { host, selector },
+  );
+}
+
+/**
+ * How many visible elements of the page (through every shadow root) say `sentence` as their own
+ * text (white space folded): a sentence the turn bar says and the board says again counts 2.
+ */
+export function sentenceCount(page: Page, sentence: string): Promise<number> {
+  return page.evaluate((sentence) => {
+    const fold = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const want = fold(sentence);
+    let n = 0;
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of Array.from(root.querySelectorAll('*'))) {
+        const own = Array.from(el.childNodes)
+          .filter((c) => c.nodeType === 3)
+          .map((c) => c.textContent ?? '')
+          .join('');
+        if (fold(own) === want && el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) n++;
+        if (el.shadowRoot) walk(el.shadowRoot);
+      }
+    };
+    walk(document);
+    return n;
+  }, sentence);
+}

@@ -50,10 +50,12 @@ export class SnPrompt extends LitElement {
         flex-wrap: wrap;
         gap: 0.4rem;
       }
-      /* A phone: the turn bar at the foot of the window says the sentence; said here too, it pushed
-         the step's cubes and cards below the first screen. */
+      /* A phone: the turn bar at the foot of the window says the sentence, on anyone's turn; said
+         here too, it was read twice and pushed the step's cubes and cards below the first screen.
+         With nothing to choose the box would be empty. */
       @media (max-width: 49.99rem) {
-        .choosing .line {
+        .line,
+        .prompt.idle {
           display: none;
         }
         /* Only a pointer to the part right below, which says the same in its own heading ("Choose up to 3 cubes"). */
@@ -189,7 +191,7 @@ export class SnPrompt extends LitElement {
     const c = this.controls;
     const choices = this.renderChoices(v, c);
     const pointing = yours && choices.length === 1 && c.takeCubes.length > 0;
-    return html`<div class="prompt ${yours ? 'yours' : ''} ${yours && choices.length ? 'choosing' : ''} ${pointing ? 'pointing' : ''}" role="group" aria-label="Your decision">
+    return html`<div class="prompt ${yours ? 'yours' : ''} ${choices.length ? '' : 'idle'} ${pointing ? 'pointing' : ''}" role="group" aria-label="Your decision">
       <p class="line" data-field="status" data-yours=${yours ? 'true' : 'false'}>${this.prompt}</p>
       ${choices}
     </div>`;

@@ -102,6 +102,11 @@ export function placeChoice(g: ControlGroups, mission: MissionLetter, space: num
   return g.place.find((c) => c.value.mission === mission && c.value.space === space)?.legal ?? null;
 }
 
+/** The spaces of Mission `letter` a held marker may go on now, each with its move: a Mission card's buttons. */
+export function placeTargets(g: ControlGroups, letter: MissionLetter): { space: number; legal: LegalMove }[] {
+  return g.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal }));
+}
+
 /** The legal facings of a Starport (empty when the Rocket may not go there now). */
 export function starportFacings(g: ControlGroups, starport: StarportId | null): Choice<Facing>[] {
   if (!starport) return [];

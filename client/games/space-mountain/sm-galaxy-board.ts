@@ -41,9 +41,9 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
       .line.yours {
         color: var(--mp-accent-text);
       }
-      /* A phone: the turn bar at the foot of the window says the sentence on your turn; said here too, it pushed the map down. */
+      /* A phone: the turn bar at the foot of the window says the sentence, on anyone's turn; said here too, it was read twice and pushed the map down. */
       @media (max-width: 49.99rem) {
-        .line.yours {
+        .line {
           display: none;
         }
       }

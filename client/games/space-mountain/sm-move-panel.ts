@@ -3,18 +3,27 @@ import { customElement, property } from 'lit/decorators.js';
 import { turned, KIND_NAMES, squareName } from '../../../engine/games/space-mountain/words';
 import { shared } from '../../styles';
 import type { LegalMove } from '../../api-types';
-import { FACING_DEGREES, STARPORT_SHORT, effectiveStarport, refuelText, starportFacings, type ControlGroups } from './controls';
+import {
+  FACING_DEGREES,
+  STARPORT_SHORT,
+  effectiveStarport,
+  placeTargets,
+  refuelText,
+  starportFacings,
+  type ControlGroups,
+} from './controls';
 import { printedColour } from '../../seat-colours';
-import { arrowPath, itemGlyph } from './icons';
+import { arrowPath } from './icons';
 import { sendMove } from '../move-event';
 import { selectStarport } from './starport-select';
 import './sm-facing-picker';
+import './sm-mission-card';
 import type { SmView, StarportId } from './types';
 
 /**
  * "Your move": the viewer's legal moves as clear controls, grouped by what the rulebook asks at
  * this moment - Go or Refuel (with exactly the legal Missions to flip), left or right on a Turn
- * die, which Mission space a held marker goes on (also tappable on the Mission cards), which Starport and facing, the facing after a Wormhole. Each
+ * die, which Mission space a held marker goes on (the Missions' free spaces, as on the player's mat), which Starport and facing, the facing after a Wormhole. Each
  * button sends exactly one entry of `legalMoves`; Starport chips only select.
  */
 @customElement('sm-move-panel')
@@ -65,29 +74,17 @@ export class SmMovePanel extends LitElement {
       sm-facing-picker {
         margin-top: 0.6rem;
       }
-      /* A Mission space's picture, in the colours of the Mission cards' dark spaces. */
-      .places svg.item {
-        width: 1.3rem;
-        height: 1.3rem;
-        flex: none;
-        border-radius: 50%;
-        background: #23375f;
-        padding: 0.1rem;
+      /* The Missions that take the marker, as on the player's mat: their free spaces are the buttons.
+         Narrow enough for all five in one row of the panel beside the map (17rem). */
+      .places {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3rem;
       }
-      .item.satellite {
-        color: #dfe7ec;
-      }
-      .item.comet {
-        color: #7cc4ff;
-      }
-      .item.planet {
-        color: #ff9a70;
-      }
-      .item.astronaut {
-        color: #e1a8f0;
-      }
-      .item.any {
-        color: #a8e6ab;
+      .places sm-mission-card {
+        flex: 1 1 0;
+        min-width: 2.5rem;
+        max-width: 4.4rem;
       }
     `,
   ];
@@ -154,30 +151,25 @@ export class SmMovePanel extends LitElement {
     const me = view.you !== null ? view.players[view.you] : undefined;
     const w = me?.flight?.waitingFor;
     const item = w && w.kind === 'place' ? KIND_NAMES[w.item] : 'Mission';
-    // The Mission cards lie under the map, a screen or more down: the choices are buttons here
-    // too, where the step is read (beside the map on a wide board, above it on a phone).
-    const several = (letter: string) => g.place.filter((c) => c.value.mission === letter).length > 1;
+    // The Mission cards lie under the map, a screen or more down: the cards that take the marker
+    // are drawn here too, where the step is read, their free spaces the buttons. One button per
+    // choice in a list took twelve rows for an Any Item marker and pushed the map off a phone's
+    // first two screens; the cards hold every choice in about two rows of buttons.
+    const cards = (me?.missions ?? []).filter((m) => placeTargets(g, m.letter).length);
     return html`<div class="block" data-group="place">
       <p>
-        Place your <strong>${item}</strong> marker on one of your Missions: here, or on the highlighted spaces of your Mission
-        cards (${g.place.length} choice${g.place.length === 1 ? '' : 's'}).
+        Place your <strong>${item}</strong> marker: tap a highlighted space of one of your Missions (${g.place.length}
+        choice${g.place.length === 1 ? '' : 's'}).
       </p>
-      <div class="row places">
-        ${g.place.map((c) => {
-          const picture = me?.missions.find((m) => m.letter === c.value.mission)?.spaces[c.value.space]?.picture;
-          return html`<button
-            data-control="place"
-            data-mission=${c.value.mission}
-            data-space=${c.value.space}
-            aria-label=${c.legal.label}
-            title=${c.legal.label}
-            @click=${() => sendMove(this, c.legal)}
-          >
-            ${picture ? html`<svg class="item ${picture}" viewBox="-12 -12 24 24" aria-hidden="true">${itemGlyph(picture)}</svg>` : nothing}
-            Mission ${c.value.mission}${several(c.value.mission) ? html` <small>(space ${c.value.space + 1})</small>` : nothing}
-          </button>`;
-        })}
+      <div class="places" role="group" aria-label="Your Missions">
+        ${cards.map((m) => html`<sm-mission-card .mission=${m} .targets=${placeTargets(g, m.letter)}></sm-mission-card>`)}
       </div>
+      ${
+        // A choice on a Mission the view does not show (it never should): a plain button, so every listed move stays offered.
+        g.place
+          .filter((c) => !cards.some((m) => m.letter === c.value.mission))
+          .map((c) => html`<button data-control="place" @click=${() => sendMove(this, c.legal)}>${c.legal.label}</button>`)
+      }
     </div>`;
   }
 

@@ -2,12 +2,12 @@ import { LitElement, css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { colorWord, waitingText } from '../../../engine/games/space-mountain/words';
 import '../../components/mp-tip';
-import { decisionStatus, rocketText, type ControlGroups } from './controls';
+import { decisionStatus, placeTargets, rocketText, type ControlGroups } from './controls';
 import { printedColour } from '../../seat-colours';
 import { playerMat, playerMatStyles } from '../player-mat';
 import { starPath } from './icons';
 import './sm-mission-card';
-import type { SmPlayer, SmView } from './types';
+import type { MissionLetter, SmPlayer, SmView } from './types';
 
 /**
  * One player's side of the table: name and Rocket colour, where the Rocket is, whether they have
@@ -112,10 +112,7 @@ export class SmPlayerMat extends LitElement {
     const decision = decisionStatus(view, p);
     const waiting = p.flight?.waitingFor;
     const n = p.missions.length;
-    const targets = (letter: string) =>
-      you && this.groups
-        ? this.groups.place.filter((c) => c.value.mission === letter).map((c) => ({ space: c.value.space, legal: c.legal }))
-        : [];
+    const targets = (letter: MissionLetter) => (you && this.groups ? placeTargets(this.groups, letter) : []);
     const tags = html`<span class="tag">${colorWord(p.color)}</span>
       ${view.activePlayer === p.seat ? html`<mp-tip class="tag dice" text="Active Player: rolls the Navigation dice and moves the Fuel Gauge this round">Active Player</mp-tip>` : nothing}`;
     return playerMat(
