@@ -166,6 +166,9 @@ export const games = pgTable(
     // instead of sorting every public game of that status, a cost that grew with the games stored.
     index('games_lobby_open_idx').on(t.createdAt).where(sql`${t.isPublic} and ${t.status} = 'open'`),
     index('games_lobby_live_idx').on(t.updatedAt).where(sql`${t.isPublic} and ${t.status} = 'active'`),
+    // The cron's bot pass (worker/services/bots.ts, gamesWaitingForBots): running games with a bot
+    // seat, least recently changed first. Without it the pass read every running game.
+    index('games_bot_waiting_idx').on(t.updatedAt).where(sql`${t.status} = 'active' and ${t.botSeats} <> '[]'::jsonb`),
   ],
 );
 

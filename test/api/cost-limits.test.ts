@@ -5,6 +5,7 @@
  * a cron bot pass that serves every waiting game a share and still finishes bot-only games.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { botWaitingQuery } from '../../worker/services/bots';
 import { makeTestApp, type TestApi } from './support';
 
 /** Events of a game by kind, straight from the table. */
@@ -163,5 +164,17 @@ describe('bot moves per request and per cron run', () => {
     }
     expect((await gameRow(api, first)).status).toBe('finished');
     expect((await gameRow(api, second)).status).toBe('finished');
+  });
+
+  it("the bot pass reads only running games with a bot seat, in the order it serves them (the partial index's condition matches)", async () => {
+    const q = botWaitingQuery({ db: api.db }, { limit: 100, idleBefore: new Date(api.clock.now().getTime()) }).toSQL();
+    // A few rows make a sequential scan cheaper, so rule it out to see whether the index applies.
+    await api.client.exec('set enable_seqscan = off');
+    try {
+      const plan = await api.client.query<{ 'QUERY PLAN': string }>(`explain ${q.sql}`, q.params);
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('games_bot_waiting_idx');
+    } finally {
+      await api.client.exec('reset enable_seqscan');
+    }
   });
 });

@@ -96,6 +96,14 @@ export async function gamesWaitingForBots(
   ctx: Pick<ServiceCtx, 'db'>,
   opts: { limit?: number; idleBefore?: Date } = {},
 ): Promise<{ id: string; updatedAt: Date }[]> {
+  return botWaitingQuery(ctx, opts);
+}
+
+/**
+ * The query of `gamesWaitingForBots`, not yet run (its plan is tested: it reads the partial index
+ * `games_bot_waiting_idx`, running games with a bot seat, in `updated_at` order).
+ */
+export function botWaitingQuery(ctx: Pick<ServiceCtx, 'db'>, opts: { limit?: number; idleBefore?: Date } = {}) {
   return ctx.db
     .select({ id: games.id, updatedAt: games.updatedAt })
     .from(games)

@@ -1,0 +1,1 @@
+CREATE INDEX "games_bot_waiting_idx" ON "games" USING btree ("updated_at") WHERE "games"."status" = 'active' and "games"."bot_seats" <> '[]'::jsonb;
