@@ -278,23 +278,26 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
     for (const c of [adaPhone, boPhone, boLaptop]) await c.close();
   }, 120_000);
 
-  test('snowdonia at 375x740: the turn bar says the sentence and the board does not say it again, to the player placing and to the one waiting', async () => {
+  test('every game at 375x740: the turn bar says the sentence and the board does not say it again, to the player to move and to the one waiting', async () => {
     const { server, browser } = suite;
     const base = server.baseUrl;
-    const ctxs = [await newPlayerContext(browser, base, phone), await newPlayerContext(browser, base, phone)];
-    await signIn(ctxs[0], base, 'once-sn-ada@example.test');
-    await signIn(ctxs[1], base, 'once-sn-bo@example.test');
-    const id = await startedGame(base, ctxs, 'snowdonia');
-    const s = await stateOf(ctxs[0], base, id);
-    const mover = s.activeSeats[0];
-    for (const [seat, ctx] of ctxs.entries()) {
-      const page = await ctx.newPage();
-      await page.goto(`/games/${id}`);
-      await pageAtVersion(page, s.version);
-      const sentence = seat === mover ? 'Your turn: place a Labourer\\.' : 'Waiting for .+ to place a Labourer\\.';
-      await expect.poll(() => said(page)).toMatch(new RegExp(`^${sentence} \\(said 1 times\\)$`));
-      if (seat !== mover) await page.screenshot({ path: screenshotPath('board-snowdonia-waiting-375x740.png') });
+    for (const type of ['big-thunder', 'snowdonia', 'space-mountain']) {
+      const ctxs = [await newPlayerContext(browser, base, phone), await newPlayerContext(browser, base, phone)];
+      await signIn(ctxs[0], base, `once-${type}-ada@example.test`);
+      await signIn(ctxs[1], base, `once-${type}-bo@example.test`);
+      const id = await startedGame(base, ctxs, type);
+      const s = await stateOf(ctxs[0], base, id);
+      for (const [seat, ctx] of ctxs.entries()) {
+        const page = await ctx.newPage();
+        await page.goto(`/games/${id}`);
+        await pageAtVersion(page, s.version);
+        const yours = s.activeSeats.includes(seat);
+        await expect
+          .poll(() => said(page), { message: `${type}, seat ${seat}` })
+          .toMatch(yours ? /^Your turn.+ \(said 1 times\)$/ : /^.+ \(said 1 times\)$/);
+        if (!yours) await page.screenshot({ path: screenshotPath(`board-${type}-waiting-375x740.png`) });
+      }
+      for (const c of ctxs) await c.close();
     }
-    for (const c of ctxs) await c.close();
-  }, 60_000);
+  }, 120_000);
 });

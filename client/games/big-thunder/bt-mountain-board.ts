@@ -43,9 +43,9 @@ export class BtMountainBoard extends GameBoard<BigThunderView> {
       .status.yours {
         color: var(--mp-accent-text);
       }
-      /* A phone: the turn bar at the foot of the window says the sentence on your turn; said here too, it pushed your cards down. */
+      /* A phone: the turn bar at the foot of the window says the sentence, on anyone's turn; said here too, it was read twice and pushed your cards down. */
       @media (max-width: 49.99rem) {
-        .status.yours .said {
+        .status .said {
           display: none;
         }
       }
@@ -166,7 +166,7 @@ export class BtMountainBoard extends GameBoard<BigThunderView> {
     const you = this.seatAmong(v.seats.length);
     const yours = you !== null && this.activeSeats.includes(you) && v.phase !== 'over';
     const order = you === null ? v.seats : [v.seats[you], ...v.seats.filter((p) => p.seat !== you)];
-    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber}<span class="said"> · ${this.prompt}</span></p>
+    return html`<p class="status ${yours ? 'yours' : ''}" data-field="status">Turn ${v.turnNumber}<span class="said"><span aria-hidden="true"> · </span>${this.prompt}</span></p>
       ${
         you !== null
           ? html`<p class="you muted">
