@@ -58,6 +58,11 @@ describe('unknown fields', () => {
     expect([misspelt.status, misspelt.json.error.code]).toEqual([400, 'bad_request']);
     expect(misspelt.json.error.message).toContain('emial');
     expect((await api.call('GET', '/api/me/notifications', { token })).json.email).toBe(false);
+    // Inside nested objects too: a misspelt webhook `secret` once got a random key in its place.
+    const hook = { url: 'https://example.com/hook', format: 'json', secert: 'k'.repeat(32) };
+    const nested = await api.call('PUT', '/api/me/notifications', { token, body: { ...same.json, webhook: hook } });
+    expect([nested.status, nested.json.error.message]).toEqual([400, expect.stringContaining('secert')]);
+    expect((await api.call('GET', '/api/me/notifications', { token })).json.webhook).toBeNull();
     const name = await api.call('PATCH', '/api/me', { token, body: { name: 'Ada', nickname: 'A' } });
     expect([name.status, name.json.error.message]).toEqual([400, expect.stringContaining('nickname')]);
   });

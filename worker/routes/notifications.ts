@@ -36,15 +36,20 @@ const Webhook = z
       .optional()
       .openapi({ description: 'Discord user id to mention' }),
   })
+  // Nested objects refuse unknown fields too: a misspelt `secret` was dropped and a random key
+  // generated, so the receiver's signature check failed with no word why.
+  .strict()
   .openapi('Webhook');
 
-const Kinds = z.object({
-  yourTurn: z.boolean(),
-  gameStarted: z.boolean(),
-  gameOver: z.boolean(),
-  chatMention: z.boolean(),
-  reminder: z.boolean(),
-});
+const Kinds = z
+  .object({
+    yourTurn: z.boolean(),
+    gameStarted: z.boolean(),
+    gameOver: z.boolean(),
+    chatMention: z.boolean(),
+    reminder: z.boolean(),
+  })
+  .strict();
 
 const Settings = z
   .object({
@@ -67,6 +72,7 @@ const Settings = z
         start: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
         end: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM'),
       })
+      .strict()
       .nullable()
       .optional()
       .openapi({
