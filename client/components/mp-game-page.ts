@@ -73,10 +73,11 @@ export class MpGamePage extends LitElement {
         margin: 0;
         min-width: 0;
       }
-      /* Phone: the turn bar is fixed to the bottom; leave room so it covers nothing. */
+      /* Phone: the turn bar is fixed to the bottom; leave room so it covers nothing. Its height
+         changes with its buttons (Undo, Restart turn, Next game), so it is measured (barRoom). */
       @media (max-width: 49.99rem) {
         .layout.running {
-          padding-bottom: 9rem;
+          padding-bottom: calc(var(--mp-turn-bar-room, 9rem) + 1rem);
         }
       }
       @media (min-width: 50rem) {
@@ -178,6 +179,12 @@ export class MpGamePage extends LitElement {
    * to reach the server's version before comparing the page with the server.
    */
   protected override updated(): void {
+    const bar = this.renderRoot.querySelector('mp-turn-bar');
+    if (bar !== this.barWatched) {
+      this.barRoom.disconnect();
+      if (bar) this.barRoom.observe(bar);
+      this.barWatched = bar;
+    }
     const game = this.session.game;
     if (game) this.dataset.version = String(game.version);
     else delete this.dataset.version;
@@ -193,6 +200,19 @@ export class MpGamePage extends LitElement {
 
   /** The step bar has been brought on screen since stepping began. */
   private stepShown = false;
+
+  /** The turn bar's height as `--mp-turn-bar-room`: the room a phone's page leaves below its content. */
+  private readonly barRoom = new ResizeObserver(([entry]) => {
+    if (entry)
+      this.style.setProperty('--mp-turn-bar-room', `${Math.ceil(entry.borderBoxSize[0]?.blockSize ?? entry.contentRect.height)}px`);
+  });
+  private barWatched: Element | null = null;
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.barRoom.disconnect();
+    this.barWatched = null;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('gameId') && changed.get('gameId') !== undefined) this.showReplay = false;

@@ -26,7 +26,7 @@ import {
   warnNoBrowser,
 } from './support';
 import { moveAs, stateOf, type SeatState } from './board-helpers';
-import { type BoardMeasure, boxesIn, measureBoard, sentenceCount } from './board-measure';
+import { type BoardMeasure, boxesIn, footUnderTurnBar, measureBoard, sentenceCount } from './board-measure';
 import { pause } from '../support/wait';
 
 warnNoBrowser('test/e2e/board-legibility.test.ts');
@@ -296,6 +296,10 @@ describe.skipIf(!hasChromium)('boards are tappable, with the step in view', () =
           .poll(() => said(page), { message: `${type}, seat ${seat}` })
           .toMatch(yours ? /^Your turn.+ \(said 1 times\)$/ : /^.+ \(said 1 times\)$/);
         if (!yours) await page.screenshot({ path: screenshotPath(`board-${type}-waiting-375x740.png`) });
+        // Scrolled to the end, the page's last part ends above the fixed turn bar, however tall the bar is.
+        await expect
+          .poll(() => footUnderTurnBar(page), { message: `${type}, seat ${seat}: the foot of the page under the turn bar` })
+          .toBe('clear');
       }
       for (const c of ctxs) await c.close();
     }

@@ -6,6 +6,7 @@
 import { describe, expect, test } from 'vitest';
 import { hasChromium, newPlayerContext, pageAtVersion, seeText, signIn, startedGame, useServerAndBrowser, warnNoBrowser } from './support';
 import { moveAs, stateOf } from './board-helpers';
+import { footUnderTurnBar } from './board-measure';
 
 warnNoBrowser('test/e2e/board-restart-turn.test.ts');
 
@@ -38,6 +39,18 @@ describe.skipIf(!hasChromium)('Restart turn', () => {
     await page.goto(`/games/${id}`);
     await pageAtVersion(page, s.version);
     const restart = page.locator('mp-turn-bar').getByRole('button', { name: `Restart turn (${steps} steps)` });
+    // On a phone the bar, fixed to the window's foot, is at its tallest now (Undo and Restart turn
+    // beside the sentence): the page leaves it room, so the foot of the page can be read.
+    const phone = await ctx.newPage();
+    await phone.setViewportSize({ width: 375, height: 740 });
+    await phone.goto(`/games/${id}`);
+    await pageAtVersion(phone, s.version);
+    await phone
+      .locator('mp-turn-bar')
+      .getByRole('button', { name: `Restart turn (${steps} steps)` })
+      .waitFor();
+    await expect.poll(() => footUnderTurnBar(phone), { message: 'the foot of the page under the turn bar' }).toBe('clear');
+    await phone.close();
     const sent = page.waitForRequest((r) => r.url().endsWith(`/api/games/${id}/undo`));
     await restart.click();
     expect((await sent).postDataJSON()).toEqual({ version: s.version, toTurnStart: true });
