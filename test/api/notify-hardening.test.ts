@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findMentions, mentionCompletions } from '../../engine/core/mentions';
 import { renderEmail, renderWebhookBody, type Message } from '../../worker/notices/message';
-import { checkWebhookUrl } from '../../worker/delivery/outbound';
+import { checkWebhookUrl, unreached } from '../../worker/delivery/outbound';
 import { startReceiver } from '../support/receiver';
 import { makeTestApp, type TestApi } from './support';
 
@@ -235,6 +235,19 @@ describe('formatting injection', () => {
     } finally {
       await rx.close();
     }
+  });
+});
+
+describe('a send that reached nobody', () => {
+  it('says why in words: a timeout by its limit, a failed connection (workerd says only "internal error") as such, any other error as it came', () => {
+    expect(unreached(Object.assign(new Error('x'), { name: 'TimeoutError' }), 5000)).toEqual({
+      ok: false,
+      error: 'timed out after 5000 ms',
+    });
+    expect(unreached(new Error('internal error; reference = abc123'), 5000).error).toBe(
+      'could not connect to the host (its name did not resolve or nothing answered; runtime: internal error; reference = abc123)',
+    );
+    expect(unreached(new TypeError('fetch failed'), 5000)).toEqual({ ok: false, error: 'fetch failed' });
   });
 });
 

@@ -37,11 +37,17 @@ export async function post(url: string, body: string, headers: Record<string, st
   }
 }
 
-/** The outcome of a send whose far end never answered: its timeout (`timeoutMs`) ran out, or the request failed. */
+/**
+ * The outcome of a send whose far end never answered: its timeout (`timeoutMs`) ran out, or the
+ * request failed. workerd reports a failed connection (a name that does not resolve, a refused
+ * port) only as "internal error; reference = ...", which tells the reader of a failed delivery
+ * nothing, so that one is said in words, its reference kept for the runtime's log.
+ */
 export function unreached(err: unknown, timeoutMs: number): DeliveryOutcome {
   const name = (err as Error)?.name;
-  return {
-    ok: false,
-    error: name === 'TimeoutError' || name === 'AbortError' ? `timed out after ${timeoutMs} ms` : String((err as Error)?.message ?? err),
-  };
+  const message = String((err as Error)?.message ?? err);
+  if (name === 'TimeoutError' || name === 'AbortError') return { ok: false, error: `timed out after ${timeoutMs} ms` };
+  if (/^internal error\b/.test(message))
+    return { ok: false, error: `could not connect to the host (its name did not resolve or nothing answered; runtime: ${message})` };
+  return { ok: false, error: message };
 }
