@@ -63,6 +63,19 @@ describe('creating a game', () => {
     expect((await api.call('POST', '/api/games', { body: { type: 'secret-dice', players: 2 } })).status).toBe(401);
     expect(await api.rowCounts()).toEqual(before);
   });
+
+  it('a bad option is named in plain words: the misspelt key, or the option and what is wrong with it', async () => {
+    const misspelt = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'secret-dice', players: 2, options: { ronuds: 2 } },
+    });
+    expect(misspelt.json.error).toEqual({ code: 'bad_options', message: 'Options: Unrecognized key: "ronuds"' });
+    const tooMany = await api.call('POST', '/api/games', {
+      token: ada,
+      body: { type: 'secret-dice', players: 2, options: { rounds: 99 } },
+    });
+    expect(tooMany.json.error.message).toMatch(/^Options: rounds: /);
+  });
 });
 
 describe('joining and starting', () => {

@@ -93,7 +93,8 @@ export async function createGame(
   const parsed = game.optionsSchema.safeParse(args.options ?? {});
   if (!parsed.success) {
     const i = parsed.error.issues[0];
-    throw new ApiError(400, 'bad_options', `Options: ${i?.path.join('.') || 'value'}: ${i?.message ?? 'invalid'}`);
+    // An issue of the options object itself (an unknown key) has no path: the message names the key.
+    throw new ApiError(400, 'bad_options', `Options: ${i?.path.length ? `${i.path.join('.')}: ` : ''}${i?.message ?? 'invalid'}`);
   }
   const bots = args.bots ?? 0;
   const friends = args.friends ?? [];
