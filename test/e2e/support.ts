@@ -126,9 +126,22 @@ export async function signInLink(baseUrl: string, email: string, since = 0, time
  */
 export async function signIn(context: BrowserContext, baseUrl: string, email: string): Promise<Page> {
   const page = await context.newPage();
+  const failed: string[] = [];
+  page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => void (r.status() >= 500 && failed.push(`${r.url()}: ${r.status()}`)));
   await page.goto('/');
   const since = Date.now();
-  await page.getByLabel('Email address').fill(email);
+  await page
+    .getByLabel('Email address')
+    .fill(email)
+    .catch(async (err: Error) => {
+      // Rarely, under load, the sign-in form never appeared: say what the page showed instead and
+      // which requests failed, so the cause can be read from the report.
+      const shown = await page.evaluate(() =>
+        document.querySelector('mp-app')?.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 300),
+      );
+      throw new Error(`${err.message}\nthe page at ${page.url()} showed: ${shown}\nfailed requests: ${failed.join('; ') || 'none'}`);
+    });
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByText('Check your email').waitFor();
   const link = await signInLink(baseUrl, email, since);
