@@ -31,6 +31,25 @@ export function firstLine(text: string | undefined): string {
 
 const describeError = (e: SerializedError | undefined) => firstLine(e ? `${e.name ?? 'Error'}: ${e.message}` : '');
 
+/**
+ * An earlier try's error in full (its lines joined by " | ", ANSI colours out, at most 1,000
+ * characters) with the test file's line it came from: a retry that passed leaves nothing else to
+ * hunt its cause with.
+ */
+export function describeFully(e: SerializedError): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour escapes
+  const plain = (t: string) => t.replace(/\u001b\[[0-9;]*m/g, '');
+  const lines = plain(`${e.name ?? 'Error'}: ${e.message}`)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const at = plain(e.stack ?? '')
+    .split('\n')
+    .find((l) => /test\/.+\.ts:\d+/.test(l))
+    ?.trim();
+  return [...lines, ...(at ? [at] : [])].join(' | ').slice(0, 1000);
+}
+
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>): void {
     const out = process.env.MP_TEST_SUMMARY;
@@ -51,7 +70,7 @@ export default class SummaryReporter implements Reporter {
           summary.passed++;
           const d = t.diagnostic();
           // The earlier try's error, when vitest kept it, says what to hunt.
-          const before = result.errors?.length ? `, first: ${describeError(result.errors[0])}` : '';
+          const before = result.errors?.length ? `, first: ${describeFully(result.errors[0])}` : '';
           if (d?.flaky) summary.flaky.push(`${file} > ${t.fullName} (passed on try ${d.retryCount + 1}${before})`);
         } else summary.skipped++;
       }
