@@ -47,8 +47,8 @@ const POLL_LANES = 8;
 const t0 = performance.now();
 const log = (msg: string) => console.error(`[worker-cpu +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
-type Op = 'noop' | 'db_probe' | 'notes_probe' | 'ping_probe' | 'health' | 'how_to_play' | 'move' | 'state_full' | 'poll_304';
-const OPS: Op[] = ['noop', 'db_probe', 'notes_probe', 'ping_probe', 'health', 'how_to_play', 'move', 'state_full', 'poll_304'];
+type Op = 'noop' | 'db_probe' | 'sql_probe' | 'notes_probe' | 'ping_probe' | 'health' | 'how_to_play' | 'move' | 'state_full' | 'poll_304';
+const OPS: Op[] = ['noop', 'db_probe', 'sql_probe', 'notes_probe', 'ping_probe', 'health', 'how_to_play', 'move', 'state_full', 'poll_304'];
 
 /** The processes whose CPU is read, by role. */
 interface Roles {
@@ -182,8 +182,9 @@ async function measurePerRequest(req: Requester, roles: Roles, moveLanes: Seeded
   };
   const ops: Record<Op, (i: number) => Promise<void>> = {
     noop: async () => ok('noop', (await req('GET', '/api/__test/noop')).status, 204),
-    // A new database connection and `select 1`; the two Durable Object calls of a commit (test/fixtures/worker.ts).
+    // A new database connection and `select 1`; `select 1` as an HTTP query; the two Durable Object calls of a commit (test/fixtures/worker.ts).
     db_probe: async () => ok('db probe', (await req('GET', '/api/__test/db')).status, 204),
+    sql_probe: async () => ok('sql probe', (await req('GET', '/api/__test/sql')).status, 204),
     notes_probe: async (i) => ok('notes probe', (await req('GET', `/api/__test/notes/${i % SEQ_LANES}`)).status, 204),
     ping_probe: async (i) => ok('ping probe', (await req('GET', `/api/__test/ping/${i % SEQ_LANES}`)).status, 204),
     health: async () => ok('health', (await req('GET', '/api/health')).status, 200),
@@ -258,6 +259,7 @@ async function measurePerRequest(req: Requester, roles: Roles, moveLanes: Seeded
     worker_cpu_ms_per_how_to_play: own('how_to_play'),
     worker_cpu_ms_per_health: own('health'),
     db_connection_cpu_ms: own('db_probe'),
+    db_http_statement_cpu_ms: own('sql_probe'),
     clock_notes_cpu_ms: own('notes_probe'),
     object_call_cpu_ms: own('ping_probe'),
   };

@@ -1,4 +1,5 @@
-import { neonConfig, Pool } from '@neondatabase/serverless';
+import { neon, neonConfig, Pool } from '@neondatabase/serverless';
+import { drizzle as drizzleHttp } from 'drizzle-orm/neon-http';
 import { drizzle } from 'drizzle-orm/neon-serverless';
 import type { Db } from './types';
 
@@ -13,13 +14,16 @@ export interface NeonOptions {
   wsProxy?: string;
   /** In Node, the `ws` package's WebSocket class; workerd has a global one. */
   webSocket?: unknown;
+  /**
+   * `releasableNeonDb` only: statements outside a transaction go as HTTP queries (Neon's `/sql`
+   * endpoint; with `wsProxy`, the local bridge's stand-in on the same port) instead of over a
+   * WebSocket connection opened for them. Transactions always use the WebSocket.
+   */
+  http?: boolean;
 }
 
-/**
- * A Drizzle database over a Neon WebSocket `Pool`. In a Worker, create it per request and end the
- * pool with `waitUntil(pool.end())`: I/O objects cannot cross requests (docs/runtime-notes.md).
- */
-export function createNeonDb(opts: NeonOptions): { db: Db; pool: Pool } {
+/** Points the driver at the local bridge (plain ws:// and http://) when `wsProxy` is given. */
+function configure(opts: NeonOptions): void {
   if (opts.webSocket) neonConfig.webSocketConstructor = opts.webSocket as typeof WebSocket;
   if (opts.wsProxy) {
     const proxy = opts.wsProxy;
@@ -27,7 +31,18 @@ export function createNeonDb(opts: NeonOptions): { db: Db; pool: Pool } {
     neonConfig.useSecureWebSocket = false;
     neonConfig.pipelineConnect = false;
     neonConfig.pipelineTLS = false;
+    // The bridge answers `POST /sql` on the port of its WebSockets (scripts/sql-over-http.ts).
+    const sqlEndpoint = `http://${proxy.replace(/\/v1$/, '')}/sql`;
+    neonConfig.fetchEndpoint = () => sqlEndpoint;
   }
+}
+
+/**
+ * A Drizzle database over a Neon WebSocket `Pool`. In a Worker, create it per request and end the
+ * pool with `waitUntil(pool.end())`: I/O objects cannot cross requests (docs/runtime-notes.md).
+ */
+export function createNeonDb(opts: NeonOptions): { db: Db; pool: Pool } {
+  configure(opts);
   const pool = new Pool({ connectionString: opts.url, max: 1 });
   // workerd emits 'error' after a server-side close; unhandled, it fails the process.
   pool.on('error', () => {});
@@ -47,6 +62,19 @@ export interface ReleasableDb {
 
 const releasers = new WeakMap<Db, () => Promise<void>>();
 
+/** Drizzle over `neon()`, by connection string: it holds no I/O object, so one serves every request of an isolate. */
+const httpDbs = new Map<string, Db>();
+
+function httpDbFor(opts: NeonOptions): Db {
+  let db = httpDbs.get(opts.url);
+  if (!db) {
+    configure(opts);
+    db = drizzleHttp(neon(opts.url)) as unknown as Db;
+    httpDbs.set(opts.url, db);
+  }
+  return db;
+}
+
 /**
  * A Drizzle database over a Neon `Pool` that is opened on first use and can be put down: work
  * that waits on something else (outbound HTTP) ends the connection first (`putDown`) and the
@@ -56,16 +84,32 @@ const releasers = new WeakMap<Db, () => Promise<void>>();
 export function releasableNeonDb(opts: NeonOptions): ReleasableDb {
   let current: { db: Db; pool: Pool } | null = null;
   const open = () => (current ??= createNeonDb(opts));
+  // One HTTP query per statement: no connection to open (WebSocket upgrade, start-up, parameter
+  // messages) for the statements most requests are made of; `transaction` needs the WebSocket.
+  const viaHttp = () => (opts.http ? httpDbFor(opts) : null);
   const release = async () => {
     const was = current;
     current = null;
     if (was) await was.pool.end();
   };
+  // With statements over HTTP, the WebSocket serves transactions only: it is put down as soon as
+  // none is open, so it is never held while the request goes on (nor PGlite's one slot behind the
+  // serialized bridge, which the next HTTP statement needs).
+  let transactions = 0;
+  const transaction = async (...args: Parameters<Db['transaction']>) => {
+    transactions++;
+    try {
+      return await open().db.transaction(...args);
+    } finally {
+      if (--transactions === 0) await release();
+    }
+  };
   // Builders are made and run at once: each property read reaches the pool open now.
   const db = new Proxy({} as Db, {
     get: (_target, prop) => {
       if (prop === 'then') return undefined; // not a promise: resolving with it must not open a pool
-      const inner = open().db as unknown as Record<PropertyKey, unknown>;
+      if (prop === 'transaction' && opts.http) return transaction;
+      const inner = (viaHttp() ?? open().db) as unknown as Record<PropertyKey, unknown>;
       const value = inner[prop];
       return typeof value === 'function' ? value.bind(inner) : value;
     },

@@ -1,5 +1,6 @@
 /**
- * A WebSocket-to-TCP bridge for the Neon serverless driver in development and tests.
+ * A WebSocket-to-TCP bridge for the Neon serverless driver in development and tests, and on the
+ * same port a stand-in for Neon's HTTP query endpoint (`POST /sql`, scripts/sql-over-http.ts).
  *
  * The driver speaks the Postgres wire protocol inside binary WebSocket frames to
  * `ws://<wsProxy>` (we configure `neonConfig.wsProxy = () => "127.0.0.1:PORT/v1"`). This bridge
@@ -19,9 +20,11 @@
  *
  * Run standalone: `tsx scripts/pg-bridge.ts PGHOST PGPORT [--serialize] [--port N]`.
  */
+import http from 'node:http';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { sqlOverHttp } from './sql-over-http';
 
 export interface BridgeOptions {
   pgHost: string;
@@ -61,7 +64,11 @@ export interface Bridge {
   port: number;
   /** `127.0.0.1:PORT/v1`, the value for `DB_WS_PROXY` / `neonConfig.wsProxy`. */
   wsProxy: string;
+  /** `http://127.0.0.1:PORT/sql`, where `neon()` queries go (derived from `DB_WS_PROXY` by db/neon.ts). */
+  sqlEndpoint: string;
   stats(): BridgeStats;
+  /** Statements answered on `/sql`. */
+  httpStatements(): number;
   close(): Promise<void>;
 }
 
@@ -122,7 +129,27 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   let busy = false;
   let idleWatch: (() => void) | null = null;
 
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: opts.port ?? 0, path: '/v1', perMessageDeflate: false });
+  const server = http.createServer();
+  const wss = new WebSocketServer({ server, path: '/v1', perMessageDeflate: false });
+  const sql = sqlOverHttp({
+    pgHost: opts.pgHost,
+    pgPort: opts.pgPort,
+    withSlot: opts.serialize
+      ? (work) =>
+          new Promise((resolve, reject) => {
+            acquire(() => {
+              stats.accepted++;
+              work()
+                .then(resolve, reject)
+                .finally(() => release());
+            });
+          })
+      : undefined,
+  });
+  server.on('request', (req, res) => {
+    if (req.method === 'POST' && req.url?.split('?')[0] === '/sql') return sql.handle(req, res);
+    res.writeHead(404, { 'content-type': 'text/plain' }).end('pg-bridge: WebSockets at /v1, queries at POST /sql');
+  });
 
   /** Serialized mode: run `start` when the slot is free; returns a release function. */
   function acquire(start: () => void): void {
@@ -245,21 +272,26 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   });
 
   await new Promise<void>((resolve, reject) => {
-    wss.once('listening', resolve);
-    wss.once('error', reject);
+    server.once('listening', resolve);
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1');
   });
-  const port = (wss.address() as net.AddressInfo).port;
+  const port = (server.address() as net.AddressInfo).port;
   return {
     port,
     wsProxy: `127.0.0.1:${port}/v1`,
+    sqlEndpoint: `http://127.0.0.1:${port}/sql`,
     stats: () => ({ ...stats }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        waiting.length = 0;
-        for (const s of sockets) s.destroy();
-        for (const c of wss.clients) c.terminate();
-        wss.close(() => resolve());
-      }),
+    httpStatements: () => sql.statements(),
+    close: async () => {
+      waiting.length = 0;
+      for (const s of sockets) s.destroy();
+      for (const c of wss.clients) c.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sql.close();
+    },
   };
 }
 

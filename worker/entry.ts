@@ -1,5 +1,4 @@
 import type { GameRegistry } from '../engine/core';
-import { releasableNeonDb } from '../db/neon';
 import { createApp } from './app';
 import { readConfig, type Env } from './env';
 import { runDuePass } from './scheduled/next-due';
@@ -9,6 +8,7 @@ import { emailHandler } from './mail-in/handler';
 import { dueClockOf, NEVER } from './clock/notes';
 import { serviceDeps } from './service-deps';
 import { workerClock } from './clock/worker-clock';
+import { openDb } from './lib/open-db';
 
 /**
  * Builds a Cloudflare Worker (fetch + scheduled) serving `registry`. Each request gets its own
@@ -16,8 +16,6 @@ import { workerClock } from './clock/worker-clock';
  */
 export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
   const clock = workerClock;
-  // A connection that outbound HTTP can put down (db/neon.ts `putDown`) and the next statement picks up again.
-  const openDb = (env: Env) => releasableNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
   const app = createApp({ registry, clock, db: openDb });
   const email = emailHandler(registry, openDb, clock.now);
   return {

@@ -10,6 +10,12 @@ export interface Env {
   DATABASE_URL: string;
   /** `host:port/v1` of the local WebSocket-to-TCP bridge; unset in production. */
   DB_WS_PROXY?: string;
+  /**
+   * How statements outside a transaction reach Postgres: `http` (default; Neon's HTTP query
+   * endpoint, one request per statement, or the local bridge's stand-in) or `websocket` (a
+   * connection per request, for a Postgres behind a WebSocket proxy without `/sql`).
+   */
+  DB_TRANSPORT?: string;
   /** `development` enables /dev/mailbox and loopback webhooks; `production` hides them. */
   APP_ENV?: string;
   /** Email delivery: `dev` (the dev mailbox, default) or an HTTP provider id (notifications issue). */

@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { GameRegistry } from '../../engine/core';
-import { createNeonDb } from '../../db/neon';
+import { openDb } from '../lib/open-db';
 import { clockNotes } from '../clock/notes';
 import { workerClock } from '../clock/worker-clock';
 import { drainOutbox } from '../delivery/deliver';
@@ -30,7 +30,7 @@ export function outboxDrainClass(registry: GameRegistry) {
     /** One batch; again at once while batches come full. */
     override async alarm(): Promise<void> {
       const env = this.env;
-      const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
+      const { db, release } = openDb(env);
       try {
         const config = readConfig(env);
         const now = workerClock.now();
@@ -39,7 +39,7 @@ export function outboxDrainClass(registry: GameRegistry) {
         console.log('outbox lane', JSON.stringify(r));
         if (r.sent + r.skipped + r.retried + r.failed >= LANE_BATCH) await this.ctx.storage.setAlarm(Date.now());
       } finally {
-        await pool.end().catch(() => {});
+        await release().catch(() => {});
       }
     }
   };

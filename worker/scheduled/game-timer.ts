@@ -1,6 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { GameRegistry } from '../../engine/core';
-import { createNeonDb } from '../../db/neon';
+import { openDb } from '../lib/open-db';
 import { readConfig, type Env } from '../env';
 import { botsMustAct, runBots } from '../services/bots';
 import { runGameClocks } from '../services/clock-pass';
@@ -71,10 +71,7 @@ export function gameTimerClass(registry: GameRegistry) {
     /** One pass over the game's clocks and bots, what it queued delivered, the next alarm set. */
     private async pass(s: Stored, env: Env): Promise<void> {
       const started = Date.now();
-      const open = () => {
-        const { db, pool } = createNeonDb({ url: env.DATABASE_URL, wsProxy: env.DB_WS_PROXY });
-        return { db, release: () => pool.end() };
-      };
+      const open = () => openDb(env);
       const first = open();
       const work = deferredWork(first, open);
       const config = readConfig(env);

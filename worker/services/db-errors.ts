@@ -26,9 +26,12 @@ const NETWORK_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** What the drivers say when there is no connection (pg-pool, the Neon WebSocket, workerd's sockets). */
+/**
+ * What the drivers say when there is no connection (pg-pool, the Neon WebSocket, workerd's
+ * sockets, the Neon HTTP query when its endpoint or the database behind it cannot be reached).
+ */
 const UNAVAILABLE_MESSAGE =
-  /connection (terminated|refused|timeout|ended|is closed|error)|terminating connection|websocket|network connection lost|socket hang up|timeout exceeded when trying to connect|too many clients|remaining connection slots|the database system is (starting up|shutting down|in recovery mode)|cannot use a pool after calling end|client has encountered a connection error/i;
+  /connection (terminated|refused|timeout|ended|is closed|error)|(could not connect|error connecting) to (the )?database|terminating connection|websocket|network connection lost|socket hang up|timeout exceeded when trying to connect|too many clients|remaining connection slots|the database system is (starting up|shutting down|in recovery mode)|cannot use a pool after calling end|client has encountered a connection error/i;
 
 /**
  * True when `err` (or an error it wraps: Drizzle's query error, the driver's) says the database is
