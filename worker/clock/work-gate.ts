@@ -3,40 +3,58 @@ import { DurableObject } from 'cloudflare:workers';
 /** How long an admitted pass may hold its place before it counts as gone (ms). */
 const LEASE_MS = 60_000;
 
+/** What a pass is taken to last before any has been timed (ms). */
+const FIRST_PASS_MS = 250;
+/** Weight of the newest pass in the running mean of pass times. */
+const PASS_MS_WEIGHT = 0.1;
+/** Longest wait handed out (ms): a pass asks again at least this often. */
+const MAX_RETRY_MS = 30_000;
+
 /**
  * One object (`idFromName('passes')`) that admits at most `limit` game passes (alarms of
  * `GameTimer`) at a time, so thousands of clocks due in the same minute go through the database
- * a few at a time and ordinary requests still get their turn. A pass not admitted tries again a
- * moment later. Its places live in memory: an object that is evicted forgets them, which at
- * worst lets a few more passes in for a moment.
+ * a few at a time and ordinary requests still get their turn. A pass not admitted is told when
+ * its turn should come: the passes waiting ahead of it (in the order they first asked) times the
+ * mean time a pass has held its place, shared among the places. So places do not stand empty
+ * while passes wait, nor are they asked for far more often than they come free. Its places live
+ * in memory: an object that is evicted forgets them, which at worst lets a few more passes in.
  */
 export class WorkGate extends DurableObject {
-  private readonly running = new Map<string, number>();
-  /** Keys turned away lately, and when: how long the queue is. */
+  /** Admitted keys: when their lease lapses and when they entered (epoch ms). */
+  private readonly running = new Map<string, { until: number; since: number }>();
+  /** Keys turned away and not yet admitted, in the order they first asked, with when they last asked. */
   private readonly waiting = new Map<string, number>();
+  /** Running mean of how long an admitted pass held its place (ms). */
+  private passMs = FIRST_PASS_MS;
 
   /**
    * Takes a place for `key` at `now` (epoch ms) if fewer than `limit` are taken: `retryMs` 0.
-   * Otherwise how long to wait before asking again, longer the more passes wait, so a queue of
-   * thousands asks about as often as places come free.
+   * Otherwise how long to wait before asking again (ms, at most 30 s).
    */
   async enter(key: string, limit: number, now: number): Promise<{ retryMs: number }> {
-    for (const [k, until] of this.running) if (until < now) this.running.delete(k);
-    for (const [k, at] of this.waiting) if (at < now - 30_000) this.waiting.delete(k);
+    for (const [k, r] of this.running) if (r.until < now) this.running.delete(k);
+    for (const [k, at] of this.waiting) if (at < now - 2 * MAX_RETRY_MS) this.waiting.delete(k);
     if (!this.running.has(key) && this.running.size >= limit) {
+      let ahead = 0;
+      for (const k of this.waiting.keys()) {
+        if (k === key) break;
+        ahead++;
+      }
       this.waiting.set(key, now);
-      // About 250 ms per pass ahead of this one in each place, spread so they do not come back together.
-      const ahead = Math.ceil(this.waiting.size / limit);
-      return { retryMs: Math.min(30_000, 250 * ahead) * (0.5 + Math.random()) + 100 };
+      // The place this one waits for comes free after the `ahead` before it have had theirs.
+      const wait = ((ahead + 1) * this.passMs) / limit;
+      return { retryMs: Math.round(Math.min(MAX_RETRY_MS, wait) * (0.9 + 0.2 * Math.random()) + 20) };
     }
     this.waiting.delete(key);
-    this.running.set(key, now + LEASE_MS);
+    this.running.set(key, { until: now + LEASE_MS, since: now });
     return { retryMs: 0 };
   }
 
-  /** Gives `key`'s place back. */
-  async leave(key: string): Promise<void> {
+  /** Gives `key`'s place back; `now` (epoch ms), when given, times the pass. */
+  async leave(key: string, now?: number): Promise<void> {
+    const r = this.running.get(key);
     this.running.delete(key);
+    if (r && now !== undefined && now >= r.since) this.passMs += PASS_MS_WEIGHT * (now - r.since - this.passMs);
   }
 
   /** Places taken now (tests, logs). */

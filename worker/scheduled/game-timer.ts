@@ -64,7 +64,7 @@ export function gameTimerClass(registry: GameRegistry) {
       try {
         await this.pass(s, env);
       } finally {
-        await gate?.leave(s.gameId).catch(() => {});
+        await gate?.leave(s.gameId, Date.now()).catch(() => {});
       }
     }
 
