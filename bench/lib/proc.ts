@@ -84,6 +84,13 @@ export function findDescendants(comm: string, root = process.pid): number[] {
     .map((s) => s.pid);
 }
 
+/** Roots of the process trees named `comm` anywhere on the machine (e.g. every PostgreSQL postmaster). */
+export function treesNamed(comm: string): number[] {
+  const stats = allStats();
+  const byPid = new Map(stats.map((s) => [s.pid, s]));
+  return stats.filter((s) => s.comm === comm && byPid.get(s.ppid)?.comm !== comm).map((s) => s.pid);
+}
+
 /** A PostgreSQL process serving a client: its title names the client's address ("... 127.0.0.1(5432) idle"). */
 function isClientBackend(pid: number): boolean {
   try {
