@@ -16,12 +16,12 @@ export function costSummaryRows(r: J): string[][] {
   const c = costPer1000Games(r);
   return [
     [
-      'Clocks due within 10 s: seconds from the first end until all were applied (real PostgreSQL, workerd)',
+      'Clocks due within the same minute: seconds from the first end until all were applied (real PostgreSQL, workerd)',
       d
         ? `${n(d.clear_seconds)} s for ${n(d.games, 0)} (${n(d.games_per_s)} a second; load ${d.load_avg_1m_before} before, ${d.load_avg_1m_after} after); ` +
           (typeof r.due_10k_clear_seconds === 'number'
             ? `10,000: ${n(r.due_10k_clear_seconds)} s`
-            : `10,000 cannot run locally (Durable Objects' files in one workerd); projected from this rate: ${n(d.due_10k_clear_seconds_projected)} s`)
+            : `10,000 not run; projected from this rate: ${n(d.due_10k_clear_seconds_projected)} s`)
         : '-',
       '<= 120 s for 10,000',
       typeof r.due_10k_clear_seconds === 'number'
@@ -50,8 +50,8 @@ export function dueSection(r: J): string[] {
   return [
     '## Many things due at once',
     '',
-    `\`npm run bench -- due\` (bench/due.ts, by name only): ${n(d.games, 0)} copies of a started game on real PostgreSQL, each clock ending within the same ${d.spread_s} s, applied by each game's own alarm ` +
-      `(GameTimer; WorkGate admits ${d.clock_passes_at_once} passes at once) while the cron ticks every 30 s and a client keeps asking GET /api/health and a game's state; then ${n(d.notices, 0)} notices due at once, ` +
+    `\`npm run bench -- due\` (bench/due.ts, by name only): ${n(d.games, 0)} copies of a started game on real PostgreSQL${d.pooler ? ` through ${d.pooler}` : ' (no pooler: a transaction starts a PostgreSQL backend)'}, the clocks ending within the same ${d.spread_s} s, each applied by the game's own alarm ` +
+      `(GameTimer; WorkGate admits ${d.clock_passes_at_once} passes at once${d.workers > 1 ? `, shared among ${d.workers} Workers` : ''}) while one cron ticks every 30 s and a client keeps asking GET /api/health and a game's state; then ${n(d.notices, 0)} notices due at once, ` +
       "delivered by the cron's own batch of 200 and the drain lanes it starts (OutboxDrain, 8 lanes of 100 rows per invocation, each going on while it finds a full batch).",
     '',
     '| measure | result |',
@@ -59,14 +59,23 @@ export function dueSection(r: J): string[] {
     `| all ${n(d.games, 0)} applied, from the first clock's end | ${n(d.clear_seconds)} s (${n(d.clear_seconds_after_last_end)} s after the last end; ${n(d.games_per_s)} games a second) |`,
     `| each applied exactly once | ${d.applied_exactly_once ? 'yes' : '**no**'} (${n(d.timeout_events, 0)} timeout events) |`,
     `| requests meanwhile (health + state, p50 / p95 / max) | ${n(d.requests_while_due_ms?.p50)} / ${n(d.requests_while_due_ms?.p95)} / ${n(d.requests_while_due_ms?.max)} ms |`,
-    `| 10,000 games, projected from this rate (the first application, then 10,000 at the rate measured) | ${n(d.due_10k_clear_seconds_projected)} s |`,
+    ...(d.cpu_ms_per_game
+      ? [
+          `| CPU per applied game (ms): workerd / PostgreSQL / bridge / this process | ${n(d.cpu_ms_per_game.workerd, 2)} / ${n(d.cpu_ms_per_game.postgres, 2)} / ${n(d.cpu_ms_per_game.bridge, 2)} / ${n(d.cpu_ms_per_game.bench, 2)} |`,
+        ]
+      : []),
+    ...(d.games === 10_000
+      ? []
+      : [
+          `| 10,000 games, projected from this rate (the first application, then 10,000 at the rate measured) | ${n(d.due_10k_clear_seconds_projected)} s |`,
+        ]),
     `| ${n(d.notices, 0)} notices due at once, all delivered | ${n(d.notices_clear_seconds)} s (${n(d.notices_per_s, 0)} a second) |`,
-    `| load average (1 min) before / after, 2 cores | ${d.load_avg_1m_before} / ${d.load_avg_1m_after} |`,
+    `| load average (1 min) before / after, ${d.cores ?? 2} cores | ${d.load_avg_1m_before} / ${d.load_avg_1m_after} |`,
     '',
-    "Why not 10,000 here: each game brings two Durable Objects (its GameTimer and its GameVersions), all in the one local workerd, which keeps each one's SQLite storage; " +
-      'arming between 4,000 and 5,000 timers it failed with SQLITE_NOMEM (the process may open 20,000 files, a limit this container cannot raise), then requests hung and PostgreSQL ran out of connections: a limit of the local runtime, not of Cloudflare, where objects are spread over machines. ' +
-      'The passes here are CPU-bound on the 2 shared cores (a new PostgreSQL backend, 5-6 statements and about 6 Durable Object calls each); deployed, WorkGate admits CLOCK_PASSES (16) at once whatever the number due, ' +
-      'so 10,000 within 120 s needs 83 passes a second: about 190 ms a pass at 16 at once.',
+    'How it runs here: every Durable Object of a Worker lives in its one local workerd, on one thread, with its SQLite storage in files; ' +
+      'one workerd keeps the objects of about 2,000 games awake at once (past that SQLite reports SQLITE_NOMEM: the process may open 20,000 files, a limit this container cannot raise), so the games are shared among Workers of 2,000 each, as deployed objects are spread over machines, ' +
+      "and the objects' files are on tmpfs (on this machine's disk each object's fsync stopped workerd's one thread). Everything else (PostgreSQL, the bridge, the load) shares the same 2 cores. " +
+      'Deployed, the Worker and objects run on Cloudflare, so what limits the rate is WorkGate (16 passes at once) and the database: the CPU per game above says what each pass costs PostgreSQL.',
     '',
   ];
 }

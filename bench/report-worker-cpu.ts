@@ -16,7 +16,8 @@ const OP_NAMES: Record<string, string> = {
   how_to_play: 'How to play (no database)',
   health: 'GET /api/health (no database)',
   noop: 'floor: answered by the fixture before the app',
-  db_probe: 'probe: a new database connection and `select 1`',
+  db_probe: 'probe: a new database connection and `select 1` (what a transaction opens)',
+  sql_probe: 'probe: `select 1` as an HTTP query (how every other statement goes)',
   notes_probe: "probe: a commit's two Durable Object calls",
   ping_probe: 'probe: one call of an object method that does nothing',
 };
@@ -35,14 +36,16 @@ function ownOf(pr: J, op: string): number {
 export function workerCpuMissed(r: J): string | null {
   const w: J | undefined = r.sections?.worker_cpu;
   if (!w?.per_request || r.targets?.worker_cpu_ms_per_move?.met !== false) return null;
-  const rest = w.worker_cpu_ms_per_move - w.worker_cpu_ms_per_health - w.db_connection_cpu_ms - w.clock_notes_cpu_ms;
+  const stmt = w.db_http_statement_cpu_ms as number | undefined;
+  const rest = w.worker_cpu_ms_per_move - w.worker_cpu_ms_per_health - w.clock_notes_cpu_ms;
   return (
     `**The Worker's own CPU per move (${f(w.worker_cpu_ms_per_move)} ms; target 3 ms).** ` +
-    `Cut: the configuration is validated once per isolate instead of on every request, a move serialises its answer once, and legal moves are compared without copies; and the figure is now the Worker's: the earlier one read wrangler's dev proxy. ` +
-    `What stays (section "The Worker's own CPU per request"): a new database connection with its first statement is ${f(w.db_connection_cpu_ms)} ms by itself, and Workers cannot keep one between requests; ` +
-    `the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms, mostly the objects' own storage writes (the objects' time in production, not the Worker's); the app around any route ${f(w.worker_cpu_ms_per_health)} ms; ` +
-    `the move's own work ${f(rest)} ms, where the Neon driver parsing the statements' results is the largest share of the profile. ` +
-    "Under 3 ms needs a cheaper way to the database than a new WebSocket connection per request: Neon's HTTP query endpoint (one HTTPS request per transaction, no startup exchange) or Hyperdrive (a socket to a pool kept near the Worker); neither has a local stand-in here that measures its real cost."
+    'Cut: statements now go as HTTP queries instead of over a WebSocket connection opened per request ' +
+    `(a connection with its first statement ${f(w.db_connection_cpu_ms)} ms; a statement over HTTP ${f(stmt)} ms, the fetch and the driver's parsing), the configuration is validated once per isolate, a move serialises its answer once, and legal moves are compared without copies. ` +
+    `What stays (section "The Worker's own CPU per request"): the app around any route ${f(w.worker_cpu_ms_per_health)} ms; the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms; ` +
+    `and ${f(rest)} ms of the move's own work: its two statements (the request's context, the append with its version check), the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON) ` +
+    "and, after the answer, the delivery of the notice the move queues (read, render, send, record: two more statements and the email API's request). " +
+    "Each statement or outbound request costs workerd about half a millisecond here, most of it outside the isolate (sockets, HTTP), so the floor of a move with its notice is about seven subrequests; under 3 ms would need the notice delivered outside the move's invocation or fewer round trips than the version check allows."
   );
 }
 
@@ -75,12 +78,12 @@ export function workerCpuSection(r: J): string[] {
         'T',
         ' ',
       )} UTC; load average ${w.load_avg_1m_before} before, ${w.load_avg_1m_after} after, on ${r.machine?.cores ?? '?'} cores. ` +
-      `${w.seeded_games} games seeded from the recorded games (bench/lib/seeded-lanes.ts) on ${w.database}${w.pooler ? ` through ${w.pooler}` : ' (no pooler installed: a new PostgreSQL backend per connection)'}; a move is the next move of a running game's record, a full GET and a 304 read another running game as its seat 0. ` +
+      `${w.seeded_games} games seeded from the recorded games (bench/lib/seeded-lanes.ts) on ${w.database}${w.pooler ? ` through ${w.pooler}` : " (no pooler installed: HTTP queries reuse the stand-in's connections; a transaction starts a PostgreSQL backend)"}; a move is the next move of a running game's record, a full GET and a 304 read another running game as its seat 0. ` +
       `Requests go straight to the Worker's own workerd process: \`unstable_startWorker\` answers at wrangler's ProxyWorker, a dev server in a workerd process of its own that forwards each request, and that process is the one found first, so the "workerd CPU" of the server and scale sections before this section existed was the proxy's (a move's proxy CPU is listed below), not the Worker's. ` +
       `CPU is the Worker process's threads' time on a CPU (/proc schedstat, so waiting for a CPU is not counted), one request at a time, ${w.per_block} per block, ${w.rounds} rounds with the kinds alternating, the median block; ` +
       `the Worker and PostgreSQL ${w.per_request_pinned ? 'pinned to one CPU and this load generator and the bridge to the other' : 'unpinned (taskset failed)'}. ` +
       "**Own** is the block less the same round's floor: a request the fixture answers before the app (workerd's HTTP, Miniflare's entry worker and wrangler's dev middleware: none of it the Worker's work). " +
-      'The bridge (WebSocket to TCP, dev only; Neon runs its own proxy) is its own process and never in these figures; the Worker side of the database WebSocket is (in production it also pays TLS).',
+      "The bridge (WebSocket to TCP and the HTTP query endpoint's stand-in, dev only; Neon runs its own proxy) is its own process and never in these figures; the Worker side of the database requests is (in production it also pays TLS). The Durable Objects' storage is on tmpfs.",
   );
   out.push('');
   out.push(
@@ -105,7 +108,7 @@ export function workerCpuSection(r: J): string[] {
   const conn = w.db_connection_cpu_ms as number;
   const notes = w.clock_notes_cpu_ms as number;
   const calls = Math.min(notes, 2 * (w.object_call_cpu_ms as number));
-  const rest = move - app - conn - notes;
+  const rest = move - app - notes;
   out.push(`What a move's ${f(move)} ms of its own CPU is made of (each part measured by itself in the same rounds):`);
   out.push('');
   out.push(
@@ -119,10 +122,16 @@ export function workerCpuSection(r: J): string[] {
           'already cut: the configuration was validated with zod on every request (now once per isolate)',
         ],
         [
-          'a new database connection and its first statement',
+          'not paid any more: a new database connection and its first statement',
           f(conn),
           'probe: connection + `select 1` less the floor',
-          'no: I/O objects cannot outlive a request in Workers, so every request connects (WebSocket upgrade, startup, parameter messages, terminate)',
+          "statements go as HTTP queries (below); only a transaction opens a connection (a move's append is one statement, with its version check inside)",
+        ],
+        [
+          'one statement as an HTTP query (a move makes two, and its notice two more)',
+          f(w.db_http_statement_cpu_ms),
+          'probe: `select 1` over HTTP less the floor',
+          "the fetch (workerd's HTTP client, mostly outside the isolate) and the driver's JSON and type parsing",
         ],
         [
           "the commit's two Durable Object calls (GameVersions.note, DueClock.earlier), both sides",
@@ -131,7 +140,7 @@ export function workerCpuSection(r: J): string[] {
           `the calls themselves ${calls < 0.05 ? 'too little to tell from the floor' : `${f(calls)} ms`} (2 x a call of a method that does nothing); the rest, ${f(notes - calls)} ms, is the objects' own storage writes, which in production run in the objects (billed as Durable Object time, not this Worker's CPU); the calls keep 304s from ever confirming an older version`,
         ],
         [
-          "the move's own work: its two statements' results, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the notice's delivery after the answer",
+          "the move's own work: its two statements, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the notice's delivery after the answer (two statements and the email API's request)",
           f(rest),
           'the rest',
           'see the profile below',
@@ -244,7 +253,7 @@ function concurrencySection(w: J): string[] {
         `Each move needs ${f(wk + pg, 1)} ms of CPU on the server's CPU (Worker ${f(wk, 1)} ms, PostgreSQL ${f(pg, 1)} ms), so 16 at once cannot average less than ${f(c16.cpu_bound_ms, 0)} ms there: the measured mean is **${f(c16.mean_vs_bound, 2)}x** that bound, ` +
         `${(c16.mean_vs_bound as number) <= 2 ? "within 2x once the machine's limit is taken out" : "more than 2x even with the machine's limit taken out"}. ` +
         `Where the time goes: queueing for the CPU (a move is runnable and waiting ${f(c16.per_move.worker.wait, 1)} ms in the Worker's thread and ${f(c16.per_move.postgres.wait, 1)} ms in PostgreSQL's, against ${f(c1.per_move.worker.wait, 1)} and ${f(c1.per_move.postgres.wait, 1)} alone; the rest of the wait is behind the other moves in the same single-threaded Worker); ` +
-        `PostgreSQL's CPU (${f(pg, 1)} ms a move, ${f((pg / (wk + pg)) * 100, 0)}% of the server's: ${w.pooler ? 'through the pooler' : 'no pooler here, so every connection starts a backend that compiles the PL/pgSQL functions again'}); ` +
+        `PostgreSQL's CPU (${f(pg, 1)} ms a move, ${f((pg / (wk + pg)) * 100, 0)}% of the server's: ${w.pooler ? 'through the pooler' : "no pooler here: the HTTP queries reuse the stand-in's connections, and only a transaction starts a backend"}); ` +
         `the bridge (${f(c16.per_move.bridge.cpu, 1)} ms a move, on the other CPU when pinned); the Durable Object calls (${f(w.clock_notes_cpu_ms, 1)} ms of the Worker's CPU a commit, one request at a time; DueClock is one object for all games, so its calls queue behind each other); ` +
         `locks: at most ${f(locks, 2)} PostgreSQL backends waiting on a lock on average at any level (each game is its own row, so moves of different games never wait for each other).`,
     );

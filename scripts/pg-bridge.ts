@@ -58,6 +58,9 @@ export interface BridgeStats {
   terminated: number;
   /** Connections closed by the idle timeout. */
   idleClosed: number;
+  /** HTTP connections to `/sql` accepted in total, and open now. */
+  httpAccepted: number;
+  httpOpen: number;
 }
 
 export interface Bridge {
@@ -123,7 +126,17 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   const log = opts.debug
     ? (...a: unknown[]) => console.error(`[pg-bridge +${((performance.now() - started) / 1000).toFixed(3)}s]`, ...a)
     : () => {};
-  const stats: BridgeStats = { accepted: 0, active: 0, maxActive: 0, queued: 0, maxQueued: 0, terminated: 0, idleClosed: 0 };
+  const stats: BridgeStats = {
+    accepted: 0,
+    active: 0,
+    maxActive: 0,
+    queued: 0,
+    maxQueued: 0,
+    terminated: 0,
+    idleClosed: 0,
+    httpAccepted: 0,
+    httpOpen: 0,
+  };
   const waiting: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
   let busy = false;
@@ -137,6 +150,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   const sql = sqlOverHttp({
     pgHost: opts.pgHost,
     pgPort: opts.pgPort,
+    log: opts.debug ? (text) => log(text) : undefined,
     withSlot: opts.serialize
       ? (work) =>
           new Promise((resolve, reject) => {
@@ -148,6 +162,11 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
             });
           })
       : undefined,
+  });
+  server.on('connection', (socket: net.Socket) => {
+    stats.httpAccepted++;
+    stats.httpOpen++;
+    socket.once('close', () => stats.httpOpen--);
   });
   server.on('request', (req, res) => {
     if (req.method === 'POST' && req.url?.split('?')[0] === '/sql') return sql.handle(req, res);

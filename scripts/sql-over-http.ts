@@ -60,6 +60,8 @@ export interface SqlOverHttpOptions {
    * on after it. Absent, connections are pooled.
    */
   withSlot?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Called with each statement's text (the bridge's `debug`). */
+  log?: (text: string) => void;
 }
 
 /** The `/sql` request handler and what it holds open. */
@@ -121,6 +123,7 @@ export function sqlOverHttp(opts: SqlOverHttpOptions): SqlOverHttp {
   }
 
   const run = async (c: pg.ClientBase, s: Statement) => {
+    opts.log?.(`sql ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
     const r = await c.query({ text: s.query, values: s.params ?? [], rowMode: 'array', types: RAW_TEXT });
     return {
       command: r.command,

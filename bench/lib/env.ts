@@ -6,7 +6,7 @@
  * unstable_startWorker, configured like the Worker tests (test/support/worker-global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { neonConfig, Pool } from '@neondatabase/serverless';
@@ -201,6 +201,11 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
     ...vars,
   }))
     bindings[k] = { type: 'plain_text', value: v };
+  // The Durable Objects' SQLite files go under Miniflare's temporary folder, made when the Worker
+  // starts: on tmpfs, so no object's fsync blocks workerd's one thread on this machine's disk
+  // (deployed objects write to Cloudflare's storage). PostgreSQL's folders stay on disk.
+  const tmpBefore = process.env.TMPDIR;
+  if (existsSync('/dev/shm')) process.env.TMPDIR = '/dev/shm';
   const worker = await unstable_startWorker({
     config: path.join(dir, 'wrangler.toml'),
     entrypoint: path.join(dir, 'test/fixtures/worker.ts'),
@@ -219,10 +224,13 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
   try {
     await worker.ready;
   } catch (e) {
+    restoreTmp(tmpBefore);
     await worker.dispose().catch(() => {});
     throw e;
   }
   const url = (await worker.url).toString().replace(/\/$/, '');
+  await fetch(`${url}/api/health`).catch(() => {});
+  restoreTmp(tmpBefore);
   const inspector = await worker.inspectorUrl.catch(() => undefined);
   return {
     url,
@@ -230,6 +238,11 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
     startMs: performance.now() - t0,
     stop: () => worker.dispose(),
   };
+}
+
+function restoreTmp(before: string | undefined): void {
+  if (before === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = before;
 }
 
 /** The lines a real PostgreSQL wrote to its log after byte `from` (statement traces). */
