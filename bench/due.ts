@@ -66,10 +66,14 @@ async function main() {
     const passes = Math.max(1, Math.round(16 / count));
     for (let w = 0; w < count; w++)
       workers.push(
-        await startBenchWorker(db, {
-          NOTIFY_GRACE_SECONDS: '0',
-          CLOCK_PASSES: String(passes),
-        }),
+        await startBenchWorker(
+          db,
+          {
+            NOTIFY_GRACE_SECONDS: '0',
+            CLOCK_PASSES: String(passes),
+          },
+          { inspector: false },
+        ),
       );
     const api = new ApiClient(workers[0].url);
     const t = await startTemplate(api);

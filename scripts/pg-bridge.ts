@@ -143,9 +143,6 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   let idleWatch: (() => void) | null = null;
 
   const server = http.createServer();
-  // workerd keeps its connections to /sql open between requests and reuses them; Node's default
-  // of closing an idle one after 5 s races that reuse ("Network connection lost" on a statement).
-  server.keepAliveTimeout = 10 * 60_000;
   const wss = new WebSocketServer({ server, path: '/v1', perMessageDeflate: false });
   const sql = sqlOverHttp({
     pgHost: opts.pgHost,

@@ -183,7 +183,11 @@ export function sqlOverHttp(opts: SqlOverHttpOptions): SqlOverHttp {
       answer(req).then(
         ({ status, body }) => {
           const text = typeof body === 'string' ? body : JSON.stringify(body);
-          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+          // One connection per statement. Kept alive, workerd's pool and this server each close idle
+          // connections on their own clock: a statement sent as the server closed one failed
+          // ("Network connection lost"), and connections held by Durable Objects piled up until
+          // workerd ran out of file descriptors.
+          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', connection: 'close' });
           res.end(text);
         },
         (err: Error) => {

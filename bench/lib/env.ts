@@ -182,7 +182,11 @@ export interface BenchWorker {
  * in workerd. `vars` adds or overrides bindings; `opts.root` builds it from another checkout
  * (a baseline to compare with in the same run).
  */
-export async function startBenchWorker(db: BenchDb, vars: Record<string, string> = {}, opts: { root?: string } = {}): Promise<BenchWorker> {
+export async function startBenchWorker(
+  db: BenchDb,
+  vars: Record<string, string> = {},
+  opts: { root?: string; inspector?: boolean } = {},
+): Promise<BenchWorker> {
   const dir = opts.root ?? root;
   process.env.WRANGLER_SEND_METRICS = 'false';
   process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -213,7 +217,9 @@ export async function startBenchWorker(db: BenchDb, vars: Record<string, string>
     bindings,
     dev: {
       server: { hostname: '127.0.0.1', port: 0 },
-      inspector: { hostname: '127.0.0.1', port: inspectorPort },
+      // Off where the Worker logs a line per piece of work: wrangler's inspector proxy in this
+      // process then handles every console call (the due section's node took a core for it).
+      inspector: opts.inspector === false ? false : { hostname: '127.0.0.1', port: inspectorPort },
       watch: false,
       liveReload: false,
       persist: false,
