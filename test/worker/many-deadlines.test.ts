@@ -15,12 +15,9 @@ import { wantRealPostgres } from '../support/test-db';
 import { until } from '../support/wait';
 
 /**
- * 500 in `npm test`: the passes are CPU-bound on the machine's 2 cores (a new PostgreSQL backend,
- * 5-6 statements and about 6 Durable Object calls each). Measured here while other jobs loaded
- * the machine: 100 in 10 s, 300 in 24 s (load 14-26), and in bench/due.ts 2,000 in 127 s (load
- * 15 falling to 7), so 2,000 would add one to two minutes to `npm test` and miss the limit on a
- * busy machine; at 500 under load 9 the local workerd (every object and request in one process)
- * once left the test's requests waiting for minutes, as it did before the alarms were cheaper.
+ * 500 in `npm test`: the passes are CPU-bound on the machine's 2 cores, where every object, the
+ * Worker and PostgreSQL share them (bench/due.ts: about 33 ms of CPU a game, 2,000 in 44 s on an
+ * idle machine), so 2,000 would add a minute to `npm test` and miss the limit on a busy machine.
  * `MANY_DEADLINES=2000` runs the full proof; bench/due.ts measures it with the load.
  */
 const GAMES = Number(process.env.MANY_DEADLINES ?? 500);
