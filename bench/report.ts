@@ -68,7 +68,7 @@ export function renderMarkdown(r: J): string {
           met(r.targets?.move_vs_bare_ratio?.met),
         ],
         [
-          'Same, bare with a new connection per transaction (as the Worker opens one)',
+          'Same, bare with a new connection per transaction (the Worker sends its statements over HTTP and opens none)',
           `${ratioText(r.move_vs_bare_cold_ratio)} (vs ${ms(sv.bare_cold_ms_p50)})`,
           '',
           '',
