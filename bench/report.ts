@@ -158,15 +158,17 @@ export function renderMarkdown(r: J): string {
     const connect = sv.connection?.connect_ms?.p50 as number | undefined;
     const rtt = sv.connection?.round_trip_ms?.p50 as number | undefined;
     const bankStatements = traces?.move_bank?.sessions?.[0]?.statements;
+    const wc = r.sections?.worker_cpu as J | undefined;
     if (c1 && r.targets?.move_vs_bare_ratio?.met === false) {
       items.push(
         `**Move vs bare (${ratioText(r.move_vs_bare_ratio)} at 1 game, ${ratioText(sv.ratios?.c4?.move_vs_bare_warm_p50)} at 4, ${ratioText(sv.ratios?.c16?.move_vs_bare_warm_p50)} at 16; ` +
           `${HISTORY.move_vs_bare} before the changes below).** ` +
-          `What was ours is done: a move now runs ${bankStatements ?? 2} statements on one connection (one read of session, game, seat, the Idempotency-Key's earlier event and the notice recipients; ` +
+          `What was ours is done: a move runs ${bankStatements ?? 2} statements (one read of session, game, seat, the Idempotency-Key's earlier event and the notice recipients; ` +
           `one statement that locks the game row at v and inserts the event, moves the game, marks the seat and inserts the outbox rows), against the bare transaction's 5-6 ` +
-          `(BEGIN, 3-4 writes, COMMIT); deferred work after the answer reuses the request's connection; connections go through a transaction-mode pooler as a Worker's go through Neon's pooled endpoint. ` +
-          `What is left is outside the database work: the HTTP and Worker floor that every request pays (${ms(floor)}, GET /api/health), and a new connection per request ` +
-          `(${ms(connect)} from Node; Workers cannot keep one between requests), against a bare transaction on a connection that is already open. ` +
+          `(BEGIN, 3-4 writes, COMMIT); connections reach PostgreSQL through a transaction-mode pooler as a Worker's reach Neon's pooled endpoint. ` +
+          `What is left is outside the database work: the HTTP and Worker floor that every request pays (${ms(floor)}, GET /api/health), and the way to the database: ` +
+          "each statement is now an HTTP query (Neon's `/sql`; section \"The Worker's own CPU per request\"), which cut the Worker's CPU per move and PostgreSQL's, but here every outbound request of the Worker passes through the dev harness's other workerd process and the bridge's stand-in in Node " +
+          `(${fmt(wc?.per_request?.sql_probe?.ms?.p50)} ms for one \`select 1\` from the Worker, ${fmt(wc?.per_request?.sql_probe?.cpu_ms?.proxy)} ms of that process's CPU), where a bare transaction from Node runs on a connection that is already open. ` +
           `Against a bare transaction that also opens its connection, a move is ${ratioText(r.move_vs_bare_cold_ratio)}. ` +
           `At 4 and 16 games at once the 2 cores are the limit: a move costs ${fmt(c1.move.cpu_ms_per_op.worker)} ms of Worker CPU and ${fmt(c1.move.cpu_ms_per_op.postgres)} ms of PostgreSQL CPU ` +
           `(deferred outbox delivery included) against ${fmt(c1.bare_warm.cpu_ms_per_op.postgres)} ms for the bare transaction, and the Worker's CPU is mostly the database client stack (drizzle, the Neon driver; profile below).`,

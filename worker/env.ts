@@ -138,6 +138,8 @@ const configSchema = z.object({
   }),
   /** Operators' addresses (`ADMIN_EMAILS`), lower case; empty: nobody. */
   adminEmails: z.array(z.string().email('ADMIN_EMAILS must be a comma-separated list of email addresses')).default([]),
+  /** How statements outside a transaction reach Postgres (`Env.DB_TRANSPORT`). */
+  dbTransport: z.enum(['http', 'websocket']).default('http'),
   /** Games' clock passes (their alarms) that may run at once; the others wait a moment (WorkGate). */
   clockPasses: z.coerce.number().int().positive().default(16),
   /** Outbox drain lanes the cron may start when its own batch leaves a backlog (each a batch per invocation). */
@@ -190,6 +192,7 @@ const PLAIN_SETTINGS: Record<string, keyof Env> = {
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
   clockPasses: 'CLOCK_PASSES',
+  dbTransport: 'DB_TRANSPORT',
   drainLanes: 'OUTBOX_DRAIN_LANES',
   'timeoutsMs.email': 'EMAIL_TIMEOUT_MS',
   'timeoutsMs.webhook': 'WEBHOOK_TIMEOUT_MS',

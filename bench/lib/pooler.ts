@@ -55,6 +55,8 @@ export async function startPooler(pgPort: number, poolSize = 20): Promise<Pooler
     [
       '[databases]',
       `postgres = host=127.0.0.1 port=${pgPort} dbname=postgres user=postgres`,
+      // Any other database of the cluster by its own name (the scale section has one per size).
+      `* = host=127.0.0.1 port=${pgPort} user=postgres`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,

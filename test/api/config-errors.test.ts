@@ -26,6 +26,7 @@ describe('a bad setting names its variable', () => {
     const two = configError({ IDEMPOTENCY_RETENTION_HOURS: 'a day', SIGNIN_LIMIT_PER_IP: '-3' });
     expect(two.variables.sort()).toEqual(['IDEMPOTENCY_RETENTION_HOURS', 'SIGNIN_LIMIT_PER_IP']);
     expect(configError({ APP_ENV: 'staging' }).variables).toEqual(['APP_ENV']);
+    expect(configError({ DB_TRANSPORT: 'ws' }).variables).toEqual(['DB_TRANSPORT']);
   });
 
   it('never repeats the value, which may be a secret', () => {
