@@ -61,7 +61,7 @@ export function dueSection(r: J): string[] {
     `| requests meanwhile (health + state, p50 / p95 / max) | ${n(d.requests_while_due_ms?.p50)} / ${n(d.requests_while_due_ms?.p95)} / ${n(d.requests_while_due_ms?.max)} ms |`,
     ...(d.cpu_ms_per_game
       ? [
-          `| CPU per applied game (ms): workerd / PostgreSQL / bridge / this process | ${n(d.cpu_ms_per_game.workerd, 2)} / ${n(d.cpu_ms_per_game.postgres, 2)} / ${n(d.cpu_ms_per_game.bridge, 2)} / ${n(d.cpu_ms_per_game.bench, 2)} |`,
+          `| CPU per applied game (ms): workerd / PostgreSQL / PgBouncer / bridge / this process | ${n(d.cpu_ms_per_game.workerd, 2)} / ${n(d.cpu_ms_per_game.postgres, 2)} / ${n(d.cpu_ms_per_game.pooler, 2)} / ${n(d.cpu_ms_per_game.bridge, 2)} / ${n(d.cpu_ms_per_game.bench, 2)} |`,
         ]
       : []),
     ...(d.games === 10_000
@@ -72,10 +72,10 @@ export function dueSection(r: J): string[] {
     `| ${n(d.notices, 0)} notices due at once, all delivered | ${n(d.notices_clear_seconds)} s (${n(d.notices_per_s, 0)} a second) |`,
     `| load average (1 min) before / after, ${d.cores ?? 2} cores | ${d.load_avg_1m_before} / ${d.load_avg_1m_after} |`,
     '',
-    'How it runs here: every Durable Object of a Worker lives in its one local workerd, on one thread, with its SQLite storage in files; ' +
-      'one workerd keeps the objects of about 2,000 games awake at once (past that SQLite reports SQLITE_NOMEM: the process may open 20,000 files, a limit this container cannot raise), so the games are shared among Workers of 2,000 each, as deployed objects are spread over machines, ' +
-      "and the objects' files are on tmpfs (on this machine's disk each object's fsync stopped workerd's one thread). Everything else (PostgreSQL, the bridge, the load) shares the same 2 cores. " +
-      'Deployed, the Worker and objects run on Cloudflare, so what limits the rate is WorkGate (16 passes at once) and the database: the CPU per game above says what each pass costs PostgreSQL.',
+    "How it runs here: every Durable Object of a Worker lives in its one local workerd, on one thread, with its SQLite storage in files (on tmpfs here: on this machine's disk each object's fsync stopped that thread), " +
+      'and one workerd keeps the objects of about 2,000 games awake at once: past that SQLite reports SQLITE_NOMEM and sockets fail with "Too many open files" (the process may open 20,000 files, a limit this container cannot raise). ' +
+      'So the run takes 2,000 games and projects 10,000 from its rate. `BENCH_DUE_GAMES=10000` shares the games among Workers of 2,000, one workerd each, as deployed objects are spread over machines; on these 2 cores the five workerd processes, PostgreSQL and the bridge ran out of descriptors all the same (sockets waiting for a CPU) and slowed to about 23 games a second. ' +
+      "Everything shares the same 2 cores here, so the rate is the CPU per game above spread over them. Deployed, the Worker and the objects run on Cloudflare's machines, and what limits the rate is WorkGate (16 passes at once) and the database: PostgreSQL's share is the figure above.",
     '',
   ];
 }

@@ -163,7 +163,9 @@ async function main() {
         drain: { ms: [], pg: 0, sent: 0, handled: 0 },
       };
       sizes.push(size);
-      size.ops = await prepareSize(size, httpRequester(worker.url), templates, mix);
+      // Straight to the Worker's workerd, past wrangler's dev proxy (another workerd process per
+      // size, whose hop was a third of a 304's time and differed from one size's process to the next).
+      size.ops = await prepareSize(size, httpRequester(runtime.url), templates, mix);
     }
     // Warm-up of every size (JIT, first connections, plan caches): not recorded.
     for (const s of sizes) for (let i = 0; i < 6; i++) for (const f of FIGURES) await s.ops[f](i);
