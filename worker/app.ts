@@ -142,6 +142,12 @@ export function createApp(deps: Deps) {
   app.notFound((c) => c.json(errorBody('not_found', `No route for ${c.req.method} ${c.req.path}.`), 404));
   app.onError((caught, c) => {
     let err = caught;
+    // First: a setting's message may read like a database that is away (it names `websocket`).
+    if (err instanceof ConfigError) {
+      // The operator's mistake, not the request's: say which setting, every time, until fixed.
+      console.error(err.message);
+      return c.json(errorBody('misconfigured', `${err.message}. Fix the setting and restart the Worker.`), 503);
+    }
     if (isDatabaseUnavailable(err)) {
       // The database is away or out of connections: nothing was wrong with the request, and
       // nothing was changed unless it committed (a retry with the same Idempotency-Key then gets that answer).
@@ -158,11 +164,6 @@ export function createApp(deps: Deps) {
       const message =
         status === 415 ? 'This route takes a JSON body: send it with Content-Type: application/json.' : err.message || 'Bad request.';
       return c.json(errorBody(HTTP_ERROR_CODES[status] ?? 'http_error', message), status);
-    }
-    if (err instanceof ConfigError) {
-      // The operator's mistake, not the request's: say which setting, every time, until fixed.
-      console.error(err.message);
-      return c.json(errorBody('misconfigured', `${err.message}. Fix the setting and restart the Worker.`), 503);
     }
     console.error('unhandled error', err);
     return c.json(errorBody('internal', 'Something went wrong on our side. Nothing was changed.'), 500);

@@ -48,6 +48,9 @@ describe('a bad setting names its variable', () => {
       expect(body.error.code).toBe('misconfigured');
       expect(body.error.message).toContain('OUTBOX_RETENTION_DAYS');
     }
+    // A setting whose message names `websocket` is still the operator's mistake, not a database away.
+    const transport = await api.app.request('http://localhost/api/health', {}, { DB_TRANSPORT: 'bogus' });
+    expect([transport.status, ((await transport.json()) as { error: { code: string } }).error.code]).toEqual([503, 'misconfigured']);
     // With the setting fixed, the same app answers again.
     expect((await api.app.request('http://localhost/api/health', {}, { OUTBOX_RETENTION_DAYS: '7' })).status).toBe(200);
   });
