@@ -129,27 +129,36 @@ export async function signIn(context: BrowserContext, baseUrl: string, email: st
   const failed: string[] = [];
   page.on('requestfailed', (r) => failed.push(`${r.url()}: ${r.failure()?.errorText}`));
   page.on('response', (r) => void (r.status() >= 500 && failed.push(`${r.url()}: ${r.status()}`)));
+  failedRequests.set(page, failed);
   await page.goto('/');
   const since = Date.now();
-  await page
-    .getByLabel('Email address')
-    .fill(email)
-    .catch(async (err: Error) => {
-      // Rarely, under load, the sign-in form never appeared: say what the page showed instead and
-      // which requests failed, so the cause can be read from the report.
-      const shown = await page.evaluate(() =>
-        document.querySelector('mp-app')?.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 300),
-      );
-      throw new Error(`${err.message}\nthe page at ${page.url()} showed: ${shown}\nfailed requests: ${failed.join('; ') || 'none'}`);
-    });
+  await explained(page, page.getByLabel('Email address').fill(email));
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByText('Check your email').waitFor();
   const link = await signInLink(baseUrl, email, since);
   // Opening the link uses nothing (mail scanners open links too): its Continue button signs in.
   await page.goto(link);
   await page.getByRole('button', { name: 'Continue signing in' }).click();
-  await page.getByRole('heading', { name: 'My games' }).waitFor();
+  await explained(page, page.getByRole('heading', { name: 'My games' }).waitFor());
   return page;
+}
+
+/** The failed (or 5xx) requests of each page `signIn` opened. */
+const failedRequests = new WeakMap<Page, string[]>();
+
+/**
+ * Waits for `step`; when it fails (rarely, under load, a screen never appeared), the error says
+ * what the page showed instead and which of its requests failed, so the cause can be read from
+ * the report.
+ */
+async function explained(page: Page, step: Promise<unknown>): Promise<void> {
+  await step.catch(async (err: Error) => {
+    const shown = await page
+      .evaluate(() => document.querySelector('mp-app')?.shadowRoot?.textContent?.replace(/\s+/g, ' ').slice(0, 300))
+      .catch(() => '(could not be read)');
+    const failed = failedRequests.get(page) ?? [];
+    throw new Error(`${err.message}\nthe page at ${page.url()} showed: ${shown}\nfailed requests: ${failed.join('; ') || 'none'}`);
+  });
 }
 
 /** Sets the player's display name on the settings screen. */
@@ -157,7 +166,7 @@ export async function setName(page: Page, name: string): Promise<void> {
   // Opened by its address, so the helper does not depend on My games having finished drawing; the
   // header's Settings link has its own tests (settings.test.ts).
   await page.goto('/settings');
-  await page.getByLabel('Shown to the other players at your table').fill(name);
+  await explained(page, page.getByLabel('Shown to the other players at your table').fill(name));
   // Exact: the settings page has other Save buttons and status lines (notifications).
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Saved.', { exact: true }).waitFor();
