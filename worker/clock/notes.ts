@@ -35,6 +35,18 @@ export interface ClockBindings {
 export interface GameTimerStub extends Rpc.DurableObjectBranded {
   schedule(gameId: string, at: number | null): Promise<void>;
   ensure(gameId: string, at: number, slackMs: number): Promise<void>;
+  hold(gameId: string, batch: HeldBatch): Promise<void>;
+}
+
+/**
+ * Notices a commit queued already claimed for its game's timer: delivered by the timer's alarm at
+ * `at` (the end of the notification grace), found by their dedupe `keys` and their claim, which
+ * lasts until `until` (then the cron takes them). Instants are epoch ms, the Worker's time.
+ */
+export interface HeldBatch {
+  at: number;
+  until: number;
+  keys: string[];
 }
 
 /** What the cron calls on an outbox drain lane (worker/scheduled/fan-out.ts). */
@@ -71,6 +83,17 @@ export interface ClockNotes {
   due(at: Date): Promise<void>;
   /** The game's clocks come due next at `at` (null: never): its timer's alarm moves there, so the instant is met within seconds. */
   gameDue(gameId: string, at: Date | null): Promise<void>;
+  /**
+   * Whether each game has a timer that delivers its commits' notices (`holdNotices`): true where
+   * GAME_TIMER is bound; elsewhere a request delivers them itself after its answer.
+   */
+  readonly timersDeliver: boolean;
+  /**
+   * Hands notices a commit queued (claimed until `batch.until`) to the game's timer, which
+   * delivers them at `batch.at`. Best effort: when the call fails, the cron is told to look once
+   * the claim lapses, and delivers them then.
+   */
+  holdNotices(gameId: string, batch: HeldBatch): Promise<void>;
 }
 
 /**
@@ -111,6 +134,18 @@ export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes 
         ?.get(timers.idFromName(gameId))
         .schedule(gameId, at === null ? null : at.getTime())
         .catch((err: unknown) => console.error('game timer: schedule failed', err));
+    },
+    timersDeliver: !!timers,
+    async holdNotices(gameId, batch) {
+      await timers
+        ?.get(timers.idFromName(gameId))
+        .hold(gameId, batch)
+        .catch(async (err: unknown) => {
+          console.error('game timer: holding notices failed', err);
+          await dueClockOf(env)
+            ?.earlier(batch.until)
+            .catch(() => {});
+        });
     },
   };
 }

@@ -9,11 +9,23 @@ import { loadGame } from '../lib/game-rows';
 import type { ServiceCtx } from '../types';
 import { serviceDeps } from '../service-deps';
 import { workerClock } from '../clock/worker-clock';
+import type { HeldBatch } from '../clock/notes';
 
-/** Stored: the game this object times, and the instant (epoch ms, the Worker's time) of its alarm. */
+/** Stored under 's': the game this object times, and the instant (epoch ms, the Worker's time) its clocks come due. */
 interface Stored {
   gameId: string;
   at: number;
+}
+
+/** Stored under 'h': the game's notices held for delivery at the grace's end, oldest first. */
+interface Held {
+  gameId: string;
+  batches: HeldBatch[];
+}
+
+/** Real time (epoch ms) of the Worker-time instant `at`: the alarm runs on real time, a development clock ahead of it brings the instant closer. */
+function realMs(at: number): number {
+  return Math.max(Date.now(), at - workerClock.offsetMs());
 }
 
 /**
@@ -22,19 +34,19 @@ interface Stored {
  * make than one run allows, so each fires within seconds rather than at the next cron tick, and
  * the work fans out across games instead of waiting for one cron pass over all of them. The cron still passes over every due game (a missed alarm is caught there;
  * every step is guarded by the game's version, so running twice does nothing twice).
+ *
+ * The same alarm delivers the notices the game's commits hold for it (`hold`) when their grace
+ * ends, so the request that moved does not wait out the grace, and a grace of any length is met
+ * within seconds. The outbox stays the record: rows whose delivery this object never got to are
+ * taken by the cron once their claim lapses.
  */
 export function gameTimerClass(registry: GameRegistry) {
   return class GameTimer extends DurableObject<Env> {
     /** Sets the alarm for `gameId` at `at` (the Worker's time, epoch ms), or clears it (null). */
     async schedule(gameId: string, at: number | null): Promise<void> {
-      if (at === null) {
-        await this.ctx.storage.deleteAlarm();
-        await this.ctx.storage.delete('s');
-        return;
-      }
-      await this.ctx.storage.put('s', { gameId, at } satisfies Stored);
-      // The alarm runs on real time: a development clock ahead of it brings the instant closer.
-      await this.ctx.storage.setAlarm(Math.max(Date.now(), at - workerClock.offsetMs()));
+      if (at === null) await this.ctx.storage.delete('s');
+      else await this.ctx.storage.put('s', { gameId, at } satisfies Stored);
+      await this.rearm();
     }
 
     /**
@@ -43,28 +55,75 @@ export function gameTimerClass(registry: GameRegistry) {
      * so a cron over thousands of overdue games starts each one's pass without jumping the queue.
      */
     async ensure(gameId: string, at: number, slackMs: number): Promise<void> {
-      const alarm = await this.ctx.storage.getAlarm();
-      if (alarm !== null && alarm <= Math.max(Date.now(), at - workerClock.offsetMs()) + slackMs) return;
+      const [alarm, s] = await Promise.all([this.ctx.storage.getAlarm(), this.ctx.storage.get<Stored>('s')]);
+      if (alarm !== null && s && s.at <= at && alarm <= realMs(at) + slackMs) return;
       await this.schedule(gameId, at);
     }
 
-    /** The alarm: one pass over the game's clocks, what it queued delivered, the next alarm set. */
+    /** Holds notices of `gameId` that a commit queued, for delivery at `batch.at` (`HeldBatch`). */
+    async hold(gameId: string, batch: HeldBatch): Promise<void> {
+      const h = (await this.ctx.storage.get<Held>('h')) ?? { gameId, batches: [] };
+      h.batches.push(batch);
+      await this.ctx.storage.put('h', h);
+      await this.rearm();
+    }
+
+    /** The alarm at the earliest of the clocks' instant and the held notices' (none: no alarm). */
+    private async rearm(): Promise<void> {
+      const [s, h] = await Promise.all([this.ctx.storage.get<Stored>('s'), this.ctx.storage.get<Held>('h')]);
+      const next = Math.min(s?.at ?? Number.POSITIVE_INFINITY, ...(h?.batches ?? []).map((b) => b.at));
+      if (next === Number.POSITIVE_INFINITY) await this.ctx.storage.deleteAlarm();
+      else await this.ctx.storage.setAlarm(realMs(next));
+    }
+
+    /** The alarm: the held notices whose grace is over delivered, then, when due, one pass over the game's clocks; the next alarm set. */
     override async alarm(): Promise<void> {
+      await this.deliverHeld();
       const s = await this.ctx.storage.get<Stored>('s');
-      if (!s) return;
+      if (!s || s.at > workerClock.now().getTime()) return this.rearm();
       const env = this.env;
       // A place among the passes running now, or another try in a moment (WorkGate).
       const gate = env.WORK_GATE ? env.WORK_GATE.get(env.WORK_GATE.idFromName('passes')) : null;
       const limit = readConfig(env).clockPasses;
       const admitted = gate ? await gate.enter(s.gameId, limit, Date.now()).catch(() => ({ retryMs: 0 })) : { retryMs: 0 };
       if (admitted.retryMs > 0) {
-        await this.ctx.storage.setAlarm(Date.now() + Math.round(admitted.retryMs));
+        // Held notices coming due before the retry keep their own instant.
+        const h = await this.ctx.storage.get<Held>('h');
+        await this.ctx.storage.setAlarm(
+          Math.min(Date.now() + Math.round(admitted.retryMs), ...(h?.batches ?? []).map((b) => realMs(b.at))),
+        );
         return;
       }
       try {
         await this.pass(s, env);
       } finally {
         await gate?.leave(s.gameId, Date.now()).catch(() => {});
+      }
+    }
+
+    /**
+     * Delivers the held batches whose instant has come, each read by its keys and claim (rows
+     * the cron took meanwhile are left out); a batch whose drain failed is not tried again here:
+     * its rows go to the cron when the claim lapses.
+     */
+    private async deliverHeld(): Promise<void> {
+      const h = await this.ctx.storage.get<Held>('h');
+      if (!h?.batches.length) return;
+      const now = workerClock.now();
+      const due = h.batches.filter((b) => b.at <= now.getTime());
+      if (!due.length) return;
+      const left = h.batches.filter((b) => b.at > now.getTime());
+      if (left.length) await this.ctx.storage.put('h', { ...h, batches: left });
+      else await this.ctx.storage.delete('h');
+      const { db, release } = openDb(this.env);
+      const { drain } = serviceDeps(this.env, registry, readConfig(this.env), workerClock.now);
+      try {
+        for (const b of due)
+          await drain(db, now, { keys: b.keys, until: new Date(b.until) }).catch((err: unknown) =>
+            console.error(`game timer: delivering ${h.gameId}'s notices failed`, err),
+          );
+      } finally {
+        await release?.();
       }
     }
 
@@ -75,7 +134,8 @@ export function gameTimerClass(registry: GameRegistry) {
       const first = open();
       const work = deferredWork(first, open);
       const config = readConfig(env);
-      // As a request: its commits hold their notices for this alarm's own drain.
+      const deps = serviceDeps(env, registry, config, workerClock.now);
+      // As a request: its commits hold their notices for this object's own alarm (no call to itself).
       const ctx: ServiceCtx = {
         db: first.db,
         registry,
@@ -83,7 +143,8 @@ export function gameTimerClass(registry: GameRegistry) {
         now: workerClock.now(),
         defer: work.defer,
         drainsAfter: true,
-        ...serviceDeps(env, registry, config, workerClock.now),
+        ...deps,
+        clocks: { ...deps.clocks, holdNotices: (_gameId, batch) => this.hold(s.gameId, batch) },
       };
       let next: number | null = null;
       try {
@@ -111,8 +172,7 @@ export function gameTimerClass(registry: GameRegistry) {
       } finally {
         await work.run();
       }
-      if (next !== null) await this.schedule(s.gameId, next);
-      else await this.ctx.storage.delete('s');
+      await this.schedule(s.gameId, next);
     }
   };
 }

@@ -112,6 +112,7 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
     scheduleDrain(
       ctx,
       rows.map((r) => r.dedupeKey!),
+      row.id,
     );
   await ctx.clocks.gameDue(row.id, due === null ? null : new Date(due));
   return sent;

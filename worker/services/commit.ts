@@ -109,7 +109,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     extras,
     ctx.now,
   );
-  // Delivered by this request after the answer (`scheduleDrain`): queued already claimed for it.
+  // Delivered by the game's timer or this request after the answer (`scheduleDrain`): queued already claimed for it.
   const held = notices.length ? holdNotices(ctx) : null;
   const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
     (r) => (held ? { ...r, claimedUntil: held, attempts: 1 } : r),
@@ -155,6 +155,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     scheduleDrain(
       ctx,
       rows.map((r) => r.dedupeKey!),
+      row.id,
     );
   return answer;
 }

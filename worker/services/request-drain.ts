@@ -44,23 +44,66 @@ function requestDrain(ctx: ServiceCtx, waitMs: number): RequestDrain {
   return mine;
 }
 
+/** Notices this context's commits hold for their games' timers, by game, handed over after the answer. */
+const timerHolds = new WeakMap<ServiceCtx['defer'], Map<string, Set<string>>>();
+
+/** Whether this context's commits hand their notices to each game's timer (a request, an inbound email, an alarm). */
+function timersDeliver(ctx: ServiceCtx): boolean {
+  return !!ctx.drainsAfter && ctx.clocks.timersDeliver;
+}
+
 /**
- * For a commit about to queue notices: until when to queue them already claimed for this request's
- * drain (the drain then reads them by key, with no claim to write), or null - the grace is
- * left to the cron, or this context runs no drain after it (the cron's own pass delivers).
+ * Until when a game's timer holds what this context's commits queue: the grace, then the
+ * claim's length for the timer's drain to finish (after which the cron takes the rows).
+ */
+function timerHeldUntil(ctx: ServiceCtx): Date {
+  return new Date(ctx.now.getTime() + ctx.config.notifyGraceSeconds * 1000 + CLAIM_MS);
+}
+
+/**
+ * Hands `keys` (rows held until `timerHeldUntil`) to game `gameId`'s timer after the answer: one
+ * call per game, however many commits the request made (a move, then the bots' moves it set off).
+ */
+function holdForTimer(ctx: ServiceCtx, gameId: string, keys: readonly string[]): void {
+  let games = timerHolds.get(ctx.defer);
+  if (!games) {
+    const mine = new Map<string, Set<string>>();
+    timerHolds.set(ctx.defer, (games = mine));
+    ctx.defer(async () => {
+      // Commits after this point (deferred bots' moves) start a new hand-over.
+      timerHolds.delete(ctx.defer);
+      const at = ctx.now.getTime() + ctx.config.notifyGraceSeconds * 1000;
+      const until = timerHeldUntil(ctx).getTime();
+      await Promise.all([...mine].map(([id, k]) => ctx.clocks.holdNotices(id, { at, until, keys: [...k] })));
+    });
+  }
+  const held = games.get(gameId) ?? new Set<string>();
+  for (const k of keys) held.add(k);
+  games.set(gameId, held);
+}
+
+/**
+ * For a commit about to queue notices: until when to queue them already claimed, for the game's
+ * timer to deliver at the grace's end (`timersDeliver`) or for this request's own drain (either
+ * reads them by key, with no claim to write); or null - the grace is left to the cron, or this
+ * context runs no drain after it (the cron's own pass delivers).
  */
 export function holdNotices(ctx: ServiceCtx): Date | null {
+  if (timersDeliver(ctx)) return timerHeldUntil(ctx);
   if (!ctx.drainsAfter || ctx.config.notifyGraceSeconds > MAX_INLINE_GRACE_S) return null;
   return requestDrain(ctx, ctx.config.notifyGraceSeconds * 1000).until;
 }
 
 /**
- * Delivers right after the answer what a commit queued: `keys`, the dedupe keys of rows it holds
- * (`holdNotices`), or without keys everything due. With a grace period, waits it out first
- * (inside `waitUntil`) so a player watching the game is marked as having seen it; a grace longer
- * than `MAX_INLINE_GRACE_S` is left to the cron.
+ * Has delivered what a commit queued: `keys`, the dedupe keys of rows it holds (`holdNotices`)
+ * for game `gameId`, or without keys everything due. Where games have timers, the game's timer
+ * delivers held rows at the grace's end (a Durable Object alarm: the request does not wait).
+ * Elsewhere the request delivers right after the answer, with a grace period first waiting it
+ * out (inside `waitUntil`) so a player watching the game is marked as having seen it; a grace
+ * longer than `MAX_INLINE_GRACE_S` is then left to the cron.
  */
-export function scheduleDrain(ctx: ServiceCtx, keys?: readonly string[]): void {
+export function scheduleDrain(ctx: ServiceCtx, keys?: readonly string[], gameId?: string): void {
+  if (keys && gameId && timersDeliver(ctx)) return holdForTimer(ctx, gameId, keys);
   if (ctx.config.notifyGraceSeconds > MAX_INLINE_GRACE_S) return;
   const drain = requestDrain(ctx, ctx.config.notifyGraceSeconds * 1000);
   if (keys && drain.until) for (const k of keys) drain.keys.add(k);
