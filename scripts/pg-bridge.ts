@@ -24,7 +24,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { sqlOverHttp } from './sql-over-http';
+import { KEEP_ALIVE_MS, sqlOverHttp } from './sql-over-http';
 
 export interface BridgeOptions {
   pgHost: string;
@@ -142,7 +142,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   let busy = false;
   let idleWatch: (() => void) | null = null;
 
-  const server = http.createServer();
+  const server = http.createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 });
   const wss = new WebSocketServer({ server, path: '/v1', perMessageDeflate: false });
   const sql = sqlOverHttp({
     pgHost: opts.pgHost,

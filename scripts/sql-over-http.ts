@@ -15,7 +15,8 @@
  *   these fields onto its `NeonDbError`);
  * - answer 503: Postgres could not be reached (the text says so, for `isDatabaseUnavailable`).
  *
- * Connections are kept in a pool per connection string, as Neon's proxy keeps them, so a query
+ * HTTP connections are kept alive (`KEEP_ALIVE_MS`). Postgres connections are kept in a pool per
+ * connection string, as Neon's proxy keeps them, so a query
  * does not pay a Postgres backend's start-up. Behind a serialized bridge (PGlite's one slot) one
  * connection is kept, and speaks only while it holds the slot.
  */
@@ -24,6 +25,13 @@ import pg from 'pg';
 
 /** Text in, text out: the driver parses values itself from `dataTypeID`. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
+/**
+ * How long the bridge's HTTP server keeps an idle connection (ms): longer than workerd's HTTP
+ * client does (kj's `HttpClientSettings.idleTimeout`, 5 s). With Node's default, also 5 s, the
+ * two closed idle connections on their own clocks, and a statement sent on a connection the
+ * server was closing failed ("Network connection lost"); now the client always closes first.
+ */
+export const KEEP_ALIVE_MS = 30_000;
 /** Largest request body accepted (bytes); a statement with its parameters is far smaller. */
 const MAX_BODY = 16 * 1024 * 1024;
 /** Fields of a Postgres error that the driver copies onto its error. */
@@ -195,11 +203,9 @@ export function sqlOverHttp(opts: SqlOverHttpOptions): SqlOverHttp {
       answer(req).then(
         ({ status, body }) => {
           const text = typeof body === 'string' ? body : JSON.stringify(body);
-          // One connection per statement. Kept alive, workerd's pool and this server each close idle
-          // connections on their own clock: a statement sent as the server closed one failed
-          // ("Network connection lost"), and connections held by Durable Objects piled up until
-          // workerd ran out of file descriptors.
-          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', connection: 'close' });
+          // Kept alive, as Neon's endpoint keeps them: the bridge's server waits longer than
+          // workerd's pool (`KEEP_ALIVE_MS`), so only the client ever closes an idle connection.
+          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
           res.end(text);
         },
         (err: Error) => {
