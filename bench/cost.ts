@@ -43,6 +43,14 @@ export const COST_ASSUMPTIONS = {
    */
   do_requests: { move: 3, poll_304: 1, full_state: 1, other: 0 },
   /**
+   * A turn passed queues the next seat's notices, which wait out the grace in the game's timer:
+   * one batch per turn (section 6's turns a player-day), two Durable Object requests each (the
+   * hand-over after the move's answer, the alarm that delivers), the alarm active for as long as
+   * the email API takes to answer (its delivery is Durable Object duration, not Worker CPU).
+   */
+  do_requests_per_notice_batch: 2,
+  do_active_ms_per_delivery: 300,
+  /**
    * Clock events (a reminder or a clock's end) per player-day in a timed game, and the Durable
    * Object requests each costs: the alarm, WorkGate enter and leave, and the notes of its commit.
    * Its Worker and PostgreSQL CPU are taken as a move's (it commits an event the same way).
@@ -134,28 +142,31 @@ export function costPer1000Games(r: J) {
     `${cpu} ms a player-day from the measured CPU per move, 304 and full answer, + ${moveCpu ?? 0} ms per clock event (a move's)`,
     (workerCpu / 1e6) * P.workers.per_million_cpu_ms,
   );
+  const batches = num(r.scale?.assumptions?.turns_per_player_day) ?? 0;
+  const deliveries = batches * playerDays;
   const doRequests =
     (moves * A.do_requests.move +
       (num(p.polls_304) ?? 0) * A.do_requests.poll_304 +
       (num(p.full_state_gets) ?? 0) * A.do_requests.full_state +
       (num(p.other_api_requests_on_page_loads) ?? 0) * A.do_requests.other +
-      A.clock_events_per_player_day * A.do_requests_per_clock_event) *
+      A.clock_events_per_player_day * A.do_requests_per_clock_event +
+      batches * A.do_requests_per_notice_batch) *
     playerDays;
   add(
     'do_requests',
     'Durable Object requests',
     doRequests / 1e6,
     'M requests',
-    `per player-day: ${moves} moves x ${A.do_requests.move}, ${p.polls_304} 304s x 1, ${p.full_state_gets} full answers x 1, ${A.clock_events_per_player_day} clock event x ${A.do_requests_per_clock_event}`,
+    `per player-day: ${moves} moves x ${A.do_requests.move}, ${p.polls_304} 304s x 1, ${p.full_state_gets} full answers x 1, ${A.clock_events_per_player_day} clock event x ${A.do_requests_per_clock_event}, ${batches} notice batches x ${A.do_requests_per_notice_batch}`,
     (doRequests / 1e6) * P.durable_objects.per_million_requests,
   );
-  const gbS = (doRequests * A.do_active_ms_per_request * A.do_memory_gb) / 1000;
+  const gbS = (((doRequests - deliveries) * A.do_active_ms_per_request + deliveries * A.do_active_ms_per_delivery) * A.do_memory_gb) / 1000;
   add(
     'do_duration',
     'Durable Object duration',
     gbS / 1e6,
     'M GB-s',
-    `${A.do_active_ms_per_request} ms active per request at ${A.do_memory_gb * 1000} MB`,
+    `${A.do_active_ms_per_request} ms active per request, ${A.do_active_ms_per_delivery} ms per delivering alarm, at ${A.do_memory_gb * 1000} MB`,
     (gbS / 1e6) * P.durable_objects.per_million_gb_s,
   );
   const doRows = moves * A.do_rows_written_per_move * playerDays;

@@ -10,7 +10,7 @@ import { COST_ASSUMPTIONS, costPer1000Games, PRICES } from '../../bench/cost';
 function run(o: { cpuPerDay?: number; requestsPerDay?: number; pgPerDay?: number; bytesPerGame?: number; moveCpu?: number } = {}) {
   return {
     scale: {
-      assumptions: { players: 3 },
+      assumptions: { players: 3, turns_per_player_day: 2 },
       per_game: { days: 7, stored_bytes: 800_000 },
       inputs: { worker_cpu_ms_per_move: o.moveCpu ?? 1.5 },
       per_player_day: {
@@ -46,6 +46,18 @@ describe('cost of 1,000 active games a month', () => {
     expect(row(t, 'worker_requests').usd).toBeCloseTo(((509 * 90_000) / 1e6) * PRICES.workers.per_million_requests, 3);
     // 250 ms a player-day plus a move's 1.5 ms per clock event.
     expect(row(t, 'worker_cpu').quantity).toBeCloseTo((251.5 * 90_000) / 1e6, 3);
+    // Durable Objects: 16 moves x 3, 440 304s, 40 full answers, 6 for the clock event, 2 notice batches x 2.
+    const doRequests = (16 * 3 + 440 + 40 + 6 + 2 * 2) * 90_000;
+    expect(row(t, 'do_requests').quantity).toBeCloseTo(doRequests / 1e6, 3);
+    // Each delivering alarm is active while the email API answers; every other request briefly.
+    const deliveries = 2 * 90_000;
+    expect(row(t, 'do_duration').quantity).toBeCloseTo(
+      (((doRequests - deliveries) * COST_ASSUMPTIONS.do_active_ms_per_request + deliveries * COST_ASSUMPTIONS.do_active_ms_per_delivery) *
+        COST_ASSUMPTIONS.do_memory_gb) /
+        1000 /
+        1e6,
+      4,
+    );
     // Storage reads the largest size the scale section measured, not the paper estimate.
     const games = 1000 + (1000 * 30) / 7;
     expect(row(t, 'db_storage').quantity).toBeCloseTo((games * 85_000) / 1e9, 3);
