@@ -32,6 +32,14 @@ function ownOf(pr: J, op: string): number {
   return Math.max(0, d.length % 2 ? d[mid] : (d[mid - 1] + d[mid]) / 2);
 }
 
+/** ", while the isolate itself ..." from the profile: the JavaScript's share of a move, what Cloudflare counts as CPU time. */
+function isolate(w: J): string {
+  const busy = w.profile?.moves?.busy_ms_per_request;
+  return typeof busy === 'number'
+    ? `, while the isolate itself (the JavaScript: what Cloudflare counts as a request's CPU time) was busy ${f(busy)} ms a move in the profile`
+    : '';
+}
+
 /** "Targets missed" item when the Worker's own CPU per move is over 3 ms, or null. */
 export function workerCpuMissed(r: J): string | null {
   const w: J | undefined = r.sections?.worker_cpu;
@@ -44,8 +52,8 @@ export function workerCpuMissed(r: J): string | null {
     `(a connection with its first statement ${f(w.db_connection_cpu_ms)} ms; a statement over HTTP ${f(stmt)} ms, the fetch and the driver's parsing), the configuration is validated once per isolate, a move serialises its answer once, and legal moves are compared without copies. ` +
     `What stays (section "The Worker's own CPU per request"): the app around any route ${f(w.worker_cpu_ms_per_health)} ms; the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms; ` +
     `and ${f(rest)} ms of the move's own work: its two statements (the request's context, the append with its version check), the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON) ` +
-    "and, after the answer, the delivery of the notice the move queues (read, render, send, record: two more statements and the email API's request). " +
-    "Each statement or outbound request costs workerd about half a millisecond here, most of it outside the isolate (sockets, HTTP), so the floor of a move with its notice is about seven subrequests; under 3 ms would need the notice delivered outside the move's invocation or fewer round trips than the version check allows."
+    "and, for a move that passes the turn, the hand-over of its notices to the game's timer (one more Durable Object call; the delivery itself is the timer's alarm, measured apart). " +
+    `Each statement costs workerd about ${f(stmt, 1)} ms here, most of it outside the isolate (sockets, HTTP)${isolate(w)}; under 3 ms would need fewer round trips than reading the game and appending with its version check allows.`
   );
 }
 
@@ -60,6 +68,20 @@ export function workerCpuSummaryRows(r: J): string[][] {
       `${f(w.worker_cpu_ms_per_move)} ms (full GET ${f(w.worker_cpu_ms_per_state_full)} ms, 304 ${f(w.worker_cpu_ms_per_poll_304)} ms)`,
       '<= 3 ms',
       met === true ? 'met' : met === false ? '**missed**' : '-',
+    ],
+  ];
+}
+
+/** The parts table's row for the notices' delivery by the games' timers, measured apart from the moves. */
+function deliveryRows(w: J): string[][] {
+  const d: J | undefined = w.timer_deliveries;
+  if (!d?.batches) return [];
+  return [
+    [
+      `not in the move: its notices' delivery by the game's timer (${d.batches} batches of ${d.notices} notices)`,
+      `${f(d.worker_cpu_ms_per_batch)} a batch (${f(d.worker_cpu_ms_per_notice)} a notice)`,
+      "each batch's alarm run by the fixture's hook, the hook's floor taken off",
+      `the alarm at the grace's end (${w.notice_grace_s} s in this section, so none ran inside a block): the batch read by its keys, rendered, sent to the email, push and webhook stand-ins, the outcomes recorded; Durable Object duration in production (${f(d.wall_ms?.p50, 1)} ms a batch here), not this Worker's CPU`,
     ],
   ];
 }
@@ -128,7 +150,7 @@ export function workerCpuSection(r: J): string[] {
           "statements go as HTTP queries (below); only a transaction opens a connection (a move's append is one statement, with its version check inside)",
         ],
         [
-          'one statement as an HTTP query (a move makes two, and its notice two more)',
+          'one statement as an HTTP query (a move makes two)',
           f(w.db_http_statement_cpu_ms),
           'probe: `select 1` over HTTP less the floor',
           "the fetch (workerd's HTTP client, mostly outside the isolate) and the driver's JSON and type parsing",
@@ -140,12 +162,13 @@ export function workerCpuSection(r: J): string[] {
           `the calls themselves ${calls < 0.05 ? 'too little to tell from the floor' : `${f(calls)} ms`} (2 x a call of a method that does nothing); the rest, ${f(notes - calls)} ms, is the objects' own storage writes, which in production run in the objects (billed as Durable Object time, not this Worker's CPU); the calls keep 304s from ever confirming an older version`,
         ],
         [
-          "the move's own work: its two statements, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the notice's delivery after the answer (two statements and the email API's request)",
+          "the move's own work: its two statements, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the hand-over of its notices to the game's timer (a Durable Object call)",
           f(rest),
           'the rest',
           'see the profile below',
         ],
         ['**move, own CPU**', `**${f(move)}**`, 'POST /moves less the floor', ''],
+        ...deliveryRows(w),
         [
           'not counted: the floor every request pays here',
           f(pr.noop.cpu_ms.worker),
