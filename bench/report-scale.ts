@@ -53,6 +53,7 @@ export function scaleSection(r: J): string[] {
         ? `, the sizes in alternating blocks of the same ${sc.rounds} rounds (a block per size and figure, the order turning each round), so the machine's load falls on every size alike. `
         : '. ') +
       `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests. ` +
+      "The moves' notices wait in their games' timers past the run (as in production, where they come a grace later), so no block carries deliveries an earlier block set off; the drain is measured by itself below. " +
       `Load average ${sc.load_avg_1m_before} before, ${sc.load_avg_1m_measuring ?? '-'} when the measuring began, ${sc.load_avg_1m_after} after (2 cores${sc.load_avg_1m_before > 1.5 ? ': busy, other processes were running' : ''}).` +
       (full
         ? ''

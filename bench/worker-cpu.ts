@@ -14,7 +14,7 @@
  *    nothing). Blocks alternate, the order rotated each round. The Worker's own CPU is its
  *    process's CPU per request minus the same round's noop.
  *    A move's notices wait in its game's timer (a Durable Object alarm at the grace's end): the
- *    Worker runs with a grace longer than the section (`HOLD_S`), so no delivery falls into a
+ *    Worker runs with a grace longer than the section (`HELD_PAST_THE_RUN_S`), so no delivery falls into a
  *    block, and the deliveries are measured after the rounds, one held batch per alarm, by the
  *    fixture's hook that brings a batch's instant to now (`POST /api/__test/timer/<id>/deliver`).
  * 2. A CPU profile of the Worker's isolate (V8 inspector) over moves and over full GETs.
@@ -29,7 +29,7 @@ import os from 'node:os';
 import type { Pool } from '@neondatabase/serverless';
 import { summarizeProfile } from './lib/cpuprofile';
 import { httpRequester, type Requester } from './lib/driver';
-import { endSection, startBenchStack, workerRuntime, type BenchDb, type WorkerRuntime } from './lib/env';
+import { endSection, HELD_PAST_THE_RUN_S, startBenchStack, workerRuntime, type BenchDb, type WorkerRuntime } from './lib/env';
 import { bundleLocator, profileWorker } from './lib/inspector';
 import { CpuMeter, pin, schedTimes, type SchedTimes } from './lib/proc';
 import { playNext, resyncLane, runningLanes, seedBenchGames, type SeededLane } from './lib/seeded-lanes';
@@ -47,8 +47,6 @@ const PER_LANE: Record<number, number> = quick ? { 1: 6, 4: 3, 16: 2, 64: 1 } : 
 /** Lanes the sequential moves rotate over (their Durable Objects stay warm, as a game's in play does). */
 const SEQ_LANES = 8;
 const POLL_LANES = 8;
-/** The notification grace the section's Worker runs with: longer than the section, so its games' timers deliver only when asked. */
-const HOLD_S = 3600;
 
 const t0 = performance.now();
 const log = (msg: string) => console.error(`[worker-cpu +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
@@ -141,7 +139,7 @@ async function settle(roles: Roles): Promise<void> {
 
 async function main() {
   const loadBefore = os.loadavg()[0];
-  const { db, worker, admin, stop } = await startBenchStack('worker_cpu', { graceSeconds: HOLD_S });
+  const { db, worker, admin, stop } = await startBenchStack('worker_cpu', { graceSeconds: HELD_PAST_THE_RUN_S });
   try {
     const rt = await workerRuntime(worker);
     const roles = rolesOf(db, rt);
@@ -170,7 +168,7 @@ async function main() {
       worker_url: 'direct (past wrangler ProxyWorker)',
       per_request_pinned: pinned,
       ...perRequest,
-      notice_grace_s: HOLD_S,
+      notice_grace_s: HELD_PAST_THE_RUN_S,
       timer_deliveries: deliveries,
       profile,
       concurrency,

@@ -292,7 +292,14 @@ export async function workerRuntime(worker: BenchWorker, others: readonly Worker
   throw new Error(`no workerd process answering /api/health apart from the proxy (workerd: ${all.join(', ')})`);
 }
 
-/** A section's database, email stand-in and Worker (as in production: Resend's API, no grace), and how to stop them. */
+/**
+ * A notification grace longer than any section (s): the notices its moves queue wait in their
+ * games' timers until the run is over, so no block of requests also carries the deliveries an
+ * earlier block set off (as in production, where they come a grace later, apart from the move).
+ */
+export const HELD_PAST_THE_RUN_S = 3600;
+
+/** A section's database, email stand-in and Worker (as in production: Resend's API), and how to stop them. */
 export interface BenchStack {
   db: BenchDb;
   worker: BenchWorker;
