@@ -8,6 +8,7 @@
  * <mp-app> asks for a screen by its element's tag (`loadScreen`) and shows a line saying it is
  * loading until the element is defined.
  */
+import { defineOnDemand } from './on-demand';
 
 /** Element tag -> the import that defines it. */
 const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
@@ -26,8 +27,6 @@ const SCREENS: Readonly<Record<string, () => Promise<unknown>>> = {
   'mp-account-delete': () => import('./components/mp-account-delete'),
 };
 
-const loading = new Map<string, Promise<void>>();
-
 /** Whether `tag` is one of the screens loaded on demand. */
 export function isLazyScreen(tag: string): boolean {
   return Object.hasOwn(SCREENS, tag);
@@ -40,17 +39,5 @@ export function isLazyScreen(tag: string): boolean {
  * resolves at once.
  */
 export function loadScreen(tag: string): Promise<void> {
-  if (!isLazyScreen(tag)) return Promise.resolve();
-  let p = loading.get(tag);
-  if (!p) {
-    p = SCREENS[tag]().then(
-      () => undefined,
-      (err: unknown) => {
-        loading.delete(tag);
-        throw err;
-      },
-    );
-    loading.set(tag, p);
-  }
-  return p;
+  return isLazyScreen(tag) ? defineOnDemand(tag, SCREENS[tag]) : Promise.resolve();
 }

@@ -5,17 +5,17 @@ import { timeControlText } from '../time';
 import type { GameMeta } from '../api-types';
 
 /**
- * "About this game", folded away: the seed hash (and the seed once the game is over), the time
- * control, when it was created and the version the page shows. Players rarely need it mid-turn.
+ * What "About this game" unfolds to: the seed hash (and the seed once the game is over), the time
+ * control, when it was created and the version the page shows. Players rarely need it mid-turn,
+ * so the game page keeps it folded and loads it the first time the fold is opened.
  */
 @customElement('mp-about-game')
 export class MpAboutGame extends LitElement {
   static override styles = [
     shared,
     css`
-      summary {
-        cursor: pointer;
-        font-weight: 600;
+      :host {
+        display: block;
       }
       dl {
         display: grid;
@@ -42,25 +42,22 @@ export class MpAboutGame extends LitElement {
   override render() {
     const meta = this.meta;
     if (!meta) return nothing;
-    return html`<details class="card about">
-      <summary>About this game</summary>
-      <dl>
-        <dt>Seed hash</dt>
-        <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
-        ${
-          meta.seed
-            ? html`<dt>Seed</dt>
-              <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
-            : nothing
-        }
-        <dt>Time control</dt>
-        <dd>${timeControlText(meta.timeControlText, meta.onTimeout)}</dd>
-        <dt>Created</dt>
-        <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
-        <dt>Version</dt>
-        <dd>${this.version}</dd>
-      </dl>
-    </details>`;
+    return html`<dl>
+      <dt>Seed hash</dt>
+      <dd><code title="SHA-256 of the secret seed; the seed is published when the game ends">${meta.seedHash}</code></dd>
+      ${
+        meta.seed
+          ? html`<dt>Seed</dt>
+            <dd><code title="Check: its SHA-256 is the seed hash above">${meta.seed}</code></dd>`
+          : nothing
+      }
+      <dt>Time control</dt>
+      <dd>${timeControlText(meta.timeControlText, meta.onTimeout)}</dd>
+      <dt>Created</dt>
+      <dd>${new Date(meta.createdAt).toLocaleString()}</dd>
+      <dt>Version</dt>
+      <dd>${this.version}</dd>
+    </dl>`;
   }
 }
 

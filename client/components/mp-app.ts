@@ -17,11 +17,12 @@ import { shared } from '../styles';
 import type { GameSummary, Me, MeAnswer } from '../api-types';
 import { showWaiting, waitingCount } from '../waiting';
 import { loadScreen } from '../screens';
+import { nameQuestionPutOff } from '../name-question';
+import { drawOnDemand } from '../on-demand';
 import './mp-next-game';
 import './mp-skip-link';
 // The game page is in the main bundle; every other screen is its own chunk (client/screens.ts).
 import './mp-game-page';
-import { nameQuestionPutOff } from './mp-name-dialog';
 
 /**
  * The app shell: header with navigation and the signed-in player, and the screen for the
@@ -30,8 +31,8 @@ import { nameQuestionPutOff } from './mp-name-dialog';
  * asks them to sign in first. It polls "My games" while someone is signed in (the list on the
  * home screen, and the number of games waiting for you in the tab title and on the app badge),
  * and shows a banner while offline. A new account (`nameChosen` false) is asked for a display
- * name on My games (mp-name-dialog.ts). Over 400 lines for its own styles (the header, the main
- * area, the offline banner), which no other file uses.
+ * name on My games (mp-name-dialog.ts, loaded only then). Over 400 lines for its own styles (the
+ * header, the main area, the offline banner), which no other file uses.
  */
 @customElement('mp-app')
 export class MpApp extends LitElement {
@@ -306,6 +307,12 @@ export class MpApp extends LitElement {
       : html`<p class="muted">Loading…</p>`;
   }
 
+  /** The first sign-in's question: a chunk of its own, since an account sees it once or twice. */
+  private nameDialog(me: Me, suggested: string) {
+    drawOnDemand('mp-name-dialog', () => import('./mp-name-dialog'));
+    return html`<mp-name-dialog .me=${me} .suggested=${suggested}></mp-name-dialog>`;
+  }
+
   private readonly onLocation = (): void => {
     this.route = matchRoute(location.pathname, location.search);
     window.scrollTo(0, 0);
@@ -469,7 +476,7 @@ export class MpApp extends LitElement {
         }}
         @mp-name-later=${() => (this.askName = null)}
       >
-        ${this.me && this.askName !== null && this.route.name === 'home' ? html`<mp-name-dialog .me=${this.me} .suggested=${this.askName}></mp-name-dialog>` : nothing}
+        ${this.me && this.askName !== null && this.route.name === 'home' ? this.nameDialog(this.me, this.askName) : nothing}
         ${this.renderScreen()}
       </main>`;
   }

@@ -1,5 +1,5 @@
-import { LitElement, css, html, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
 
 /** One line of a board's key: the symbol as drawn on the board, its name and what it means. */
 export interface KeyItem {
@@ -56,11 +56,18 @@ export const boardKeyStyles = css`
   }
 `;
 
+/** Loads a key's lines (an `import()` of the board's key module). */
+export type KeyLoader = () => Promise<KeyItem[]>;
+
 /**
  * A board's key (legend): a collapsible "Key" section listing each symbol the board draws, its
  * name and its meaning; closed by default so it costs one line on a phone. It renders into the
  * board's shadow root (see `boardKeyStyles`), so the symbols are drawn with the board's own icon
  * code and classes. Symbols are decorative here: the name in words says what each one is.
+ *
+ * Most visits never open it, and its lines are a good part of a board's code: a board gives
+ * `load` (its key module as a chunk of its own), called the first time the key is opened, rather
+ * than `items`.
  */
 @customElement('mp-board-key')
 export class MpBoardKey extends LitElement {
@@ -70,12 +77,34 @@ export class MpBoardKey extends LitElement {
 
   /** The lines of the key, in the order they should be read. */
   @property({ attribute: false }) items: KeyItem[] = [];
+  /** Loads the lines the first time the key is opened (again if it is another loader by then). */
+  @property({ attribute: false }) load: KeyLoader | null = null;
   /** The summary line; "Key" unless a board wants more words. */
   @property() heading = 'Key: what the symbols mean';
 
+  /** While the lines load, or when they could not be: what to say instead. */
+  @state() private note = '';
+  /** The `load` whose lines are in `items` (or on their way). */
+  private loadedFrom: KeyLoader | null = null;
+
+  private async onToggle(e: Event): Promise<void> {
+    const load = this.load;
+    if (!(e.target as HTMLDetailsElement).open || !load || load === this.loadedFrom) return;
+    this.loadedFrom = load;
+    this.note = 'Loading the key…';
+    try {
+      this.items = await load();
+      this.note = '';
+    } catch {
+      this.loadedFrom = null;
+      this.note = 'The key could not be loaded. Close it and open it again to try again.';
+    }
+  }
+
   override render() {
-    return html`<details>
+    return html`<details @toggle=${this.onToggle}>
       <summary>${this.heading}</summary>
+      ${this.note ? html`<p role="status">${this.note}</p>` : nothing}
       <dl>
         ${this.items.map(
           (it) => html`<dt aria-hidden="true">${it.symbol}</dt>

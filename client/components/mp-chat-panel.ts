@@ -7,10 +7,7 @@ import { PollController } from '../poll-controller';
 import { shared } from '../styles';
 import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../chat-text';
 import type { ChatAnswer, ChatLine, Me } from '../api-types';
-import './mp-confirm-dialog';
-import './mp-report-dialog';
-import type { MpConfirmDialog } from './mp-confirm-dialog';
-import type { MpReportDialog } from './mp-report-dialog';
+import { elementOnDemand } from '../on-demand';
 
 /**
  * The game's chat: players and watchers of a public game read it (polled every few seconds with
@@ -163,8 +160,6 @@ export class MpChatPanel extends LitElement {
   /** The reader muted this game's chat (the server sends no lines). */
   @state() private muted = false;
   @state() private actionError: string | null = null;
-  @query('mp-confirm-dialog') private confirmDialog?: MpConfirmDialog;
-  @query('mp-report-dialog') private reportDialog?: MpReportDialog;
 
   @query('ol') private list?: HTMLOListElement;
   @query('textarea') private box?: HTMLTextAreaElement;
@@ -262,7 +257,9 @@ export class MpChatPanel extends LitElement {
 
   /** Blocks the author of `l` (after asking): their lines leave the panel now, and the server sends no more. */
   private async block(l: ChatLine): Promise<void> {
-    const ok = await this.confirmDialog?.ask(
+    // The dialogs are chunks of their own, loaded on first use (client/on-demand.ts).
+    const dialog = await this.dialog('mp-confirm-dialog', () => import('./mp-confirm-dialog'));
+    const ok = await dialog?.ask(
       `Block ${l.name}? They are not told. Their chat lines stop reaching you, and you no longer see each other's open tables.`,
       'Block',
     );
@@ -276,8 +273,20 @@ export class MpChatPanel extends LitElement {
     }
   }
 
-  private report(l: ChatLine): void {
-    void this.reportDialog?.open({ playerId: l.playerId, name: l.name, gameId: this.gameId, chatId: l.id });
+  private async report(l: ChatLine): Promise<void> {
+    const dialog = await this.dialog('mp-report-dialog', () => import('./mp-report-dialog'));
+    await dialog?.open({ playerId: l.playerId, name: l.name, gameId: this.gameId, chatId: l.id });
+  }
+
+  /** The dialog `tag` of this panel, once its chunk is in; null (the reason shown) when it could not be loaded. */
+  private async dialog<K extends 'mp-confirm-dialog' | 'mp-report-dialog'>(tag: K, load: () => Promise<unknown>) {
+    this.actionError = null;
+    try {
+      return await elementOnDemand(this.renderRoot, tag, load);
+    } catch (err) {
+      this.actionError = `The dialog could not be loaded: ${messageOf(err)}`;
+      return null;
+    }
   }
 
   private async setMuted(muted: boolean): Promise<void> {

@@ -3,7 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import type { GameMeta } from '../api-types';
 import { clockOf, PAUSE_DAYS, type SeatClock } from '../clocks';
 import { sendClockAction } from '../game-page/clock-action';
-import { seatName } from '../names';
+import { drawOnDemand } from '../on-demand';
 import { shared } from '../styles';
 
 /** A late seat's clock below this shows the votes of the others (one extension, or the bot). */
@@ -41,13 +41,6 @@ export class MpClockActions extends LitElement {
       select {
         width: auto;
       }
-      .late {
-        margin-top: 0.5rem;
-        padding: 0.4rem 0.5rem;
-        border: 1px solid var(--mp-notice-border);
-        background: var(--mp-notice-bg);
-        border-radius: 0.5rem;
-      }
     `,
   ];
 
@@ -80,7 +73,10 @@ export class MpClockActions extends LitElement {
     </div>`;
   }
 
-  /** The votes on each late seat, at a table of three or more humans. */
+  /**
+   * At a table of three or more humans, the votes on each late seat. Seldom shown: its own chunk
+   * (mp-seat-votes.ts), loaded when a seat is late.
+   */
   private renderVotes(m: GameMeta) {
     const humans = m.seats.filter((s) => !s.isBot && s.userId !== null).length;
     if (humans < 3) return nothing;
@@ -89,27 +85,9 @@ export class MpClockActions extends LitElement {
       const c = clockOf(this.clocks, seat);
       return (!!c && c.remainingMs < LATE_MS) || m.votes.some((v) => v.seat === seat);
     });
-    return late.map((seat) => {
-      const name = seatName(m.seats, seat);
-      const count = (kind: 'extension' | 'bot') => m.votes.find((v) => v.seat === seat && v.kind === kind)?.voters.length ?? 0;
-      const mine = (kind: 'extension' | 'bot') =>
-        this.yourSeat !== null && !!m.votes.find((v) => v.seat === seat && v.kind === kind)?.voters.includes(this.yourSeat);
-      const vote = (kind: 'extension' | 'bot', label: string, done: string) =>
-        html`<button
-          type="button"
-          ?disabled=${this.disabled || mine(kind)}
-          @click=${() => sendClockAction(this, { path: `seats/${seat}/votes`, body: { kind }, done })}
-        >
-          ${label}${count(kind) ? ` (${count(kind)} of ${humans - 1})` : ''}
-        </button>`;
-      return html`<div class="late" data-late-seat=${seat}>
-        <p>${name}'s time is running out. The others may decide together:</p>
-        <div class="row">
-          ${vote('extension', 'Give 24 hours more', `You voted to give ${name} 24 hours more.`)}
-          ${vote('bot', 'Let the bot play now', `You voted to let the bot play for ${name}.`)}
-        </div>
-      </div>`;
-    });
+    if (!late.length) return nothing;
+    drawOnDemand('mp-seat-votes', () => import('./mp-seat-votes'));
+    return html`<mp-seat-votes .meta=${m} .late=${late} .humans=${humans} .yourSeat=${this.yourSeat} ?disabled=${this.disabled}></mp-seat-votes>`;
   }
 
   override render() {

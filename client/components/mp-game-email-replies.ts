@@ -4,18 +4,18 @@ import { api, messageOf } from '../api';
 import { shared } from '../styles';
 
 /**
- * "Replies by email" for one game: turns playing this game by replying to its turn emails
- * off or on again for the viewer's seat (`PUT /api/games/:id/email-replies`). The account switch
- * in Settings applies as well.
+ * What "Replies by email" unfolds to for one game: turns playing this game by replying to its
+ * turn emails off or on again for the viewer's seat (`PUT /api/games/:id/email-replies`). The
+ * account switch in Settings applies as well. The game page keeps it folded and loads it the first
+ * time the fold is opened.
  */
 @customElement('mp-game-email-replies')
 export class MpGameEmailReplies extends LitElement {
   static override styles = [
     shared,
     css`
-      details > summary {
-        cursor: pointer;
-        font-weight: 600;
+      :host {
+        display: block;
       }
       .row {
         display: flex;
@@ -56,15 +56,12 @@ export class MpGameEmailReplies extends LitElement {
   }
 
   override render() {
-    return html`<details>
-      <summary>Replies by email</summary>
-      <p class="hint">Turn emails list your choices; replying with a number or the words of a choice plays it. Settings has the switch for all games.</p>
+    return html`<p class="hint">Turn emails list your choices; replying with a number or the words of a choice plays it. Settings has the switch for all games.</p>
       <div class="row">
         <button type="button" ?disabled=${this.busy} @click=${() => this.set(false)}>Stop replies for this game</button>
         <button type="button" ?disabled=${this.busy} @click=${() => this.set(true)}>Allow replies for this game</button>
       </div>
-      ${this.message ? html`<p class="hint" role="status">${this.message.text}</p>` : nothing}
-    </details>`;
+      ${this.message ? html`<p class="hint" role="status">${this.message.text}</p>` : nothing}`;
   }
 }
 

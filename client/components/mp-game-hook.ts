@@ -7,9 +7,10 @@ import { shared } from '../styles';
 import { webhookFields, webhookFieldsStyles } from './webhook-fields';
 
 /**
- * "Notify this game to a webhook": a seated player's own webhook for one game
+ * The form of "Notify this game to a webhook": a seated player's own webhook for one game
  * (`PUT /api/games/:id/webhook`), used instead of the account's webhook for that game's
  * notifications. The API does not tell us the saved one until we save, so the form starts empty.
+ * The game page folds it away and loads it the first time the fold is opened.
  */
 @customElement('mp-game-hook')
 export class MpGameHook extends LitElement {
@@ -17,12 +18,11 @@ export class MpGameHook extends LitElement {
     shared,
     webhookFieldsStyles,
     css`
-      details * {
-        box-sizing: border-box;
+      :host {
+        display: block;
       }
-      details > summary {
-        cursor: pointer;
-        font-weight: 600;
+      * {
+        box-sizing: border-box;
       }
       form {
         display: grid;
@@ -89,9 +89,7 @@ export class MpGameHook extends LitElement {
   override render() {
     const saved = this.saved;
     const secret = saved?.format === 'json' && this.draft.format === 'json' ? (saved.secret ?? null) : null;
-    return html`<details class="card hook">
-      <summary>Notify this game to a webhook</summary>
-      <form @submit=${(e: Event) => this.save(e)} novalidate>
+    return html`<form @submit=${(e: Event) => this.save(e)} novalidate>
         <p class="hint">
           Your notifications about this game (your turn, reminders, game over) go to this webhook instead of the one in
           <a href="/settings">Settings</a>; for example your group's Discord channel.
@@ -116,8 +114,7 @@ export class MpGameHook extends LitElement {
             ? html`<p class=${this.message.ok ? 'muted' : 'error'} role=${this.message.ok ? 'status' : 'alert'}>${this.message.text}</p>`
             : nothing
         }
-      </form>
-    </details>`;
+      </form>`;
   }
 }
 

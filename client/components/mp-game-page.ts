@@ -2,6 +2,7 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import type { GameMeta, GameState, Me } from '../api-types';
+import { messageOf } from '../api';
 import { STATUS_TEXT } from '../format';
 import { GameSession } from '../game-page/game-session';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
@@ -9,17 +10,16 @@ import { actedLast, withNames } from '../game-page/log-lines';
 import { retryable } from '../game-page/refusal';
 import { roundEndCard, sinceCard, stepBar } from '../game-page/news';
 import { privateGameScreen, unavailableScreen, watchingNote } from '../game-page/notes';
+import { aboutFold, emailRepliesFold, hookFold } from '../game-page/folds';
 import { globalMoves, promptText } from '../game-page/turn-prompt';
 import { boardTagFor, GENERIC_BOARD, loadBoard, type BoardProps } from '../games';
 import type { MoveEventDetail } from '../games/move-event';
 import { wordsFor } from '../games/words';
 import { shared } from '../styles';
 import { isOver } from '../table';
-import type { MpConfirmDialog } from './mp-confirm-dialog';
+import { drawOnDemand, elementOnDemand } from '../on-demand';
 import type { UndoDetail } from './mp-turn-bar';
 import './mp-board-area';
-import './mp-confirm-dialog';
-import './mp-game-over';
 import './mp-turn-bar';
 import './mp-turn-deadline';
 import './mp-generic-board';
@@ -131,34 +131,16 @@ export class MpGamePage extends LitElement {
       .since {
         margin-bottom: 1rem;
       }
-      /* Stepping through what happened: on a phone the step and its buttons stay on screen over the board (the turn bar is at the bottom there). */
-      @media (max-width: 49.99rem) {
-        .step-bar {
-          position: sticky;
-          top: 0;
-          z-index: 2;
-        }
+      .fold > summary {
+        cursor: pointer;
+        font-weight: 600;
       }
-      .step-bar {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.35rem 0.75rem;
-        margin: 0 0 0.75rem;
-        padding: 0.5rem 0.75rem;
-        background: var(--mp-surface);
-        border: 1px solid var(--mp-border);
-        border-left: 4px solid var(--mp-accent);
-        border-radius: 0.5rem;
-      }
-      .step-bar p {
-        margin: 0;
-        flex: 1 1 14rem;
-        min-width: 0;
-      }
-      .step-bar .row {
-        flex-wrap: nowrap;
-        gap: 0.4rem;
+      /* A fold's element until its chunk has arrived (client/game-page/folds.ts). */
+      .fold > :not(:defined)::before {
+        content: 'Loading…';
+        display: block;
+        margin-top: 0.5rem;
+        color: var(--mp-muted);
       }
     `,
   ];
@@ -228,6 +210,10 @@ export class MpGamePage extends LitElement {
     if (meta?.status === 'open') void import('./mp-waiting-room');
     if (this.showReplay) void import('./mp-replay-viewer');
     if (this.session.boardDrawn || meta?.status === 'open') void import('../game-page/extras');
+    // The result: shown for a finished game only, never while one is played.
+    const game = this.session.game;
+    if (game?.result || meta?.result || isOver(game?.status ?? meta?.status ?? ''))
+      drawOnDemand('mp-game-over', () => import('./mp-game-over'));
   }
 
   /**
@@ -250,8 +236,15 @@ export class MpGamePage extends LitElement {
     void this.session.move(move, async (game) => {
       const question = confirmQuestion(findLegal(game.legalMoves, move));
       if (!question) return true;
-      const dialog = this.renderRoot.querySelector<MpConfirmDialog>('mp-confirm-dialog');
-      return !!dialog && (await dialog.ask(question));
+      // Few moves ask first: the dialog is a chunk of its own, loaded the first time one does.
+      try {
+        const dialog = await elementOnDemand(this.renderRoot, 'mp-confirm-dialog', () => import('./mp-confirm-dialog'));
+        return !!dialog && (await dialog.ask(question));
+      } catch (err) {
+        this.session.error = `The question before this move could not be loaded (${messageOf(err)}): nothing was sent.`;
+        this.requestUpdate();
+        return false;
+      }
     });
   }
 
@@ -452,9 +445,9 @@ export class MpGamePage extends LitElement {
             <h2>Log</h2>
             <mp-game-log .entries=${s.log.entries} .seats=${meta.seats} .leftOffAt=${s.since?.fromVersion ?? null}></mp-game-log>
           </section>
-          <mp-about-game .meta=${meta} .version=${version}></mp-about-game>
-          ${yourSeat !== null && (status === 'active' || status === 'open') ? html`<mp-game-hook .gameId=${this.gameId}></mp-game-hook>` : nothing}
-          ${yourSeat !== null && status === 'active' ? html`<mp-game-email-replies .gameId=${this.gameId}></mp-game-email-replies>` : nothing}
+          ${aboutFold(meta, version)}
+          ${yourSeat !== null && (status === 'active' || status === 'open') ? hookFold(this.gameId) : nothing}
+          ${yourSeat !== null && status === 'active' ? emailRepliesFold(this.gameId) : nothing}
         </div>
       </div>
       <mp-confirm-dialog></mp-confirm-dialog>`;
@@ -482,8 +475,8 @@ export class MpGamePage extends LitElement {
       ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
       ${open ? this.renderOpen(meta) : this.renderGame(meta)}
       ${open ? this.renderChat(meta) : nothing}
-      ${open ? html`<mp-about-game .meta=${meta} .version=${meta.version}></mp-about-game>` : nothing}
-      ${open && meta.yourSeat !== null ? html`<mp-game-hook .gameId=${this.gameId}></mp-game-hook>` : nothing}`;
+      ${open ? aboutFold(meta, meta.version) : nothing}
+      ${open && meta.yourSeat !== null ? hookFold(this.gameId) : nothing}`;
   }
 }
 

@@ -3,29 +3,11 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { api } from '../api';
 import type { Me } from '../api-types';
 import { FormState } from '../form-state';
+import { putOffNameQuestion } from '../name-question';
 import { shared } from '../styles';
 
 /** Fired (bubbling, composed) when the player puts the question off ("Not now"). */
 export const NAME_LATER_EVENT = 'mp-name-later';
-
-const LATER_KEY = 'mp.name-asked';
-
-/** The player said "Not now" on this device: the question is not asked again for `userId`. */
-export function nameQuestionPutOff(userId: string): boolean {
-  try {
-    return localStorage.getItem(LATER_KEY) === userId;
-  } catch {
-    return false;
-  }
-}
-
-function putOff(userId: string): void {
-  try {
-    localStorage.setItem(LATER_KEY, userId);
-  } catch {
-    /* private mode: asked again next time */
-  }
-}
 
 /**
  * The first sign-in's question: "What should the other players call you?", the server's
@@ -78,7 +60,7 @@ export class MpNameDialog extends LitElement {
   };
 
   private later(): void {
-    if (this.me) putOff(this.me.id);
+    if (this.me) putOffNameQuestion(this.me.id);
     this.dispatchEvent(new CustomEvent(NAME_LATER_EVENT, { bubbles: true, composed: true }));
   }
 

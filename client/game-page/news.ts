@@ -2,8 +2,8 @@
  * The two cards above the board that say what happened: "Since you last looked" (following the
  * live game, client/game-page/since-follow.ts) and the round-end card (the last round or phase
  * end, client/game-page/round-end.ts), and the bar over the board while the player steps through
- * what happened (client/game-page/step-through.ts). Templates the game page places; the state is
- * the session's.
+ * what happened (client/game-page/step-through.ts, components/mp-step-bar.ts). Templates the game
+ * page places; the state is the session's.
  */
 import { html, nothing } from 'lit';
 import type { GameMeta } from '../api-types';
@@ -12,6 +12,7 @@ import type { GameSession } from './game-session';
 import { lastPhaseLine } from './round-end';
 import { followedEntries } from './since-follow';
 import { stepsOf, type StepThrough } from './step-through';
+import { drawOnDemand } from '../on-demand';
 import '../components/mp-since-card';
 import '../components/mp-round-end-card';
 
@@ -42,19 +43,21 @@ export function roundEndCard(s: GameSession, meta: GameMeta) {
   return html`<mp-round-end-card .entry=${line} .seats=${meta.seats} @mp-round-end-hide=${() => s.hidePhase(line.seq)}></mp-round-end-card>`;
 }
 
-/** Over the board while stepping through what happened: which step, its lines, Back, Next, and the way back to the game. */
+/**
+ * Over the board while stepping through what happened: which step, its lines, Back, Next, and the
+ * way back to the game. Shown only after the player asks for it, so its element is a chunk of its
+ * own (client/on-demand.ts), loaded then, while the first step's position is fetched.
+ */
 export function stepBar(st: StepThrough) {
-  const step = st.steps[st.index];
-  const last = st.index === st.steps.length - 1;
-  return html`<div class="step-bar" role="group" aria-labelledby="step-bar-title">
-    <p id="step-bar-title" aria-live="polite">
-      <b>What happened, ${st.index + 1} of ${st.steps.length}:</b> ${step?.lines.join('; ')}.
-      ${st.error ? html`<span class="error">${st.error}</span>` : st.view === null ? html`<span class="muted">Loading…</span>` : nothing}
-    </p>
-    <div class="row">
-      <button type="button" ?disabled=${st.index === 0} @click=${() => st.go(st.index - 1)}>Back</button>
-      <button type="button" ?disabled=${last} @click=${() => st.go(st.index + 1)}>Next</button>
-      <button type="button" class=${last ? 'primary' : ''} @click=${() => st.close()}>Back to the game</button>
-    </div>
-  </div>`;
+  drawOnDemand('mp-step-bar', () => import('../components/mp-step-bar'));
+  return html`<mp-step-bar
+    class="step-bar"
+    .index=${st.index}
+    .count=${st.steps.length}
+    .lines=${st.steps[st.index]?.lines ?? []}
+    ?loading=${st.view === null}
+    .error=${st.error}
+    @mp-step-go=${(e: CustomEvent<number>) => void st.go(e.detail)}
+    @mp-step-close=${() => st.close()}
+  ></mp-step-bar>`;
 }

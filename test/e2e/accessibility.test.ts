@@ -155,6 +155,8 @@ describe.skipIf(!hasChromium)('accessibility and symbols', () => {
         const id = await midGame(ctx, base, g.type, 3);
         await openGame(page, ctx, base, id, g.board);
         await page.locator(`${g.board} mp-board-key summary`).click();
+        // The key's lines are a chunk loaded when it is opened: checked once they are drawn.
+        await page.locator(`${g.board} mp-board-key dd`).first().waitFor({ timeout: WAIT });
         serious.push(...(await check(page, `${g.type} ${size}`, found)));
         if (g.type === 'big-thunder') {
           // The replay in the board's place.

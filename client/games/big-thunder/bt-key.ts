@@ -1,7 +1,10 @@
 import { html, svg } from 'lit';
 import type { KeyItem } from '../../components/mp-board-key';
-import { actionIcon, marble, mineCart } from './icons';
+import type * as Icons from './icons';
 import { seatColor } from '../../seat-colours';
+
+/** The board's drawing functions the key's symbols are drawn with. */
+export type KeyIcons = Pick<typeof Icons, 'actionIcon' | 'marble' | 'mineCart'>;
 
 /** A 28 x 28 SVG holding one symbol, for a line of the key. */
 const box = (content: unknown, viewBox = '0 0 28 28') =>
@@ -12,8 +15,11 @@ const box = (content: unknown, viewBox = '0 0 28 28') =>
  * score track's locomotives and star, Town Tokens and the card action icons; meanings from the
  * rulebook (docs/rules/big-thunder-mountain-railroad.rulebook.txt). `target` is the game's point
  * target (20, or 25 in the longer game).
+ * It is loaded the first time the key is opened (mp-board-key's `load`), as a chunk of its own, and
+ * draws its symbols with the board's functions, handed in by the board: a module both chunks
+ * imported would become a third chunk, one more file before every board could draw.
  */
-export function btKeyItems(target: number): KeyItem[] {
+export function btKeyItems({ actionIcon, marble, mineCart }: KeyIcons, target: number): KeyItem[] {
   return [
     { symbol: box(marble('gold', 14, 14, 8)), name: 'Gold Nugget (yellow marble)', meaning: 'sold in Town for 2 points or 2 Town Tokens.' },
     {

@@ -5,8 +5,8 @@ import { nameWithRole, seatName } from '../../names';
 import { shared } from '../../styles';
 import { buildControls, type BoardControls } from './controls';
 import { seatColor } from '../../seat-colours';
-import { btKeyItems } from './bt-key';
-import { boardKeyStyles } from '../../components/mp-board-key';
+import { boardKeyStyles, type KeyLoader } from '../../components/mp-board-key';
+import { actionIcon, marble, mineCart } from './icons';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
 import './bt-card-in-play';
@@ -16,6 +16,19 @@ import './bt-mine';
 import './bt-player-mat';
 import './bt-score-track';
 import './bt-town-actions';
+
+/** The key's loaders by point target: one each, so the key loads its lines once. */
+const keyLoaders = new Map<number, KeyLoader>();
+
+/** The key's lines for a game to `target` points, a chunk of their own (bt-key.ts), drawn with this board's icons. */
+function loadKey(target: number): KeyLoader {
+  let load = keyLoaders.get(target);
+  if (!load) {
+    load = () => import('./bt-key').then((k) => k.btKeyItems({ actionIcon, marble, mineCart }, target));
+    keyLoaders.set(target, load);
+  }
+  return load;
+}
 
 /** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
 export { bigThunderWords as words } from '../../../engine/games/big-thunder/words';
@@ -200,7 +213,7 @@ export class BtMountainBoard extends GameBoard<BigThunderView> {
               : nothing
           }
           ${this.renderTurnControls(c)}
-          <mp-board-key .items=${btKeyItems(v.target)}></mp-board-key>
+          <mp-board-key .load=${loadKey(v.target)}></mp-board-key>
         </div>
         <div class="col">
           <bt-score-track .view=${v} .seats=${this.seats} .yourSeat=${you}></bt-score-track>

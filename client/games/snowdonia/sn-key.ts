@@ -1,6 +1,9 @@
 import { html, svg } from 'lit';
 import type { KeyItem } from '../../components/mp-board-key';
-import { cube, labourerIcon, surveyorShape, weatherIcon } from './pieces';
+import type * as Pieces from './pieces';
+
+/** The board's drawing functions the key's symbols are drawn with. */
+export type KeyPieces = Pick<typeof Pieces, 'cube' | 'labourerIcon' | 'surveyorShape' | 'weatherIcon'>;
 
 /** A small SVG for one symbol of the key. */
 const box = (content: unknown, viewBox: string) =>
@@ -11,8 +14,11 @@ const SEAT = 'var(--mp-seat-0, #d1495b)';
 /**
  * The Snowdonia board's key: the cubes, the pieces, the marks on Track and Station cards and on
  * the Weather track; meanings from the rulebook (Mount Snowdon scenario).
+ * It is loaded the first time the key is opened (mp-board-key's `load`), as a chunk of its own, and
+ * draws its symbols with the board's functions, handed in by the board: a module both chunks
+ * imported would become a third chunk, one more file before every board could draw.
  */
-export function snKeyItems(): KeyItem[] {
+export function snKeyItems({ cube, labourerIcon, surveyorShape, weatherIcon }: KeyPieces): KeyItem[] {
   return [
     {
       symbol: cube('rubble'),

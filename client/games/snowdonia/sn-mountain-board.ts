@@ -6,8 +6,8 @@ import { seatName } from '../../names';
 import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, type FocusPart } from './controls';
 import { shared } from '../../styles';
 import { snStyles } from './styles';
-import { snKeyItems } from './sn-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
+import { cube, labourerIcon, surveyorShape, weatherIcon } from './pieces';
 import type { SnowdoniaView } from './types';
 import './sn-action-area';
 import './sn-engine-shed';
@@ -21,6 +21,9 @@ import './sn-weather';
 
 /** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
 export { snowdoniaWords as words } from '../../../engine/games/snowdonia/words';
+/** The key's lines, a chunk of their own (sn-key.ts), drawn with this board's pieces. */
+const loadKey = () => import('./sn-key').then((k) => k.snKeyItems({ cube, labourerIcon, surveyorShape, weatherIcon }));
+
 /**
  * The board of Snowdonia, Mount Snowdon scenario (the board interface of client/games/index.ts):
  * the seven Action Areas with their Labourers, the railway up the mountain (Rubble, track,
@@ -148,7 +151,7 @@ export class SnMountainBoard extends GameBoard<SnowdoniaView> {
         <section class=${part('railway')} aria-label="Railway">
           <h3 class="section">The railway up Snowdon</h3>
           <sn-railway .route=${v.route} .controls=${c} .seats=${this.seats} .you=${you}></sn-railway>
-          <mp-board-key .items=${snKeyItems()}></mp-board-key>
+          <mp-board-key .load=${loadKey}></mp-board-key>
         </section>
         ${
           me

@@ -9,12 +9,16 @@ import { printedColour } from '../../seat-colours';
 import { STARPORT_SELECT, type StarportSelectDetail } from './starport-select';
 import './sm-dice';
 import './sm-fuel-gauge';
-import './sm-galaxy-map';
+import { TOKEN_INK } from './sm-galaxy-map';
 import './sm-move-panel';
 import './sm-player-mat';
-import { smKeyItems } from './sm-key';
 import { boardKeyStyles } from '../../components/mp-board-key';
+import { itemGlyph, movementGlyph, rocketShape, starPath } from './icons';
 import type { SmView, StarportId } from './types';
+
+/** The key's lines, a chunk of their own (sm-key.ts), drawn with this board's icons. */
+const loadKey = () =>
+  import('./sm-key').then((k) => k.smKeyItems({ itemGlyph, movementGlyph, rocketShape, starPath, tokenInk: TOKEN_INK }));
 
 /** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
 export { spaceMountainWords as words } from '../../../engine/games/space-mountain/words';
@@ -278,7 +282,7 @@ export class SmGalaxyBoard extends GameBoard<SmView> {
           ${this.renderStatus(view)}
           <sm-galaxy-map .view=${view} .groups=${hasMoves ? g : null} .seats=${this.seats} .selected=${chosen}></sm-galaxy-map>
           ${this.renderLegend(view)}
-          <mp-board-key .items=${smKeyItems()}></mp-board-key>
+          <mp-board-key .load=${loadKey}></mp-board-key>
         </div>
       </div>
       <div class="players">

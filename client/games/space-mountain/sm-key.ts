@@ -1,24 +1,29 @@
 import { html, svg } from 'lit';
 import type { KeyItem } from '../../components/mp-board-key';
-import { itemGlyph, movementGlyph, rocketShape, starPath } from './icons';
-import { TOKEN_INK } from './sm-galaxy-map';
+import type * as Icons from './icons';
+import type { TOKEN_INK } from './sm-galaxy-map';
 import type { EncounterKind } from './types';
+
+/** The board's drawing functions and inks the key's symbols are drawn with. */
+export type KeyIcons = Pick<typeof Icons, 'itemGlyph' | 'movementGlyph' | 'rocketShape' | 'starPath'> & { tokenInk: typeof TOKEN_INK };
 
 /** A 28 x 28 SVG on the board's night sky, holding one symbol drawn for a 100-unit square. */
 const sky = (content: unknown) =>
   html`<svg width="28" height="28" viewBox="-50 -50 100 100" aria-hidden="true" focusable="false">
     <rect x="-50" y="-50" width="100" height="100" rx="10" fill="#101c3f"></rect>${content}</svg>`;
 
-const token = (kind: EncounterKind) =>
-  sky(svg`<circle r="33" fill="#f7f3e8" stroke=${TOKEN_INK[kind]} stroke-width="4"></circle>
-  <g color=${TOKEN_INK[kind]} transform="scale(2.15)">${itemGlyph(kind)}</g>`);
-
 /**
  * The Space Mountain board's key: Encounter tokens face down and face up, Starports, Wormholes,
  * Rockets, Mission markers and the Navigation dice; meanings from the rulebook
  * (docs/rules/space-mountain-all-systems-go.rulebook.txt).
+ * It is loaded the first time the key is opened (mp-board-key's `load`), as a chunk of its own, and
+ * draws its symbols with the board's functions, handed in by the board: a module both chunks
+ * imported would become a third chunk, one more file before every board could draw.
  */
-export function smKeyItems(): KeyItem[] {
+export function smKeyItems({ itemGlyph, movementGlyph, rocketShape, starPath, tokenInk }: KeyIcons): KeyItem[] {
+  const token = (kind: EncounterKind) =>
+    sky(svg`<circle r="33" fill="#f7f3e8" stroke=${tokenInk[kind]} stroke-width="4"></circle>
+    <g color=${tokenInk[kind]} transform="scale(2.15)">${itemGlyph(kind)}</g>`);
   return [
     {
       symbol: sky(svg`<circle r="31" fill="#e2b350" stroke="#8a5f12" stroke-width="3"></circle>
