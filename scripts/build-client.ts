@@ -6,7 +6,8 @@
  * size; `--watch` rebuilds on change. scripts/dev.ts imports `buildClient`.
  *
  * Chunks: every `import()` in the client (each game's board, the screens the game page does
- * not need, the record checker) is a chunk, and the modules the entry imports statically all land
+ * not need, the record checker, and the game page's parts most visits never show: dialogs, the
+ * pause notice and votes, game over, folded sections, each board's key; client/on-demand.ts) is a chunk, and the modules the entry imports statically all land
  * in ONE shared chunk (the `oneMainChunk` plugin below), so the game page loads app.js, that chunk
  * and its board's chunk rather than a dozen small files. Then public/boot.js (client/boot.ts), a
  * separate small script that index.html runs first, is built with the boards' chunk paths
