@@ -34,7 +34,7 @@ import {
   type BenchWorker,
   type WorkerRuntime,
 } from './lib/env';
-import { CpuMeter } from './lib/proc';
+import { CpuMeter, pin } from './lib/proc';
 import {
   buildTemplates,
   dueClocks,
@@ -169,6 +169,15 @@ async function main() {
       // size, whose hop was a third of a 304's time and differed from one size's process to the next).
       size.ops = await prepareSize(size, httpRequester(runtime.url), templates, mix);
     }
+    // Every size's Worker and PostgreSQL on the last CPU, this load generator and the bridge on the
+    // other (as the worker_cpu section runs): one request at a time, each size's Worker runs on the
+    // same CPU as the others', and none shares it with the generator.
+    const cpus = os.cpus().length;
+    const pinned =
+      cpus >= 2 &&
+      pin([...runtimes.map((r) => r.pid), ...postgres], String(cpus - 1)) &&
+      pin(db.pids.bridge ? [db.pids.bridge] : [], String(cpus - 2)) &&
+      pin([process.pid], String(cpus - 2), true);
     // Warm-up of every size (JIT, first connections, plan caches): not recorded.
     for (const s of sizes) for (let i = 0; i < 6; i++) for (const f of FIGURES) await s.ops[f](i);
     const loadMeasuring = os.loadavg()[0];
@@ -236,6 +245,7 @@ async function main() {
       sizes_run: SIZES,
       largest: largest.n,
       interleaved: true,
+      pinned,
       load_avg_1m_before: round(loadBefore, 2),
       load_avg_1m_measuring: round(loadMeasuring, 2),
       load_avg_1m_after: round(os.loadavg()[0], 2),
@@ -248,6 +258,7 @@ async function main() {
       plans,
     };
   } finally {
+    pin([process.pid], `0-${os.cpus().length - 1}`, true);
     await stop();
   }
 }
