@@ -169,14 +169,18 @@ async function main() {
       // size, whose hop was a third of a 304's time and differed from one size's process to the next).
       size.ops = await prepareSize(size, httpRequester(runtime.url), templates, mix);
     }
-    // Every size's Worker and PostgreSQL on the last CPU, this load generator and the bridge on the
-    // other (as the worker_cpu section runs): one request at a time, each size's Worker runs on the
-    // same CPU as the others', and none shares it with the generator.
+    // Every size's Worker on the last CPU, PostgreSQL, the bridge and this load generator on the
+    // other: one request at a time, each size's Worker runs on the same CPU as the others', and
+    // none shares it with PostgreSQL's background work (autovacuum and checkpoints of the larger
+    // databases after the moves' writes), which in production runs on Neon's machines, not the Worker's.
     const cpus = os.cpus().length;
     const pinned =
       cpus >= 2 &&
-      pin([...runtimes.map((r) => r.pid), ...postgres], String(cpus - 1)) &&
-      pin(db.pids.bridge ? [db.pids.bridge] : [], String(cpus - 2)) &&
+      pin(
+        runtimes.map((r) => r.pid),
+        String(cpus - 1),
+      ) &&
+      pin([...postgres, ...(db.pids.bridge ? [db.pids.bridge] : [])], String(cpus - 2)) &&
       pin([process.pid], String(cpus - 2), true);
     // Warm-up of every size (JIT, first connections, plan caches): not recorded.
     for (const s of sizes) for (let i = 0; i < 6; i++) for (const f of FIGURES) await s.ops[f](i);

@@ -172,6 +172,8 @@ export function gameTimerClass(registry: GameRegistry) {
       } finally {
         await work.run();
       }
+      // What the pass held with no grace left to wait goes now, in this invocation, not another alarm.
+      await this.deliverHeld();
       await this.schedule(s.gameId, next);
     }
   };
