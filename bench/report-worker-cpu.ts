@@ -49,7 +49,7 @@ export function workerCpuMissed(r: J): string | null {
   return (
     `**The Worker's own CPU per move (${f(w.worker_cpu_ms_per_move)} ms; target 3 ms).** ` +
     'Cut: statements now go as HTTP queries instead of over a WebSocket connection opened per request ' +
-    `(a connection with its first statement ${f(w.db_connection_cpu_ms)} ms; a statement over HTTP ${f(stmt)} ms, the fetch and the driver's parsing), the configuration is validated once per isolate, a move serialises its answer once, and legal moves are compared without copies. ` +
+    `(a connection with its first statement ${f(w.db_connection_cpu_ms)} ms; a statement over HTTP ${f(stmt)} ms, the fetch and the driver's parsing), the configuration is validated once per isolate, a move serialises its answer once, legal moves are compared without copies, and a move's notices wait out the grace in its game's timer, whose alarm delivers them, instead of in the request (their read, send and record were about 1.3 ms of a move). ` +
     `What stays (section "The Worker's own CPU per request"): the app around any route ${f(w.worker_cpu_ms_per_health)} ms; the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms; ` +
     `and ${f(rest)} ms of the move's own work: its two statements (the request's context, the append with its version check), the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON) ` +
     "and, for a move that passes the turn, the hand-over of its notices to the game's timer (one more Durable Object call; the delivery itself is the timer's alarm, measured apart). " +
