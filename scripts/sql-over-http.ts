@@ -15,7 +15,7 @@
  *   these fields onto its `NeonDbError`);
  * - answer 503: Postgres could not be reached (the text says so, for `isDatabaseUnavailable`).
  *
- * HTTP connections are kept alive (`KEEP_ALIVE_MS`). Postgres connections are kept in a pool per
+ * Each HTTP connection carries one statement. Postgres connections are kept in a pool per
  * connection string, as Neon's proxy keeps them, so a query
  * does not pay a Postgres backend's start-up. Behind a serialized bridge (PGlite's one slot) one
  * connection is kept, and speaks only while it holds the slot.
@@ -26,10 +26,11 @@ import pg from 'pg';
 /** Text in, text out: the driver parses values itself from `dataTypeID`. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 /**
- * How long the bridge's HTTP server keeps an idle connection (ms): longer than workerd's HTTP
- * client does (kj's `HttpClientSettings.idleTimeout`, 5 s). With Node's default, also 5 s, the
- * two closed idle connections on their own clocks, and a statement sent on a connection the
- * server was closing failed ("Network connection lost"); now the client always closes first.
+ * How long the bridge's HTTP server keeps an idle connection (ms), for clients that keep theirs
+ * (the stand-in closes its own after each answer): longer than workerd's HTTP client does (kj's
+ * `HttpClientSettings.idleTimeout`, 5 s), so the client always closes an idle one first. With
+ * Node's default, also 5 s, both closed on their own clocks, and a request sent on a connection
+ * the server was closing failed ("Network connection lost").
  */
 export const KEEP_ALIVE_MS = 30_000;
 /** Largest request body accepted (bytes); a statement with its parameters is far smaller. */
@@ -203,9 +204,10 @@ export function sqlOverHttp(opts: SqlOverHttpOptions): SqlOverHttp {
       answer(req).then(
         ({ status, body }) => {
           const text = typeof body === 'string' ? body : JSON.stringify(body);
-          // Kept alive, as Neon's endpoint keeps them: the bridge's server waits longer than
-          // workerd's pool (`KEEP_ALIVE_MS`), so only the client ever closes an idle connection.
-          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json' });
+          // One connection per statement. Kept alive, connections that Durable Objects opened
+          // piled up in workerd (one per object) until it ran out of file descriptors, and one full
+          // test run stalled in the 500 games' alarms test; the CPU it saved was within this machine's noise.
+          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', connection: 'close' });
           res.end(text);
         },
         (err: Error) => {

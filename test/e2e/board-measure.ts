@@ -236,13 +236,16 @@ export function sentenceCount(page: Page, sentence: string): Promise<number> {
 /**
  * Scrolls the game page to its end and says whether its last part ends above the turn bar (fixed
  * to the foot of a phone's window): 'clear', or what the bar covers; 'the foot not drawn yet'
- * until the page's last part (drawn from a chunk loaded after the board) has a height.
+ * until the page's last part (the "Replies by email" fold) and the chat above it (drawn from a
+ * chunk loaded after the board) have a height.
  */
 export async function footUnderTurnBar(page: Page): Promise<string> {
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const parts = await boxesIn(page, 'mp-game-page', '.layout > :not(mp-turn-bar), .side > *');
   const [bar] = await boxesIn(page, 'mp-game-page', 'mp-turn-bar');
-  if (!parts.some((p) => p.what.startsWith('mp-game-email-replies') && p.height > 0)) return 'the foot not drawn yet';
+  const chat = await boxesIn(page, 'mp-game-page', 'mp-chat-panel');
+  const lastFold = parts.some((p) => p.what.startsWith('details "Replies by email') && p.height > 0);
+  if (!lastFold || !chat.some((c) => c.height > 0)) return 'the foot not drawn yet';
   const last = parts.reduce((a, b) => (b.bottom > a.bottom ? b : a));
   return last.bottom > bar.top + 1 ? `${last.what} ends at ${Math.round(last.bottom)}, the bar begins at ${Math.round(bar.top)}` : 'clear';
 }
