@@ -222,6 +222,11 @@ describe('every operation answers what the API reference says', () => {
     expect((await call('POST', `/api/games/${id}/resign`, { token: bo })).status).toBe(200);
     const over = await call('GET', `/api/games/${id}`, { token: ada });
     expect(over.json.status).toBe('abandoned');
+    // Nobody is to move in a game that ended early, whatever seat its state stood at.
+    for (const token of [ada, bo]) {
+      const ended = (await call('GET', `/api/games/${id}/state`, { token })).json;
+      expect(ended).toMatchObject({ status: 'abandoned', activeSeats: [], legalMoves: [], botsToMove: false });
+    }
     expect((await call('GET', `/api/games/${id}/record`, { token: ada })).status).toBe(200);
     expect((await call('GET', '/api/games', { token: ada })).status).toBe(200);
     expect((await call('POST', `/api/games/${id}/rematch`, { token: ada })).status).toBe(200);

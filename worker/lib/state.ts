@@ -18,7 +18,8 @@ export interface LabelledMove {
  * What `GET /state` answers (and moves, undos and the 409 `stale_version` body): the caller's
  * `view` only (never the full state), the caller's legal moves, and who must act. Spectators
  * (`yourSeat: null`) get `view(state, null)`. `botsToMove`: a bot seat is among the active seats
- * (it plays right after this answer; poll until it is false before offering the board).
+ * (it plays right after this answer; poll until it is false before offering the board). A game
+ * that is not running (`status` other than `active`) has no active seats and no legal moves.
  * `canUndo`, `undoableSteps`, `undoBlockedBy` and `sinceLastSeen`: see `SeatExtras`.
  */
 export interface StateResponse {
@@ -53,7 +54,9 @@ export function stateFor(
 ): StateResponse {
   const state = row.snapshot;
   const running = state !== null && state !== undefined;
-  const activeSeats = running ? game.activeSeats(state) : [];
+  // A game that ended early (abandoned: a resignation or a clock with `end`) keeps its state as
+  // it stood, whose seats to move no one may move for any more.
+  const activeSeats = running && row.status === 'active' ? game.activeSeats(state) : [];
   const moves = running && seat !== null && activeSeats.includes(seat) ? game.legalMoves(state, seat) : [];
   return {
     id: row.id,
