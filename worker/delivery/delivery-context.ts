@@ -27,6 +27,8 @@ export interface NoticeGame {
   seats: NoticeSeat[];
   /** The log of each event after the notice seat's seen mark, oldest first (empty for a chat mention). */
   logs: LogEntry[][];
+  /** A turn notice that a newer pending one for the same seat, channel and player covers (the turn went away and came back). */
+  superseded?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ const settingsRow = rowFromJson(notificationSettings);
 interface ContextJson {
   settings: Record<string, unknown> | null;
   gameHook: WebhookConfig | null;
-  game: { row: Record<string, unknown>; seats: NoticeSeat[]; log: LogEntry[][] } | null;
+  game: { row: Record<string, unknown>; seats: NoticeSeat[]; log: LogEntry[][]; superseded?: boolean } | null;
 }
 
 function contextFromJson(json: ContextJson | null): DeliveryContext {
@@ -65,7 +67,9 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
   return {
     settings: json.settings ? settingsRow(json.settings) : null,
     gameHook: json.gameHook ?? null,
-    game: json.game ? { row: gameRowFromJson(json.game.row), seats: json.game.seats, logs: json.game.log } : null,
+    game: json.game
+      ? { row: gameRowFromJson(json.game.row), seats: json.game.seats, logs: json.game.log, superseded: json.game.superseded === true }
+      : null,
   };
 }
 
