@@ -15,7 +15,8 @@
  *   one a hidden poll already fetched. Conditional polling resumes after that fetch succeeds.
  * - Backs off exponentially after failures (network errors, 5xx, 429, timeouts), up to
  *   `maxBackoffMs`; a request that has no answer after `timeoutMs` is aborted and counts as one.
- * - Pauses while `url()` returns null, and stops when the host element is disconnected.
+ * - Pauses while `url()` returns null (`resume()` polls at once when it no longer does), and stops
+ *   when the host element is disconnected.
  *
  * The host reads `controller.data` in `render()`; `accept()` lets it install a newer copy it got
  * another way (the body of a move's 200 or 409) without waiting for the next poll.
@@ -106,6 +107,8 @@ export class PollController<T> implements ReactiveController {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private inflight: AbortController | null = null;
   private connected = false;
+  /** The last poll found no URL: it waits for the next tick (or `resume()`). */
+  private paused = false;
   private readonly timing: PollTiming;
 
   constructor(
@@ -162,6 +165,7 @@ export class PollController<T> implements ReactiveController {
     this.clearTimer();
     if (!this.connected) return;
     const url = this.options.url();
+    this.paused = url === null;
     if (url === null) {
       this.schedule();
       return;
@@ -247,6 +251,15 @@ export class PollController<T> implements ReactiveController {
     this.failures = 0;
     void this.refresh();
   };
+
+  /**
+   * Polls now if the last poll found no URL and `url()` now gives one: the host learned what its
+   * URL needs after it was connected (an element upgraded when its chunk arrived gets its
+   * properties on its first update, after `hostConnected` polled), so it need not wait a tick.
+   */
+  resume(): void {
+    if (this.connected && this.paused && this.options.url() !== null) void this.refresh();
+  }
 
   /** Polls soon with the current `fast()` answer (after the host learns a bot must move). */
   reschedule(): void {

@@ -185,6 +185,11 @@ export class MpChatPanel extends LitElement {
       this.forbidden = this.sendError = null;
       this.poll.reset();
       void this.poll.refresh();
+    } else if (changed.has('gameId')) {
+      // The panel comes with the game page's extras chunk and upgrades in a page already drawn:
+      // its poll started on connecting, before the game id the page had set was given back to it
+      // on this first update, and found no URL. Poll now, not a poll interval (4 s) later.
+      this.poll.resume();
     }
     if (changed.has('lines') && this.list) {
       const l = this.list;

@@ -7,7 +7,7 @@
  *   are at most 60 KiB gzip together, and the board is drawn.
  * - Its first requests leave together: the game's metadata and state are asked for before the
  *   first of /api/me, metadata or state has answered (not one after another), and before the log
- *   and the chat.
+ *   and the chat; the chat's first request within 1.5 s of the first state request.
  * - Parts loaded on first use still open and draw: each board's key lists its symbols, and on one
  *   page "About this game" unfolds and a chat line's Report opens the report form.
  * - A screen left out of the main bundle still opens (Settings, from the game page).
@@ -150,6 +150,9 @@ describe.skipIf(!hasChromium)('a game page loads its own board only', () => {
       expect(state.sentAt).toBeLessThan(firstAnswer);
       expect(state.sentAt).toBeLessThan(log.sentAt);
       expect(state.sentAt).toBeLessThan(chat.sentAt);
+      // The chat asks as soon as its element has the game id (its chunk upgrades it in a page
+      // already drawn), not one poll interval (4 s) later.
+      expect(chat.sentAt - state.sentAt, `${type}: ms from the first state request to the first chat request`).toBeLessThan(1_500);
       // Each asked once: the app took the early answers instead of asking again.
       expect(seen.filter((s) => s.path === `/api/games/${id}/state`).length).toBeLessThanOrEqual(2); // + at most one 3 s poll
       expect(seen.filter((s) => s.path === '/api/me')).toHaveLength(1);
