@@ -1,5 +1,6 @@
 import { LitElement, css, html, nothing, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { canTryAgain } from '../on-demand';
 
 /** One line of a board's key: the symbol as drawn on the board, its name and what it means. */
 export interface KeyItem {
@@ -95,16 +96,27 @@ export class MpBoardKey extends LitElement {
     try {
       this.items = await load();
       this.note = '';
-    } catch {
+    } catch (err) {
       this.loadedFrom = null;
-      this.note = 'The key could not be loaded. Close it and open it again to try again.';
+      // A board's loader imports with `importChunk`: opening the key again requests its chunk anew
+      // when the failure named it; otherwise the page keeps the failure until it is reloaded.
+      this.note = !canTryAgain(err)
+        ? 'The key could not be loaded.'
+        : 'The key could not be loaded: check the connection, then close it and open it again to try again, or reload the page.';
     }
   }
 
   override render() {
     return html`<details @toggle=${this.onToggle}>
       <summary>${this.heading}</summary>
-      ${this.note ? html`<p role="status">${this.note}</p>` : nothing}
+      ${
+        this.note
+          ? html`<p role="status">
+            ${this.note}
+            ${this.loadedFrom ? nothing : html`<button type="button" @click=${() => location.reload()}>Reload the page</button>`}
+          </p>`
+          : nothing
+      }
       <dl>
         ${this.items.map(
           (it) => html`<dt aria-hidden="true">${it.symbol}</dt>

@@ -8,6 +8,7 @@ import { shared } from '../styles';
 import { CHAT_MAX_LENGTH, chatDraftProblem, chatSegments, completeMention, lastChatId, mentionsMe, mergeChat } from '../chat-text';
 import type { ChatAnswer, ChatLine, Me } from '../api-types';
 import { elementOnDemand } from '../on-demand';
+import { partFailed } from '../part-failed';
 
 /**
  * The game's chat: players and watchers of a public game read it (polled every few seconds with
@@ -160,6 +161,8 @@ export class MpChatPanel extends LitElement {
   /** The reader muted this game's chat (the server sends no lines). */
   @state() private muted = false;
   @state() private actionError: string | null = null;
+  /** A dialog whose chunk could not be loaded: what it is, why, and the action that asked for it. */
+  @state() private dialogFailed: { what: string; err: unknown; again: () => void } | null = null;
 
   @query('ol') private list?: HTMLOListElement;
   @query('textarea') private box?: HTMLTextAreaElement;
@@ -263,7 +266,12 @@ export class MpChatPanel extends LitElement {
   /** Blocks the author of `l` (after asking): their lines leave the panel now, and the server sends no more. */
   private async block(l: ChatLine): Promise<void> {
     // The dialogs are chunks of their own, loaded on first use (client/on-demand.ts).
-    const dialog = await this.dialog('mp-confirm-dialog', () => import('./mp-confirm-dialog'));
+    const dialog = await this.dialog(
+      'mp-confirm-dialog',
+      () => import('./mp-confirm-dialog'),
+      'The question before blocking',
+      () => this.block(l),
+    );
     const ok = await dialog?.ask(
       `Block ${l.name}? They are not told. Their chat lines stop reaching you, and you no longer see each other's open tables.`,
       'Block',
@@ -279,17 +287,31 @@ export class MpChatPanel extends LitElement {
   }
 
   private async report(l: ChatLine): Promise<void> {
-    const dialog = await this.dialog('mp-report-dialog', () => import('./mp-report-dialog'));
+    const dialog = await this.dialog(
+      'mp-report-dialog',
+      () => import('./mp-report-dialog'),
+      'The report form',
+      () => this.report(l),
+    );
     await dialog?.open({ playerId: l.playerId, name: l.name, gameId: this.gameId, chatId: l.id });
   }
 
-  /** The dialog `tag` of this panel, once its chunk is in; null (the reason shown) when it could not be loaded. */
-  private async dialog<K extends 'mp-confirm-dialog' | 'mp-report-dialog'>(tag: K, load: () => Promise<unknown>) {
+  /**
+   * The dialog `tag` of this panel, once its chunk is in; null when it could not be loaded: then
+   * the panel says so, with `again` (the action that asked for it) as "Try again".
+   */
+  private async dialog<K extends 'mp-confirm-dialog' | 'mp-report-dialog'>(
+    tag: K,
+    load: () => Promise<unknown>,
+    what: string,
+    again: () => void,
+  ) {
     this.actionError = null;
+    this.dialogFailed = null;
     try {
       return await elementOnDemand(this.renderRoot, tag, load);
     } catch (err) {
-      this.actionError = `The dialog could not be loaded: ${messageOf(err)}`;
+      this.dialogFailed = { what, err, again };
       return null;
     }
   }
@@ -374,7 +396,12 @@ export class MpChatPanel extends LitElement {
       ${this.me && !this.muted ? html`<button type="button" @click=${() => this.setMuted(true)}>Mute chat</button>` : nothing}
     </div>`;
     const dialogs = html`<mp-confirm-dialog></mp-confirm-dialog><mp-report-dialog></mp-report-dialog>`;
-    const problem = this.actionError ? html`<p class="error hint" role="alert">${this.actionError}</p>` : nothing;
+    const failed = this.dialogFailed;
+    const problem = this.actionError
+      ? html`<p class="error hint" role="alert">${this.actionError}</p>`
+      : failed
+        ? partFailed(failed.what, failed.err, failed.again)
+        : nothing;
     if (this.muted) {
       return html`${head}
         <p class="muted">You muted this game's chat: nothing said here reaches you.</p>

@@ -2,7 +2,6 @@ import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { keyed } from 'lit/directives/keyed.js';
 import type { GameMeta, GameState, Me } from '../api-types';
-import { messageOf } from '../api';
 import { STATUS_TEXT } from '../format';
 import { GameSession } from '../game-page/game-session';
 import { confirmQuestion, findLegal } from '../game-page/move-confirm';
@@ -237,14 +236,10 @@ export class MpGamePage extends LitElement {
       const question = confirmQuestion(findLegal(game.legalMoves, move));
       if (!question) return true;
       // Few moves ask first: the dialog is a chunk of its own, loaded the first time one does.
-      try {
-        const dialog = await elementOnDemand(this.renderRoot, 'mp-confirm-dialog', () => import('./mp-confirm-dialog'));
-        return !!dialog && (await dialog.ask(question));
-      } catch (err) {
-        this.session.error = `The question before this move could not be loaded (${messageOf(err)}): nothing was sent.`;
-        this.requestUpdate();
-        return false;
-      }
+      // When that chunk cannot be loaded (offline, or its failure kept until a reload) the browser's
+      // own question asks instead: a player is never left unable to send a move.
+      const dialog = await elementOnDemand(this.renderRoot, 'mp-confirm-dialog', () => import('./mp-confirm-dialog')).catch(() => null);
+      return dialog ? dialog.ask(question) : window.confirm(question);
     });
   }
 
@@ -445,9 +440,9 @@ export class MpGamePage extends LitElement {
             <h2>Log</h2>
             <mp-game-log .entries=${s.log.entries} .seats=${meta.seats} .leftOffAt=${s.since?.fromVersion ?? null}></mp-game-log>
           </section>
-          ${aboutFold(meta, version)}
-          ${yourSeat !== null && (status === 'active' || status === 'open') ? hookFold(this.gameId) : nothing}
-          ${yourSeat !== null && status === 'active' ? emailRepliesFold(this.gameId) : nothing}
+          ${aboutFold(this, meta, version)}
+          ${yourSeat !== null && (status === 'active' || status === 'open') ? hookFold(this, this.gameId) : nothing}
+          ${yourSeat !== null && status === 'active' ? emailRepliesFold(this, this.gameId) : nothing}
         </div>
       </div>
       <mp-confirm-dialog></mp-confirm-dialog>`;
@@ -475,8 +470,8 @@ export class MpGamePage extends LitElement {
       ${pollError && pollError.status !== 401 ? html`<p class="muted">Connection trouble: ${pollError.message}</p>` : nothing}
       ${open ? this.renderOpen(meta) : this.renderGame(meta)}
       ${open ? this.renderChat(meta) : nothing}
-      ${open ? aboutFold(meta, meta.version) : nothing}
-      ${open && meta.yourSeat !== null ? hookFold(this.gameId) : nothing}`;
+      ${open ? aboutFold(this, meta, meta.version) : nothing}
+      ${open && meta.yourSeat !== null ? hookFold(this, this.gameId) : nothing}`;
   }
 }
 

@@ -6,6 +6,7 @@ import { shared } from '../../styles';
 import { buildControls, type BoardControls } from './controls';
 import { seatColor } from '../../seat-colours';
 import { boardKeyStyles, type KeyLoader } from '../../components/mp-board-key';
+import { importChunk } from '../../on-demand';
 import { actionIcon, marble, mineCart } from './icons';
 import { btStyles } from './styles';
 import type { BigThunderView } from './types';
@@ -24,7 +25,7 @@ const keyLoaders = new Map<number, KeyLoader>();
 function loadKey(target: number): KeyLoader {
   let load = keyLoaders.get(target);
   if (!load) {
-    load = () => import('./bt-key').then((k) => k.btKeyItems({ actionIcon, marble, mineCart }, target));
+    load = () => importChunk(() => import('./bt-key')).then((k) => k.btKeyItems({ actionIcon, marble, mineCart }, target));
     keyLoaders.set(target, load);
   }
   return load;

@@ -7,6 +7,7 @@ import { controlGroups, emptyGroups, focusPart, ownerColor, type ControlGroups, 
 import { shared } from '../../styles';
 import { snStyles } from './styles';
 import { boardKeyStyles } from '../../components/mp-board-key';
+import { importChunk } from '../../on-demand';
 import { cube, labourerIcon, surveyorShape, weatherIcon } from './pieces';
 import type { SnowdoniaView } from './types';
 import './sn-action-area';
@@ -22,7 +23,7 @@ import './sn-weather';
 /** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
 export { snowdoniaWords as words } from '../../../engine/games/snowdonia/words';
 /** The key's lines, a chunk of their own (sn-key.ts), drawn with this board's pieces. */
-const loadKey = () => import('./sn-key').then((k) => k.snKeyItems({ cube, labourerIcon, surveyorShape, weatherIcon }));
+const loadKey = () => importChunk(() => import('./sn-key')).then((k) => k.snKeyItems({ cube, labourerIcon, surveyorShape, weatherIcon }));
 
 /**
  * The board of Snowdonia, Mount Snowdon scenario (the board interface of client/games/index.ts):

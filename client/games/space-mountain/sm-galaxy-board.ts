@@ -13,12 +13,13 @@ import { TOKEN_INK } from './sm-galaxy-map';
 import './sm-move-panel';
 import './sm-player-mat';
 import { boardKeyStyles } from '../../components/mp-board-key';
+import { importChunk } from '../../on-demand';
 import { itemGlyph, movementGlyph, rocketShape, starPath } from './icons';
 import type { SmView, StarportId } from './types';
 
 /** The key's lines, a chunk of their own (sm-key.ts), drawn with this board's icons. */
 const loadKey = () =>
-  import('./sm-key').then((k) => k.smKeyItems({ itemGlyph, movementGlyph, rocketShape, starPath, tokenInk: TOKEN_INK }));
+  importChunk(() => import('./sm-key')).then((k) => k.smKeyItems({ itemGlyph, movementGlyph, rocketShape, starPath, tokenInk: TOKEN_INK }));
 
 /** The game's words come with its board (client/games/manifest.ts `BoardModule`). */
 export { spaceMountainWords as words } from '../../../engine/games/space-mountain/words';
