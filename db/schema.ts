@@ -275,8 +275,6 @@ export const outbox = pgTable(
     // A player's test sends of the last minute: the test-send limits count them (worker/services/test-limits.ts).
     index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
     index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
-    // A game's pending turn notices: a delivery skips a turn notice a newer pending one covers (mp_delivery_context).
-    index('outbox_pending_game_idx').on(t.gameId).where(sql`${t.status} = 'pending' and ${t.kind} = 'your_turn'`),
   ],
 );
 

@@ -4,9 +4,7 @@
 -- game notice (a payload with gameId and seat, not a ready-made message) the games row
 -- (`row_to_json`), every seat of the game (isBot, lastSeenSeq, emailReplies, the player's name) and
 -- the log column of each event after the notice seat's seen mark, in seq order (none for a chat
--- mention, which quotes its line), and for a turn notice whether a newer one for the same seat,
--- channel and player is pending (the turn went away and came back: that one covers it). Null
--- for a sign-in row.
+-- mention, which quotes its line). Null for a sign-in row.
 CREATE OR REPLACE FUNCTION mp_delivery_context(p_kind text, p_channel text, p_user text, p_game text, p_payload jsonb)
 RETURNS json
 LANGUAGE plpgsql STABLE AS $$
@@ -27,10 +25,6 @@ BEGIN
         'log', (SELECT coalesce(json_agg(e.log ORDER BY e.seq), '[]'::json)
           FROM game_events e
           WHERE p_kind <> 'chat_mention' AND e.game_id = g.id
-            AND e.seq > (SELECT s.last_seen_seq FROM seats s WHERE s.game_id = g.id AND s.seat = (p_payload->>'seat')::int)),
-        'superseded', p_kind = 'your_turn' AND EXISTS (SELECT 1 FROM outbox o
-          WHERE o.game_id = g.id AND o.status = 'pending' AND o.kind = 'your_turn' AND o.channel = p_channel
-            AND o.user_id IS NOT DISTINCT FROM p_user AND o.payload->>'seat' = p_payload->>'seat'
-            AND (o.payload->>'version')::int > (p_payload->>'version')::int))
+            AND e.seq > (SELECT s.last_seen_seq FROM seats s WHERE s.game_id = g.id AND s.seat = (p_payload->>'seat')::int)))
       FROM games g WHERE g.id = p_payload->>'gameId') END);
 END $$;

@@ -15,8 +15,7 @@ export const MAX_PHASES = 3;
 /**
  * Turns a stored game notice into a message with fresh data, or null when it is no longer
  * worth sending: the seat already looked at that version with the page visible (the "seen"
- * rule), it is no longer that seat's turn, a newer turn notice for the seat is waiting (its turn
- * went away and came back, an undo and a move within the grace), or a reminder's deadline has moved. `current` is the
+ * rule), it is no longer that seat's turn, or a reminder's deadline has moved. `current` is the
  * notice's game as read at send time (`DeliveryContext.game`; null: the game is gone); no
  * database reads here. Every seat is there because the log lines name the other players too.
  */
@@ -34,7 +33,7 @@ export async function composeGameNotice(
   const stillActive = g.status === 'active' && g.activeSeats.includes(p.seat);
   const seen = seat.lastSeenSeq >= p.version;
   if ((p.kind === 'your_turn' || p.kind === 'game_started' || p.kind === 'game_over' || p.kind === 'clock') && seen) return null;
-  if (p.kind === 'your_turn' && (!stillActive || current?.superseded)) return null;
+  if (p.kind === 'your_turn' && !stillActive) return null;
   // Once the table is full the game-started notice says it all.
   if (p.kind === 'player_joined' && g.status !== 'open') return null;
   // A reminder is about one run of the seat's clock: stale once that run ended or its end moved.

@@ -27,8 +27,6 @@ export interface NoticeGame {
   seats: NoticeSeat[];
   /** The log of each event after the notice seat's seen mark, oldest first (empty for a chat mention). */
   logs: LogEntry[][];
-  /** A turn notice that a newer pending one for the same seat, channel and player covers (the turn went away and came back). */
-  superseded?: boolean;
 }
 
 /**
@@ -59,7 +57,7 @@ const settingsRow = rowFromJson(notificationSettings);
 interface ContextJson {
   settings: Record<string, unknown> | null;
   gameHook: WebhookConfig | null;
-  game: { row: Record<string, unknown>; seats: NoticeSeat[]; log: LogEntry[][]; superseded?: boolean } | null;
+  game: { row: Record<string, unknown>; seats: NoticeSeat[]; log: LogEntry[][] } | null;
 }
 
 function contextFromJson(json: ContextJson | null): DeliveryContext {
@@ -67,9 +65,7 @@ function contextFromJson(json: ContextJson | null): DeliveryContext {
   return {
     settings: json.settings ? settingsRow(json.settings) : null,
     gameHook: json.gameHook ?? null,
-    game: json.game
-      ? { row: gameRowFromJson(json.game.row), seats: json.game.seats, logs: json.game.log, superseded: json.game.superseded === true }
-      : null,
+    game: json.game ? { row: gameRowFromJson(json.game.row), seats: json.game.seats, logs: json.game.log } : null,
   };
 }
 

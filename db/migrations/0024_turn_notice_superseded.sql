@@ -1,1 +1,0 @@
-CREATE INDEX "outbox_pending_game_idx" ON "outbox" USING btree ("game_id") WHERE "outbox"."status" = 'pending' and "outbox"."kind" = 'your_turn';
