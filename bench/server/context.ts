@@ -47,22 +47,20 @@ export function createServerBench(
     bridge: db.pids.bridge ? [db.pids.bridge] : [],
     ...(db.pids.pooler ? { pooler: [db.pids.pooler] } : {}),
   });
-  const expectedIdle = () => 1 + warmClients.length; // admin + warm lanes
 
   async function settle(): Promise<void> {
     if (!isPg) return sleep(300);
     const until = performance.now() + 5000;
-    // Direct: deferred work holds its connection until done, so count connections. Through the
-    // pooler, server connections stay open: wait until no other backend is busy, twice in a row.
-    const busySql = db.pooler
-      ? "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'"
-      : "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend'";
+    // Server connections stay open (the pooler's, and the HTTP query stand-in's pool even
+    // without one): wait until no other backend is busy, twice in a row.
+    const busySql =
+      "select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and state <> 'idle'";
     let quiet = 0;
     while (performance.now() < until) {
       const r = await admin.query(busySql);
-      if (db.pooler ? (r.rows[0].n as number) === 0 && ++quiet >= 2 : (r.rows[0].n as number) <= expectedIdle()) return;
-      if (db.pooler && (r.rows[0].n as number) > 0) quiet = 0;
-      await sleep(db.pooler ? 50 : 100);
+      if ((r.rows[0].n as number) === 0 && ++quiet >= 2) return;
+      if ((r.rows[0].n as number) > 0) quiet = 0;
+      await sleep(50);
     }
     log('settle: deferred work still running after 5 s; going on');
   }

@@ -94,11 +94,16 @@ export function gameTimerClass(registry: GameRegistry) {
         );
         return;
       }
+      let next: number | null;
       try {
-        await this.pass(s, env);
+        next = await this.pass(s, env);
       } finally {
         await gate?.leave(s.gameId, Date.now()).catch(() => {});
       }
+      // What the pass held with no grace left to wait goes now, in this invocation rather than
+      // another alarm, and after the gate: sending waits on far ends, not on this machine's CPU.
+      await this.deliverHeld();
+      await this.schedule(s.gameId, next);
     }
 
     /**
@@ -127,8 +132,8 @@ export function gameTimerClass(registry: GameRegistry) {
       }
     }
 
-    /** One pass over the game's clocks and bots, what it queued delivered, the next alarm set. */
-    private async pass(s: Stored, env: Env): Promise<void> {
+    /** One pass over the game's clocks and bots, its deferred work run; returns when the alarm should come next (Worker time, epoch ms; null: none). */
+    private async pass(s: Stored, env: Env): Promise<number | null> {
       const started = Date.now();
       const open = () => openDb(env);
       const first = open();
@@ -172,9 +177,7 @@ export function gameTimerClass(registry: GameRegistry) {
       } finally {
         await work.run();
       }
-      // What the pass held with no grace left to wait goes now, in this invocation, not another alarm.
-      await this.deliverHeld();
-      await this.schedule(s.gameId, next);
+      return next;
     }
   };
 }
