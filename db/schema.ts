@@ -275,6 +275,8 @@ export const outbox = pgTable(
     // A player's test sends of the last minute: the test-send limits count them (worker/services/test-limits.ts).
     index('outbox_test_idx').on(t.userId, t.createdAt).where(sql`${t.kind} = 'test'`),
     index('outbox_mail_answer_idx').on(t.gameId, t.createdAt).where(sql`${t.kind} = 'mail_answer'`),
+    // A game's turn notices not yet sent: a commit that queues a newer one skips them (mp_append_event).
+    index('outbox_pending_turn_idx').on(t.gameId).where(sql`${t.status} = 'pending' and ${t.kind} = 'your_turn'`),
   ],
 );
 

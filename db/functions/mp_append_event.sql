@@ -4,8 +4,10 @@
 -- with the columns `p_update` names (snake_case keys; an absent key keeps the column; these are
 -- the columns a game event changes), mark `p_seen_by` as having seen it, and insert the outbox
 -- rows `p_outbox` (a jsonb array of rows, each possibly already claimed by the request that will
--- deliver it; a repeated dedupe_key is left out). Returns the new version.
--- A commit also moves the seats' clocks and the game's next due instant.
+-- deliver it; a repeated dedupe_key is left out). A turn notice not yet sent that a new one for
+-- the same seat, channel and player covers is marked skipped: the turn went away and came back
+-- within the grace (an undo, then the move again), and the player is told once, by the newer.
+-- Returns the new version. A commit also moves the seats' clocks and the game's next due instant.
 CREATE OR REPLACE FUNCTION mp_append_event(p_game text, p_expected int, p_kind text, p_seat int, p_payload jsonb, p_log jsonb,
   p_reveals boolean, p_key text, p_response text, p_now timestamptz, p_update jsonb, p_seen_by int, p_outbox jsonb)
 RETURNS int
@@ -37,6 +39,12 @@ BEGIN
     UPDATE seats s SET last_seen_seq = greatest(s.last_seen_seq, v) WHERE s.game_id = p_game AND s.seat = p_seen_by;
   END IF;
   IF jsonb_array_length(p_outbox) > 0 THEN
+    UPDATE outbox o SET status = 'skipped', claimed_until = NULL
+    FROM jsonb_to_recordset(p_outbox) AS r(channel text, target text, user_id text, kind text, payload jsonb)
+    WHERE r.kind = 'your_turn' AND o.game_id = p_game AND o.status = 'pending' AND o.kind = 'your_turn'
+      AND o.channel = r.channel AND o.target = r.target AND o.user_id IS NOT DISTINCT FROM r.user_id
+      AND o.payload->>'seat' = r.payload->>'seat'
+      AND (o.payload->>'version')::int < (r.payload->>'version')::int;
     INSERT INTO outbox (channel, target, payload, kind, user_id, game_id, next_attempt_at, created_at, dedupe_key, claimed_until, attempts)
     SELECT r.channel, r.target, r.payload, r.kind, r.user_id, r.game_id, r.next_attempt_at, r.created_at, r.dedupe_key,
       r.claimed_until, coalesce(r.attempts, 0)

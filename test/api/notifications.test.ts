@@ -99,6 +99,34 @@ describe('turn notifications: once, by every channel, never to a seat that saw i
     }
   });
 
+  it('a turn that goes away and comes back within the grace (an undo, then the move again) is told once', async () => {
+    const { id, tokens } = await api.startedGame(2);
+    let s = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
+    const play = async (body: Record<string, unknown>, path = 'moves') => {
+      const r = await api.call('POST', `/api/games/${id}/${path}`, { token: tokens[0], body: { version: s.version, ...body } });
+      expect(r.status, r.text).toBe(200);
+      s = r.json;
+    };
+    api.clock.advance(61_000);
+    await api.cron(); // the start's notices, out of the way
+    await play({ move: { type: 'bank' } });
+    await play({ move: { type: 'end' } }); // seat 1's turn: a notice
+    await play({}, 'undo'); // seat 0's turn again
+    await play({ move: { type: 'end' } }); // seat 1's turn again: a newer notice
+    const queued = (await sentRows(api, id)).filter((r) => r.kind === 'your_turn' && r.payload.seat === 1);
+    // The newer notice was queued and the older one marked skipped then, before any delivery.
+    expect(queued.map((r) => [r.status, r.payload.version])).toEqual([
+      ['skipped', s.version - 2],
+      ['pending', s.version],
+    ]);
+    api.clock.advance(61_000);
+    const pass = (await api.cron()).delivery;
+    const turns = (await sentRows(api, id)).filter((r) => r.kind === 'your_turn' && r.payload.seat === 1);
+    expect(turns.map((r) => r.status)).toEqual(['skipped', 'sent']);
+    // One email in the pass: the newer turn notice (seat 0's own notices of the undo are skipped: seat 0 saw them).
+    expect(pass.sent).toBe(1);
+  });
+
   it('notification emails carry the game, the seat, the unseen log lines, a link and an unsubscribe link', async () => {
     const mails = (await api.call('GET', '/dev/mailbox.json')).json as { to: string; subject: string; text: string; html: string }[];
     const turn = mails.find((m) => m.subject.startsWith('Your turn in Secret Dice') && m.subject.includes('seat 3'))!;

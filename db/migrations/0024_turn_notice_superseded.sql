@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_pending_turn_idx" ON "outbox" USING btree ("game_id") WHERE "outbox"."status" = 'pending' and "outbox"."kind" = 'your_turn';
