@@ -6,9 +6,6 @@ import { sendClockAction } from '../game-page/clock-action';
 import { drawOnDemand } from '../on-demand';
 import { shared } from '../styles';
 
-/** A late seat's clock below this shows the votes of the others (one extension, or the bot). */
-const LATE_MS = 24 * 3600_000;
-
 /**
  * The game's clock under the seats: its time control in words (weekend pause, vacations), and for
  * a player of a running timed game "Propose a pause" (1-14 days; the others agree in the turn
@@ -80,14 +77,14 @@ export class MpClockActions extends LitElement {
   private renderVotes(m: GameMeta) {
     const humans = m.seats.filter((s) => !s.isBot && s.userId !== null).length;
     if (humans < 3) return nothing;
+    // The server says which votes are open (a late seat: see the Clock schema's votesOpen).
     const late = m.activeSeats.filter((seat) => {
       if (seat === this.yourSeat || m.seats.find((s) => s.seat === seat)?.isBot) return false;
-      const c = clockOf(this.clocks, seat);
-      return (!!c && c.remainingMs < LATE_MS) || m.votes.some((v) => v.seat === seat);
+      return (clockOf(this.clocks, seat)?.votesOpen.length ?? 0) > 0 || m.votes.some((v) => v.seat === seat);
     });
     if (!late.length) return nothing;
     drawOnDemand('mp-seat-votes', () => import('./mp-seat-votes'));
-    return html`<mp-seat-votes .meta=${m} .late=${late} .humans=${humans} .yourSeat=${this.yourSeat} ?disabled=${this.disabled}></mp-seat-votes>`;
+    return html`<mp-seat-votes .meta=${m} .clocks=${this.clocks} .late=${late} .humans=${humans} .yourSeat=${this.yourSeat} ?disabled=${this.disabled}></mp-seat-votes>`;
   }
 
   override render() {

@@ -1,11 +1,12 @@
-import { LitElement, css, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import type { GameMeta } from '../api-types';
+import { clockOf, type SeatClock } from '../clocks';
 import { sendClockAction } from '../game-page/clock-action';
 import { seatName } from '../names';
 import { shared } from '../styles';
 
-type VoteKind = 'extension' | 'bot';
+type VoteKind = SeatClock['votesOpen'][number];
 
 /**
  * The votes on seats whose time is running out, at a table of three or more humans (under the
@@ -41,6 +42,8 @@ export class MpSeatVotes extends LitElement {
   ];
 
   @property({ attribute: false }) meta: GameMeta | null = null;
+  /** The clocks as the last state answered them: which votes each seat has open. */
+  @property({ attribute: false }) clocks: SeatClock[] = [];
   /** The late seats, in the order to show them. */
   @property({ attribute: false }) late: number[] = [];
   /** Humans at the table: a vote needs the others, all but the late one. */
@@ -51,8 +54,10 @@ export class MpSeatVotes extends LitElement {
   private renderSeat(m: GameMeta, seat: number) {
     const name = seatName(m.seats, seat);
     const voters = (kind: VoteKind) => m.votes.find((v) => v.seat === seat && v.kind === kind)?.voters ?? [];
+    const open = clockOf(this.clocks, seat)?.votesOpen ?? [];
     const vote = (kind: VoteKind, label: string, done: string) => {
       const count = voters(kind).length;
+      if (!open.includes(kind) && !count) return nothing;
       return html`<button
         type="button"
         ?disabled=${this.disabled || (this.yourSeat !== null && voters(kind).includes(this.yourSeat))}

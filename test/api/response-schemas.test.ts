@@ -216,6 +216,7 @@ describe('every operation answers what the API reference says', () => {
     const hook = { url: `${receiver.url}/game`, format: 'json', secret: 's'.repeat(32) };
     expect((await call('PUT', `/api/games/${id}/webhook`, { token: ada, body: { webhook: hook } })).status).toBe(200);
     expect((await call('PUT', `/api/games/${id}/email-replies`, { token: ada, body: { on: false } })).status).toBe(200);
+    expect((await call('GET', `/api/games/${id}/email-replies`, { token: ada })).json).toEqual({ on: false, accountOn: true });
     expect((await call('GET', '/api/games', { token: ada })).json.games.length).toBeGreaterThanOrEqual(2);
 
     // The end: Bo resigns (the game ends), the game is over for everyone, Ada asks for a rematch.
@@ -284,7 +285,8 @@ describe('every operation answers what the API reference says', () => {
     expect((await call('POST', `/api/games/${id}/pause/agree`, { token: c })).json.pause).toBeTruthy();
     expect((await call('POST', `/api/games/${id}/resume`, { token: a })).json.pause).toBeNull();
 
-    // The others vote to give the seat on turn 24 more hours.
+    // The others vote to give the seat on turn 24 more hours, once it is late (a day on).
+    api.clock.advance(25 * 3_600_000);
     const state = (await call('GET', `/api/games/${id}/state`, { token: a })).json;
     const late = state.activeSeats[0] as number;
     const voter = [a, b, c][(late + 1) % 3];

@@ -16,6 +16,7 @@ const clock = (remainingMs: number, running: boolean, pausedBy: 'weekend' | 'vac
   running,
   pausedBy,
   runsOutAt: null,
+  votesOpen: [],
 });
 
 describe('clock words', () => {

@@ -26,6 +26,10 @@ export const ClockSchema = z
     running: z.boolean().openapi({ description: 'The seat must act and nothing stops its clock now' }),
     pausedBy: z.enum(['vacation', 'weekend', 'table']).nullable().openapi({ description: 'What stops the clock now, if anything' }),
     runsOutAt: z.string().nullable().openapi({ description: 'While the seat must act: when its clock reaches 0 (ISO), pauses included' }),
+    votesOpen: z.array(z.enum(['extension', 'bot'])).openapi({
+      description:
+        "At tables of three or more human players, the others' votes on this seat open now: `extension` once it is late (asked to act for 24 h, or past half its time in its last 24 h; once a game), `bot` once it has been asked to act for 24 h",
+    }),
   })
   .openapi('Clock');
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../http/errors';
-import { addTime, type GameClocks, type SeatVote } from '../time-control/seat-clocks';
+import { addTime, type GameClocks, HAND_TO_BOT_AFTER_MS, type SeatVote, votesOpen } from '../time-control/seat-clocks';
 import type { ServiceCtx, User } from '../types';
 import { VersionConflict } from './events';
 import { type GameRow, loadGame, seatOf } from '../lib/game-rows';
@@ -12,8 +12,6 @@ const DAY_MS = 24 * HOUR_MS;
 export const MAX_PAUSE_DAYS = 14;
 /** What one extension gives a late seat. */
 export const EXTENSION_MS = 24 * HOUR_MS;
-/** How long a seat must have been asked to act before the others may hand it to the bot. */
-export const HAND_TO_BOT_AFTER_MS = 24 * HOUR_MS;
 
 /** A running timed game and the caller's human seat in it; 403 `not_seated`, 409 `not_active` / `no_clock`. */
 async function timedSeat(ctx: ServiceCtx, gameId: string, user: User): Promise<{ row: GameRow & { clocks: GameClocks }; seat: number }> {
@@ -128,9 +126,9 @@ export async function resumeGame(ctx: ServiceCtx, args: { user: User; gameId: st
 /**
  * A vote of the other players on a late seat, at a table of three or more human players: one
  * extension of 24 h (once per seat and game), or the bot plays the seat from now on (once the
- * seat has been asked to act for 24 h). It takes effect when every other human has voted so.
- * 409 `too_few_players`, `not_waiting` (the seat does not have to act), `already_extended`,
- * `too_soon`; 400 `own_seat`.
+ * seat has been asked to act for 24 h), each once open (`votesOpen`). It takes effect when every
+ * other human has voted so. 409 `too_few_players`, `not_waiting` (the seat does not have to act),
+ * `already_extended`, `too_soon` (that vote is not open yet); 400 `own_seat`.
  */
 export async function voteOnSeat(
   ctx: ServiceCtx,
@@ -145,8 +143,14 @@ export async function voteOnSeat(
   const k = row.clocks.seats[target];
   if (!humans.includes(target) || !k || k.since === null) throw new ApiError(409, 'not_waiting', 'That seat does not have to act now.');
   if (args.kind === 'extension' && k.extended) throw new ApiError(409, 'already_extended', 'That seat had its extension already.');
-  if (args.kind === 'bot' && ctx.now.getTime() - k.since < HAND_TO_BOT_AFTER_MS)
-    throw new ApiError(409, 'too_soon', 'A seat can be handed to the bot once it has been asked to act for 24 hours.');
+  if (!votesOpen(row.clocks, target, ctx.now.getTime()).includes(args.kind))
+    throw new ApiError(
+      409,
+      'too_soon',
+      args.kind === 'bot'
+        ? `A seat can be handed to the bot once it has been asked to act for ${HAND_TO_BOT_AFTER_MS / HOUR_MS} hours.`
+        : 'A seat can be given more time once it is late: asked to act for 24 hours, or past half its time in its last 24 hours.',
+    );
   const votes = row.clocks.votes ?? [];
   const mine = votes.find((v) => v.kind === args.kind && v.seat === target);
   const voters = [...new Set([...(mine?.voters ?? []), voter])];

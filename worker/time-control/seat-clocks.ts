@@ -174,6 +174,30 @@ export function runsOutAt(c: GameClocks, seat: number): number | null {
   return runningInstant(c, seat, k.since, k.bankMs);
 }
 
+/** How long a seat must have been asked to act before the others may hand it to the bot (and count it late). */
+export const HAND_TO_BOT_AFTER_MS = 24 * HOUR_MS;
+/** A clock in its last this-many ms, with over half of its run used, is late. */
+const LATE_LEFT_MS = 24 * HOUR_MS;
+
+/**
+ * The other players' votes on `seat` open at `now` (only tables of three or more humans vote;
+ * the caller checks that): none unless the seat must act; the bot once it has been asked to act
+ * for HAND_TO_BOT_AFTER_MS; its one extension (unless it had it) once it is late: asked for that
+ * long, or in the last 24 h of its clock with over half of this run's time used, so a 24 h
+ * per-move clock is late after 12 h, not from its first second.
+ */
+export function votesOpen(c: GameClocks, seat: number, now: number): SeatVote['kind'][] {
+  const k = c.seats[seat];
+  if (!k || k.since === null) return [];
+  const asked = now - k.since;
+  const left = remainingMs(c, seat, now);
+  const late = asked >= HAND_TO_BOT_AFTER_MS || (left < LATE_LEFT_MS && left < k.startMs / 2);
+  const open: SeatVote['kind'][] = [];
+  if (late && !k.extended) open.push('extension');
+  if (asked >= HAND_TO_BOT_AFTER_MS) open.push('bot');
+  return open;
+}
+
 /** Why `seat`'s clock stands still at `now` (the table first, then vacation, then the weekend); null if nothing stops it. */
 export function pausedBy(c: GameClocks, seat: number, now: number): PausedBy {
   const inside = (i: Interval) => i.from <= now && now < i.to;
@@ -265,6 +289,8 @@ export interface ClockView {
   running: boolean;
   pausedBy: PausedBy;
   runsOutAt: string | null;
+  /** The others' votes on this seat open now (`votesOpen`; tables of three or more humans). */
+  votesOpen: SeatVote['kind'][];
 }
 
 /** Every seat's clock at `now`, as the game answers carry them (`clocks`). */
@@ -278,6 +304,7 @@ export function clockViews(c: GameClocks | null, now: number): ClockView[] {
       running: k.since !== null && pausedBy(c, seat, now) === null,
       pausedBy: pausedBy(c, seat, now),
       runsOutAt: end === null ? null : new Date(end).toISOString(),
+      votesOpen: votesOpen(c, seat, now),
     };
   });
 }

@@ -26,8 +26,9 @@ describe('the time control of a game', () => {
       running: true,
       pausedBy: null,
       runsOutAt: new Date(api.clock.t + 72 * HOUR).toISOString(),
+      votesOpen: [],
     };
-    const second = { seat: 1, remainingMs: 72 * HOUR, running: false, pausedBy: null, runsOutAt: null };
+    const second = { seat: 1, remainingMs: 72 * HOUR, running: false, pausedBy: null, runsOutAt: null, votesOpen: [] };
     expect(meta.clocks).toEqual([first, second]);
     expect(await clocksOf(api, id, tokens[1])).toEqual([first, second]);
     const mine = (await api.call('GET', '/api/games', { token: tokens[0] })).json.games.find((g: { id: string }) => g.id === id);

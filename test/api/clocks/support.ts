@@ -19,6 +19,7 @@ export interface ClockJson {
   running: boolean;
   pausedBy: null | 'vacation' | 'weekend' | 'table';
   runsOutAt: string | null;
+  votesOpen: ('extension' | 'bot')[];
 }
 
 /** Sets a player's zone and quiet hours through the settings API. */

@@ -80,6 +80,26 @@ describe('votes on a late player (three or more humans)', () => {
     expect((await post(tokens[0], `/api/games/${id}/seats/1/votes`, { kind: 'extension' })).json.error.code).toBe('not_waiting');
   });
 
+  it('the votes open when a seat is late, as the clocks say: a 24 h per-move clock after 12 h, the bot after 24 h', async () => {
+    api.clock.t = Date.parse('2027-08-23T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '24h' }, { players: 3 });
+    const open = async () => (await clocksOf(api, id, tokens[1]))[0].votesOpen;
+    expect(await open()).toEqual([]);
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).json.error.code).toBe('too_soon');
+    api.clock.advance(11 * HOUR);
+    expect(await open()).toEqual([]);
+    api.clock.advance(2 * HOUR); // 13 h asked, 11 h left: past half its time
+    expect(await open()).toEqual(['extension']);
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' })).json.error.code).toBe('too_soon');
+    expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).status).toBe(200);
+    const given = await post(tokens[2], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
+    expect(given.json.clocks[0]).toMatchObject({ remainingMs: 35 * HOUR, votesOpen: [] });
+    api.clock.advance(11 * HOUR); // 24 h asked: the bot vote opens; the extension was had
+    expect(await open()).toEqual(['bot']);
+    // The seats that needn't act have none.
+    expect((await clocksOf(api, id, tokens[1]))[1].votesOpen).toEqual([]);
+  });
+
   it('the bot plays for a player who has not acted for 24 h once every other player votes so', async () => {
     api.clock.t = Date.parse('2027-08-09T09:00:00Z');
     const { id, tokens } = await timedTable(api, { timeControl: 'slow' }, { players: 3 });
