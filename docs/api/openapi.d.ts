@@ -465,7 +465,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Whether replies to this game’s turn emails play your moves (your seat’s switch and the account’s) */
+        get: operations["getGameEmailReplies"];
         /** Play this game by email reply, or not (your seat; the account switch applies too) */
         put: operations["putGameEmailReplies"];
         post?: never;
@@ -1296,6 +1297,8 @@ export interface components {
             pausedBy: "vacation" | "weekend" | "table" | null;
             /** @description While the seat must act: when its clock reaches 0 (ISO), pauses included */
             runsOutAt: string | null;
+            /** @description At tables of three or more human players, the others' votes on this seat open now: `extension` once it is late (asked to act for 24 h, or past half its time in its last 24 h; once a game), `bot` once it has been asked to act for 24 h */
+            votesOpen: ("extension" | "bot")[];
         };
         GameMeta: {
             id: string;
@@ -1577,6 +1580,12 @@ export interface components {
             webhookFailing?: unknown;
             /** @description Read-only (as GET answers it): ignored */
             failures?: unknown;
+        };
+        GameEmailRepliesState: {
+            /** @description Your seat's switch: replies to this game's turn emails play moves */
+            on: boolean;
+            /** @description The account switch in Settings (replies play moves only when both are on) */
+            accountOn: boolean;
         };
         GameEmailReplies: {
             /** @description Whether replies to this game's turn emails play moves */
@@ -3381,6 +3390,64 @@ export interface operations {
             };
             /** @description Rate limited */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getGameEmailReplies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switches */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameEmailRepliesState"];
+                };
+            };
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden (not your seat or turn, CSRF) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

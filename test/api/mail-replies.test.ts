@@ -144,19 +144,21 @@ describe('turn emails carry a reply address and the numbered choices', () => {
     expect((await mailbox(api)).find((m) => m.to === email1 && m.subject.startsWith('Your turn'))?.replyTo).toMatch(/^play\+/);
   });
 
-  it('the per-game switch: PUT /api/games/:id/email-replies, seated players only', async () => {
+  it('the per-game switch: GET and PUT /api/games/:id/email-replies, seated players only', async () => {
     const { id, tokens } = await api.startedGame(2);
     const email0 = await emailOf(api, tokens[0]);
     const address = (await mailbox(api)).find((m) => m.to === email0 && m.replyTo)!.replyTo!;
     const off = await api.call('PUT', `/api/games/${id}/email-replies`, { token: tokens[0], body: { on: false } });
     expect(off.status, off.text).toBe(200);
     expect(off.json).toEqual({ on: false });
+    expect((await api.call('GET', `/api/games/${id}/email-replies`, { token: tokens[0] })).json).toEqual({ on: false, accountOn: true });
     const r = await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } });
     expect(r.json).toEqual({ kind: 'answered', applied: [], refusal: 'turned off' });
     const outsider = await api.signIn(`outsider-${Math.floor(Math.random() * 1e9)}@example.com`);
     const refused = await api.call('PUT', `/api/games/${id}/email-replies`, { token: outsider, body: { on: false } });
     expect(refused.status).toBe(403);
     expect(refused.json.error.code).toBe('not_seated');
+    expect((await api.call('GET', `/api/games/${id}/email-replies`, { token: outsider })).status).toBe(403);
     const on = await api.call('PUT', `/api/games/${id}/email-replies`, { token: tokens[0], body: { on: true } });
     expect(on.json).toEqual({ on: true });
     const again = await api.call('POST', '/dev/mail-in', { body: { from: email0, to: address, raw: reply(email0, address, 'bank') } });

@@ -340,6 +340,16 @@ describe.skipIf(!hasChromium)('notifications in a browser', () => {
     expect(await res.json()).toMatchObject({ webhook: { url: `${hook.url}/game-hook`, format: 'discord', mention: '123456789012345678' } });
     await seeText(a, 'Saved. Your notifications about this game now go to this webhook instead of your account webhook.');
 
+    // Replies by email: says what is in effect, and offers the one button that changes it.
+    await a.getByText('Replies by email').click();
+    await seeText(a, 'On: replying to a turn email of this game plays your move.');
+    expect(await a.getByRole('button', { name: 'Allow replies for this game' }).count()).toBe(0);
+    await a.getByRole('button', { name: 'Stop replies for this game' }).click();
+    await seeText(a, 'Off for this game: its turn emails take no replies.');
+    await a.getByRole('button', { name: 'Allow replies for this game' }).waitFor();
+    const saved = (await (await ctxA.request.get(`${server.baseUrl}/api/games/${id}/email-replies`)).json()) as unknown;
+    expect(saved).toEqual({ on: false, accountOn: true });
+
     // When A moves, the page fetches the new deadline: now B's turn.
     await a.getByRole('button', { name: 'Bank 1 point' }).click();
     await a.getByRole('button', { name: 'End turn' }).click();

@@ -129,6 +129,24 @@ export async function setGameEmailReplies(db: Db, gameId: string, userId: string
   return rows.length > 0;
 }
 
+/**
+ * Whether replies to this game's turn emails play moves for `userId`: `on` the seat's switch,
+ * `accountOn` the account's (both must be on). Null when the user has no seat in the game.
+ */
+export async function gameEmailReplies(db: Db, gameId: string, userId: string): Promise<{ on: boolean; accountOn: boolean } | null> {
+  const [seat] = await db
+    .select({ on: seats.emailReplies })
+    .from(seats)
+    .where(and(eq(seats.gameId, gameId), eq(seats.userId, userId), eq(seats.isBot, false)))
+    .limit(1);
+  if (!seat) return null;
+  const [account] = await db
+    .select({ on: notificationSettings.emailReplies })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return { on: seat.on, accountOn: account?.on ?? true };
+}
+
 /** Sets (or with null, removes) the caller's webhook for one game. */
 export async function setGameWebhook(db: Db, gameId: string, userId: string, cfg: WebhookConfig | null): Promise<WebhookConfig | null> {
   if (!cfg) {

@@ -11,6 +11,7 @@ import { checkWebhookUrl } from '../delivery/outbound';
 import {
   recentFailures,
   saveSettings,
+  gameEmailReplies,
   setGameEmailReplies,
   setGameWebhook,
   settingsRow,
@@ -169,6 +170,23 @@ const gameEmailRepliesRoute = createRoute({
   responses: { 200: jsonResponse('Saved', EmailReplies), ...errors(400, 401, 403, 404) },
 });
 
+const GameEmailRepliesState = z
+  .object({
+    on: z.boolean().openapi({ description: "Your seat's switch: replies to this game's turn emails play moves" }),
+    accountOn: z.boolean().openapi({ description: 'The account switch in Settings (replies play moves only when both are on)' }),
+  })
+  .openapi('GameEmailRepliesState');
+
+const gameEmailRepliesGet = createRoute({
+  method: 'get',
+  path: '/api/games/{id}/email-replies',
+  operationId: 'getGameEmailReplies',
+  tags: ['notifications'],
+  summary: 'Whether replies to this game’s turn emails play your moves (your seat’s switch and the account’s)',
+  request: { params: GameIdParam },
+  responses: { 200: jsonResponse('The switches', GameEmailRepliesState), ...errors(400, 401, 403, 404) },
+});
+
 const unsubscribeGet = createRoute({
   method: 'get',
   path: '/unsubscribe',
@@ -218,6 +236,14 @@ export function notificationRoutes() {
     const channels = await enqueueTestMessages(ctx, requireUser(c));
     drainSoon(ctx);
     return c.json({ channels }, 202);
+  });
+  app.openapi(gameEmailRepliesGet, async (c) => {
+    const user = requireUser(c);
+    const { id } = c.req.valid('param');
+    await loadGame(c.var.db, id);
+    const state = await gameEmailReplies(c.var.db, id, user.id);
+    if (!state) throw new ApiError(403, 'not_seated', 'You do not have a seat in this game.');
+    return c.json(state, 200);
   });
   app.openapi(gameEmailRepliesRoute, async (c) => {
     const user = requireUser(c);
