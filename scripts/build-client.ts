@@ -17,9 +17,10 @@
  * classic script stamped with a hash of the built shell (its cache name) and the list of chunks
  * to keep offline; a new deployment therefore installs a new worker that replaces the old cache.
  */
-import { build, context, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { build, context, type BuildOptions, type Metafile, type OutputFile, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import writeFileAtomic from 'write-file-atomic';
 import { fileURLToPath } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -120,6 +121,7 @@ function options(minify: boolean, sourcemap: boolean): BuildOptions {
     chunkNames: 'chunks/[name]-[hash]',
     splitting: true,
     metafile: true,
+    write: false,
     plugins: [oneMainChunk, verifyOwnEngine],
     bundle: true,
     format: 'esm',
@@ -135,6 +137,27 @@ function options(minify: boolean, sourcemap: boolean): BuildOptions {
     conditions: ['production'],
     define: { 'process.env.NODE_ENV': '"production"' },
   };
+}
+
+/**
+ * Puts a build's files in place without a moment where a served file is missing or half
+ * written: a file whose bytes are unchanged is left alone, a changed one replaced whole (written
+ * beside it, then renamed over it), and only then are the chunks this build did not make
+ * removed. A running server (`npm start`, or the tests' shared one while another `npm start`
+ * builds the same checkout) never answers a page's chunk with an error, and an unchanged rebuild
+ * touches nothing.
+ */
+async function putOutputs(files: readonly OutputFile[], chunksOf?: string): Promise<void> {
+  for (const f of files) {
+    const old = await readFile(f.path).catch(() => null);
+    if (old?.equals(f.contents)) continue;
+    await mkdir(dirname(f.path), { recursive: true });
+    await writeFileAtomic(f.path, Buffer.from(f.contents.buffer, f.contents.byteOffset, f.contents.byteLength));
+  }
+  if (!chunksOf) return;
+  const made = new Set(files.map((f) => f.path));
+  for (const name of await readdir(chunksOf).catch(() => [] as string[]))
+    if (!made.has(join(chunksOf, name))) await rm(join(chunksOf, name), { force: true });
 }
 
 /** Files of the app shell whose bytes name the service worker's cache (with every chunk). */
@@ -164,7 +187,7 @@ export async function buildServiceWorker(minify = true): Promise<string> {
     hash.update(await readFile(join(pub, f)).catch(() => Buffer.alloc(0)));
   }
   const version = hash.digest('hex').slice(0, 16);
-  await build({
+  const sw = await build({
     absWorkingDir: root,
     entryPoints: [swEntry],
     outfile: swOutfile,
@@ -176,8 +199,10 @@ export async function buildServiceWorker(minify = true): Promise<string> {
     sourcemap: false,
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
+    write: false,
     define: { MP_SW_VERSION: JSON.stringify(version), MP_SW_CHUNKS: JSON.stringify(chunks.map((c) => `/chunks/${c}`)) },
   });
+  await putOutputs(sw.outputFiles ?? []);
   return version;
 }
 
@@ -198,7 +223,7 @@ export function boardChunks(meta: Metafile): Record<string, string> {
 
 /** Builds public/boot.js (client/boot.ts) for the app build described by `meta`. */
 export async function buildBoot(meta: Metafile, minify = true): Promise<void> {
-  await build({
+  const boot = await build({
     absWorkingDir: root,
     entryPoints: [bootEntry],
     outfile: bootOutfile,
@@ -210,8 +235,10 @@ export async function buildBoot(meta: Metafile, minify = true): Promise<void> {
     sourcemap: false,
     tsconfig: join(root, 'tsconfig.json'),
     logLevel: 'warning',
+    write: false,
     define: { MP_BOARD_CHUNKS: JSON.stringify(boardChunks(meta)) },
   });
+  await putOutputs(boot.outputFiles ?? []);
 }
 
 /**
@@ -246,11 +273,12 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
   const say = (msg: string): void => {
     if (log) console.log(msg);
   };
-  // Chunk names carry a content hash: clear the old ones so public/ holds one build only.
-  await rm(join(root, 'public', 'chunks'), { recursive: true, force: true });
-  await rm(`${clientOutfile}.map`, { force: true }); // a map left by an earlier build would still be served
+  // Chunk names carry a content hash: putOutputs removes the old ones, so public/ holds one build only.
+  const chunksDir = join(root, 'public', 'chunks');
+  if (!sourcemap) await rm(`${clientOutfile}.map`, { force: true }); // a map left by an earlier build would still be served
   if (!watch) {
     const result = await build(options(minify, sourcemap));
+    await putOutputs(result.outputFiles ?? [], chunksDir);
     await buildBoot(result.metafile!, minify);
     const version = await buildServiceWorker(minify);
     const s = await sizes();
@@ -272,6 +300,7 @@ export async function buildClient(opts: BuildClientOptions = {}): Promise<BuildC
               say(`client: build failed (${result.errors.length} errors)`);
               return;
             }
+            await putOutputs(result.outputFiles ?? [], chunksDir);
             await buildBoot(result.metafile!, minify);
             await buildServiceWorker(minify);
             const s = await sizes();
