@@ -82,6 +82,8 @@ interface Size {
   worker: BenchWorker;
   meter: CpuMeter;
   ops: Record<Figure, (i: number) => Promise<void>>;
+  /** Untimed requests before a figure's block that wake the games' objects it uses (see prepareSize). */
+  wake: Partial<Record<Figure, () => Promise<void>>>;
   seed: SizeFigures['seed'];
   storage: SizeFigures['storage'];
   samples: Record<string, { ms: number[]; pg: number; wk: number; n: number }>;
@@ -151,6 +153,7 @@ async function main() {
         worker,
         meter,
         ops: undefined as never,
+        wake: {},
         seed: {
           seconds: round(seedMs / 1000),
           vacuum_analyze_seconds: round(vacuumMs / 1000),
@@ -167,20 +170,17 @@ async function main() {
       sizes.push(size);
       // Straight to the Worker's workerd, past wrangler's dev proxy (another workerd process per
       // size, whose hop was a third of a 304's time and differed from one size's process to the next).
-      size.ops = await prepareSize(size, httpRequester(runtime.url), templates, mix);
+      Object.assign(size, await prepareSize(size, httpRequester(runtime.url), templates, mix));
     }
-    // Every size's Worker on the last CPU, PostgreSQL, the bridge and this load generator on the
-    // other: one request at a time, each size's Worker runs on the same CPU as the others', and
-    // none shares it with PostgreSQL's background work (autovacuum and checkpoints of the larger
-    // databases after the moves' writes), which in production runs on Neon's machines, not the Worker's.
+    // Every size's Worker and PostgreSQL on the last CPU, the bridge and this load generator on the
+    // other: one request at a time, each size's server runs on the same CPU as the others', and
+    // the generator never takes it. (PostgreSQL, the bridge and the generator sharing a CPU apart
+    // from the Workers made the requests queue there: every wall-time ratio rose.)
     const cpus = os.cpus().length;
     const pinned =
       cpus >= 2 &&
-      pin(
-        runtimes.map((r) => r.pid),
-        String(cpus - 1),
-      ) &&
-      pin([...postgres, ...(db.pids.bridge ? [db.pids.bridge] : [])], String(cpus - 2)) &&
+      pin([...runtimes.map((r) => r.pid), ...postgres], String(cpus - 1)) &&
+      pin(db.pids.bridge ? [db.pids.bridge] : [], String(cpus - 2)) &&
       pin([process.pid], String(cpus - 2), true);
     // Warm-up of every size (JIT, first connections, plan caches): not recorded.
     for (const s of sizes) for (let i = 0; i < 6; i++) for (const f of FIGURES) await s.ops[f](i);
@@ -189,6 +189,7 @@ async function main() {
       for (const s of turned(sizes, r)) {
         s.loads.push(os.loadavg()[0]);
         for (const f of turned(FIGURES, r)) {
+          await s.wake[f]?.();
           const m = await timedOps(s.meter, PER_ROUND, s.ops[f]);
           const acc = (s.samples[f] ??= { ms: [], pg: 0, wk: 0, n: 0 });
           acc.ms.push(...m.ms);
@@ -415,7 +416,18 @@ async function prepareSize(size: Size, req: Requester, templates: Template[], mi
     record,
   };
   for (let i = 0; i < pollLanes.length; i++) await fullGet(i);
-  return ops;
+  // A game someone is playing has its objects awake: its pages poll every few seconds, and
+  // Cloudflare keeps an object 70-140 s after its last request. workerd here evicts one idle for
+  // 10 s, about a round of the three sizes, so without this a block's first request to each game
+  // would pay the object's start (more often at the sizes whose blocks run longer).
+  const wakePolled = async () => {
+    for (let i = 0; i < pollLanes.length; i++) await poll304(i);
+  };
+  const wakeMoved = async () => {
+    for (const l of lanes) await req('GET', `/api/games/${l.id}/state`, { token: l.tokens.get(0)! });
+  };
+  const wake: Partial<Record<Figure, () => Promise<void>>> = { poll_304: wakePolled, state_full: wakePolled, move: wakeMoved };
+  return { ops, wake };
 }
 
 /**

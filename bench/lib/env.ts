@@ -6,6 +6,7 @@
  * unstable_startWorker, configured like the Worker tests (test/support/worker-global-setup.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
@@ -174,6 +175,8 @@ export interface BenchWorker {
   /** ws:// URL of the V8 inspector of the Worker's isolate (for CPU profiles), if any. */
   inspectorUrl: string | null;
   startMs: number;
+  /** Its `MP_INSTANCE`, which `/api/health` answers: tells its workerd from another Worker's. */
+  instance: string;
   stop(): Promise<void>;
 }
 
@@ -196,6 +199,7 @@ export async function startBenchWorker(
   const inspectorPort = await freePort();
   const bindings: Record<string, { type: 'plain_text'; value: string }> = {};
   for (const [k, v] of Object.entries({
+    MP_INSTANCE: randomUUID(),
     DATABASE_URL: db.url,
     DB_WS_PROXY: db.wsProxy,
     APP_ENV: 'test',
@@ -205,6 +209,7 @@ export async function startBenchWorker(
     ...vars,
   }))
     bindings[k] = { type: 'plain_text', value: v };
+  const instance = bindings.MP_INSTANCE.value;
   // The Durable Objects' SQLite files go under Miniflare's temporary folder, made when the Worker
   // starts: on tmpfs, so no object's fsync blocks workerd's one thread on this machine's disk
   // (deployed objects write to Cloudflare's storage). PostgreSQL's folders stay on disk.
@@ -242,6 +247,7 @@ export async function startBenchWorker(
     url,
     inspectorUrl: inspector ? inspector.toString() : null,
     startMs: performance.now() - t0,
+    instance,
     stop: () => worker.dispose(),
   };
 }
@@ -283,8 +289,9 @@ export async function workerRuntime(worker: BenchWorker, others: readonly Worker
   for (const pid of all.filter((p) => p !== proxyPid))
     for (const port of listeningPorts(pid)) {
       const url = `http://127.0.0.1:${port}`;
+      // Another Worker's workerd (one not yet in `others`) answers its own instance.
       const ok = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
-        (r) => r.status === 200,
+        async (r) => r.status === 200 && ((await r.json()) as { instance?: string }).instance === worker.instance,
         () => false,
       );
       if (ok) return { pid, url, proxyPid };
