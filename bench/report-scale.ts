@@ -50,7 +50,8 @@ export function scaleSection(r: J): string[] {
       `(${sizes.map((s) => n0(s.n)).join(', ')} games seeded from the recorded games; bench/lib/seed.ts: per 100 games 12 waiting, 28 running, 60 finished, 2-5 seats, ` +
       'with their events, seats, endings, outbox rows, sessions, push devices and webhooks) and measures each size through a Worker of its own in workerd' +
       (sc.interleaved
-        ? `, the sizes in alternating blocks of the same ${sc.rounds} rounds (a block per size and figure, the order turning each round), so the machine's load falls on every size alike${sc.pinned ? "; every size's Worker pinned to one CPU, and PostgreSQL, the bridge and the load generator to the other, so PostgreSQL's background work (autovacuum of the larger databases) never takes a Worker's CPU, as on Neon" : ''}. `
+        ? `, the sizes in alternating blocks of the same ${sc.rounds} rounds (a block per size and figure, the order turning each round), so the machine's load falls on every size alike${sc.pinned ? "; every size's Worker and PostgreSQL pinned to one CPU, and the bridge and the load generator to the other" : ''}. ` +
+          "Before each block the games it uses are woken by untimed requests (the polled games' objects, a GET of each moved game), as a page that polls every few seconds keeps them: workerd here evicts an object idle for 10 s, about one round, and Cloudflare after 70-140 s, so without it a block's first request to each game paid its objects' start, more often at the sizes whose blocks ran longer. "
         : '. ') +
       `Each figure is a ratio to the same figure at ${n0(t.base_n)} games; p50 of ${sc.samples_per_figure} requests. ` +
       "The moves' notices wait in their games' timers past the run (as in production, where they come a grace later), so no block carries deliveries an earlier block set off; the drain is measured by itself below. " +
