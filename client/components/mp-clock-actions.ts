@@ -63,7 +63,7 @@ export class MpClockActions extends LitElement {
       <button
         type="button"
         ?disabled=${this.disabled}
-        @click=${() => sendClockAction(this, { path: 'pause', body: { days: this.days }, done: 'Pause proposed: it starts when the others agree.' })}
+        @click=${() => sendClockAction(this, { path: 'pause', body: { days: this.days }, done: null })}
       >
         Propose a pause
       </button>

@@ -11,7 +11,8 @@ export const CLOCK_ACTION_EVENT = 'mp-clock-action';
 export interface ClockActionDetail {
   path: string;
   body?: unknown;
-  done: string;
+  /** The line that confirms it; null when the page's own state says it already (a proposal shows in the turn bar's pause notice). */
+  done: string | null;
 }
 
 /** Fires a clock action from `from`. */

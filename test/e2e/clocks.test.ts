@@ -4,8 +4,9 @@
  * Bo (375x740, a phone) joins it; both clocks are on the game page and each player's own clock
  * in My games; Bo goes on vacation from Settings and Ada sees "on vacation until ..." on the
  * game page and in My games; with a second game waiting, "Next game" in the header opens the one
- * with the least time left, and after her move the turn bar offers the other. The dev clock is
- * never moved (the server is shared by the whole layer).
+ * with the least time left, and after her move the turn bar offers the other; Ada proposes a
+ * pause there and Bo agrees in his turn bar. The dev clock is never moved (the server is shared by
+ * the whole layer).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -156,6 +157,28 @@ describe.skipIf(!hasChromium)('clocks in a browser', () => {
     await offer.click();
     await a.waitForURL((u) => u.pathname === `/games/${second}`);
     expect(gameIdOf(a)).toBe(second);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test('a pause by consent: the proposer reads it once, in the turn bar; the other agrees there, and both see the table paused', async () => {
+    await a.goto(`/games/${second}`);
+    await a.getByRole('button', { name: 'Propose a pause' }).click();
+    const proposal = a.locator('mp-turn-bar [data-pause-proposal]');
+    await proposal.waitFor();
+    expect((await proposal.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^You proposed pausing the game for \d+ days?; waiting for the others to agree\.$/);
+    // Said once: no second line about the proposal anywhere on the page.
+    expect(await a.getByText(/propos/i).count()).toBe(1);
+    await fullPageShot(a, 'clocks-pause-proposed.png');
+
+    await b.goto(`/games/${second}`);
+    const asked = b.locator('mp-turn-bar [data-pause-proposal]');
+    await asked.waitFor();
+    expect(await asked.textContent()).toContain('Ada Clock proposes pausing the game');
+    await b.getByRole('button', { name: 'Agree' }).click();
+    await b.locator('mp-turn-bar [data-pause]').waitFor();
+    expect(await b.locator('mp-turn-bar [data-pause]').textContent()).toContain('Paused by agreement until');
+    await a.locator('mp-turn-bar [data-pause]').waitFor({ timeout: 20_000 });
+    expect(await a.getByRole('button', { name: 'Resume now' }).count()).toBe(1);
     expect(errors).toEqual([]);
   }, 60_000);
 });
