@@ -147,7 +147,7 @@ export function idleAndPolls(r: J): string[] {
     out.push(
       "The move's two statements are calls of PL/pgSQL functions (db/migrations/0013_cached_plans.sql: `mp_game_request` reads the session, game row, seat, the Idempotency-Key's earlier event, the notice recipients and the seat's events; `mp_append_event` locks the game at its version, inserts the event, moves the game, marks the seat and queues the notices). " +
         "The call itself parses and plans in microseconds, and the statements inside it are planned on the first calls on a server connection and then run on kept plans: PL/pgSQL keeps them for the life of the connection, and behind the pooler (here PgBouncer; Neon's pooled endpoint in production) server connections outlive requests. " +
-        "A turn change adds the delivery of its notice: the commit queues it already claimed for its game's timer (GameTimer), whose alarm at the grace's end (at once here) reads it by its dedupe key with everything the message needs (`mp_held_deliveries`, migration 0014, where it was a claim and five reads), and `mp_finish_delivery` (0016) records the outcome; the cron claims whatever else is due (`mp_claim_deliveries`).",
+        "A turn change adds the delivery of its notice: the commit queues it already claimed for its game's timer (GameTimer), whose alarm at the grace's end (at once here) reads it by its dedupe key with everything the message needs (`mp_held_deliveries`, migration 0014, where it was a claim and five reads), and `mp_finish_deliveries` (0025; one a row from 0016) records the outcomes of the whole batch in one statement; the cron claims whatever else is due (`mp_claim_deliveries`).",
     );
     out.push('');
   }

@@ -22,7 +22,7 @@ export const FUNCTION_ORDER = [
   'mp_delivery_context',
   'mp_held_deliveries',
   'mp_claim_deliveries',
-  'mp_finish_delivery',
+  'mp_finish_deliveries',
 ] as const;
 
 /** The SQL text of each function file, in `FUNCTION_ORDER`. Throws when a file is missing or not listed. */

@@ -83,7 +83,7 @@ export function heldDeliveriesCall(now: Date, held: Date, keys: readonly string[
   return sql`select mp_held_deliveries(${now.toISOString()}::timestamptz, ${held.toISOString()}::timestamptz, ${jsonb(keys)}) as claimed`;
 }
 
-/** Arguments of `mp_finish_delivery` (db/functions/mp_finish_delivery.sql); null keeps a column. */
+/** One row's outcome for `mp_finish_deliveries` (db/functions/mp_finish_deliveries.sql); null keeps a column. */
 export interface FinishDeliveryArgs {
   id: number;
   status: string | null;
@@ -93,8 +93,16 @@ export interface FinishDeliveryArgs {
   payload: unknown;
 }
 
-/** `select mp_finish_delivery(...)`: ends the claim of one outbox row. */
-export function finishDeliveryCall(a: FinishDeliveryArgs): SQL {
-  return sql`select mp_finish_delivery(${a.id}::bigint, ${a.status}::text, ${a.error}::text, ${iso(a.sentAt)}::timestamptz,
-    ${iso(a.nextAttemptAt)}::timestamptz, ${a.payload === undefined ? null : JSON.stringify(a.payload)}::jsonb)`;
+/** `select mp_finish_deliveries(rows)`: ends the claims of a batch's outbox rows in one statement. */
+export function finishDeliveriesCall(rows: readonly FinishDeliveryArgs[]): SQL {
+  return sql`select mp_finish_deliveries(${jsonb(
+    rows.map((a) => ({
+      id: a.id,
+      status: a.status,
+      error: a.error,
+      sent_at: iso(a.sentAt),
+      next_attempt_at: iso(a.nextAttemptAt),
+      payload: a.payload === undefined ? null : a.payload,
+    })),
+  )})`;
 }

@@ -30,7 +30,7 @@ async function outboxRows(gameId: string) {
   ).rows;
 }
 
-describe('a delivered notice costs two statements', () => {
+describe('a delivery batch costs two statements', () => {
   it('draining one due your_turn email runs the claim (with everything the email needs) and the final update', async () => {
     const { id, tokens } = await api.startedGame(2, { start: false });
     // The player has a settings row (their first email creates it: the unsubscribe link needs its token).
@@ -49,13 +49,34 @@ describe('a delivered notice costs two statements', () => {
     expect(report).toEqual({ sent: 1, skipped: 0, retried: 0, failed: 0 });
     expect(statements).toHaveLength(2);
     expect(statements[0]).toMatch(/mp_claim_deliveries/);
-    expect(statements[1]).toMatch(/^select mp_finish_delivery\(/);
+    expect(statements[1]).toMatch(/^select mp_finish_deliveries\(/);
     // The email was composed from that one read: the game, the seat's unseen lines with names.
     const sent = (await outboxRows(id)).filter((r) => r.kind === 'your_turn').at(-1);
     expect(sent.status).toBe('sent');
     expect(sent.payload.subject).toMatch(/^Your turn in .* \(seat 2\)$/);
     expect(sent.payload.text).toContain(`/games/${id}?seat=2`);
     expect(sent.payload.text).toContain('/unsubscribe?token=');
+  });
+
+  it('a batch of several notices costs the same two statements: every outcome is recorded in one', async () => {
+    const { id, tokens } = await api.startedGame(4, { start: false });
+    for (const t of tokens) await api.call('GET', '/api/me/notifications', { token: t });
+    await api.call('POST', `/api/games/${id}/start`, { token: tokens[0] });
+    api.clock.advance((GRACE_S + 1) * 1000);
+    statements = [];
+    const report = await drain();
+    // Seat 0's turn and the others' "has started": four emails, each sent and recorded.
+    expect(report).toEqual({ sent: 4, skipped: 0, retried: 0, failed: 0 });
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/^select mp_finish_deliveries\(/);
+    const rows = (await outboxRows(id)).filter((r) => r.kind !== 'player_joined'); // sent as each joined
+    expect(rows.map((r) => [r.kind, r.status])).toEqual([
+      ['your_turn', 'sent'],
+      ['game_started', 'sent'],
+      ['game_started', 'sent'],
+      ['game_started', 'sent'],
+    ]);
+    for (const r of rows) expect(r.payload.subject).toMatch(/^(Your turn in|.* has started)/);
   });
 
   it('while a webhook hangs the drain runs no statement: the batch is read before the sends and recorded after them', async () => {
@@ -79,7 +100,7 @@ describe('a delivered notice costs two statements', () => {
     // After the hang began only outcomes were written: the rows' final updates and the webhook's failure for the breaker.
     const after = statements.slice(atHang);
     expect(after.length).toBeGreaterThan(0);
-    for (const q of after) expect(q).toMatch(/^(select mp_finish_delivery\(|insert into delivery_endpoints)/);
+    for (const q of after) expect(q).toMatch(/^(select mp_finish_deliveries\(|insert into delivery_endpoints)/);
     expect(report.retried).toBe(1);
     const rows = await outboxRows(id);
     expect(rows.filter((r) => r.channel === 'email').map((r) => r.status)).toEqual(

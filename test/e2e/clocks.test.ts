@@ -165,7 +165,9 @@ describe.skipIf(!hasChromium)('clocks in a browser', () => {
     await a.getByRole('button', { name: 'Propose a pause' }).click();
     const proposal = a.locator('mp-turn-bar [data-pause-proposal]');
     await proposal.waitFor();
-    expect((await proposal.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(/^You proposed pausing the game for \d+ days?; waiting for the others to agree\.$/);
+    expect((await proposal.textContent())?.replace(/\s+/g, ' ').trim()).toMatch(
+      /^You proposed pausing the game for \d+ days?; waiting for the others to agree\.$/,
+    );
     // Said once: no second line about the proposal anywhere on the page.
     expect(await a.getByText(/propos/i).count()).toBe(1);
     await fullPageShot(a, 'clocks-pause-proposed.png');

@@ -15,7 +15,7 @@ import { renderEmail, renderWebhookBody, type Message, type RenderedEmail } from
 import { outboundUrlProblem } from './address';
 import { post, type DeliveryOutcome } from './outbound';
 import { sendPush, type PushSendOutcome, type PushTarget } from './push';
-import { finishDelivery, type DeliveryEnd } from './finish-delivery';
+import { finishDeliveries, type DeliveryEnd } from './finish-delivery';
 import { endpointTroubles, recordAttempt } from '../notices/breaker';
 import { quietReleases } from './quiet-release';
 import { channelNow, QUIET_HELD, quietUntil, type ChannelNow } from './send-time';
@@ -89,9 +89,9 @@ type Attempt =
  * 2. put the connection down (`putDown`) and send, `SEND_CONCURRENCY` at a time, each attempt
  *    bounded by its channel's timeout (`attemptTimeoutMs`); an endpoint whose breaker is open
  *    (notices/breaker.ts) is not tried, its rows wait until it closes;
- * 3. record each outcome on a fresh connection (`mp_finish_delivery`, one statement a row; the
- *    breaker and the device's `last_used_at` where they change), each statement tried again a
- *    few times when the database is away, so a send is not repeated for want of its record.
+ * 3. record the outcomes on a fresh connection (`mp_finish_deliveries`, one statement for the
+ *    batch; the breaker and the devices' `last_used_at` where they change), each statement tried
+ *    again a few times when the database is away, so a send is not repeated for want of its record.
  * A row whose outcome still could not be recorded is claimed again after `CLAIM_MS` and sent again
  * (at least once; the far ends that take an idempotency key get the row's, README "Notifications").
  */
@@ -109,38 +109,47 @@ export async function drainOutbox(db: Db, ctx: DrainCtx, limit = 50, held?: Held
       ? await a.send().catch((err: unknown): PushSendOutcome => ({ ok: false, error: `internal: ${(err as Error).message}` }))
       : null,
   );
+  const ends = new Map<number, DeliveryEnd>();
+  const usedDevices: string[] = [];
+  let retryAt: Date | null = null;
+  const end = (row: OutboxRow, e: DeliveryEnd) => {
+    ends.set(row.id, e);
+    if (e.nextAttemptAt && (!retryAt || e.nextAttemptAt < retryAt)) retryAt = e.nextAttemptAt;
+  };
   for (const [i, a] of attempts.entries()) {
     const outcome = outcomes[i];
-    if (!('send' in a) || !outcome) {
-      if (!('send' in a)) {
-        await recording(db, () => finishDelivery(db, a.row.id, a.end));
-        if (a.end.nextAttemptAt) await clocks.due(a.end.nextAttemptAt);
-        report[a.counts]++;
-      }
+    if (!('send' in a)) {
+      end(a.row, a.end);
+      report[a.counts]++;
       continue;
     }
+    if (!outcome) continue;
     const transient = !outcome.ok && !outcome.final;
     if (a.endpoint && (transient || (outcome.ok && a.troubled)))
       await recording(db, () => recordAttempt(db, a.endpoint!, transient ? (outcome.error ?? 'failed') : null, now));
-    if (a.device && outcome.ok)
-      await recording(db, () => db.update(pushSubscriptions).set({ lastUsedAt: now }).where(eq(pushSubscriptions.id, a.device!)));
+    if (a.device && outcome.ok) usedDevices.push(a.device);
     if (a.device && outcome.gone) await recording(db, () => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, a.device!)));
-    const { end, counts } = endOf(a.row, outcome, a.rendered, now);
-    await recording(db, () => finishDelivery(db, a.row.id, end));
-    if (end.nextAttemptAt) await clocks.due(end.nextAttemptAt); // the cron's next pass may be idle until then otherwise
+    const { end: rowEnd, counts } = endOf(a.row, outcome, a.rendered, now);
+    end(a.row, rowEnd);
     report[counts]++;
     for (const covered of a.covers) {
       // Sent inside the lead's message; if that failed, they wait for its next try, still held together.
-      const coveredEnd: DeliveryEnd =
-        end.status === 'sent'
+      end(
+        covered,
+        rowEnd.status === 'sent'
           ? { status: 'sent', error: null, sentAt: now, payload: { sentWith: `mp-${a.row.id}` } }
-          : end.status
-            ? { status: end.status, error: end.error }
-            : { error: QUIET_HELD, nextAttemptAt: end.nextAttemptAt ?? now };
-      await recording(db, () => finishDelivery(db, covered.id, coveredEnd));
-      report[end.status === 'sent' ? 'sent' : counts]++;
+          : rowEnd.status
+            ? { status: rowEnd.status, error: rowEnd.error }
+            : { error: QUIET_HELD, nextAttemptAt: rowEnd.nextAttemptAt ?? now },
+      );
+      report[rowEnd.status === 'sent' ? 'sent' : counts]++;
     }
   }
+  if (usedDevices.length)
+    await recording(db, () => db.update(pushSubscriptions).set({ lastUsedAt: now }).where(inArray(pushSubscriptions.id, usedDevices)));
+  // Every row's outcome in one statement, after all the sends.
+  await recording(db, () => finishDeliveries(db, ends));
+  if (retryAt) await clocks.due(retryAt); // the cron's next pass may be idle until then otherwise
   return report;
 }
 

@@ -1,4 +1,4 @@
-import { finishDeliveryCall } from '../../db/sql-functions';
+import { finishDeliveriesCall } from '../../db/sql-functions';
 import type { outbox } from '../../db/schema';
 import type { Db } from '../../db/types';
 
@@ -15,19 +15,22 @@ export interface DeliveryEnd {
 }
 
 /**
- * Ends the claim of outbox row `id` as `end` says, in one statement: the SQL function
- * `mp_finish_delivery` (db/functions/mp_finish_delivery.sql), whose plan the pooled server
- * connection keeps.
+ * Ends the claims of a batch's outbox rows (row id -> its end) in one statement: the SQL function
+ * `mp_finish_deliveries` (db/functions/mp_finish_deliveries.sql), whose plan the pooled server
+ * connection keeps. Nothing to run for an empty batch.
  */
-export async function finishDelivery(db: Db, id: number, end: DeliveryEnd): Promise<void> {
+export async function finishDeliveries(db: Db, ends: ReadonlyMap<number, DeliveryEnd>): Promise<void> {
+  if (ends.size === 0) return;
   await db.execute(
-    finishDeliveryCall({
-      id,
-      status: end.status ?? null,
-      error: end.error ?? null,
-      sentAt: end.sentAt ?? null,
-      nextAttemptAt: end.nextAttemptAt ?? null,
-      payload: end.payload,
-    }),
+    finishDeliveriesCall(
+      [...ends].map(([id, end]) => ({
+        id,
+        status: end.status ?? null,
+        error: end.error ?? null,
+        sentAt: end.sentAt ?? null,
+        nextAttemptAt: end.nextAttemptAt ?? null,
+        payload: end.payload,
+      })),
+    ),
   );
 }

@@ -92,8 +92,20 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
   });
   const next = { ...clocks, seats };
   const due = clocksDueAt(next, now, quiet);
+  const dueAt = due === null ? null : new Date(due);
+  if (notices.length === 0) {
+    // Nothing to send: the clocks stay as they are, and the due instant is written only when it
+    // moved (a pass after a timeout finds it written by the timeout's commit): no transaction.
+    if ((row.dueAt?.getTime() ?? null) !== due)
+      await ctx.db
+        .update(games)
+        .set({ dueAt })
+        .where(and(eq(games.id, row.id), eq(games.version, row.version)));
+    await ctx.clocks.gameDue(row.id, dueAt);
+    return 0;
+  }
   // Queued already claimed for this context's own drain (delivered by key, no claim to write).
-  const held = notices.length ? holdNotices(ctx) : null;
+  const held = holdNotices(ctx);
   const rows = noticeRows(recipients, { gameId: row.id, version: row.version, notices, now: ctx.now, graceSeconds: 0 }).map((r) =>
     held ? { ...r, claimedUntil: held, attempts: 1 } : r,
   );
@@ -101,7 +113,7 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
     const tx = t as unknown as Db;
     const moved = await tx
       .update(games)
-      .set({ clocks: next, dueAt: due === null ? null : new Date(due) })
+      .set({ clocks: next, dueAt })
       .where(and(eq(games.id, row.id), eq(games.version, row.version)))
       .returning({ id: games.id });
     if (moved.length === 0) return 0;
@@ -114,7 +126,7 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
       rows.map((r) => r.dedupeKey!),
       row.id,
     );
-  await ctx.clocks.gameDue(row.id, due === null ? null : new Date(due));
+  await ctx.clocks.gameDue(row.id, dueAt);
   return sent;
 }
 
