@@ -153,8 +153,8 @@ export function gameTimerClass(registry: GameRegistry) {
       };
       let next: number | null = null;
       try {
-        const report = await runGameClocks(ctx, s.gameId);
-        let row = await loadGame(first.db, s.gameId).catch(() => null);
+        const { after, ...report } = await runGameClocks(ctx, s.gameId);
+        let row = after ?? (await loadGame(first.db, s.gameId).catch(() => null));
         // Bots of this game only, a run's worth: the next alarm goes on at once if they are not done.
         let botMoves = 0;
         if (row && botsMustAct(row)) {

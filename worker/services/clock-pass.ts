@@ -32,13 +32,13 @@ export interface ClockPassReport {
  *   3. reminders whose time came are sent, at most one per seat and run stage;
  *   4. the game's next due instant is written back.
  */
-export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<ClockPassReport> {
+export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<ClockPassReport & { after?: GameRow }> {
   const report: ClockPassReport = { reminders: 0, timeouts: 0, autoVacations: 0 };
   const now = ctx.now.getTime();
   let row = await loadGame(ctx.db, gameId);
   if (row.status !== 'active' || !row.clocks) {
     if (row.dueAt) await ctx.db.update(games).set({ dueAt: null }).where(eq(games.id, row.id));
-    return report;
+    return { ...report, after: { ...row, dueAt: null } };
   }
 
   let logged = false;
@@ -58,26 +58,35 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
   if (late.length) {
     // Only a table that allows vacation may spend a player's days on a clock's end.
     const seated = row.clocks?.allowVacation ? await seatList(ctx.db, row.id) : [];
+    // The game as it stands after the last step, when that step read it after its last write.
+    let fresh: GameRow | null = null;
     for (const [i, seat] of late.entries()) {
       const userId = seated.find((s) => s.seat === seat)?.userId;
       if (userId && (await tryAutoVacation(ctx, userId))) {
         report.autoVacations++;
+        fresh = null;
         continue;
       }
       // The row read above is current unless this pass changed the game already.
       if (i > 0 || report.autoVacations > 0) row = await loadGame(ctx.db, gameId);
-      report.timeouts += await applyTimeout(ctx, row, [seat]);
+      const out = await applyTimeout(ctx, row, [seat]);
+      report.timeouts += out.timedOut;
+      fresh = out.last;
       if (row.onTimeout === 'end') return report;
     }
-    row = await loadGame(ctx.db, gameId);
+    row = fresh ?? (await loadGame(ctx.db, gameId));
   }
-  if (row.status !== 'active' || !row.clocks) return report;
-  report.reminders = await sendReminders(ctx, row);
-  return report;
+  if (row.status !== 'active' || !row.clocks) return { ...report, after: row };
+  const reminded = await sendReminders(ctx, row);
+  return { ...report, reminders: reminded.sent, after: reminded.after };
 }
 
-/** Sends each reminder whose time came, then writes the clocks and the next due instant (guarded by the version). */
-async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
+/**
+ * Sends each reminder whose time came, then writes the clocks and the next due instant (guarded by
+ * the version). Returns how many it queued and the row as it stands after (absent when another
+ * writer changed the game meanwhile).
+ */
+async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<{ sent: number; after?: GameRow }> {
   const now = ctx.now.getTime();
   const clocks = row.clocks as GameClocks;
   const recipients = await loadRecipients(ctx.db, row.id);
@@ -102,7 +111,7 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
         .set({ dueAt })
         .where(and(eq(games.id, row.id), eq(games.version, row.version)));
     await ctx.clocks.gameDue(row.id, dueAt);
-    return 0;
+    return { sent: 0, after: { ...row, dueAt } };
   }
   // Queued already claimed for this context's own drain (delivered by key, no claim to write).
   const held = holdNotices(ctx);
@@ -127,14 +136,15 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<number> {
       row.id,
     );
   await ctx.clocks.gameDue(row.id, dueAt);
-  return sent;
+  return { sent, after: sent > 0 ? { ...row, clocks: next, dueAt } : undefined };
 }
 
 /**
  * A seat whose clock ran out: with `onTimeout = bot`, the built-in bot plays its turn (logged
- * as a timeout move, an undo barrier); with `end`, the game is abandoned. Returns seats timed out.
+ * as a timeout move, an undo barrier); with `end`, the game is abandoned. Returns how many seats
+ * timed out, and `last`, the game as read after the bot's last move (null when not read since).
  */
-export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number[]): Promise<number> {
+export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number[]): Promise<{ timedOut: number; last: GameRow | null }> {
   const game = gameOf(ctx.registry, first);
   try {
     if (first.onTimeout === 'end') {
@@ -147,14 +157,20 @@ export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number
         state: first.snapshot,
         status: 'abandoned',
       });
-      return late.length;
+      return { timedOut: late.length, last: null };
     }
+    // The seats' players and their settings do not change while the bot plays: read once.
+    const recipients = await loadRecipients(ctx.db, first.id);
+    // The row the caller read is current until this loop commits; after a commit, read again.
+    let current: GameRow | null = first;
     for (const seat of late) {
       for (let i = 0; i < MAX_BOT_MOVES; i++) {
-        const row = await loadGame(ctx.db, first.id);
+        const row: GameRow = current ?? (await loadGame(ctx.db, first.id));
+        current = row;
         if (row.status !== 'active' || !row.activeSeats.includes(seat)) break;
         const move = chooseBotMove(game, row.snapshot, seat, rngFromSeed(randomHex(16)));
         if (move === null) break;
+        current = null;
         const applied = playMove(game, row.snapshot, seat, move);
         const label = game.describeMove?.(move, row.snapshot, seat) ?? JSON.stringify(move);
         await commitChange(ctx, game, row, {
@@ -171,12 +187,13 @@ export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number
           reveals: true,
           state: applied.state,
           notices: i === 0 ? [{ seat, kind: 'timeout' }] : [],
+          recipients,
         });
       }
     }
-    return late.length;
+    return { timedOut: late.length, last: current };
   } catch (err) {
-    if (err instanceof VersionConflict) return 0; // a player moved at the last second: their move stands
+    if (err instanceof VersionConflict) return { timedOut: 0, last: null }; // a player moved at the last second: their move stands
     throw err;
   }
 }
