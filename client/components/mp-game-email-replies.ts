@@ -72,10 +72,18 @@ export class MpGameEmailReplies extends LitElement {
     }
   }
 
-  /** What is in effect now, in words. */
+  /** What is in effect now, in words (the account switch first: it turns replies off everywhere). */
   private stateText(s: Answer<'getGameEmailReplies'>): string {
-    if (!s.accountOn) return 'Off for all your games (the switch in Settings), so replies to this game’s turn emails play nothing.';
+    if (!s.accountOn) return 'Off for all your games: turn emails take no replies.';
     return s.on ? 'On: replying to a turn email of this game plays your move.' : 'Off for this game: its turn emails take no replies.';
+  }
+
+  /** The one control that changes what is in effect: this game's button, or Settings while the account switch is off. */
+  private control(s: Answer<'getGameEmailReplies'>) {
+    if (!s.accountOn) return html`<a href="/settings">Turn replies on in Settings</a>`;
+    return s.on
+      ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.set(false)}>Stop replies for this game</button>`
+      : html`<button type="button" ?disabled=${this.busy} @click=${() => this.set(true)}>Allow replies for this game</button>`;
   }
 
   override render() {
@@ -84,13 +92,7 @@ export class MpGameEmailReplies extends LitElement {
       ${
         s
           ? html`<p data-replies=${s.on && s.accountOn ? 'on' : 'off'}>${this.stateText(s)}</p>
-              <div class="row">
-                ${
-                  s.on
-                    ? html`<button type="button" ?disabled=${this.busy} @click=${() => this.set(false)}>Stop replies for this game</button>`
-                    : html`<button type="button" ?disabled=${this.busy} @click=${() => this.set(true)}>Allow replies for this game</button>`
-                }
-              </div>`
+              <div class="row">${this.control(s)}</div>`
           : nothing
       }
       ${this.message ? html`<p class="hint" role="status">${this.message.text}</p>` : nothing}`;

@@ -1297,7 +1297,7 @@ export interface components {
             pausedBy: "vacation" | "weekend" | "table" | null;
             /** @description While the seat must act: when its clock reaches 0 (ISO), pauses included */
             runsOutAt: string | null;
-            /** @description At tables of three or more human players, the others' votes on this seat open now: `extension` once it is late (asked to act for 24 h, or past half its time in its last 24 h; once a game), `bot` once it has been asked to act for 24 h */
+            /** @description The others' votes on this seat open now (always empty at a table of fewer than three human players, and on a bot): `extension` once the seat is late (its clock has run 24 h in this turn, or is in its last 24 h with over half its time used; once a game), `bot` once its clock has run 24 h in this turn; none while its clock stands still (a table pause, a vacation, a weekend) */
             votesOpen: ("extension" | "bot")[];
         };
         GameMeta: {

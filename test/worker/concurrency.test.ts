@@ -5,7 +5,7 @@
  * the race is only simulated there, but the outcome must be the same.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, uniqueEmail } from '../support/http-client';
+import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
 
 const api = new ApiClient(inject('workerUrl'));
@@ -61,6 +61,26 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
     expect(after.body.version).toBe(v + 1);
     expect(after.body.view.banked).toEqual([1, 0]);
     expect(await eventCount(gameId)).toBe(eventsBefore + 1);
+  });
+
+  it('three players agreeing to a pause at the same moment: each agreement counts and the pause starts', async () => {
+    const players = [alice, bob, ...(await Promise.all([1, 2].map(async (i) => (await api.signIn(uniqueEmail(`race-p${i}`))).token)))];
+    const created = await api.post<{ id: string; inviteUrl: string }>(
+      '/api/games',
+      { type: 'secret-dice', players: 4, timeControl: '48h', startWhenFull: false },
+      { token: alice },
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    for (const t of players.slice(1))
+      expect((await api.post(`/api/games/${id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: t })).status).toBe(200);
+    expect((await api.post(`/api/games/${id}/start`, {}, { token: alice })).status).toBe(200);
+    expect((await api.post(`/api/games/${id}/pause`, { days: 2 }, { token: alice })).status).toBe(200);
+    const replies = await Promise.all(players.slice(1).map((t) => api.post(`/api/games/${id}/pause/agree`, {}, { token: t })));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    const meta = (await api.get(`/api/games/${id}`, { token: alice })).body;
+    expect(meta.pauseProposal).toBeNull();
+    expect(meta.pause).toMatchObject({ by: 0 });
   });
 
   it('a retried move with the same Idempotency-Key gets the first answer and appends nothing', async () => {

@@ -28,7 +28,7 @@ export const ClockSchema = z
     runsOutAt: z.string().nullable().openapi({ description: 'While the seat must act: when its clock reaches 0 (ISO), pauses included' }),
     votesOpen: z.array(z.enum(['extension', 'bot'])).openapi({
       description:
-        "At tables of three or more human players, the others' votes on this seat open now: `extension` once it is late (asked to act for 24 h, or past half its time in its last 24 h; once a game), `bot` once it has been asked to act for 24 h",
+        "The others' votes on this seat open now (always empty at a table of fewer than three human players, and on a bot): `extension` once the seat is late (its clock has run 24 h in this turn, or is in its last 24 h with over half its time used; once a game), `bot` once its clock has run 24 h in this turn; none while its clock stands still (a table pause, a vacation, a weekend)",
     }),
   })
   .openapi('Clock');

@@ -28,6 +28,11 @@ export function gameOf(registry: GameRegistry, row: Pick<GameRow, 'type'>): AnyG
   return game;
 }
 
+/** The seats a human plays (every seat but the bots'), in order. */
+export function humanSeats(row: Pick<GameRow, 'players' | 'botSeats'>): number[] {
+  return Array.from({ length: row.players }, (_, s) => s).filter((s) => !row.botSeats.includes(s));
+}
+
 /** The caller's seat in a game, or null (spectator, or a player who resigned to the bot). */
 export async function seatOf(db: Db, gameId: string, userId: string | undefined): Promise<number | null> {
   if (!userId) return null;

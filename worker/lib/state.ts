@@ -1,6 +1,6 @@
 import { resultWithLabel, type AnyGame, type GameResult, type Seat } from '../../engine/core';
 import { type ClockView, clockViews, type GameClocks } from '../time-control/seat-clocks';
-import type { GameRow } from './game-rows';
+import { type GameRow, humanSeats } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from '../services/since-last-seen';
 
 /**
@@ -47,7 +47,11 @@ export interface StateResponse {
  */
 export function stateFor(
   game: AnyGame,
-  row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & { botSeats?: number[]; clocks?: GameClocks | null },
+  row: Pick<GameRow, 'id' | 'type' | 'status' | 'version' | 'snapshot'> & {
+    players?: number;
+    botSeats?: number[];
+    clocks?: GameClocks | null;
+  },
   seat: Seat | null,
   extras: SeatExtras = { sinceLastSeen: null, canUndo: false, undoableSteps: 0, undoBlockedBy: null },
   now?: Date,
@@ -73,7 +77,9 @@ export function stateFor(
     undoableSteps: extras.undoableSteps,
     undoBlockedBy: extras.undoBlockedBy,
     sinceLastSeen: extras.sinceLastSeen,
-    clocks: now ? clockViews(row.clocks ?? null, now.getTime()) : [],
+    clocks: now
+      ? clockViews(row.clocks ?? null, now.getTime(), humanSeats({ players: row.players ?? 0, botSeats: row.botSeats ?? [] }))
+      : [],
   };
 }
 

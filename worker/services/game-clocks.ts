@@ -10,7 +10,7 @@ import {
   type SeatVote,
   turnClocks,
 } from '../time-control/seat-clocks';
-import type { GameRow } from '../lib/game-rows';
+import { type GameRow, humanSeats } from '../lib/game-rows';
 
 /** The clock columns a commit writes (`games.clocks`, `deadline_at`, `due_at`). */
 export interface ClockUpdate {
@@ -78,7 +78,7 @@ export interface ClockSummary {
 }
 
 /** The clock summary of a game at `now`. */
-export function clockSummary(row: Pick<GameRow, 'clocks' | 'status'>, now: Date): ClockSummary {
+export function clockSummary(row: Pick<GameRow, 'clocks' | 'status' | 'players' | 'botSeats'>, now: Date): ClockSummary {
   const c = row.clocks;
   const t = now.getTime();
   const rules = c?.rules ?? ({ kind: 'none' } as const);
@@ -89,7 +89,7 @@ export function clockSummary(row: Pick<GameRow, 'clocks' | 'status'>, now: Date)
     timeControlText: timeControlText(rules),
     weekendPause: c?.weekendPause ?? false,
     allowVacation: c?.allowVacation ?? true,
-    clocks: running ? clockViews(c ?? null, t) : [],
+    clocks: running ? clockViews(c ?? null, t, humanSeats(row)) : [],
     pause: running && pause ? { until: new Date(pause.to).toISOString(), by: pause.by } : null,
     pauseProposal: running && c?.proposal ? { by: c.proposal.by, days: c.proposal.days, agreed: c.proposal.agreed } : null,
     votes: running ? (c?.votes ?? []) : [],

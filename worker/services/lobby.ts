@@ -425,7 +425,7 @@ export async function gameMeta(
     version: 0,
     activeSeats: [],
     deadlineAt: null,
-    ...clockSummary({ clocks: row.clocks, status: 'open' }, args.now),
+    ...clockSummary({ clocks: row.clocks, status: 'open', players: 0, botSeats: [] }, args.now),
     updatedAt: meta.createdAt,
     result: null,
     seed: null,

@@ -7,7 +7,7 @@ import { accruedBalance, daysOf } from '../time-control/vacation-days';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { VersionConflict } from './events';
-import { gameOf, loadGame } from '../lib/game-rows';
+import { gameOf, type GameRow, humanSeats, loadGame } from '../lib/game-rows';
 
 /** A vacation as the API shows it. */
 export interface VacationAnswer {
@@ -160,34 +160,48 @@ async function timedSeats(db: Db, userId: string): Promise<{ gameId: string; sea
     .where(and(eq(seats.userId, userId), eq(seats.isBot, false), eq(games.status, 'active'), sql`${games.clocks} is not null`));
 }
 
+/** A change of a game's clocks told as an event of its own (kind `clock`): its log line, who is told, the edit. */
+export interface ClockNews {
+  seat: number | null;
+  text: string;
+  detail: string;
+  edit: (c: GameClocks) => GameClocks;
+  tell?: 'others' | 'all' | 'none';
+}
+
 /**
- * Commits `edit` of the clocks to one game as an event of its own (kind `clock`): the log line
- * says what happened, and the other players are told once (notice `clock`). Tried again when a
- * move lands first; a game that is over by then is left alone.
+ * Commits `news` to the game as read in `row` (running, with clocks): the log line says what
+ * happened, and the players `tell` names are told once (notice `clock`). Throws VersionConflict
+ * when another change landed since `row` was read.
  */
-export async function commitClockNews(
-  ctx: ServiceCtx,
-  gameId: string,
-  args: { seat: number | null; text: string; detail: string; edit: (c: GameClocks) => GameClocks; tell?: 'others' | 'all' | 'none' },
-): Promise<boolean> {
+export async function commitClockNewsOn(ctx: ServiceCtx, row: GameRow & { clocks: GameClocks }, news: ClockNews): Promise<void> {
+  const game = gameOf(ctx.registry, row);
+  const humans = humanSeats(row);
+  const tell = news.tell ?? 'others';
+  const told = tell === 'none' ? [] : humans.filter((s) => tell === 'all' || s !== news.seat);
+  await commitChange(ctx, game, row, {
+    kind: 'clock',
+    seat: news.seat,
+    payload: { detail: news.detail },
+    log: [{ seat: news.seat, text: news.text }],
+    reveals: false,
+    state: row.snapshot,
+    clocks: news.edit(row.clocks),
+    notices: told.map((seat) => ({ seat, kind: 'clock' as const, detail: news.detail })),
+  });
+}
+
+/**
+ * Commits `news` of the clocks to one game (`commitClockNewsOn`), tried again on the game as it
+ * then stands when a move lands first (`edit` applies to the clocks read each time); a game that
+ * is over by then is left alone. False when it was not committed.
+ */
+export async function commitClockNews(ctx: ServiceCtx, gameId: string, news: ClockNews): Promise<boolean> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const row = await loadGame(ctx.db, gameId);
     if (row.status !== 'active' || !row.clocks) return false;
-    const game = gameOf(ctx.registry, row);
-    const humans = Array.from({ length: row.players }, (_, s) => s).filter((s) => !row.botSeats.includes(s));
-    const tell = args.tell ?? 'others';
-    const told = tell === 'none' ? [] : humans.filter((s) => tell === 'all' || s !== args.seat);
     try {
-      await commitChange(ctx, game, row, {
-        kind: 'clock',
-        seat: args.seat,
-        payload: { detail: args.detail },
-        log: [{ seat: args.seat, text: args.text }],
-        reveals: false,
-        state: row.snapshot,
-        clocks: args.edit(row.clocks),
-        notices: told.map((seat) => ({ seat, kind: 'clock' as const, detail: args.detail })),
-      });
+      await commitClockNewsOn(ctx, row as GameRow & { clocks: GameClocks }, news);
       return true;
     } catch (err) {
       if (!(err instanceof VersionConflict)) throw err;

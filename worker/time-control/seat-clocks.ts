@@ -174,22 +174,26 @@ export function runsOutAt(c: GameClocks, seat: number): number | null {
   return runningInstant(c, seat, k.since, k.bankMs);
 }
 
-/** How long a seat must have been asked to act before the others may hand it to the bot (and count it late). */
+/** How long a seat's clock must have run in its turn before the others may hand it to the bot (and count it late). */
 export const HAND_TO_BOT_AFTER_MS = 24 * HOUR_MS;
+/** Human players a table needs for the others to vote on a late seat. */
+export const VOTING_TABLE_HUMANS = 3;
 /** A clock in its last this-many ms, with over half of its run used, is late. */
 const LATE_LEFT_MS = 24 * HOUR_MS;
 
 /**
- * The other players' votes on `seat` open at `now` (only tables of three or more humans vote;
- * the caller checks that): none unless the seat must act; the bot once it has been asked to act
- * for HAND_TO_BOT_AFTER_MS; its one extension (unless it had it) once it is late: asked for that
- * long, or in the last 24 h of its clock with over half of this run's time used, so a 24 h
- * per-move clock is late after 12 h, not from its first second.
+ * The other players' votes on `seat` open at `now` (only tables of VOTING_TABLE_HUMANS or more
+ * humans vote; the caller checks that): none unless the seat must act and its clock runs now
+ * (not in a table pause, its vacation or its weekend); the bot once its clock has run
+ * HAND_TO_BOT_AFTER_MS in this turn; its one extension (unless it had it) once it is late: its
+ * clock has run that long, or is in its last 24 h with over half of this run's time used, so a
+ * 24 h per-move clock is late after 12 h, not from its first second. Time the clock stood still
+ * never counts.
  */
 export function votesOpen(c: GameClocks, seat: number, now: number): SeatVote['kind'][] {
   const k = c.seats[seat];
-  if (!k || k.since === null) return [];
-  const asked = now - k.since;
+  if (!k || k.since === null || pausedBy(c, seat, now) !== null) return [];
+  const asked = chargeableMs(c, seat, k.since, now);
   const left = remainingMs(c, seat, now);
   const late = asked >= HAND_TO_BOT_AFTER_MS || (left < LATE_LEFT_MS && left < k.startMs / 2);
   const open: SeatVote['kind'][] = [];
@@ -289,13 +293,14 @@ export interface ClockView {
   running: boolean;
   pausedBy: PausedBy;
   runsOutAt: string | null;
-  /** The others' votes on this seat open now (`votesOpen`; tables of three or more humans). */
+  /** The others' votes on this seat open now (`votesOpen`; none at a table of fewer than three humans, none on a bot). */
   votesOpen: SeatVote['kind'][];
 }
 
-/** Every seat's clock at `now`, as the game answers carry them (`clocks`). */
-export function clockViews(c: GameClocks | null, now: number): ClockView[] {
+/** Every seat's clock at `now`, as the game answers carry them (`clocks`); `humans`, the seats humans play, says who may be voted on. */
+export function clockViews(c: GameClocks | null, now: number, humans: readonly number[]): ClockView[] {
   if (!c) return [];
+  const voting = humans.length >= VOTING_TABLE_HUMANS;
   return c.seats.map((k, seat) => {
     const end = runsOutAt(c, seat);
     return {
@@ -304,7 +309,7 @@ export function clockViews(c: GameClocks | null, now: number): ClockView[] {
       running: k.since !== null && pausedBy(c, seat, now) === null,
       pausedBy: pausedBy(c, seat, now),
       runsOutAt: end === null ? null : new Date(end).toISOString(),
-      votesOpen: votesOpen(c, seat, now),
+      votesOpen: voting && humans.includes(seat) ? votesOpen(c, seat, now) : [],
     };
   });
 }

@@ -116,7 +116,76 @@ describe('votes on a late player (three or more humans)', () => {
   it('is not offered at a table of two', async () => {
     api.clock.t = Date.parse('2027-08-16T09:00:00Z');
     const { id, tokens } = await timedTable(api, { timeControl: 'slow' });
+    api.clock.advance(25 * HOUR);
+    // Late by the clock, but two humans do not vote: the answers say so too.
+    expect((await clocksOf(api, id, tokens[1]))[0].votesOpen).toEqual([]);
     expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })).json.error.code).toBe('too_few_players');
+  });
+
+  it('opens no vote while the table is paused: time the clock stands still never counts', async () => {
+    api.clock.t = Date.parse('2027-08-30T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 3 });
+    await post(tokens[1], `/api/games/${id}/pause`, { days: 3 });
+    await post(tokens[0], `/api/games/${id}/pause/agree`);
+    expect((await post(tokens[2], `/api/games/${id}/pause/agree`)).json.pause).toBeTruthy();
+    api.clock.advance(25 * HOUR);
+    expect((await clocksOf(api, id, tokens[1]))[0]).toMatchObject({ remainingMs: 48 * HOUR, votesOpen: [] });
+    const refused = await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' });
+    expect(refused.status).toBe(409);
+    expect(refused.json.error).toMatchObject({ code: 'too_soon', message: 'The table is paused: no seat is late while it lasts.' });
+    // After the pause, the clock's own running time counts: 24 h of it opens both votes.
+    await post(tokens[1], `/api/games/${id}/resume`);
+    api.clock.advance(23 * HOUR);
+    expect((await clocksOf(api, id, tokens[1]))[0].votesOpen).toEqual([]);
+    api.clock.advance(HOUR);
+    expect((await clocksOf(api, id, tokens[1]))[0].votesOpen).toEqual(['extension', 'bot']);
+  });
+});
+
+// Requests that really overlap (real PostgreSQL, workerd) race in test/worker/concurrency.test.ts.
+describe('several players acting together, and acting twice', () => {
+  const version = async (id: string, token: string) => (await api.call('GET', `/api/games/${id}`, { token })).json.version as number;
+
+  it('three agreements sent together all count, and the pause starts', async () => {
+    api.clock.t = Date.parse('2027-09-13T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 4 });
+    await post(tokens[0], `/api/games/${id}/pause`, { days: 2 });
+    const answers = await Promise.all([1, 2, 3].map((s) => post(tokens[s], `/api/games/${id}/pause/agree`)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const meta = (await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json;
+    expect(meta.pause).toEqual({ until: new Date(api.clock.t + 2 * DAY).toISOString(), by: 0 });
+    expect(meta.pauseProposal).toBeNull();
+  });
+
+  it('votes sent together all count: the extension is given', async () => {
+    api.clock.t = Date.parse('2027-09-20T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 4 });
+    api.clock.advance(40 * HOUR);
+    const answers = await Promise.all([1, 2, 3].map((s) => post(tokens[s], `/api/games/${id}/seats/0/votes`, { kind: 'extension' })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const meta = (await api.call('GET', `/api/games/${id}`, { token: tokens[1] })).json;
+    expect(meta.votes).toEqual([]);
+    expect(meta.clocks[0].remainingMs).toBe(32 * HOUR);
+    expect((await logOf(api, id, tokens[1])).filter((t) => t.endsWith('24 more hours.'))).toHaveLength(3);
+  });
+
+  it('the same vote, agreement or proposal twice changes nothing the second time', async () => {
+    api.clock.t = Date.parse('2027-09-27T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 3 });
+    api.clock.advance(40 * HOUR);
+    await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
+    let v = await version(id, tokens[1]);
+    const again = await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
+    expect(again.status).toBe(200);
+    expect(again.json.votes).toEqual([{ kind: 'extension', seat: 0, voters: [1] }]);
+    expect(await version(id, tokens[1])).toBe(v);
+    await post(tokens[2], `/api/games/${id}/pause`, { days: 3 });
+    v = await version(id, tokens[1]);
+    expect((await post(tokens[2], `/api/games/${id}/pause`, { days: 3 })).status).toBe(200);
+    await post(tokens[0], `/api/games/${id}/pause/agree`);
+    const agreedAgain = await post(tokens[0], `/api/games/${id}/pause/agree`);
+    expect(agreedAgain.json.pauseProposal).toEqual({ by: 2, days: 3, agreed: [0] });
+    expect(await version(id, tokens[1])).toBe(v + 1);
   });
 });
 
