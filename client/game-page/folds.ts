@@ -65,7 +65,7 @@ export function emailRepliesFold(host: ReactiveControllerHost, gameId: string) {
   return fold(
     host,
     'Replies by email',
-    '',
+    'card',
     'mp-game-email-replies',
     () => import('../components/mp-game-email-replies'),
     html`<mp-game-email-replies .gameId=${gameId}></mp-game-email-replies>`,

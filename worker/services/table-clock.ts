@@ -18,7 +18,7 @@ async function timedSeat(ctx: ServiceCtx, gameId: string, user: User): Promise<{
   const row = await loadGame(ctx.db, gameId);
   const seat = await seatOf(ctx.db, row.id, user.id);
   if (seat === null) throw new ApiError(403, 'not_seated', 'Only the players of this game can do that.');
-  if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has clocks to pause.');
+  if (row.status !== 'active') throw new ApiError(409, 'not_active', 'Only a running game has clocks to pause or seats to vote on.');
   if (!row.clocks) throw new ApiError(409, 'no_clock', 'This game has no clock.');
   return { row: row as GameRow & { clocks: GameClocks }, seat };
 }
@@ -192,7 +192,16 @@ export async function voteOnSeat(
         tell: 'all',
         edit: (c) => ({ ...addTime(c, target, EXTENSION_MS), votes: rest }),
       };
-    return { commit: (fresh) => handToBot(ctx, fresh, target, rest) };
+    // The bot has the seat from now on: every vote about it is over, an extension's too.
+    return {
+      commit: (fresh) =>
+        handToBot(
+          ctx,
+          fresh,
+          target,
+          votes.filter((v) => v.seat !== target),
+        ),
+    };
   });
 }
 

@@ -106,10 +106,12 @@ describe('votes on a late player (three or more humans)', () => {
     api.clock.advance(12 * HOUR);
     expect((await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' })).json.error.code).toBe('too_soon');
     api.clock.advance(12 * HOUR);
+    await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'extension' });
     await post(tokens[1], `/api/games/${id}/seats/0/votes`, { kind: 'bot' });
     await post(tokens[2], `/api/games/${id}/seats/0/votes`, { kind: 'bot' });
     const meta = (await api.call('GET', `/api/games/${id}`, { token: tokens[1] })).json;
     expect(meta.seats[0].isBot).toBe(true);
+    expect(meta.votes).toEqual([]); // the extension vote on the seat went with it
     expect((await logOf(api, id, tokens[1])).some((t) => t.startsWith('The other players voted: the bot plays for'))).toBe(true);
   });
 
