@@ -23,6 +23,9 @@ export const FUNCTION_ORDER = [
   'mp_held_deliveries',
   'mp_claim_deliveries',
   'mp_finish_deliveries',
+  'mp_ending_inputs',
+  'mp_record_ending',
+  'mp_pass_read',
 ] as const;
 
 /** The SQL text of each function file, in `FUNCTION_ORDER`. Throws when a file is missing or not listed. */

@@ -31,11 +31,46 @@ export interface AppendEventArgs {
   outbox: Record<string, unknown>[];
 }
 
-/** `select mp_append_event(...) as seq`: the new version, or NULL when the game moved on. */
-export function appendEventCall(a: AppendEventArgs): SQL {
-  return sql`select mp_append_event(${a.gameId}::text, ${a.expectedVersion}::int, ${a.kind}::text, ${a.seat}::int, ${jsonb(a.payload)}, ${jsonb(a.log)},
-    ${a.reveals}::boolean, ${a.idempotencyKey}::text, ${a.response}::text, ${a.now.toISOString()}::timestamptz, ${jsonb(a.update)},
-    ${a.seenBy}::int, ${jsonb(a.outbox)}) as seq`;
+/**
+ * The end of a game recorded by `mp_record_ending` (db/functions/mp_record_ending.sql) in the
+ * statement that commits it; rows in snake_case. `locks` are the rated players' keys in order;
+ * each rating carries `before`, the count of games it was computed from (null: a newcomer).
+ */
+export interface RecordEndingArgs {
+  type: string;
+  timed: boolean;
+  rated: boolean;
+  locks: string[];
+  results: { seat: number; user_id: string | null; place: number; won: boolean; resigned: boolean; timed_out: boolean }[];
+  ratings: { user_id: string; mu: number; sigma: number; ordinal: number; games: number; before: number | null }[];
+}
+
+/**
+ * `select mp_append_event(...) as seq`: the new version, or NULL when the game moved on. With
+ * `ending`, the same statement then records the game's end (`end_seq`, NULL when the commit
+ * matched nothing); it fails with SQLSTATE 40001, writing nothing, when a rating it changes was
+ * changed since it was read.
+ */
+export function appendEventCall(a: AppendEventArgs, ending?: RecordEndingArgs): SQL {
+  const now = a.now.toISOString();
+  const append = sql`mp_append_event(${a.gameId}::text, ${a.expectedVersion}::int, ${a.kind}::text, ${a.seat}::int, ${jsonb(a.payload)}, ${jsonb(a.log)},
+    ${a.reveals}::boolean, ${a.idempotencyKey}::text, ${a.response}::text, ${now}::timestamptz, ${jsonb(a.update)},
+    ${a.seenBy}::int, ${jsonb(a.outbox)})`;
+  if (!ending) return sql`select ${append} as seq`;
+  // The ending takes the commit's version as an argument, so it runs after it, in its transaction.
+  return sql`with a as materialized (select ${append} as seq)
+    select a.seq, mp_record_ending(a.seq, ${a.gameId}::text, ${ending.type}::text, ${now}::timestamptz, ${ending.timed}::boolean,
+      ${ending.rated}::boolean, ${jsonb(ending.locks)}, ${jsonb(ending.results)}, ${jsonb(ending.ratings)}) as end_seq from a`;
+}
+
+/** `select mp_pass_read(game, now) as read`: a clock pass's first read (the row, the recipients, the ending's inputs when its clock may end it), or null. */
+export function passReadCall(gameId: string, now: Date): SQL {
+  return sql`select mp_pass_read(${gameId}::text, ${now.toISOString()}::timestamptz) as read`;
+}
+
+/** `select mp_ending_inputs(game) as inputs`: what recording the game's end needs (`EndingInputs` in worker/services/ending.ts), or null. */
+export function endingInputsCall(gameId: string): SQL {
+  return sql`select mp_ending_inputs(${gameId}::text) as inputs`;
 }
 
 /** Arguments of `mp_game_request` (db/functions/mp_game_request.sql). */

@@ -332,7 +332,7 @@ export async function startBenchStack(section: string, opts: { graceSeconds?: nu
     EMAIL_PROVIDER: 'resend',
     EMAIL_API_URL: mail.url,
     EMAIL_API_KEY: 'bench',
-  });
+  }, { inspector: process.env.BENCH_NO_INSPECTOR !== '1' });
   const admin = neonPool(db.url, 1);
   const stop = async () => {
     await admin.end().catch(() => {});

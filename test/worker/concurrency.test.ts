@@ -98,4 +98,37 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
     expect(second.text).toBe(first.text);
     expect(await eventCount(gameId)).toBe(events);
   });
+  it('six games between the same two players ending at the same moment: each ending recorded once, every rating folded in', async () => {
+    const [a, b] = await Promise.all(['race-end-a', 'race-end-b'].map(async (n) => (await api.signIn(uniqueEmail(n))).token));
+    const ids = await Promise.all(Array.from({ length: 6 }, () => api.startGame('secret-dice', [a, b], { rounds: 1 })));
+    // Each game one move from its end: a's turn, then b banks; b's 'end' finishes it.
+    for (const id of ids)
+      for (const [token, type] of [
+        [a, 'bank'],
+        [a, 'end'],
+        [b, 'bank'],
+      ] as const) {
+        const s = await api.get(`/api/games/${id}/state`, { token });
+        const r = await api.post(`/api/games/${id}/moves`, { version: s.body.version, move: { type } }, { token });
+        expect(r.status, r.text).toBe(200);
+      }
+    const versions = await Promise.all(
+      ids.map(async (id) => (await api.get(`/api/games/${id}/state`, { token: b })).body.version as number),
+    );
+    const ends = await Promise.all(
+      ids.map((id, i) => api.post(`/api/games/${id}/moves`, { version: versions[i], move: { type: 'end' } }, { token: b })),
+    );
+    expect(ends.map((r) => r.status)).toEqual(ids.map(() => 200));
+    const q = <T>(text: string, params: unknown[]) => sqlRows<T>(inject('databaseUrl'), inject('dbWsProxy'), text, params);
+    const endings = await q<{ n: string }>('select count(*) as n from game_endings where game_id = any($1)', [ids]);
+    expect(Number(endings[0].n)).toBe(6);
+    const results = await q<{ n: string }>('select count(*) as n from seat_results where game_id = any($1) and rated', [ids]);
+    expect(Number(results[0].n)).toBe(12);
+    // Six rated games each: no ending computed from a rating another one had changed meanwhile.
+    const rated = await q<{ games: number }>(
+      "select r.games from ratings r join seats s on s.user_id = r.user_id where s.game_id = $1 and r.type = 'secret-dice' order by s.seat",
+      [ids[0]],
+    );
+    expect(rated.map((r) => r.games)).toEqual([6, 6]);
+  });
 });

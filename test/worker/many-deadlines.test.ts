@@ -83,6 +83,11 @@ describe.skipIf(!wantRealPostgres())('many deadlines at once', () => {
     );
     expect(done - firstEnd).toBeLessThan(120_000);
     expect(await timeoutsOf(sql, 'many')).toEqual({ games: GAMES, events: GAMES });
+    // Each ending recorded once, with both players' outcomes rated (each copy seats players of its own).
+    const [recorded] = await sql<{ endings: string; rated: string }>(
+      "select (select count(*) from game_endings where game_id like 'many\\_%') as endings, (select count(*) from seat_results where game_id like 'many\\_%' and rated) as rated",
+    );
+    expect({ endings: Number(recorded.endings), rated: Number(recorded.rated) }).toEqual({ endings: GAMES, rated: 2 * GAMES });
     expect(answering.length).toBeGreaterThan(0);
     expect(cronOk).toBeGreaterThan(0);
   }, 300_000);

@@ -2,7 +2,11 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { chooseBotMove, playMove, rngFromSeed } from '../../engine/core';
 import { games } from '../../db/schema';
 import type { Db } from '../../db/types';
-import { insertOutbox, loadRecipients, noticeRows } from '../notices/enqueue';
+import { insertOutbox, loadRecipients, noticeRows, type Recipient } from '../notices/enqueue';
+import { executedRows } from '../../db/json-row';
+import { passReadCall } from '../../db/sql-functions';
+import type { EndingInputs } from './ending';
+import { ApiError } from '../http/errors';
 import { holdNotices, scheduleDrain } from './request-drain';
 import { clocksDueAt, type GameClocks, nextReminderAt, outOfTime, runsOutAt } from '../time-control/seat-clocks';
 import type { ServiceCtx } from '../types';
@@ -10,7 +14,7 @@ import { commitChange } from './commit';
 import { randomHex } from '../lib/crypto';
 import { VersionConflict } from './events';
 import { quietOf } from './game-clocks';
-import { gameOf, type GameRow, loadGame, seatList } from '../lib/game-rows';
+import { gameOf, type GameRow, gameRowFromJson, loadGame, seatList } from '../lib/game-rows';
 import { commitClockNews, tryAutoVacation } from './vacations';
 
 /** At most this many bot moves for one timed-out seat (a safety net; real turns are short). */
@@ -35,7 +39,12 @@ export interface ClockPassReport {
 export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<ClockPassReport & { after?: GameRow }> {
   const report: ClockPassReport = { reminders: 0, timeouts: 0, autoVacations: 0 };
   const now = ctx.now.getTime();
-  let row = await loadGame(ctx.db, gameId);
+  const first = await readForPass(ctx.db, gameId, ctx.now);
+  let row = first.row;
+  // The seats' players and their settings do not change in a pass: read once. The ending's
+  // inputs hold until the pass commits something else (a logged pause, a vacation).
+  const recipients = first.recipients;
+  let ending = first.ending;
   if (row.status !== 'active' || !row.clocks) {
     if (row.dueAt) await ctx.db.update(games).set({ dueAt: null }).where(eq(games.id, row.id));
     return { ...report, after: { ...row, dueAt: null } };
@@ -52,7 +61,10 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
       edit: (c) => ({ ...c, pauses: c.pauses.map((q) => (q.from === p.from ? { ...q, over: true } : q)) }),
     });
   }
-  if (logged) row = await loadGame(ctx.db, gameId);
+  if (logged) {
+    row = await loadGame(ctx.db, gameId);
+    ending = null;
+  }
 
   const late = row.clocks ? outOfTime(row.clocks, now).filter((s) => !row.botSeats.includes(s)) : [];
   if (late.length) {
@@ -65,11 +77,12 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
       if (userId && (await tryAutoVacation(ctx, userId))) {
         report.autoVacations++;
         fresh = null;
+        ending = null;
         continue;
       }
       // The row read above is current unless this pass changed the game already.
       if (i > 0 || report.autoVacations > 0) row = await loadGame(ctx.db, gameId);
-      const out = await applyTimeout(ctx, row, [seat]);
+      const out = await applyTimeout(ctx, row, [seat], { recipients, ending: i === 0 ? ending : null });
       report.timeouts += out.timedOut;
       fresh = out.last;
       if (row.onTimeout === 'end') return report;
@@ -77,7 +90,7 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
     row = fresh ?? (await loadGame(ctx.db, gameId));
   }
   if (row.status !== 'active' || !row.clocks) return { ...report, after: row };
-  const reminded = await sendReminders(ctx, row);
+  const reminded = await sendReminders(ctx, row, recipients);
   return { ...report, reminders: reminded.sent, after: reminded.after };
 }
 
@@ -86,10 +99,9 @@ export async function runGameClocks(ctx: ServiceCtx, gameId: string): Promise<Cl
  * the version). Returns how many it queued and the row as it stands after (absent when another
  * writer changed the game meanwhile).
  */
-async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<{ sent: number; after?: GameRow }> {
+async function sendReminders(ctx: ServiceCtx, row: GameRow, recipients: Recipient[]): Promise<{ sent: number; after?: GameRow }> {
   const now = ctx.now.getTime();
   const clocks = row.clocks as GameClocks;
-  const recipients = await loadRecipients(ctx.db, row.id);
   const quiet = (seat: number) => quietOf(recipients.find((r) => r.seat === seat));
   const notices: { seat: number; kind: 'reminder'; deadline: string; tag: string }[] = [];
   const seats = clocks.seats.map((k, seat) => {
@@ -141,14 +153,22 @@ async function sendReminders(ctx: ServiceCtx, row: GameRow): Promise<{ sent: num
 
 /**
  * A seat whose clock ran out: with `onTimeout = bot`, the built-in bot plays its turn (logged
- * as a timeout move, an undo barrier); with `end`, the game is abandoned. Returns how many seats
+ * as a timeout move, an undo barrier); with `end`, the game is abandoned. `read` gives what the
+ * pass read already (the recipients; the ending's inputs, current for this game). Returns how many seats
  * timed out, and `last`, the game as read after the bot's last move (null when not read since).
  */
-export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number[]): Promise<{ timedOut: number; last: GameRow | null }> {
+export async function applyTimeout(
+  ctx: ServiceCtx,
+  first: GameRow,
+  late: number[],
+  read: { recipients?: Recipient[]; ending?: EndingInputs | null } = {},
+): Promise<{ timedOut: number; last: GameRow | null }> {
   const game = gameOf(ctx.registry, first);
   try {
     if (first.onTimeout === 'end') {
       await commitChange(ctx, game, first, {
+        recipients: read.recipients,
+        endingInputs: read.ending ?? undefined,
         kind: 'timeout',
         seat: null,
         payload: { seats: late },
@@ -160,7 +180,7 @@ export async function applyTimeout(ctx: ServiceCtx, first: GameRow, late: number
       return { timedOut: late.length, last: null };
     }
     // The seats' players and their settings do not change while the bot plays: read once.
-    const recipients = await loadRecipients(ctx.db, first.id);
+    const recipients = read.recipients ?? (await loadRecipients(ctx.db, first.id));
     // The row the caller read is current until this loop commits; after a commit, read again.
     let current: GameRow | null = first;
     for (const seat of late) {
@@ -206,4 +226,18 @@ export async function dueGames(db: Db, limit = 1000): Promise<{ id: string; dueA
     .where(and(eq(games.status, 'active'), isNotNull(games.dueAt)))
     .orderBy(asc(games.dueAt))
     .limit(limit);
+}
+
+/** A pass's first read (`mp_pass_read`): the game, its recipients, and the ending's inputs when a clock that ends it has run out. */
+async function readForPass(
+  db: Db,
+  gameId: string,
+  now: Date,
+): Promise<{ row: GameRow; recipients: Recipient[]; ending: EndingInputs | null }> {
+  const result = await db.execute(passReadCall(gameId, now));
+  const read = executedRows<{
+    read: { game: Record<string, unknown>; recipients: Recipient[] | null; ending: EndingInputs | null } | null;
+  }>(result)[0]?.read;
+  if (!read) throw new ApiError(404, 'game_not_found', 'No game with that id.');
+  return { row: gameRowFromJson(read.game), recipients: read.recipients ?? [], ending: read.ending };
 }

@@ -6,7 +6,9 @@ import type { GameClocks } from '../time-control/seat-clocks';
 import { clocksAfterChange } from './game-clocks';
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
-import { appendEvent, type LeadingEvent } from './events';
+import { appendEvent, type LeadingEvent, type NewEvent } from './events';
+import { type EndingInputs, endingWrites, isStaleRating, readEndingInputs } from './ending';
+import type { EndedRecord } from './rating-math';
 import { applyEnding } from './ratings';
 import type { GameRow } from '../lib/game-rows';
 import type { LoggedEvent } from './log-lines';
@@ -42,6 +44,8 @@ export interface GameChange {
   leading?: LeadingEvent[];
   /** The game's notice recipients if the caller read them already (saves a query). */
   recipients?: Recipient[];
+  /** What recording the game's end needs, if the caller read it already with the row (`mp_pass_read`; saves a query). */
+  endingInputs?: EndingInputs;
   /** The clocks to go on from instead of the row's (an undo puts back the seats' clocks as they stood before the move). */
   clocks?: GameClocks | null;
   /**
@@ -97,7 +101,13 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   // The game ends with this change: its outcome and ratings commit with it (worker/services/ratings.ts).
   const ends = row.status === 'active' && (status === 'finished' || status === 'abandoned');
   const botSeats = change.botSeats ?? row.botSeats;
-  const recipients = notices.length ? (change.recipients ?? (await loadRecipients(ctx.db, row.id))) : [];
+  // A game's end is recorded by the statement that commits it, from what one read beside the
+  // recipients' gives (worker/services/ending.ts), unless more writes share its transaction.
+  const endsAlone = ends && !change.also && leading.length === 0;
+  const [recipients, endingInputs] = await Promise.all([
+    notices.length ? (change.recipients ?? loadRecipients(ctx.db, row.id)) : [],
+    endsAlone ? (change.endingInputs ?? readEndingInputs(ctx.db, row.id)) : null,
+  ]);
   const clocks = clocksAfterChange(row, { status, activeSeats, botSeats }, ctx.now, {
     base: change.clocks,
     recipients: notices.length ? recipients : undefined,
@@ -114,37 +124,51 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
     (r) => (held ? { ...r, claimedUntil: held, attempts: 1 } : r),
   );
-  await appendEvent(
-    ctx.db,
-    {
-      gameId: row.id,
-      expectedVersion: row.version,
-      kind: change.kind,
-      seat: change.seat,
-      payload: change.payload,
-      log: change.log,
-      reveals: change.reveals,
-      idempotencyKey: change.idempotencyKey,
-      // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
-      response: change.idempotencyKey ? answerJson(answer) : undefined,
-      update: {
-        snapshot: change.state,
-        status,
-        activeSeats,
-        result,
-        // Untimed games write no clock columns (they stay null).
-        ...(row.clocks ? clocks : {}),
-        ...(change.botSeats ? { botSeats: change.botSeats } : {}),
-        ...(change.options ? { options: change.options } : {}),
-      },
-      now: ctx.now,
-      seenBy: change.seat,
-      outbox: rows,
-      also: ends ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
-      leading,
+  const ending = endingInputs
+    ? endingWrites(endingInputs, {
+        gameId: row.id,
+        status: status as 'finished' | 'abandoned',
+        result: result as EndedRecord['result'],
+        timed: row.clocks !== null,
+        event: { kind: change.kind, seat: change.seat, payload: change.payload },
+      })
+    : undefined;
+  const event: NewEvent = {
+    gameId: row.id,
+    expectedVersion: row.version,
+    kind: change.kind,
+    seat: change.seat,
+    payload: change.payload,
+    log: change.log,
+    reveals: change.reveals,
+    idempotencyKey: change.idempotencyKey,
+    // Kept only where a retry can ask for it again (an Idempotency-Key); the cron forgets it later.
+    response: change.idempotencyKey ? answerJson(answer) : undefined,
+    update: {
+      snapshot: change.state,
+      status,
+      activeSeats,
+      result,
+      // Untimed games write no clock columns (they stay null).
+      ...(row.clocks ? clocks : {}),
+      ...(change.botSeats ? { botSeats: change.botSeats } : {}),
+      ...(change.options ? { options: change.options } : {}),
     },
-    ctx.clocks,
-  );
+    now: ctx.now,
+    seenBy: change.seat,
+    outbox: rows,
+    also: ends && !endingInputs ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
+    ending,
+    leading,
+  };
+  try {
+    await appendEvent(ctx.db, event, ctx.clocks);
+  } catch (err) {
+    if (!ending || !isStaleRating(err)) throw err;
+    // Another ending of a shared player changed a rating since the read (nothing was written):
+    // this one is recorded inside the commit's transaction, under the players' locks.
+    await appendEvent(ctx.db, { ...event, ending: undefined, also: (tx) => endWith(tx, change.also, row.id, ctx.now) }, ctx.clocks);
+  }
   // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
   // cron passes over due games anyway).
   if (row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {

@@ -1,12 +1,17 @@
 /**
- * True for a Postgres unique/primary-key violation (SQLSTATE 23505), whichever driver raised it
- * (PGlite, Neon) and whether or not Drizzle wrapped it.
+ * True when `err`, or an error it wraps (Drizzle's query error, the driver's), carries Postgres
+ * SQLSTATE `state`, whichever driver raised it (PGlite, Neon).
  */
-export function isUniqueViolation(err: unknown): boolean {
+export function hasSqlState(err: unknown, state: string): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (e.code === '23505') return true;
+    if (e.code === state) return true;
   }
   return false;
+}
+
+/** True for a Postgres unique/primary-key violation (SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return hasSqlState(err, '23505');
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { executedRows } from '../../db/json-row';
 import type { LogEntry } from '../../engine/core';
 import { gameEvents, games } from '../../db/schema';
-import { appendEventCall } from '../../db/sql-functions';
+import { appendEventCall, type RecordEndingArgs } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import type { OutboxRow } from '../notices/enqueue';
 import { isUniqueViolation } from './db-errors';
@@ -42,6 +42,8 @@ export interface NewEvent {
    * this event follows them with every other change.
    */
   leading?: LeadingEvent[];
+  /** The game's end, recorded by the same statement (`mp_record_ending`; worker/services/ending.ts). */
+  ending?: RecordEndingArgs;
 }
 
 /** An event appended before another in one transaction (`NewEvent.leading`). */
@@ -141,21 +143,24 @@ function appendStatement(e: NewEvent) {
     claimed_until: r.claimedUntil ? r.claimedUntil.toISOString() : null,
     attempts: r.attempts ?? 0,
   }));
-  return appendEventCall({
-    gameId: e.gameId,
-    expectedVersion: e.expectedVersion,
-    kind: e.kind,
-    seat: e.seat,
-    payload: e.payload ?? {},
-    log: e.log,
-    reveals: e.reveals ?? false,
-    idempotencyKey: e.idempotencyKey ?? null,
-    response: e.response ?? null,
-    now: e.now,
-    update,
-    seenBy: e.seenBy ?? null,
-    outbox: outboxRows,
-  });
+  return appendEventCall(
+    {
+      gameId: e.gameId,
+      expectedVersion: e.expectedVersion,
+      kind: e.kind,
+      seat: e.seat,
+      payload: e.payload ?? {},
+      log: e.log,
+      reveals: e.reveals ?? false,
+      idempotencyKey: e.idempotencyKey ?? null,
+      response: e.response ?? null,
+      now: e.now,
+      update,
+      seenBy: e.seenBy ?? null,
+      outbox: outboxRows,
+    },
+    e.ending,
+  );
 }
 
 /** The event a request with this Idempotency-Key appended before, if any. */

@@ -1,6 +1,6 @@
 /**
  * A clock pass runs only the statements its work needs: a pass that times a seat out reads the
- * game before each of the bot's moves and commits them (each commit writes the clocks and the
+ * game (the first time with its recipients) before each of the bot's moves and commits them (each commit writes the clocks and the
  * next due instant), and the reminders step after it, with nothing to send, writes nothing more
  * and opens no transaction.
  */
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 describe('a clock pass', () => {
-  it('a timeout: the game read once per bot move, the recipients once, and no transaction for reminders with nothing to send', async () => {
+  it('a timeout: the game read once per bot move, the recipients with it once, and no transaction for reminders with nothing to send', async () => {
     api.clock.t = Date.parse('2027-09-06T09:00:00Z');
     const { id } = await timedTable(api, { timeControl: '24h', onTimeout: 'bot', allowVacation: false });
     // Both reminders (12 h and 2 h left) go out first, each in its own pass.
@@ -35,13 +35,14 @@ describe('a clock pass', () => {
     const clockWrites = statements.filter((q) => /^update "games" set "clocks"/.test(q));
     expect(clockWrites).toEqual([]);
     expect(statements.filter((q) => /^begin/i.test(q))).toEqual([]);
-    // The game is read once before the bot's first move and once after each (what it plays
-    // next depends on it), not again after the last; the recipients once for all the bot's
-    // moves, once for the reminders.
+    // The pass reads the game with its recipients once (`mp_pass_read`), then again after each
+    // of the bot's moves but the last (what it plays next depends on it); the recipients are not
+    // read again, neither for the bot's moves nor for the reminders.
     const count = (prefix: string) => statements.filter((q) => q.startsWith(prefix)).length;
     const appends = count('select mp_append_event(');
     expect(appends).toBe(Number(moves.rows[0].n));
-    expect(count('select "id", "type", "rules_version"')).toBe(appends + 1);
-    expect(count('select mp_recipients(')).toBe(2);
+    expect(count('select mp_pass_read(')).toBe(1);
+    expect(count('select "id", "type", "rules_version"')).toBe(appends);
+    expect(count('select mp_recipients(')).toBe(0);
   });
 });
