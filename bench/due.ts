@@ -14,7 +14,13 @@
  * Workers, one workerd each, as deployed objects are spread over machines; on 2 cores 10,000 in 5
  * Workers ran out of descriptors all the same (sockets waiting for a CPU) and slowed to 23 a second.
  *
- * `tsx bench/due.ts [out.json]`. BENCH_DUE_GAMES (2000), BENCH_DUE_SPREAD_MS (10000), BENCH_QUICK=1 for 500.
+ * A 10,000-game run in Workers of 1,000 or 2,000 games stalled all the same: past a minute the
+ * cron (of the first Worker, which the bench ticks) sets the alarms of every overdue game, whose
+ * objects then start in that one workerd too, and its Durable Objects' SQLite failed with
+ * SQLITE_NOMEM (deployed, there is one namespace and the objects spread over machines).
+ *
+ * `tsx bench/due.ts [out.json]`. BENCH_DUE_GAMES (2000), BENCH_DUE_SPREAD_MS (10000),
+ * BENCH_DUE_PASSES (16 in all), BENCH_DUE_PER_WORKER (2000), BENCH_QUICK=1 for 500.
  */
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,7 +43,7 @@ const LIMIT_MS = 1_500_000;
  */
 const SPREAD_MS = Number(process.env.BENCH_DUE_SPREAD_MS ?? 10_000);
 /** Games per Worker (one workerd process each): about as many as one workerd keeps files open for. */
-const PER_WORKER = 2000;
+const PER_WORKER = Number(process.env.BENCH_DUE_PER_WORKER ?? 2000);
 /** Alarms armed at a time, and the pause after each chunk (locally idle Durable Objects are evicted after about 10 s). */
 const ARM_CHUNK = 1000;
 const ARM_PAUSE_MS = 12_000;
@@ -63,7 +69,7 @@ async function main() {
     // shared among Workers of PER_WORKER each, one workerd process apiece, on the one database,
     // and WorkGate's places are shared among them (CLOCK_PASSES each, 16 in all as deployed).
     const count = Math.ceil(GAMES / PER_WORKER);
-    const passes = Math.max(1, Math.round(16 / count));
+    const passes = Math.max(1, Math.round(Number(process.env.BENCH_DUE_PASSES ?? 16) / count));
     for (let w = 0; w < count; w++)
       workers.push(
         await startBenchWorker(

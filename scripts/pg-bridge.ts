@@ -148,6 +148,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     pgHost: opts.pgHost,
     pgPort: opts.pgPort,
     log: opts.debug ? (text) => log(text) : undefined,
+    openConnections: () => stats.httpOpen,
     withSlot: opts.serialize
       ? (work) =>
           new Promise((resolve, reject) => {

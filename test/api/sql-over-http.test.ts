@@ -12,6 +12,10 @@ import { type LocalDb, startLocalDb } from '../../scripts/local-db';
 import { isUniqueViolation } from '../../worker/services/db-errors';
 import { executedRows } from '../../db/json-row';
 import WebSocket from 'ws';
+import http from 'node:http';
+import net from 'node:net';
+import { KEEP_OPEN_UP_TO } from '../../scripts/sql-over-http';
+import { until } from '../support/wait';
 
 let local: LocalDb;
 const opts = () => ({ url: local.DATABASE_URL, wsProxy: local.DB_WS_PROXY, webSocket: WebSocket, http: true });
@@ -98,5 +102,42 @@ describe('statements as HTTP queries through the bridge', () => {
       headers: { 'neon-connection-string': local.DATABASE_URL },
     });
     expect([bad.status, ((await bad.json()) as { message: string }).message]).toEqual([400, expect.stringContaining('not JSON')]);
+  });
+  it(`keeps a connection alive while at most ${KEEP_OPEN_UP_TO} are open, and closes it after the answer past that`, async () => {
+    const connectionAfter = () =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const req = http.request(
+          local.bridge.sqlEndpoint,
+          { method: 'POST', agent: false, headers: { 'neon-connection-string': local.DATABASE_URL, 'content-type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.headers.connection));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ query: 'select 1', params: [] }));
+      });
+    expect(await connectionAfter()).toBe('keep-alive');
+    // Idle connections held open elsewhere (Durable Objects, each keeping one) push the count past the bound.
+    const idle = await Promise.all(
+      Array.from(
+        { length: KEEP_OPEN_UP_TO + 1 },
+        () =>
+          new Promise<net.Socket>((resolve, reject) => {
+            const s = net.connect(local.bridge.port, '127.0.0.1', () => resolve(s));
+            s.on('error', reject);
+          }),
+      ),
+    );
+    try {
+      await until('the idle connections accepted', () => (local.bridge.stats().httpOpen > KEEP_OPEN_UP_TO ? true : undefined), {
+        intervalMs: 20,
+      });
+      expect(await connectionAfter()).toBe('close');
+    } finally {
+      for (const s of idle) s.destroy();
+    }
+    await until('the idle connections gone', () => (local.bridge.stats().httpOpen <= 1 ? true : undefined), { intervalMs: 20 });
+    expect(await connectionAfter()).toBe('keep-alive');
   });
 });

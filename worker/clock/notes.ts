@@ -36,6 +36,7 @@ export interface GameTimerStub extends Rpc.DurableObjectBranded {
   schedule(gameId: string, at: number | null): Promise<void>;
   ensure(gameId: string, at: number, slackMs: number): Promise<void>;
   hold(gameId: string, batch: HeldBatch): Promise<void>;
+  wake(): Promise<boolean>;
 }
 
 /**

@@ -68,6 +68,17 @@ export function gameTimerClass(registry: GameRegistry) {
       await this.rearm();
     }
 
+    /**
+     * The pass gate (WorkGate) kept a place for this game's waiting pass: its alarm, set for the
+     * retry, moves to now. False when no alarm is set (no pass waits here, or it runs now).
+     */
+    async wake(): Promise<boolean> {
+      const alarm = await this.ctx.storage.getAlarm();
+      if (alarm === null) return false;
+      if (alarm > Date.now()) await this.ctx.storage.setAlarm(Date.now());
+      return true;
+    }
+
     /** The alarm at the earliest of the clocks' instant and the held notices' (none: no alarm). */
     private async rearm(): Promise<void> {
       const [s, h] = await Promise.all([this.ctx.storage.get<Stored>('s'), this.ctx.storage.get<Held>('h')]);
