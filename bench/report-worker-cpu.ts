@@ -53,7 +53,18 @@ export function workerCpuMissed(r: J): string | null {
     `What stays (section "The Worker's own CPU per request"): the app around any route ${f(w.worker_cpu_ms_per_health)} ms; the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms; ` +
     `and ${f(rest)} ms of the move's own work: its two statements (the request's context, the append with its version check), the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON) ` +
     "and, for a move that passes the turn, the hand-over of its notices to the game's timer (one more Durable Object call; the delivery itself is the timer's alarm, measured apart). " +
-    `Each statement costs workerd about ${f(stmt, 1)} ms here, most of it outside the isolate (sockets, HTTP)${isolate(w)}; under 3 ms would need fewer round trips than reading the game and appending with its version check allows.`
+    `Each statement costs workerd about ${f(stmt, 1)} ms here, most of it outside the isolate (sockets, HTTP)${isolate(w)}; under 3 ms would need fewer round trips than reading the game and appending with its version check allows.` +
+    inspectorNote(w)
+  );
+}
+
+/** " With the dev inspector attached ..." when the run measured it beside. */
+function inspectorNote(w: J): string {
+  const d: J | undefined = w.with_dev_inspector;
+  if (!d) return '';
+  return (
+    ` Measured on a Worker without the dev inspector: attached (as \`wrangler dev\` runs it), a move cost ${f(d.worker_cpu_ms_per_move)} ms and a statement ${f(d.db_http_statement_cpu_ms)} ms ` +
+    'in the same run, workerd encoding and sending the inspector a notification for every subrequest, which a deployed Worker never does (figures before this run were taken with it attached).'
   );
 }
 
@@ -105,6 +116,10 @@ export function workerCpuSection(r: J): string[] {
       `CPU is the Worker process's threads' time on a CPU (/proc schedstat, so waiting for a CPU is not counted), one request at a time, ${w.per_block} per block, ${w.rounds} rounds with the kinds alternating, the median block; ` +
       `the Worker and PostgreSQL ${w.per_request_pinned ? 'pinned to one CPU and this load generator and the bridge to the other' : 'unpinned (taskset failed)'}. ` +
       "**Own** is the block less the same round's floor: a request the fixture answers before the app (workerd's HTTP, Miniflare's entry worker and wrangler's dev middleware: none of it the Worker's work). " +
+      (w.inspector_attached === false
+        ? `The Worker runs without the dev inspector (attached, workerd sends it a notification for every subrequest: a move ${f(w.with_dev_inspector?.worker_cpu_ms_per_move)} ms own, a statement ${f(w.with_dev_inspector?.db_http_statement_cpu_ms)} ms, measured the same way on a second Worker after this one; the profile below is taken there). ` +
+          "The bridge's HTTP query stand-in keeps connections alive as Neon's endpoint does (up to 32 open). "
+        : '') +
       "The bridge (WebSocket to TCP and the HTTP query endpoint's stand-in, dev only; Neon runs its own proxy) is its own process and never in these figures; the Worker side of the database requests is (in production it also pays TLS). The Durable Objects' storage is on tmpfs.",
   );
   out.push('');

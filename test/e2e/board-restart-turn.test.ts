@@ -19,19 +19,25 @@ describe.skipIf(!hasChromium)('Restart turn', () => {
     const ctxs = [await newPlayerContext(browser, base), await newPlayerContext(browser, base)];
     await signIn(ctxs[0], base, 'restart-a@example.test');
     await signIn(ctxs[1], base, 'restart-b@example.test');
-    const id = await startedGame(base, ctxs, 'big-thunder');
-    const first = (await stateOf(ctxs[0], base, id)).activeSeats[0];
-    const ctx = ctxs[first];
     // Steps that reveal nothing (no end of turn, no draw, no Resupply, which turns up a Market
-    // card): a card, its actions.
-    let s = await stateOf(ctx, base, id);
-    const start = s.version;
-    const startMoves = s.legalMoves.map((m) => m.label);
-    for (let i = 0; i < 12 && s.undoableSteps < 3; i++) {
-      const lm = s.legalMoves.find((m) => m.effect !== 'none' && !/end|discard|draw|pass|resupply/i.test(m.move.type));
-      if (!lm || !s.activeSeats.includes(first)) break;
-      s = await moveAs(ctx, base, id, s.version, lm.move);
-    }
+    // card): a card, its actions. A dealt hand may offer fewer than three in a row: then a new table.
+    const playSteps = async () => {
+      const id = await startedGame(base, ctxs, 'big-thunder');
+      const first = (await stateOf(ctxs[0], base, id)).activeSeats[0];
+      const ctx = ctxs[first];
+      let s = await stateOf(ctx, base, id);
+      const start = s.version;
+      const startMoves = s.legalMoves.map((m) => m.label);
+      for (let i = 0; i < 12 && s.undoableSteps < 3; i++) {
+        const lm = s.legalMoves.find((m) => m.effect !== 'none' && !/end|discard|draw|pass|resupply/i.test(m.move.type));
+        if (!lm || !s.activeSeats.includes(first)) break;
+        s = await moveAs(ctx, base, id, s.version, lm.move);
+      }
+      return { id, ctx, s, start, startMoves };
+    };
+    let played = await playSteps();
+    for (let table = 1; table < 4 && played.s.undoableSteps < 3; table++) played = await playSteps();
+    const { id, ctx, s, start, startMoves } = played;
     expect(s.undoableSteps, 'three steps that can be taken back').toBeGreaterThanOrEqual(3);
     const steps = s.undoableSteps;
 
