@@ -510,10 +510,15 @@ async function plansOf(db: BenchDb, admin: Pool, request: () => Promise<unknown>
   };
   for (const [k, v] of Object.entries(settings)) await admin.query(`alter system set ${k} = ${v}`);
   await admin.query('select pg_reload_conf()');
+  // The library loads only into new backends: the connections the pooler and the bridge's HTTP
+  // stand-in keep predate the setting, so they are ended (each pool drops a connection it loses
+  // while idle) and the request's statements run on new ones.
+  await admin.query(
+    "select pg_terminate_backend(pid) from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()",
+  );
   await sleep(300);
   const fromByte = statSync(db.logFile).size;
   try {
-    // Through a pooler, server connections predate the setting; a new backend per request otherwise.
     await request();
     await sleep(300);
   } finally {
