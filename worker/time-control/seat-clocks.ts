@@ -275,15 +275,27 @@ export function addTime(c: GameClocks, seat: number, ms: number): GameClocks {
   };
 }
 
-/** The seats whose running clock has reached 0 at `now` and is not standing still. */
+/** The seats whose running clock has timed out at `now` (`timesOutAt`): run out, and not standing still at 0 while their player is away. */
 export function outOfTime(c: GameClocks, now: number): number[] {
   const late: number[] = [];
   for (let seat = 0; seat < c.seats.length; seat++) {
     if (c.seats[seat].since === null) continue;
-    const end = runsOutAt(c, seat);
+    const end = timesOutAt(c, seat, now);
     if (end !== null && end <= now) late.push(seat);
   }
   return late;
+}
+
+/**
+ * When `seat`'s running clock times out, as seen at `now`: when it runs out, or, for a clock
+ * that ran out and now stands still at 0 because its player is away (an auto-vacation started at
+ * its end spends vacation days instead), when that time away ends. Null while the clock is stopped.
+ */
+export function timesOutAt(c: GameClocks, seat: number, now: number): number | null {
+  const end = runsOutAt(c, seat);
+  if (end === null || end > now || !c.allowVacation) return end;
+  const away = c.away.find((a) => a.seat === seat && a.from <= now && now < a.to);
+  return away ? away.to : end;
 }
 
 /** One clock as the API shows it. `runsOutAt`: ISO instant, only for a running clock. */
@@ -315,8 +327,8 @@ export function clockViews(c: GameClocks | null, now: number, humans: readonly n
 }
 
 /**
- * The next instant this game's clocks need attention: a reminder, a clock running out, the end
- * of a table pause (logged). Null when nothing is scheduled.
+ * The next instant this game's clocks need attention: a reminder, a clock timing out (`timesOutAt`),
+ * the end of a table pause (logged). Null when nothing is scheduled.
  */
 export function clocksDueAt(
   c: GameClocks | null,
@@ -330,7 +342,7 @@ export function clocksDueAt(
   };
   for (let seat = 0; seat < c.seats.length; seat++) {
     take(nextReminderAt(c, seat, quietOf(seat)));
-    take(runsOutAt(c, seat));
+    take(timesOutAt(c, seat, now));
   }
   for (const p of c.pauses) if (p.to > now) take(p.to);
   return due;

@@ -17,6 +17,8 @@ import {
   remainingMs,
   reminderThresholds,
   runsOutAt,
+  clocksDueAt,
+  timesOutAt,
   turnClocks,
 } from '../../../worker/time-control/seat-clocks';
 
@@ -164,5 +166,27 @@ describe('reminders by time left', () => {
     const early = turnClocks({ ...clocks({ kind: 'per-move', hours: 72 }), zones: [zone, null] }, [0], at('2027-01-04T06:00', zone));
     const earlyLast = { ...early, seats: early.seats.map((k, i) => (i === 0 ? { ...k, reminded: 1 } : k)) };
     expect(nextReminderAt(earlyLast, 0, quiet)).toBe(at('2027-01-06T21:59', zone));
+  });
+});
+
+describe('a clock that ran out while its player goes away', () => {
+  it("stands still at 0 and times out when the time away ends, not before (auto-vacation at a clock's end)", () => {
+    const t0 = at('2027-06-01T09:00');
+    const started = turnClocks(clocks(TIME_CONTROL_PRESETS['24h']), [0], t0);
+    const end = runsOutAt(started, 0)!;
+    // Away from a few seconds after the end (the pass that noticed it) for three days.
+    // Its reminders went out before its end.
+    const c: GameClocks = {
+      ...started,
+      seats: started.seats.map((k, i) => (i === 0 ? { ...k, reminded: 2 } : k)),
+      away: [{ seat: 0, from: end + 5000, to: end + 72 * H, kind: 'auto' }],
+    };
+    expect(outOfTime(c, end + 1000)).toEqual([0]); // not yet away: it times out
+    expect(outOfTime(c, end + H)).toEqual([]);
+    expect(timesOutAt(c, 0, end + H)).toBe(end + 72 * H);
+    expect(clocksDueAt(c, end + H)).toBe(end + 72 * H);
+    expect(outOfTime(c, end + 72 * H)).toEqual([0]);
+    // A table that forbids vacation: time away never saves the clock.
+    expect(outOfTime({ ...c, allowVacation: false }, end + H)).toEqual([0]);
   });
 });

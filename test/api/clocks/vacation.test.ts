@@ -133,8 +133,17 @@ describe('auto-vacation', () => {
     expect((await logOf(api, id, tokens[1])).some((t) => t.includes('ran out of time and is on vacation'))).toBe(true);
     expect(await noticesTo(api, emails[0], 'clock')).toHaveLength(1); // the player is told too
     expect((await clocksOf(api, id, tokens[0]))[0]).toMatchObject({ running: false, pausedBy: 'vacation', remainingMs: 0 });
+    // The passes after it leave the game alone while the days last: the clock stands still at 0,
+    // and the game is next due when the time away ends, not again at once.
+    api.clock.advance(1000);
+    await api.cron();
+    api.clock.advance(HOUR);
+    await api.cron();
+    expect(await statusOf(api, id)).toBe('active');
+    const due = await api.client.query<{ due_at: string | null }>('select due_at from games where id = $1', [id]);
+    expect(new Date(due.rows[0].due_at!).getTime()).toBeGreaterThan(api.clock.t);
 
-    api.clock.advance(6 * HOUR);
+    api.clock.advance(5 * HOUR);
     await passTurn(api, id, tokens[0]);
     const vacation = (await me(tokens[0])).vacation;
     expect(vacation.activeUntil).toBeNull();
