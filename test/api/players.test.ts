@@ -46,7 +46,7 @@ describe('tables that choose their players', () => {
   it('refuses a join below the table’s minimum with 403 below_table_requirement and the reason, changing nothing', async () => {
     const { tokens } = await players(api, 3);
     // tokens[1] lets a timed game run out.
-    const timed = await table(api, [tokens[1], tokens[2]], { timeControl: '24h', onTimeout: 'end' });
+    const timed = await table(api, [tokens[1], tokens[2]], { timeControl: '24h', onTimeout: 'end', allowVacation: false });
     api.clock.advance(25 * HOUR);
     for (let i = 0; i < 3; i++) await api.cron();
     expect((await api.call('GET', `/api/games/${timed}`, { token: tokens[1] })).json.status).toBe('abandoned');

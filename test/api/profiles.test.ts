@@ -38,9 +38,10 @@ describe('GET /api/players/:id', () => {
 
   it('a timed game lost on time lowers that seat’s reliability and rating', async () => {
     const { tokens, ids } = await players(api, 2);
-    const id = await table(api, tokens, { timeControl: '24h', onTimeout: 'end' });
+    const id = await table(api, tokens, { timeControl: '24h', onTimeout: 'end', allowVacation: false });
     api.clock.advance(25 * HOUR);
-    // A pass sends what came due first (the reminders), the next applies the timeout.
+    // A pass sends what came due first (the reminders), the next applies the timeout (the table
+    // allows no vacation: an auto-vacation would stand the clock still at 0 instead).
     for (let i = 0; i < 3; i++) await api.cron();
     expect((await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.status).toBe('abandoned');
     const late = (await api.call('GET', `/api/players/${ids[0]}`)).json;
