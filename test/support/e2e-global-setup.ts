@@ -49,6 +49,14 @@ export default async function setup(project: TestProject) {
   project.provide('devServerUrl', server.baseUrl);
   project.provide('browserWsEndpoint', browser.wsEndpoint());
   return async () => {
+    // The shared server's own account of anything that went wrong (a connection reset at one
+    // moment in two files has no cause in the tests' output): its error and reload lines, last 30.
+    const said = server
+      .output()
+      .split('\n')
+      .filter((l) => /✘|\berror\b|reload|crash|ECONN|exited|uncaught/i.test(l))
+      .slice(-30);
+    if (said.length) console.log(`[browser tests] the shared server said:\n${said.map((l) => `  ${l.slice(0, 240)}`).join('\n')}`);
     await Promise.allSettled([browser?.close(), server?.stop()]);
   };
 }

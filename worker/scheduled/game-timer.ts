@@ -10,6 +10,7 @@ import type { ServiceCtx } from '../types';
 import { serviceDeps } from '../service-deps';
 import { workerClock } from '../clock/worker-clock';
 import type { HeldBatch } from '../clock/notes';
+import { ApiError } from '../http/errors';
 
 /** Stored under 's': the game this object times, and the instant (epoch ms, the Worker's time) its clocks come due. */
 interface Stored {
@@ -164,7 +165,14 @@ export function gameTimerClass(registry: GameRegistry) {
       };
       let next: number | null = null;
       try {
-        const { after, ...report } = await runGameClocks(ctx, s.gameId);
+        const passed = await runGameClocks(ctx, s.gameId).catch((err: unknown) => {
+          // The game is gone (deleted with its last player's account, or a database started
+          // afresh under a kept object): nothing is due for it any more, so no alarm comes back.
+          if (err instanceof ApiError && err.code === 'game_not_found') return null;
+          throw err;
+        });
+        if (!passed) return null;
+        const { after, ...report } = passed;
         let row = after ?? (await loadGame(first.db, s.gameId).catch(() => null));
         // Bots of this game only, a run's worth: the next alarm goes on at once if they are not done.
         let botMoves = 0;
