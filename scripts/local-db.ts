@@ -31,6 +31,8 @@ export interface LocalDbOptions {
    * concurrent connections reach pglite-socket together (see docs/runtime-notes.md).
    */
   serialize?: boolean;
+  /** The bridge's HTTP query stand-in keeps connections alive (`BridgeOptions.keepAlive`; off by default). */
+  keepAlive?: boolean;
 }
 
 export interface LocalDb {
@@ -80,6 +82,7 @@ export async function startLocalDb(opts: LocalDbOptions = {}): Promise<LocalDb> 
     serialize: opts.serialize ?? true,
     port: opts.bridgePort ?? 0,
     debug: opts.debug,
+    keepAlive: opts.keepAlive,
   });
   const t4 = performance.now();
 

@@ -41,6 +41,13 @@ export interface BridgeOptions {
   idleTimeoutMs?: number;
   /** Logs each connection's open/close and queue length to stderr. */
   debug?: boolean;
+  /**
+   * The HTTP query stand-in keeps connections alive (up to `KEEP_OPEN_UP_TO` open), as Neon's
+   * endpoint does: the bench's bridge. Off (each answer closes its connection) for `npm start`
+   * and the tests: with it on, one clean-clone CI run's shared dev server saw workerd writes fail
+   * with EPIPE on kept connections and wrangler exit.
+   */
+  keepAlive?: boolean;
 }
 
 export interface BridgeStats {
@@ -148,7 +155,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
     pgHost: opts.pgHost,
     pgPort: opts.pgPort,
     log: opts.debug ? (text) => log(text) : undefined,
-    openConnections: () => stats.httpOpen,
+    openConnections: opts.keepAlive ? () => stats.httpOpen : undefined,
     withSlot: opts.serialize
       ? (work) =>
           new Promise((resolve, reject) => {
@@ -315,7 +322,7 @@ export async function startBridge(opts: BridgeOptions): Promise<Bridge> {
   };
 }
 
-// CLI: tsx scripts/pg-bridge.ts HOST PORT [--serialize] [--port N] [--debug]
+// CLI: tsx scripts/pg-bridge.ts HOST PORT [--serialize] [--port N] [--debug] [--keep-alive]
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
   const flag = (name: string) => args.includes(name);
@@ -330,6 +337,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     serialize: flag('--serialize'),
     port: Number(value('--port') ?? 0),
     debug: flag('--debug'),
+    keepAlive: flag('--keep-alive'),
   });
   console.log(`pg-bridge ws://${bridge.wsProxy} -> ${pgHost}:${pgPort}${flag('--serialize') ? ' (serialized)' : ''}`);
   const stop = () => bridge.close().then(() => process.exit(0));

@@ -15,9 +15,10 @@
  *   these fields onto its `NeonDbError`);
  * - answer 503: Postgres could not be reached (the text says so, for `isDatabaseUnavailable`).
  *
- * HTTP connections are kept alive, as Neon's endpoint keeps them, while at most
- * `KEEP_OPEN_UP_TO` are open; past that an answer closes its connection, so a burst of Durable
- * Objects each holding one idle connection cannot pile them up. Postgres connections are kept in a pool per
+ * With `openConnections` (the bench's bridge), HTTP connections are kept alive, as Neon's
+ * endpoint keeps them, while at most `KEEP_OPEN_UP_TO` are open; past that an answer closes its
+ * connection, so a burst of Durable Objects each holding one idle connection cannot pile them up.
+ * Without it, each answer closes its connection. Postgres connections are kept in a pool per
  * connection string, as Neon's proxy keeps them, so a query
  * does not pay a Postgres backend's start-up. Behind a serialized bridge (PGlite's one slot) one
  * connection is kept, and speaks only while it holds the slot.

@@ -57,7 +57,8 @@ async function startBridgeProcess(pgPort: number): Promise<{ wsProxy: string; pi
   const port = await freePort();
   const child: ChildProcess = spawn(
     path.join(root, 'node_modules', '.bin', 'tsx'),
-    ['scripts/pg-bridge.ts', '127.0.0.1', String(pgPort), '--port', String(port)],
+    // Connections kept alive, as Neon's endpoint keeps them (what a deployed Worker pays a statement).
+    ['scripts/pg-bridge.ts', '127.0.0.1', String(pgPort), '--port', String(port), '--keep-alive'],
     {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,7 +155,7 @@ export async function startBenchDb(
       },
     };
   }
-  const db = await startLocalDb({});
+  const db = await startLocalDb({ keepAlive: true });
   configureNeon(db.DB_WS_PROXY);
   const v = await db.pglite.query<{ v: string }>('select version() as v');
   return {

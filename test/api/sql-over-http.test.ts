@@ -21,7 +21,7 @@ let local: LocalDb;
 const opts = () => ({ url: local.DATABASE_URL, wsProxy: local.DB_WS_PROXY, webSocket: WebSocket, http: true });
 
 beforeAll(async () => {
-  local = await startLocalDb();
+  local = await startLocalDb({ keepAlive: true });
   await local.pglite.exec('create table sql_over_http (id int primary key, note text)');
 }, 60_000);
 
