@@ -76,8 +76,7 @@ export interface Env {
   MP_INSTANCE?: string;
   /** Static assets (the built client), bound by wrangler.toml `[assets]`. */
   ASSETS?: Fetcher;
-  /** Durable Objects (wrangler.toml): per game, what a 304 needs; the cron's next due instant. */
-  GAME_VERSIONS?: ClockBindings['GAME_VERSIONS'];
+  /** Durable Objects (wrangler.toml): the cron's next due instant; per game, what a 304 needs and the game's timer. */
   DUE_CLOCK?: ClockBindings['DUE_CLOCK'];
   GAME_TIMER?: ClockBindings['GAME_TIMER'];
   WORK_GATE?: DurableObjectNamespace<import('./clock/work-gate').WorkGate>;

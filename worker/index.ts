@@ -8,8 +8,7 @@ export default createWorker(gameRegistry);
 // Durable Object classes bound in wrangler.toml.
 export { DueClock } from './clock/due-clock';
 export { WorkGate } from './clock/work-gate';
-export { GameVersions } from './clock/game-versions';
-/** Each game's clock alarm (wrangler.toml GAME_TIMER), over the shipped games. */
+/** Each game's one object (wrangler.toml GAME_TIMER): what a 304 needs, and its clock alarm; over the shipped games. */
 export const GameTimer = gameTimerClass(gameRegistry);
 /** Outbox drain lanes (wrangler.toml OUTBOX_DRAIN), over the shipped games. */
 export const OutboxDrain = outboxDrainClass(gameRegistry);

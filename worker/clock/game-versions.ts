@@ -16,15 +16,19 @@ export interface Stored {
   viewers: Record<string, { user: string | null; seat: number | null; until: number }>;
 }
 
+/** Storage key of the versions' state (the game's timer keeps its own keys beside it). */
+const KEY = 'v';
+
 /**
- * One per game (`idFromName(gameId)`): what a conditional `GET /state` needs to answer 304
- * without Postgres: the game's version, the seats' seen marks, and the session tokens
- * recently allowed to read the game. Writers announce a new version BEFORE committing it
- * (`worker/services/events.ts`), so this copy is never behind the database; being ahead only
- * costs a full answer. Every method is one storage read-modify-write, atomic under the
- * object's input gate.
+ * What a conditional `GET /state` needs to answer 304 without Postgres: the game's version, the
+ * seats' seen marks, and the session tokens recently allowed to read the game. The base of the
+ * game's one Durable Object (`GameTimer`, `idFromName(gameId)`), so a commit tells one object
+ * both its version and its timer's news in one call. Writers announce a new version BEFORE
+ * committing it (`worker/services/events.ts`), so this copy is never behind the database; being
+ * ahead only costs a full answer. Every method is one storage read-modify-write, atomic under
+ * the object's input gate.
  */
-export class GameVersions extends DurableObject {
+export abstract class GameVersions<E = unknown> extends DurableObject<E> {
   /**
    * Set when a write failed (a storage hiccup such as SQLITE_BUSY): the stored copy may then be
    * behind the database, so this object answers no lookup (every poll goes to the database)
@@ -34,12 +38,12 @@ export class GameVersions extends DurableObject {
 
   /** Writes the state (one storage put). */
   protected async storePut(s: Stored): Promise<void> {
-    await this.ctx.storage.put('s', s);
+    await this.ctx.storage.put(KEY, s);
   }
 
   /** Forgets the state (one storage delete). */
   protected async storeClear(): Promise<void> {
-    await this.ctx.storage.delete('s');
+    await this.ctx.storage.delete(KEY);
   }
 
   private async write(op: () => Promise<void>): Promise<void> {
@@ -55,7 +59,7 @@ export class GameVersions extends DurableObject {
   /** A viewer's view of the game (version, its seat and the seat's mark); null when not known or no longer trusted. */
   async lookup(viewerKey: string, now: number): Promise<KnownViewer | null> {
     if (this.unsure) return null;
-    const s = await this.ctx.storage.get<Stored>('s');
+    const s = await this.ctx.storage.get<Stored>(KEY);
     const v = s?.viewers[viewerKey];
     if (!s || !v || v.until < now) return null;
     const mark = v.seat === null ? null : s.marks[v.seat];
@@ -65,7 +69,7 @@ export class GameVersions extends DurableObject {
 
   /** Raises the version and marks (never lowers them) and trusts `viewer` for `VIEWER_TRUST_MS` from `now`. */
   async note(n: VersionNote & { viewer?: ViewerNote; now: number }): Promise<void> {
-    const s = (await this.ctx.storage.get<Stored>('s')) ?? { version: 0, marks: {}, viewers: {} };
+    const s = (await this.ctx.storage.get<Stored>(KEY)) ?? { version: 0, marks: {}, viewers: {} };
     s.version = Math.max(s.version, n.version);
     for (const [seat, mark] of Object.entries(n.marks ?? {})) s.marks[seat] = Math.max(s.marks[seat] ?? 0, mark);
     if (n.viewer) s.viewers[n.viewer.key] = { user: n.viewer.user, seat: n.viewer.seat, until: n.now + VIEWER_TRUST_MS };

@@ -1,7 +1,6 @@
 import type { DueClock } from './due-clock';
-import type { GameVersions } from './game-versions';
 
-/** What a `GameVersions` object knows of one viewer: enough to rebuild the ETag the database would give. */
+/** What a game's object (`GameVersions`, the base of `GameTimer`) knows of one viewer: enough to rebuild the ETag the database would give. */
 export interface KnownViewer {
   version: number;
   user: string | null;
@@ -26,17 +25,42 @@ export interface ViewerNote {
 
 /** The Durable Object namespaces bound by wrangler.toml (absent in-process: then nothing is noted). */
 export interface ClockBindings {
-  GAME_VERSIONS?: DurableObjectNamespace<GameVersions>;
   DUE_CLOCK?: DurableObjectNamespace<DueClock>;
   GAME_TIMER?: DurableObjectNamespace<GameTimerStub>;
 }
 
-/** What callers use of a game's timer (worker/scheduled/game-timer.ts). */
+/**
+ * What a commit tells its game's object before it commits: the version (and the acting seat's
+ * mark), at `now` (epoch ms); with `held`, the notices it queues for the object to deliver; with
+ * `due`, the instant its clocks come due next (epoch ms, the Worker's time; null: none), set only
+ * when the commit moves it. `viewer`: a session allowed to read the game (a database answer).
+ */
+export interface CommitNote extends VersionNote {
+  now: number;
+  viewer?: ViewerNote;
+  held?: HeldBatch;
+  due?: number | null;
+}
+
+/** What callers use of a game's one object (worker/scheduled/game-timer.ts): its timer and its versions. */
 export interface GameTimerStub extends Rpc.DurableObjectBranded {
   schedule(gameId: string, at: number | null): Promise<void>;
   ensure(gameId: string, at: number, slackMs: number): Promise<void>;
   hold(gameId: string, batch: HeldBatch): Promise<void>;
   wake(): Promise<boolean>;
+  lookup(viewerKey: string, now: number): Promise<KnownViewer | null>;
+  note(n: CommitNote): Promise<void>;
+  /** A commit's news before it commits: the version noted as `note` does, `held` held, `due` set. */
+  commit(gameId: string, n: CommitNote): Promise<void>;
+  forget(): Promise<void>;
+}
+
+/** What a commit hands its game's object with the version (`ClockNotes.commit`). */
+export interface CommitNews {
+  /** Notices the commit queues, claimed for the object to deliver (`HeldBatch`). */
+  held?: HeldBatch;
+  /** The game's clocks come due next at this instant (null: none); absent when the commit leaves it. */
+  clocksDue?: Date | null;
 }
 
 /**
@@ -65,17 +89,19 @@ export const NEVER = Number.MAX_SAFE_INTEGER;
  */
 export interface ClockNotes {
   /**
-   * Called by `appendEvent` BEFORE it commits event `note.version`: the game's `GameVersions`
-   * learns the version (and the acting seat's mark), so a 304 can never confirm an older one once
-   * the commit is visible; and the cron's `DueClock` learns that something may be due at `dueAt`
-   * (the cron's next pass recomputes the exact instant from Postgres). Both in parallel, and
-   * neither fails the commit: a version note that fails makes the object forget the game (and it
+   * Called by `appendEvent` BEFORE it commits event `note.version`: the game's object learns the
+   * version (and the acting seat's mark), so a 304 can never confirm an older one once the
+   * commit is visible, and in the same call what `news` the commit brings its timer (notices to
+   * hold, the clocks' next instant); the cron's `DueClock` learns that something may be due at
+   * `dueAt` (the cron's next pass recomputes the exact instant from Postgres). Both in parallel,
+   * and neither fails the commit: a game's note that fails makes the object forget the game (it
    * answers no lookup meanwhile, game-versions.ts), so the next polls cost a full answer instead
-   * of a stale 304; a due note that fails is tried once more and logged.
+   * of a stale 304, and the cron is told to look when the news comes due; a due note that fails
+   * is tried once more and logged.
    */
-  commit(gameId: string, note: VersionNote, dueAt: Date): Promise<void>;
+  commit(gameId: string, note: VersionNote, dueAt: Date, news?: CommitNews): Promise<void>;
   /**
-   * Makes the games' `GameVersions` objects forget what they know (the sessions they trust with a
+   * Makes the games' objects forget what they know of versions (the sessions they trust with a
    * 304 among it), so a session that just ended - its account suspended or deleted - gets no 304
    * but the 401 of the database path at once. The next polls of those games cost a full answer.
    */
@@ -97,55 +123,62 @@ export interface ClockNotes {
   holdNotices(gameId: string, batch: HeldBatch): Promise<void>;
 }
 
+/** A game's object called in place, not through a stub: the object itself, inside its own alarm. */
+export interface LocalGameObject {
+  gameId: string;
+  object: Pick<GameTimerStub, 'schedule' | 'hold' | 'commit' | 'forget'>;
+}
+
 /**
  * The clock notes of a Worker's bindings `env`; `nowMs` (epoch ms) stamps version notes with
  * the Worker's clock, so the development clock moves them too. Built where the Worker starts
- * (worker/service-deps.ts). Each note gets its stubs afresh: a stub that threw once fails every
- * later call, so one shared by a whole cron pass would lose the rest of its notes.
+ * (worker/service-deps.ts); `local`, inside a game's own object, reaches that game's object by
+ * a method call rather than a call to itself. Each note gets its stubs afresh: a stub that threw
+ * once fails every later call, so one shared by a whole cron pass would lose the rest of its notes.
  */
-export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes {
-  const timers = env.GAME_TIMER;
+export function clockNotes(env: ClockBindings, nowMs: () => number, local?: LocalGameObject): ClockNotes {
+  const objectOf = (gameId: string) => (local && local.gameId === gameId ? local.object : gameObjectOf(env, gameId));
+  const told = (at: number) =>
+    dueClockOf(env)
+      ?.earlier(at)
+      .catch(() => dueClockOf(env)?.earlier(at))
+      .catch((err: unknown) => console.error('due clock: note failed', err));
   return {
-    async commit(gameId, note, dueAt) {
-      const versions = versionsOf(env, gameId);
-      await Promise.all([
-        versions ? noteVersion(env, versions, gameId, note, nowMs()) : undefined,
-        dueClockOf(env)
-          ?.earlier(dueAt.getTime())
-          .catch(() => dueClockOf(env)?.earlier(dueAt.getTime()))
-          .catch((err: unknown) => console.error('due clock: commit note failed', err)),
-      ]);
+    async commit(gameId, note, dueAt, news = {}) {
+      const object = objectOf(gameId);
+      const now = nowMs();
+      const n: CommitNote = {
+        ...note,
+        now,
+        ...(news.held ? { held: news.held } : {}),
+        ...(news.clocksDue !== undefined ? { due: news.clocksDue === null ? null : news.clocksDue.getTime() } : {}),
+      };
+      await Promise.all([object ? commitNote(env, object, gameId, n) : undefined, told(dueAt.getTime())]);
     },
     async forget(gameIds) {
       await Promise.all(
         gameIds.map((id) =>
-          versionsOf(env, id)
+          objectOf(id)
             ?.forget()
             .catch((err: unknown) => console.error(`game versions: forgetting ${id} failed`, err)),
         ),
       );
     },
     async due(at) {
-      await dueClockOf(env)
-        ?.earlier(at.getTime())
-        .catch((err: unknown) => console.error('due clock: note failed', err));
+      await told(at.getTime());
     },
     async gameDue(gameId, at) {
-      await timers
-        ?.get(timers.idFromName(gameId))
-        .schedule(gameId, at === null ? null : at.getTime())
+      await objectOf(gameId)
+        ?.schedule(gameId, at === null ? null : at.getTime())
         .catch((err: unknown) => console.error('game timer: schedule failed', err));
     },
-    timersDeliver: !!timers,
+    timersDeliver: !!env.GAME_TIMER,
     async holdNotices(gameId, batch) {
-      await timers
-        ?.get(timers.idFromName(gameId))
-        .hold(gameId, batch)
+      await objectOf(gameId)
+        ?.hold(gameId, batch)
         .catch(async (err: unknown) => {
           console.error('game timer: holding notices failed', err);
-          await dueClockOf(env)
-            ?.earlier(batch.until)
-            .catch(() => {});
+          await told(batch.until);
         });
     },
   };
@@ -154,9 +187,9 @@ export function clockNotes(env: ClockBindings, nowMs: () => number): ClockNotes 
 /** Clock notes that note nothing: for contexts with no Durable Objects (in-process tests, scripts). */
 export const NO_CLOCK_NOTES: ClockNotes = clockNotes({}, () => 0);
 
-/** The game's `GameVersions` object, or null where none is bound. */
-export function versionsOf(env: ClockBindings | undefined, gameId: string) {
-  const ns = env?.GAME_VERSIONS;
+/** The game's one Durable Object (its versions and its timer), or null where none is bound. */
+export function gameObjectOf(env: ClockBindings | undefined, gameId: string) {
+  const ns = env?.GAME_TIMER;
   return ns ? ns.get(ns.idFromName(gameId)) : null;
 }
 
@@ -167,26 +200,28 @@ export function dueClockOf(env: ClockBindings | undefined) {
 }
 
 /**
- * Notes `note` (at `now`, epoch ms) in the game's object; when that fails, makes it forget the
- * game, through a new stub (the one that threw fails every call after). Never throws.
+ * Hands a commit's note `n` to game `gameId`'s object; when that fails, makes it forget the game
+ * (through a new stub: the one that threw fails every call after), and tells the cron to look
+ * when the note's held notices or clocks come due, as the object would have. Never throws.
  */
-async function noteVersion(
+async function commitNote(
   env: ClockBindings,
-  versions: NonNullable<ReturnType<typeof versionsOf>>,
+  object: Pick<GameTimerStub, 'commit' | 'forget'>,
   gameId: string,
-  note: VersionNote,
-  now: number,
+  n: CommitNote,
 ): Promise<void> {
   try {
-    await versions.note({ ...note, now });
+    await object.commit(gameId, n);
     return;
   } catch (err) {
-    console.error(`game versions: note of ${gameId} v${note.version} failed; forgetting the game`, err);
+    console.error(`game versions: note of ${gameId} v${n.version} failed; forgetting the game`, err);
   }
-  await versionsOf(env, gameId)
-    ?.forget()
-    .catch((err: unknown) =>
+  const later = [n.held?.until, n.due ?? undefined].filter((t): t is number => t !== undefined);
+  await Promise.all([
+    (gameObjectOf(env, gameId) ?? object).forget().catch((err: unknown) =>
       // The object refuses writes altogether: it also answers no lookup until one succeeds.
       console.error(`game versions: forgetting ${gameId} failed too`, err),
-    );
+    ),
+    later.length ? dueClockOf(env)?.earlier(Math.min(...later)).catch(() => {}) : undefined,
+  ]);
 }

@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory';
-import { versionsOf } from '../clock/notes';
+import { gameObjectOf } from '../clock/notes';
 import { sha256Hex } from '../lib/crypto';
 import { stateEtag } from '../lib/state';
 import type { AppEnv } from '../types';
@@ -7,7 +7,7 @@ import { sessionToken } from './session';
 
 /**
  * `GET /api/games/:id/state`: a conditional poll whose ETag still matches what the game's
- * `GameVersions` object knows - version, the viewer's seat and its seen mark, for a session
+ * object knows (`GameVersions`) - version, the viewer's seat and its seen mark, for a session
  * token that got a database answer within `VIEWER_TRUST_MS` - is answered 304 here, with no
  * database connection. Otherwise the request goes on to the database, and an answer from there
  * (200, or a 304 that marked the version seen) is noted in the object, awaited, so the viewer's
@@ -18,7 +18,7 @@ import { sessionToken } from './session';
 export const knownVersion = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param('id') ?? '';
   // An id the route refuses anyway (400) never reaches an object.
-  const versions = id.length > 0 && id.length <= 64 ? versionsOf(c.env, id) : null;
+  const versions = id.length > 0 && id.length <= 64 ? gameObjectOf(c.env, id) : null;
   if (!versions) return next();
   const carried = sessionToken(c);
   const key = carried ? await sha256Hex(carried.token) : '-';

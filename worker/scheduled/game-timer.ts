@@ -1,5 +1,5 @@
-import { DurableObject } from 'cloudflare:workers';
 import type { GameRegistry } from '../../engine/core';
+import { GameVersions } from '../clock/game-versions';
 import { openDb } from '../lib/open-db';
 import { readConfig, type Env } from '../env';
 import { botsMustAct, runBots } from '../services/bots';
@@ -9,7 +9,7 @@ import { loadGame } from '../lib/game-rows';
 import type { ServiceCtx } from '../types';
 import { serviceDeps } from '../service-deps';
 import { workerClock } from '../clock/worker-clock';
-import type { HeldBatch } from '../clock/notes';
+import { clockNotes, type CommitNote, type HeldBatch } from '../clock/notes';
 import { ApiError } from '../http/errors';
 
 /** Stored under 's': the game this object times, and the instant (epoch ms, the Worker's time) its clocks come due. */
@@ -30,7 +30,8 @@ function realMs(at: number): number {
 }
 
 /**
- * One per game (`idFromName(gameId)`): an alarm at the next instant the game's clocks come due (a
+ * The game's one Durable Object (`idFromName(gameId)`): what a 304 needs (`GameVersions`, its
+ * base) and its timer. The timer is an alarm at the next instant the game's clocks come due (a
  * reminder, a clock running out, a pause ending), or at once when its bots have more moves to
  * make than one run allows, so each fires within seconds rather than at the next cron tick, and
  * the work fans out across games instead of waiting for one cron pass over all of them. The cron still passes over every due game (a missed alarm is caught there;
@@ -42,7 +43,23 @@ function realMs(at: number): number {
  * taken by the cron once their claim lapses.
  */
 export function gameTimerClass(registry: GameRegistry) {
-  return class GameTimer extends DurableObject<Env> {
+  return class GameTimer extends GameVersions<Env> {
+    /**
+     * A commit's news, told before it commits (`ClockNotes.commit`): the version noted, the
+     * notices it queues held, the clocks' next instant set; one call for all three. A commit that
+     * then fails leaves a held batch whose rows do not exist (its delivery finds none) and, when
+     * it moved the instant, asks for a pass at once (`appendEvent`), which reads the game afresh.
+     */
+    async commit(gameId: string, n: CommitNote): Promise<void> {
+      await this.note(n);
+      if (n.due !== undefined) {
+        if (n.due === null) await this.ctx.storage.delete('s');
+        else await this.ctx.storage.put('s', { gameId, at: n.due } satisfies Stored);
+      }
+      if (n.held) await this.addHeld(gameId, n.held);
+      if (n.held || n.due !== undefined) await this.rearm();
+    }
+
     /** Sets the alarm for `gameId` at `at` (the Worker's time, epoch ms), or clears it (null). */
     async schedule(gameId: string, at: number | null): Promise<void> {
       if (at === null) await this.ctx.storage.delete('s');
@@ -63,10 +80,17 @@ export function gameTimerClass(registry: GameRegistry) {
 
     /** Holds notices of `gameId` that a commit queued, for delivery at `batch.at` (`HeldBatch`). */
     async hold(gameId: string, batch: HeldBatch): Promise<void> {
-      const h = (await this.ctx.storage.get<Held>('h')) ?? { gameId, batches: [] };
-      h.batches.push(batch);
-      await this.ctx.storage.put('h', h);
+      await this.addHeld(gameId, batch);
       await this.rearm();
+    }
+
+    /** Adds `batch` to the held ones; a batch of the same instants (another commit of the same request) takes its keys. */
+    private async addHeld(gameId: string, batch: HeldBatch): Promise<void> {
+      const h = (await this.ctx.storage.get<Held>('h')) ?? { gameId, batches: [] };
+      const same = h.batches.find((b) => b.at === batch.at && b.until === batch.until);
+      if (same) same.keys = [...new Set([...same.keys, ...batch.keys])];
+      else h.batches.push(batch);
+      await this.ctx.storage.put('h', h);
     }
 
     /**
@@ -152,7 +176,14 @@ export function gameTimerClass(registry: GameRegistry) {
       const work = deferredWork(first, open);
       const config = readConfig(env);
       const deps = serviceDeps(env, registry, config, workerClock.now);
-      // As a request: its commits hold their notices for this object's own alarm (no call to itself).
+      // As a request: its commits tell this object their news and hold their notices for its own
+      // alarm, by method calls rather than calls to itself.
+      const self = {
+        schedule: (id: string, at: number | null) => this.schedule(id, at),
+        hold: (id: string, batch: HeldBatch) => this.hold(id, batch),
+        commit: (id: string, n: CommitNote) => this.commit(id, n),
+        forget: () => this.forget(),
+      };
       const ctx: ServiceCtx = {
         db: first.db,
         registry,
@@ -161,7 +192,7 @@ export function gameTimerClass(registry: GameRegistry) {
         defer: work.defer,
         drainsAfter: true,
         ...deps,
-        clocks: { ...deps.clocks, holdNotices: (_gameId, batch) => this.hold(s.gameId, batch) },
+        clocks: clockNotes(env, () => workerClock.now().getTime(), { gameId: s.gameId, object: self }),
       };
       let next: number | null = null;
       try {

@@ -1,6 +1,6 @@
 import type { AnyGame, LogEntry } from '../../engine/core';
 import { loadRecipients, noticeRows, type Recipient, type SeatNotice } from '../notices/enqueue';
-import { holdNotices, scheduleDrain } from './request-drain';
+import { holdNotices, scheduleDrain, timerBatch } from './request-drain';
 import { planTransition } from '../notices/transition';
 import type { GameClocks } from '../time-control/seat-clocks';
 import { clocksAfterChange } from './game-clocks';
@@ -124,6 +124,11 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
   const rows = noticeRows(recipients, { gameId: row.id, version, notices, now: ctx.now, graceSeconds: ctx.config.notifyGraceSeconds }).map(
     (r) => (held ? { ...r, claimedUntil: held, attempts: 1 } : r),
   );
+  // Where the game's timer delivers, it learns the notices and the clocks' next instant with the
+  // version, before the commit: one call to the game's object, none after the answer.
+  const keys = rows.map((r) => r.dedupeKey!);
+  const toTimer = held ? timerBatch(ctx, keys) : null;
+  const clocksDue = row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null) ? clocks.dueAt : undefined;
   const ending = endingInputs
     ? endingWrites(endingInputs, {
         gameId: row.id,
@@ -160,6 +165,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     also: ends && !endingInputs ? (tx) => endWith(tx, change.also, row.id, ctx.now) : change.also,
     ending,
     leading,
+    news: { ...(toTimer ? { held: toTimer } : {}), ...(clocksDue !== undefined ? { clocksDue } : {}) },
   };
   try {
     await appendEvent(ctx.db, event, ctx.clocks);
@@ -169,18 +175,7 @@ export async function commitChange(ctx: ServiceCtx, game: AnyGame, row: GameRow,
     // this one is recorded inside the commit's transaction, under the players' locks.
     await appendEvent(ctx.db, { ...event, ending: undefined, also: (tx) => endWith(tx, change.also, row.id, ctx.now) }, ctx.clocks);
   }
-  // The game's timer wakes at the clocks' next due instant (after the answer: best effort, the
-  // cron passes over due games anyway).
-  if (row.clocks && (clocks.dueAt?.getTime() ?? null) !== (row.dueAt?.getTime() ?? null)) {
-    const at = clocks.dueAt;
-    ctx.defer(() => ctx.clocks.gameDue(row.id, at));
-  }
-  if (notices.length)
-    scheduleDrain(
-      ctx,
-      rows.map((r) => r.dedupeKey!),
-      row.id,
-    );
+  if (notices.length && !toTimer) scheduleDrain(ctx, keys, row.id);
   return answer;
 }
 

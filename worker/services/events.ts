@@ -6,7 +6,7 @@ import { appendEventCall, type RecordEndingArgs } from '../../db/sql-functions';
 import type { Db } from '../../db/types';
 import type { OutboxRow } from '../notices/enqueue';
 import { isUniqueViolation } from './db-errors';
-import type { ClockNotes } from '../clock/notes';
+import type { ClockNotes, CommitNews } from '../clock/notes';
 
 /** Someone else appended first: the expected version is no longer current. */
 export class VersionConflict extends Error {
@@ -44,6 +44,8 @@ export interface NewEvent {
   leading?: LeadingEvent[];
   /** The game's end, recorded by the same statement (`mp_record_ending`; worker/services/ending.ts). */
   ending?: RecordEndingArgs;
+  /** What the game's object learns with the version (`ClockNotes.commit`): notices to hold, the clocks' next instant. */
+  news?: CommitNews;
 }
 
 /** An event appended before another in one transaction (`NewEvent.leading`). */
@@ -63,7 +65,8 @@ export interface LeadingEvent {
  * refuses a second writer. With `also`, the statement and `also` share a transaction; with
  * `leading`, those events come first in the same transaction (this one then gets the version
  * after them, which it returns). Throws `VersionConflict` when another writer got there first;
- * nothing is written then. `clocks` learns the version before the commit (`ClockNotes.commit`).
+ * nothing is written then. `clocks` learns the version and `news` before the commit
+ * (`ClockNotes.commit`); a commit that fails after telling a new clocks instant asks for a pass at once.
  */
 export async function appendEvent(db: Db, e: NewEvent, clocks: ClockNotes): Promise<number> {
   const leading = e.leading ?? [];
@@ -78,6 +81,7 @@ export async function appendEvent(db: Db, e: NewEvent, clocks: ClockNotes): Prom
     e.gameId,
     { version: seq, marks: e.seenBy === null || e.seenBy === undefined ? undefined : { [e.seenBy]: seq } },
     e.now,
+    e.news,
   );
   const run = async (tx: Db, sql: ReturnType<typeof appendStatement>, want: number) => {
     const result = await tx.execute<{ seq: number | null }>(sql);
@@ -98,6 +102,9 @@ export async function appendEvent(db: Db, e: NewEvent, clocks: ClockNotes): Prom
       });
     } else await run(db, statement, seq);
   } catch (err) {
+    // The game's timer was told an instant this commit would have set: a pass at once reads the
+    // game as it stands and sets the right one.
+    if (e.news?.clocksDue !== undefined) await clocks.gameDue(e.gameId, e.now);
     if (err instanceof VersionConflict || isUniqueViolation(err)) throw new VersionConflict();
     throw err;
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/types';
 import type { ServiceCtx } from '../types';
 import { CLAIM_MS } from '../notices/outbox';
+import type { HeldBatch } from '../clock/notes';
 
 /** Longest wait for the grace period inside `waitUntil` (Workers allow about 30 s). */
 export const MAX_INLINE_GRACE_S = 25;
@@ -80,6 +81,26 @@ function holdForTimer(ctx: ServiceCtx, gameId: string, keys: readonly string[]):
   const held = games.get(gameId) ?? new Set<string>();
   for (const k of keys) held.add(k);
   games.set(gameId, held);
+}
+
+/**
+ * The shortest grace for which a commit hands its notices to its game's timer before it commits:
+ * the batch is then delivered this long after a commit that lands within milliseconds. A
+ * shorter grace hands them over after the commit, so the delivery never runs before its rows exist.
+ */
+export const HOLD_BEFORE_COMMIT_MIN_S = 5;
+
+/**
+ * For a commit whose notices its game's timer delivers (`timersDeliver`): the batch to hand it
+ * with the commit's version, before the commit (`CommitNews.held`), so no call follows the
+ * answer; null where the timers do not deliver or the grace is under `HOLD_BEFORE_COMMIT_MIN_S`
+ * (then `scheduleDrain` after the commit). Rows of a commit slower than the grace, or one that
+ * failed, are not there when the batch is delivered: the cron takes the first once their claim
+ * lapses, and the second never existed.
+ */
+export function timerBatch(ctx: ServiceCtx, keys: readonly string[]): HeldBatch | null {
+  if (!timersDeliver(ctx) || keys.length === 0 || ctx.config.notifyGraceSeconds < HOLD_BEFORE_COMMIT_MIN_S) return null;
+  return { at: ctx.now.getTime() + ctx.config.notifyGraceSeconds * 1000, until: timerHeldUntil(ctx).getTime(), keys: [...keys] };
 }
 
 /**
