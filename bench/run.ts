@@ -12,7 +12,7 @@
  * pooler), inprocess (bench/inprocess.ts: createApp + PGlite), client (bench/client.ts:
  * bundle and first render in Chromium), clocks (bench/clocks.ts: the delay from a clock's end to
  * its effect), worker_cpu (bench/worker-cpu.ts: the Worker's own CPU per request on real games, its
- * profile, and 1 to 64 games moving at once with the server pinned apart from the load generator), due (bench/due.ts: 2,000 clocks, then 10,000 notices, due at once; by name only),
+ * profile, and 1 to 64 games moving at once with the server pinned apart from the load generator), due (bench/due.ts: 10,000 clocks due within the same minute, then 10,000 notices due at once; by name only),
  * scale (bench/scale-db.ts: the same requests at 1,000, 10,000 and 100,000 seeded games;
  * BENCH_SCALE_SIZES to choose; not part of a run without named sections, it takes long). Nothing
  * here is part of `npm test`.
@@ -58,7 +58,7 @@ const SECTIONS: Section[] = [
   { name: 'clocks', file: 'bench/clocks.ts', limitMs: 180_000 },
   // The Worker's own CPU per request on real games, its profile, and 1 to 64 games at once, pinned and not.
   { name: 'worker_cpu', file: 'bench/worker-cpu.ts', limitMs: 420_000 },
-  // Clocks due at once (2,000 locally), then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
+  // 10,000 clocks due within a minute, then 10,000 notices: the games' alarms and the drain lanes on real PostgreSQL.
   { name: 'due', file: 'bench/due.ts', limitMs: 1_800_000, byNameOnly: true },
   // Seeds up to 100,000 games and measures at each size: run by name only (`npm run bench -- scale`).
   { name: 'scale', file: 'bench/scale-db.ts', limitMs: 50 * 60_000, byNameOnly: true },
@@ -168,7 +168,7 @@ function scaleStorage(sc: Record<string, any> | undefined, paper: Record<string,
 }
 
 /**
- * The due section's keys: 10,000 clocks due within 10 s, seconds from the first end until every
+ * The due section's keys: 10,000 clocks due within the same minute, seconds from the first end until every
  * one was applied (null unless the run had 10,000; the projection from its rate beside it).
  */
 function dueKeys(due: Record<string, any> | undefined): Record<string, unknown> {

@@ -49,7 +49,7 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
         due,
         // Each game's alarm applies its clocks on time; the cron catches only the ones a minute late,
         // and hands them (and a backlog of notices) to the Durable Objects rather than doing them itself.
-        { alarmSlackMs: env.GAME_TIMER ? ALARM_SLACK_MS : 0, fanOut: fanOutOf(env) ?? undefined },
+        { alarmSlackMs: env.GAME_TIMER ? config.alarmSlackSeconds * 1000 : 0, fanOut: fanOutOf(env) ?? undefined },
       );
       console.log('cron', JSON.stringify({ ...report, nextDue: nextDue === null ? undefined : instant(nextDue) }));
     } finally {
@@ -57,9 +57,6 @@ export function createWorker(registry: GameRegistry): ExportedHandler<Env> {
     }
   }
 }
-
-/** How late a game's alarm may be before the cron applies its clocks instead (ms). */
-const ALARM_SLACK_MS = 60_000;
 
 /** An epoch-ms instant for the cron's log line (`NEVER` is past the range of Date). */
 function instant(ms: number): string {

@@ -81,6 +81,7 @@ export interface Env {
   GAME_TIMER?: ClockBindings['GAME_TIMER'];
   WORK_GATE?: DurableObjectNamespace<import('./clock/work-gate').WorkGate>;
   CLOCK_PASSES?: string;
+  ALARM_SLACK_SECONDS?: string;
   /** Outbox drain lanes (wrangler.toml OUTBOX_DRAIN): each delivers a batch per invocation while a backlog lasts. */
   OUTBOX_DRAIN?: DurableObjectNamespace<import('./clock/notes').OutboxDrainStub>;
   OUTBOX_DRAIN_LANES?: string;
@@ -141,6 +142,11 @@ const configSchema = z.object({
   dbTransport: z.enum(['http', 'websocket']).default('http'),
   /** Games' clock passes (their alarms) that may run at once; the others wait a moment (WorkGate). */
   clockPasses: z.coerce.number().int().positive().default(16),
+  /**
+   * How late a game's alarm may be before the cron makes sure of it (s): the cron's safety net
+   * for alarms that were lost, not the way clocks are met (their alarms are).
+   */
+  alarmSlackSeconds: z.coerce.number().int().min(1).default(60),
   /** Outbox drain lanes the cron may start when its own batch leaves a backlog (each a batch per invocation). */
   drainLanes: z.coerce.number().int().positive().default(8),
   /** Web Push keys (see `Env.VAPID_*`); null when none is set: push is off (404 `push_not_configured`). */
@@ -191,6 +197,7 @@ const PLAIN_SETTINGS: Record<string, keyof Env> = {
   'botMoves.perGameRun': 'BOT_MOVES_PER_GAME_RUN',
   'botMoves.perCron': 'BOT_MOVES_PER_CRON',
   clockPasses: 'CLOCK_PASSES',
+  alarmSlackSeconds: 'ALARM_SLACK_SECONDS',
   dbTransport: 'DB_TRANSPORT',
   drainLanes: 'OUTBOX_DRAIN_LANES',
   'timeoutsMs.email': 'EMAIL_TIMEOUT_MS',

@@ -67,8 +67,24 @@ export interface PromptInput {
  */
 export function promptText(p: PromptInput): string {
   const line = () => turnText(p.status, [...p.activeSeats], p.yourSeat, [...p.seats], p.summary);
+  if (p.status === 'finished') {
+    // The result's summary names seats by their pieces ("Player 2 wins", as records keep it);
+    // a game's own sentence that names the winner as a player marker reads with names instead.
+    const own = ownOverSentence(p.type, p.view, p.yourSeat);
+    return own !== null && /\{\{p:\d+\}\}/.test(own) ? withNames(own, p.seats) : line();
+  }
   if (p.status !== 'active') return line();
   const yours = p.yourSeat !== null && p.activeSeats.includes(p.yourSeat);
   if (!yours && p.botsToMove) return 'Bot is playing…';
   return gameSentence(p.type, p.view, p.yourSeat, p.seats, p.activeSeats) ?? line();
+}
+
+/** The game's sentence for a finished game before its markers are named (null: none, or a view it does not know). */
+function ownOverSentence(type: string, view: unknown, yourSeat: number | null): string | null {
+  if (view === null || typeof view !== 'object') return null;
+  try {
+    return wordsFor(type)?.prompt(view, yourSeat) ?? null;
+  } catch {
+    return null;
+  }
 }

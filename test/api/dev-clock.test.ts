@@ -78,6 +78,12 @@ describe('the development clock', () => {
     expect((await api.call('GET', '/dev/clock')).json.offsetMs).toBe(offset);
   });
 
+  it('refuses a body that is not JSON with 400, saying so and what to send', async () => {
+    const r = await api.call('POST', '/dev/clock', { raw: '{advanceMs: 1', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toEqual({ code: 'bad_request', message: 'The body is not JSON. Send {"advanceMs": <milliseconds>}.' });
+  });
+
   it('does not exist in production', async () => {
     const prod = await makeTestApp({ appEnv: 'production' });
     expect((await prod.call('GET', '/dev/clock')).status).toBe(404);

@@ -191,6 +191,22 @@ describe('turn bar: prompt text', () => {
     expect(globalMoves('big-thunder', moves).map((m) => m.label)).toEqual(['End turn']);
   });
 
+  test("a finished game names its winner by name, not by the result summary's seat label", () => {
+    const s = snowdonia.setup({ players: 2, options: snowdonia.optionsSchema.parse({}), seed: SEED });
+    const result = { ranking: [1, 0], scores: [80, 83], summary: 'Player 2 wins with 83 VP.' };
+    const over = { ...snowdonia.view(s, 0), step: { kind: 'over' }, result };
+    const p = { ...base, type: 'snowdonia', status: 'finished' as const, activeSeats: [], summary: result.summary };
+    expect(promptText({ ...p, view: over })).toBe(
+      `Game over. ${seats[1].name} wins with 83 VP. Final scores: ${seats[1].name} 83, ${seats[0].name} 80.`,
+    );
+    // A game whose sentence names no player keeps the platform's line with the summary.
+    const bt = bigThunder.setup({ players: 2, options: bigThunder.optionsSchema.parse({}), seed: SEED });
+    const btOver = { ...bigThunder.view(bt, 0), phase: 'over' };
+    expect(promptText({ ...p, type: 'big-thunder', summary: 'Green Locomotive wins.', view: btOver })).toBe(
+      'Game over. Green Locomotive wins.',
+    );
+  });
+
   test("Snowdonia: placing a Labourer; passing and skipping are the bar's buttons", () => {
     const s = snowdonia.setup({ players: 2, options: snowdonia.optionsSchema.parse({}), seed: SEED });
     const first = snowdonia.activeSeats(s)[0];

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, inviteCode, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
+import { until } from '../support/wait';
 
 const api = new ApiClient(inject('workerUrl'));
 const dbKind = inject('dbKind');
@@ -61,6 +62,50 @@ describe(`concurrent moves (${dbKind}${dbKind === 'pglite' ? ', serialized by th
     expect(after.body.version).toBe(v + 1);
     expect(after.body.view.banked).toEqual([1, 0]);
     expect(await eventCount(gameId)).toBe(eventsBefore + 1);
+  });
+
+  it("20 concurrent turn-ending moves of a timed game: the game's timer ends at the instant the winner committed", async () => {
+    const created = await api.post<{ id: string; inviteUrl: string }>(
+      '/api/games',
+      { type: 'secret-dice', players: 2, timeControl: '24h' },
+      { token: alice },
+    );
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    expect((await api.post(`/api/games/${id}/join`, { invite: inviteCode(created.body.inviteUrl) }, { token: bob })).status).toBe(200);
+    expect((await api.post(`/api/games/${id}/start`, {}, { token: alice })).status).toBe(200);
+    const started = await api.get(`/api/games/${id}/state`, { token: alice });
+    const token = (started.body.activeSeats[0] as number) === 0 ? alice : bob;
+    const banked = await api.post(`/api/games/${id}/moves`, { version: started.body.version, move: { type: 'bank' } }, { token });
+    expect(banked.status, banked.text).toBe(200);
+    const before = await api.get(`/api/games/${id}/state`, { token });
+    // Each tells the timer its own next instant before it commits; the losers ask for a pass at once.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        api.post(`/api/games/${id}/moves`, { version: before.body.version, move: { type: 'end' } }, { token }),
+      ),
+    );
+    expect(
+      replies.filter((r) => r.status === 200),
+      replies.map((r) => `${r.status} ${r.text.slice(0, 120)}`).join('\n'),
+    ).toHaveLength(1);
+    const dueAt = async () =>
+      (
+        await sqlRows<{ ms: string }>(
+          inject('databaseUrl'),
+          inject('dbWsProxy'),
+          'select (extract(epoch from due_at) * 1000)::bigint as ms from games where id = $1',
+          [id],
+        )
+      )[0].ms;
+    const want = Number(await dueAt());
+    expect(want).toBeGreaterThan(Date.now());
+    let seen: unknown = null;
+    await until(`the timer at ${want}`, async () => {
+      seen = (await api.get(`/api/__test/timer/${id}`)).body.at;
+      return seen === want ? true : undefined;
+    }).catch(() => {});
+    expect(seen).toBe(want);
   });
 
   it('three players agreeing to a pause at the same moment: each agreement counts and the pause starts', async () => {

@@ -222,6 +222,10 @@ async function commitNote(
       // The object refuses writes altogether: it also answers no lookup until one succeeds.
       console.error(`game versions: forgetting ${gameId} failed too`, err),
     ),
-    later.length ? dueClockOf(env)?.earlier(Math.min(...later)).catch(() => {}) : undefined,
+    later.length
+      ? dueClockOf(env)
+          ?.earlier(Math.min(...later))
+          .catch(() => {})
+      : undefined,
   ]);
 }

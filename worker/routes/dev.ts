@@ -30,8 +30,9 @@ export function devRoutes() {
   // deadline, a reminder or any timed rule can be tried without waiting for it.
   app.get('/dev/clock', (c) => c.json(clockAnswer(c.var.clock)));
   app.post('/dev/clock', async (c) => {
-    const body = DevClockBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json(badBody(body.error, 'Send {"advanceMs": <milliseconds>}.'), 400);
+    const sent = await c.req.json().catch(() => NOT_JSON);
+    const body = DevClockBody.safeParse(sent);
+    if (sent === NOT_JSON || !body.success) return c.json(badBody(body.error, 'Send {"advanceMs": <milliseconds>}.', sent), 400);
     c.var.clock.advance(body.data.advanceMs);
     const ran = body.data.run ? await runDuePass(serviceCtx(c), dueClockOf(c.env)) : null;
     // Left to the games' own alarms: set them again, now that their instants are nearer in real time.
@@ -44,8 +45,9 @@ export function devRoutes() {
   // A fixed deal: the seed of a game not yet started, so a browser test sees the same board on
   // every run (a layout fault that shows on one deal only then shows every time).
   app.post('/dev/games/:id/seed', async (c) => {
-    const body = DevSeedBody.safeParse(await c.req.json().catch(() => null));
-    if (!body.success) return c.json(badBody(body.error, 'Send {"seed": "<32 to 128 hex digits>"}.'), 400);
+    const sent = await c.req.json().catch(() => NOT_JSON);
+    const body = DevSeedBody.safeParse(sent);
+    if (sent === NOT_JSON || !body.success) return c.json(badBody(body.error, 'Send {"seed": "<32 to 128 hex digits>"}.', sent), 400);
     return c.json(await fixSeed(c.var.db, { gameId: c.req.param('id'), seed: body.data.seed }));
   });
   // Play by email reply locally: the Reply box builds the message a mail client would send
@@ -118,8 +120,12 @@ const DevSeedBody = z
   })
   .strict();
 
-/** The 400 body for a dev route's JSON that does not parse: the first issue, where it is. */
-function badBody(error: z.ZodError, fallback: string) {
+/** What a body that is not JSON at all reads as. */
+const NOT_JSON = Symbol('not JSON');
+
+/** The 400 body for a dev route's JSON that does not parse (`sent` NOT_JSON: not JSON at all, `fallback` says what to send), else the first issue, where it is. */
+function badBody(error: z.ZodError | undefined, fallback: string, sent: unknown) {
+  if (sent === NOT_JSON || !error) return errorBody('bad_request', `The body is not JSON. ${fallback}`);
   const issue = error.issues[0];
   const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
   return errorBody('bad_request', `${where}${issue?.message ?? fallback}`);
