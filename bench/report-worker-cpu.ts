@@ -11,6 +11,8 @@ const table = (head: string[], rows: (string | number)[][]) =>
 
 const OP_NAMES: Record<string, string> = {
   move: 'move (POST /moves, the next move of a recorded game)',
+  move_gzip:
+    "the same moves, asked with gzip (the dev harness then compresses the answer in the Worker's process, as Cloudflare's front line does after a deployed Worker)",
   state_full: 'full GET /state',
   poll_304: '304 (GET /state, If-None-Match)',
   how_to_play: 'How to play (no database)',
@@ -52,7 +54,7 @@ export function workerCpuMissed(r: J): string | null {
     `(a connection with its first statement ${f(w.db_connection_cpu_ms)} ms; a statement over HTTP ${f(stmt)} ms on a connection kept alive as Neon's endpoint keeps them, the fetch and the driver's parsing), the configuration is validated once per isolate, a move serialises its answer once, legal moves are compared without copies, and a move's notices wait out the grace in its game's timer, whose alarm delivers them, instead of in the request (their read, send and record were about 1.3 ms of a move). ` +
     `What stays (section "The Worker's own CPU per request"): the app around any route ${f(w.worker_cpu_ms_per_health)} ms; the commit's two Durable Object calls ${f(w.clock_notes_cpu_ms)} ms; ` +
     `and ${f(rest)} ms of the move's own work: its two statements (the request's context, the append with its version check), the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON) ` +
-    "and, for a move that passes the turn, the hand-over of its notices to the game's timer (one more Durable Object call; the delivery itself is the timer's alarm, measured apart). " +
+    "(a move's notices and its clocks' next instant go to the game's object in the same call as its version; the delivery itself is the timer's alarm, measured apart). " +
     `Each statement costs workerd about ${f(stmt, 1)} ms here, most of it outside the isolate (sockets, HTTP)${isolate(w)}; under 3 ms would need fewer round trips than reading the game and appending with its version check allows.` +
     inspectorNote(w)
   );
@@ -120,6 +122,9 @@ export function workerCpuSection(r: J): string[] {
         ? `The Worker runs without the dev inspector (attached, workerd sends it a notification for every subrequest: a move ${f(w.with_dev_inspector?.worker_cpu_ms_per_move)} ms own, a statement ${f(w.with_dev_inspector?.db_http_statement_cpu_ms)} ms, measured the same way on a second Worker after this one; the profile below is taken there). ` +
           "The bridge's HTTP query stand-in keeps connections alive as Neon's endpoint does (up to 32 open). "
         : '') +
+      (typeof w.worker_cpu_ms_per_move_answer_gzipped === 'number'
+        ? `Answers are asked for as the Worker sends them (\`Accept-Encoding: identity\`): asked with gzip, Miniflare's entry worker compresses them in the Worker's own process, as Cloudflare's front line does after a deployed Worker, outside its CPU time (the same moves asked with gzip: ${f(w.worker_cpu_ms_per_move_answer_gzipped)} ms own; figures before this run were taken so). `
+        : '') +
       "The bridge (WebSocket to TCP and the HTTP query endpoint's stand-in, dev only; Neon runs its own proxy) is its own process and never in these figures; the Worker side of the database requests is (in production it also pays TLS). The Durable Objects' storage is on tmpfs.",
   );
   out.push('');
@@ -171,13 +176,13 @@ export function workerCpuSection(r: J): string[] {
           "the fetch (workerd's HTTP client, mostly outside the isolate) and the driver's JSON and type parsing",
         ],
         [
-          "the commit's two Durable Object calls (GameVersions.note, DueClock.earlier), both sides",
+          "the commit's two Durable Object calls (the game's object: version, held notices, clocks' next instant; DueClock.earlier), both sides",
           f(notes),
           'probe: the same two calls less the floor',
           `the calls themselves ${calls < 0.05 ? 'too little to tell from the floor' : `${f(calls)} ms`} (2 x a call of a method that does nothing); the rest, ${f(notes - calls)} ms, is the objects' own storage writes, which in production run in the objects (billed as Durable Object time, not this Worker's CPU); the calls keep 304s from ever confirming an older version`,
         ],
         [
-          "the move's own work: its two statements, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters, and for a move that passes the turn the hand-over of its notices to the game's timer (a Durable Object call)",
+          "the move's own work: its two statements, validation, the engine (legal moves, apply), the answer (view, legal moves and their labels, JSON), the commit's parameters",
           f(rest),
           'the rest',
           'see the profile below',

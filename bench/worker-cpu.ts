@@ -54,11 +54,41 @@ const PER_LANE: Record<number, number> = quick ? { 1: 6, 4: 3, 16: 2, 64: 1 } : 
 const SEQ_LANES = 8;
 const POLL_LANES = 8;
 
+/**
+ * The answers travel as the Worker sends them: asked for gzip (undici's default), Miniflare's
+ * entry worker compresses them in the Worker's own process, as Cloudflare's front line does for a
+ * deployed Worker, after it and outside its CPU time (a move's answer is several KiB).
+ */
+const ANSWERS_AS_SENT = 'identity';
+
 const t0 = performance.now();
 const log = (msg: string) => console.error(`[worker-cpu +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 
-type Op = 'noop' | 'db_probe' | 'sql_probe' | 'notes_probe' | 'ping_probe' | 'health' | 'how_to_play' | 'move' | 'state_full' | 'poll_304';
-const OPS: Op[] = ['noop', 'db_probe', 'sql_probe', 'notes_probe', 'ping_probe', 'health', 'how_to_play', 'move', 'state_full', 'poll_304'];
+type Op =
+  | 'noop'
+  | 'db_probe'
+  | 'sql_probe'
+  | 'notes_probe'
+  | 'ping_probe'
+  | 'health'
+  | 'how_to_play'
+  | 'move'
+  | 'move_gzip'
+  | 'state_full'
+  | 'poll_304';
+const OPS: Op[] = [
+  'noop',
+  'db_probe',
+  'sql_probe',
+  'notes_probe',
+  'ping_probe',
+  'health',
+  'how_to_play',
+  'move',
+  'move_gzip',
+  'state_full',
+  'poll_304',
+];
 
 /** The processes whose CPU is read, by role. */
 interface Roles {
@@ -160,20 +190,20 @@ async function main() {
     const pollLanes = lanes.splice(64, POLL_LANES);
     log(`seeded ${SEEDED_GAMES} games; ${lanes.length} lanes to move, ${pollLanes.length} to poll`);
     // Straight to the Worker's process: wrangler's ProxyWorker is a dev server, not the Worker.
-    const req = httpRequester(rt.url);
+    const req = httpRequester(rt.url, { acceptEncoding: ANSWERS_AS_SENT });
     // One request at a time with the Worker and PostgreSQL on one CPU and this process and the
     // bridge on the other: fewer moves between CPUs, so steadier CPU times on a shared machine.
     const pinned = pinServer(roles, 'pinned');
-    const perRequest = await measurePerRequest(req, roles, lanes.slice(0, SEQ_LANES), pollLanes);
+    const perRequest = await measurePerRequest(req, roles, lanes.slice(0, SEQ_LANES), pollLanes, httpRequester(rt.url));
     const deliveries = await measureDeliveries(req, roles, lanes.slice(0, SEQ_LANES), perRequest.floor_cpu_ms);
     const concurrency = await measureLevels(admin, req, roles, lanes);
     // The same figures with the dev inspector attached (what `wrangler dev` runs), then its profile.
     const inspected = await another({ inspector: true });
     const rt2 = await workerRuntime(inspected, [rt]);
     const roles2 = rolesOf(db, rt2);
-    const req2 = httpRequester(rt2.url);
+    const req2 = httpRequester(rt2.url, { acceptEncoding: ANSWERS_AS_SENT });
     pinServer(roles2, 'pinned');
-    const withInspector = await measurePerRequest(req2, roles2, lanes.slice(0, SEQ_LANES), pollLanes);
+    const withInspector = await measurePerRequest(req2, roles2, lanes.slice(0, SEQ_LANES), pollLanes, httpRequester(rt2.url));
     const profile = inspected.inspectorUrl
       ? await profileMoves(inspected.inspectorUrl, req2, roles2, lanes.slice(0, SEQ_LANES), pollLanes)
       : null;
@@ -207,7 +237,7 @@ async function main() {
 }
 
 /** Part 1: CPU per request by process, one request at a time, the ops' blocks alternating. */
-async function measurePerRequest(req: Requester, roles: Roles, moveLanes: SeededLane[], pollLanes: SeededLane[]) {
+async function measurePerRequest(req: Requester, roles: Roles, moveLanes: SeededLane[], pollLanes: SeededLane[], gzip: Requester) {
   let m = 0;
   const etags = new Map<string, string>();
   const types = ['big-thunder', 'snowdonia', 'space-mountain'];
@@ -224,6 +254,8 @@ async function measurePerRequest(req: Requester, roles: Roles, moveLanes: Seeded
     health: async () => ok('health', (await req('GET', '/api/health')).status, 200),
     how_to_play: async (i) => ok('rules', (await req('GET', `/api/game-types/${types[i % types.length]}/rules`)).status, 200),
     move: () => playNext(req, moveLanes[m++ % moveLanes.length]),
+    // The same moves asked with gzip: what the dev harness's compression (Cloudflare's front line, deployed) adds in this process.
+    move_gzip: () => playNext(gzip, moveLanes[m++ % moveLanes.length]),
     state_full: async (i) => {
       const l = pollLanes[i % pollLanes.length];
       const r = await req('GET', `/api/games/${l.id}/state`, { token: l.tokens.get(0)!, headers: { 'x-page-visible': '1' } });
@@ -290,6 +322,7 @@ async function measurePerRequest(req: Requester, roles: Roles, moveLanes: Seeded
     per_request: figures,
     floor_cpu_ms: floor,
     worker_cpu_ms_per_move: own('move'),
+    worker_cpu_ms_per_move_answer_gzipped: own('move_gzip'),
     worker_cpu_ms_per_state_full: own('state_full'),
     worker_cpu_ms_per_poll_304: own('poll_304'),
     worker_cpu_ms_per_how_to_play: own('how_to_play'),

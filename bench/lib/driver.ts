@@ -18,10 +18,14 @@ export type Requester = (
   opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
 ) => Promise<Reply>;
 
-/** A Requester over fetch to a base URL (keep-alive by undici). */
-export function httpRequester(base: string): Requester {
+/**
+ * A Requester over fetch to a base URL (keep-alive by undici). `acceptEncoding` replaces
+ * undici's default (`gzip, deflate`); `identity` asks for answers as they leave the Worker.
+ */
+export function httpRequester(base: string, opts: { acceptEncoding?: string } = {}): Requester {
+  const encoding: Record<string, string> = opts.acceptEncoding ? { 'accept-encoding': opts.acceptEncoding } : {};
   return async (method, path, opts = {}) => {
-    const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
+    const headers: Record<string, string> = { accept: 'application/json', ...encoding, ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
     if (opts.body !== undefined) {
