@@ -36,27 +36,28 @@ export const COST_ASSUMPTIONS = {
   days_per_month: 30,
   hours_per_month: 730,
   /**
-   * Durable Object requests per request, counted from the code: a move notes the game's version
-   * (GameVersions) and the cron's next instant (DueClock) before it commits and moves its timer
-   * (GameTimer) after; a 304 is one GameVersions lookup; a full answer tells GameVersions what it
-   * read; a page load's other requests touch none.
+   * Durable Object requests per request, counted from the code: before it commits, a move tells
+   * the game's one object (GameTimer) its version, the notices it holds and its clocks' next
+   * instant in one call, and the cron's next instant (DueClock) in another; a 304 is one lookup in
+   * the game's object; a full answer tells it what it read; a page load's other requests touch none.
    */
-  do_requests: { move: 3, poll_304: 1, full_state: 1, other: 0 },
+  do_requests: { move: 2, poll_304: 1, full_state: 1, other: 0 },
   /**
    * A turn passed queues the next seat's notices, which wait out the grace in the game's timer:
-   * one batch per turn (section 6's turns a player-day), two Durable Object requests each (the
-   * hand-over after the move's answer, the alarm that delivers), the alarm active for as long as
-   * the email API takes to answer (its delivery is Durable Object duration, not Worker CPU).
+   * one batch per turn (section 6's turns a player-day), one Durable Object request each (the
+   * alarm that delivers; the hand-over rides on the move's own call), the alarm active for as
+   * long as the email API takes to answer (its delivery is Durable Object duration, not Worker CPU).
    */
-  do_requests_per_notice_batch: 2,
+  do_requests_per_notice_batch: 1,
   do_active_ms_per_delivery: 300,
   /**
    * Clock events (a reminder or a clock's end) per player-day in a timed game, and the Durable
-   * Object requests each costs: the alarm, WorkGate enter and leave, and the notes of its commit.
+   * Object requests each costs: the alarm, WorkGate enter and leave, the wake of a pass that
+   * waited, and its commit's DueClock note (its version note is a method call inside the object).
    * Its Worker and PostgreSQL CPU are taken as a move's (it commits an event the same way).
    */
   clock_events_per_player_day: 1,
-  do_requests_per_clock_event: 6,
+  do_requests_per_clock_event: 5,
   /** Wall time a Durable Object request keeps its object active (billed duration), at 128 MB. */
   do_active_ms_per_request: 5,
   do_memory_gb: 0.128,

@@ -105,7 +105,7 @@ export function costSection(r: J): string[] {
       `The database compute is most of it, and it is a floor: the smallest Neon compute (${c.assumptions.neon_min_cu} CU) running all month, which would serve many times these games before the measured CPU needs more. ` +
       `Assumptions: ${c.assumptions.clock_events_per_player_day} clock event (a reminder or a clock's end) a player-day at ${c.assumptions.do_requests_per_clock_event} Durable Object requests and a move's CPU; ` +
       `Durable Object requests per move ${c.assumptions.do_requests.move}, per 304 ${c.assumptions.do_requests.poll_304}, per full answer ${c.assumptions.do_requests.full_state} (counted from the code); ` +
-      `a turn's notices wait out the grace in the game's timer, ${c.assumptions.do_requests_per_notice_batch} Durable Object requests a turn (the hand-over, the delivering alarm), the alarm active ${c.assumptions.do_active_ms_per_delivery} ms while the email API answers (Durable Object duration, not Worker CPU); ` +
+      `a turn's notices wait out the grace in the game's timer, ${c.assumptions.do_requests_per_notice_batch} Durable Object request a turn (the delivering alarm; the hand-over rides on the move's own call), the alarm active ${c.assumptions.do_active_ms_per_delivery} ms while the email API answers (Durable Object duration, not Worker CPU); ` +
       `${c.assumptions.do_active_ms_per_request} ms of Durable Object duration per other request at ${c.assumptions.do_memory_gb * 1000} MB; Neon at ${c.assumptions.neon_utilisation * 100}% average use of its compute.`,
     '',
   ];

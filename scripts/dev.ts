@@ -15,6 +15,7 @@
  *   PORT=8787            HTTP port (127.0.0.1 only)
  *   MP_FIXTURES=1        serve test/fixtures/worker.ts (adds the test-only "secret-dice" game; browser tests)
  *   MP_DATA_DIR=dir      PGlite data directory (default .data/pglite); MP_DATA_DIR=memory for a throwaway one
+ *                        (the Durable Objects' storage then in <dir>-objects, or a throwaway folder too)
  *   DATABASE_URL=...     use this Postgres instead of PGlite: Neon as it is, any other Postgres through a
  *                        WebSocket bridge started here (scripts/external-db.ts); DB_WS_PROXY=host:port/v1
  *                        names a bridge of your own instead
@@ -28,7 +29,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import getPort from 'get-port';
@@ -58,6 +60,23 @@ let wrangler: ChildProcess | null = null;
 let cronTimer: NodeJS.Timeout | null = null;
 let stopping: Promise<never> | null = null;
 
+/** A throwaway folder for the Durable Objects' storage (with a throwaway database), removed at the stop. */
+let objectsTmp: string | null = null;
+
+/**
+ * Where workerd keeps the Durable Objects' storage (`--persist-to`): wrangler's `.wrangler/state`
+ * beside the default PGlite folder or an external database; beside an explicit MP_DATA_DIR, a
+ * folder of its own (`<dir>-objects`); with MP_DATA_DIR=memory, a throwaway one. So objects never
+ * outlive the database they describe (a game's timer for a game that is gone), and servers on
+ * different databases never share one object's SQLite files.
+ */
+function objectsState(): string[] {
+  const dir = process.env.DATABASE_URL ? undefined : process.env.MP_DATA_DIR;
+  if (!dir) return [];
+  if (dir === 'memory') objectsTmp = mkdtempSync(path.join(os.tmpdir(), 'mp-objects-'));
+  return ['--persist-to', objectsTmp ?? `${path.resolve(dir)}-objects`];
+}
+
 function stop(code: number, why: string): Promise<never> {
   stopping ??= (async () => {
     log(`stopping (${why})`);
@@ -79,6 +98,7 @@ function stop(code: number, why: string): Promise<never> {
     if (db) await db.stop().catch((e) => console.error('[dev] database stop failed:', e));
     if (external) await external.stop().catch((e) => console.error('[dev] bridge stop failed:', e));
     if (unlock) await unlock();
+    if (objectsTmp) rmSync(objectsTmp, { recursive: true, force: true });
     log('stopped');
     process.exit(code);
   })();
@@ -244,6 +264,7 @@ const args = [
   '--inspector-port',
   String(Number(process.env.MP_INSPECTOR_PORT) || (await getPort({ host: '127.0.0.1' }))),
   '--show-interactive-dev-session=false',
+  ...objectsState(),
   ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
 ];
 // wrangler runs under a small guard in a process group of its own (detached): the guard holds a

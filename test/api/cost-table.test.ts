@@ -46,8 +46,8 @@ describe('cost of 1,000 active games a month', () => {
     expect(row(t, 'worker_requests').usd).toBeCloseTo(((509 * 90_000) / 1e6) * PRICES.workers.per_million_requests, 3);
     // 250 ms a player-day plus a move's 1.5 ms per clock event.
     expect(row(t, 'worker_cpu').quantity).toBeCloseTo((251.5 * 90_000) / 1e6, 3);
-    // Durable Objects: 16 moves x 3, 440 304s, 40 full answers, 6 for the clock event, 2 notice batches x 2.
-    const doRequests = (16 * 3 + 440 + 40 + 6 + 2 * 2) * 90_000;
+    // Durable Objects: 16 moves x 2, 440 304s, 40 full answers, 5 for the clock event, 2 notice batches x 1.
+    const doRequests = (16 * 2 + 440 + 40 + 5 + 2 * 1) * 90_000;
     expect(row(t, 'do_requests').quantity).toBeCloseTo(doRequests / 1e6, 3);
     // Each delivering alarm is active while the email API answers; every other request briefly.
     const deliveries = 2 * 90_000;

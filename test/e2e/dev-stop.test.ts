@@ -4,7 +4,7 @@
  * directory starts at once (the dead holder's data lock is taken over). No browser.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +67,10 @@ describe('stopping the dev script', () => {
       await second.ready;
       const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
       expect(res.status).toBe(200);
+      // A cron tick asks the DueClock object: its storage goes beside this data directory, not
+      // into the checkout's .wrangler/state that every other server there would share.
+      expect((await fetch(`http://127.0.0.1:${port}/__scheduled?cron=*/5+*+*+*+*`)).status).toBe(200);
+      expect(existsSync(`${dataDir}-objects`)).toBe(true);
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
