@@ -51,13 +51,14 @@ export function gameTimerClass(registry: GameRegistry) {
      * it moved the instant, asks for a pass at once (`appendEvent`), which reads the game afresh.
      */
     async commit(gameId: string, n: CommitNote): Promise<void> {
-      await this.note(n);
+      // The timer's part first: a versions write that fails (the cache) must not cost the notices or the instant.
       if (n.due !== undefined) {
         if (n.due === null) await this.ctx.storage.delete('s');
         else await this.ctx.storage.put('s', { gameId, at: n.due } satisfies Stored);
       }
       if (n.held) await this.addHeld(gameId, n.held);
       if (n.held || n.due !== undefined) await this.rearm();
+      await this.note(n);
     }
 
     /** Sets the alarm for `gameId` at `at` (the Worker's time, epoch ms), or clears it (null). */
