@@ -167,7 +167,7 @@ export class MpPlayerPage extends LitElement {
                   <td>${s.finished}</td>
                   <td>${s.won}</td>
                   <td>${s.medianMoveHours === null ? '–' : `${s.medianMoveHours} h`}</td>
-                  <td>${r ? (r.provisional ? `provisional (${r.games} of 5)` : r.ordinal?.toFixed(1)) : '–'}</td>
+                  <td>${r ? (r.provisional ? html`provisional<br /><small class="muted">${r.games} of 5 games</small>` : r.ordinal?.toFixed(1)) : '–'}</td>
                 </tr>`;
               })}
             </tbody>

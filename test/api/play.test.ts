@@ -1,3 +1,4 @@
+import { etagMatches, stateEtag } from '../../worker/lib/state';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson, replay, type HistoryEvent } from '../../engine/core';
 import { secretDice, type SecretDiceState } from '../fixtures/secret-dice';
@@ -61,6 +62,17 @@ describe('GET /state', () => {
     const after = await state(id, tokens[0], { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.json.version).toBe(first.json.version + 1);
+  });
+
+  it('a tag that carries an instant matches until then only, and only the same version, mark and viewer', () => {
+    const now = Date.parse('2027-01-01T00:00:00Z');
+    const tag = stateEtag(5, 'u_ab', 3, now + 60_000);
+    expect(tag).toBe(`"v5-s3-u_ab~${now / 1000 + 60}"`);
+    expect(etagMatches(tag, stateEtag(5, 'u_ab', 3), now)).toBe(true);
+    expect(etagMatches(tag, stateEtag(5, 'u_ab', 3), now + 60_000)).toBe(false);
+    expect(etagMatches(tag, stateEtag(6, 'u_ab', 3), now)).toBe(false);
+    expect(etagMatches(tag, stateEtag(5, 'u_ab', 4), now)).toBe(false);
+    expect(etagMatches('"v5-s3-u_ab"', stateEtag(5, 'u_ab', 3), now)).toBe(true);
   });
 
   it('404 for an unknown game', async () => {

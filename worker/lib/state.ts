@@ -1,5 +1,5 @@
 import { resultWithLabel, type AnyGame, type GameResult, type Seat } from '../../engine/core';
-import { type ClockView, clockViews, type GameClocks } from '../time-control/seat-clocks';
+import { type ClockView, clockViews, clockViewsChangeAt, type GameClocks } from '../time-control/seat-clocks';
 import { type GameRow, humanSeats } from './game-rows';
 import type { SeatExtras, SinceLastSeen } from '../services/since-last-seen';
 
@@ -62,7 +62,7 @@ export function stateFor(
   // it stood, whose seats to move no one may move for any more.
   const activeSeats = running && row.status === 'active' ? game.activeSeats(state) : [];
   const moves = running && seat !== null && activeSeats.includes(seat) ? game.legalMoves(state, seat) : [];
-  return {
+  const answer: StateResponse = {
     id: row.id,
     type: row.type,
     status: row.status,
@@ -81,6 +81,17 @@ export function stateFor(
       ? clockViews(row.clocks ?? null, now.getTime(), humanSeats({ players: row.players ?? 0, botSeats: row.botSeats ?? [] }))
       : [],
   };
+  const until = now && row.status === 'active' ? clockViewsChangeAt(row.clocks ?? null, now.getTime()) : null;
+  if (until !== null) freshUntil.set(answer, until);
+  return answer;
+}
+
+/** Until when (epoch ms) an answer's clocks stay as it shows them (`clockViewsChangeAt`); absent: until the version changes. */
+const freshUntil = new WeakMap<StateResponse, number>();
+
+/** The instant (epoch ms) `answer`'s clocks stop being as it shows them, or null (`stateFor` knew none). */
+export function answerFreshUntil(answer: StateResponse): number | null {
+  return freshUntil.get(answer) ?? null;
 }
 
 const answerTexts = new WeakMap<StateResponse, string>();
@@ -119,9 +130,28 @@ function labelled(game: AnyGame, state: unknown, seat: Seat, move: unknown): Lab
  * A seated viewer's answer also depends on its seen mark (`sinceLastSeen` is computed against
  * the mark as it stood BEFORE the request that built the answer), so `seenMark` is part of the
  * tag: once a visible read moves the mark, the next poll gets a fresh 200 (with the lines after
- * the new mark) instead of a 304 that would keep the old `sinceLastSeen`. A 304 is never wrong;
- * it costs one extra full answer after each newly seen version.
+ * the new mark) instead of a 304 that would keep the old `sinceLastSeen`. An answer whose clocks
+ * change with time alone (a vote opening, a weekend starting: `answerFreshUntil`) carries that
+ * instant, in seconds, after a `~`: `etagMatches` takes the tag as stale from then on. A 304 is
+ * never wrong; it costs one extra full answer after each newly seen version or clock change.
  */
-export function stateEtag(version: number, viewer: string | null, seenMark: number | null = null): string {
-  return `"v${version}${seenMark === null ? '' : `-s${seenMark}`}-${viewer ?? 'anon'}"`;
+export function stateEtag(
+  version: number,
+  viewer: string | null,
+  seenMark: number | null = null,
+  freshUntilMs: number | null = null,
+): string {
+  const until = freshUntilMs === null ? '' : `~${Math.floor(freshUntilMs / 1000)}`;
+  return `"v${version}${seenMark === null ? '' : `-s${seenMark}`}-${viewer ?? 'anon'}${until}"`;
+}
+
+/**
+ * Whether the client's `If-None-Match` still names the answer whose tag without its instant is
+ * `current` (`stateEtag` with no `freshUntilMs`) at `nowMs`: the same version, viewer and mark,
+ * and the instant it carries, if any, not yet reached.
+ */
+export function etagMatches(ifNoneMatch: string, current: string, nowMs: number): boolean {
+  const m = /^(".*)~(\d{1,12})"$/.exec(ifNoneMatch);
+  if (!m) return ifNoneMatch === current;
+  return Number(m[2]) * 1000 > nowMs && `${m[1]}"` === current;
 }

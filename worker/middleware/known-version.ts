@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { gameObjectOf } from '../clock/notes';
 import { sha256Hex } from '../lib/crypto';
-import { stateEtag } from '../lib/state';
+import { etagMatches, stateEtag } from '../lib/state';
 import type { AppEnv } from '../types';
 import { sessionToken } from './session';
 
@@ -30,7 +30,11 @@ export const knownVersion = createMiddleware<AppEnv>(async (c, next) => {
       return null;
     });
     const unseen = known !== null && known.seat !== null && (known.mark ?? 0) < known.version;
-    if (known && !(visible && unseen) && ifNoneMatch === stateEtag(known.version, known.user, known.seat === null ? null : known.mark)) {
+    if (
+      known &&
+      !(visible && unseen) &&
+      etagMatches(ifNoneMatch, stateEtag(known.version, known.user, known.seat === null ? null : known.mark), c.var.now().getTime())
+    ) {
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' });
     }
   }

@@ -13,7 +13,7 @@ import {
 import { requireUser } from '../middleware/session';
 import { markSeen, readLog, readState, submitMove } from '../services/play';
 import { undoMove } from '../services/undo';
-import { answerJson, stateEtag } from '../lib/state';
+import { answerFreshUntil, answerJson, etagMatches, stateEtag } from '../lib/state';
 import { requireViewer } from '../services/access';
 import { serviceCtx } from '../http/context';
 import type { AppEnv } from '../types';
@@ -112,14 +112,18 @@ export function playRoutes() {
     const pre = c.var.gameRequest;
     const visible = c.req.header('x-page-visible') === '1';
     // Without `pre` the game does not exist and readState answers 404.
-    if (ifNoneMatch && pre && ifNoneMatch === stateEtag(pre.version, viewer, pre.seat === null ? null : (pre.lastSeen ?? 0))) {
+    if (
+      ifNoneMatch &&
+      pre &&
+      etagMatches(ifNoneMatch, stateEtag(pre.version, viewer, pre.seat === null ? null : (pre.lastSeen ?? 0)), c.var.now().getTime())
+    ) {
       requireViewer(pre, pre.seat); // else a 304 would confirm a private game's version
       // A player looking at a version fetched in the background has now seen it.
       if (visible && pre.seat !== null && (pre.lastSeen ?? 0) < pre.version) await markSeen(c.var.db, id, pre.seat, pre.version);
       return c.body(null, 304, { ETag: ifNoneMatch, 'Cache-Control': 'private, no-cache' }) as never;
     }
     const answer = await readState(c.var.db, c.var.registry, id, c.var.user, c.var.now(), visible, pre);
-    c.header('ETag', stateEtag(answer.version, viewer, answer.sinceLastSeen?.fromVersion ?? null));
+    c.header('ETag', stateEtag(answer.version, viewer, answer.sinceLastSeen?.fromVersion ?? null, answerFreshUntil(answer)));
     c.header('Cache-Control', 'private, no-cache');
     return c.json(answer, 200);
   });
@@ -133,7 +137,7 @@ export function playRoutes() {
       idempotencyKey: c.req.valid('header')['idempotency-key'],
       pre: c.var.gameRequest,
     });
-    c.header('ETag', stateEtag(answer.version, c.var.user!.id, answer.sinceLastSeen?.fromVersion ?? null));
+    c.header('ETag', stateEtag(answer.version, c.var.user!.id, answer.sinceLastSeen?.fromVersion ?? null, answerFreshUntil(answer)));
     // The text the commit stored for retries, not a second serialisation of the same answer.
     return c.body(answerJson(answer), 200, { 'Content-Type': 'application/json' }) as never;
   });

@@ -45,6 +45,12 @@ function realMs(at: number): number {
 export function gameTimerClass(registry: GameRegistry) {
   return class GameTimer extends GameVersions<Env> {
     /**
+     * Instants commits told this object (`commit`), counted, the latest kept: a pass that ran
+     * meanwhile read the game before that commit, so its next instant may be too late.
+     */
+    private told: { count: number; at: number | null } = { count: 0, at: null };
+
+    /**
      * A commit's news, told before it commits (`ClockNotes.commit`): the version noted, the
      * notices it queues held, the clocks' next instant set; one call for all three. A commit that
      * then fails leaves a held batch whose rows do not exist (its delivery finds none) and, when
@@ -53,6 +59,7 @@ export function gameTimerClass(registry: GameRegistry) {
     async commit(gameId: string, n: CommitNote): Promise<void> {
       // The timer's part first: a versions write that fails (the cache) must not cost the notices or the instant.
       if (n.due !== undefined) {
+        this.told = { count: this.told.count + 1, at: n.due };
         if (n.due === null) await this.ctx.storage.delete('s');
         else await this.ctx.storage.put('s', { gameId, at: n.due } satisfies Stored);
       }
@@ -132,11 +139,15 @@ export function gameTimerClass(registry: GameRegistry) {
         return;
       }
       let next: number | null;
+      const told = this.told.count;
       try {
         next = await this.pass(s, env);
       } finally {
         await gate?.leave(s.gameId, Date.now()).catch(() => {});
       }
+      // A commit told an instant while the pass ran on what it read before: the earlier of the
+      // two (a pass that comes too early only reads the game and sets the right one).
+      if (this.told.count !== told && this.told.at !== null) next = next === null ? this.told.at : Math.min(next, this.told.at);
       // What the pass held with no grace left to wait goes now, in this invocation rather than
       // another alarm, and after the gate: sending waits on far ends, not on this machine's CPU.
       await this.deliverHeld();

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { games, seats, users, vacations } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import type { Away, GameClocks } from '../time-control/seat-clocks';
+import { type Away, type GameClocks, remainingMs } from '../time-control/seat-clocks';
 import { accruedBalance, daysOf } from '../time-control/vacation-days';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
@@ -226,14 +226,16 @@ async function applyVacation(ctx: ServiceCtx, vac: VacationRow): Promise<void> {
     const row = await loadGame(ctx.db, gameId);
     if (!row.clocks?.allowVacation) continue;
     const away: Away = { seat, from: vac.startsAt.getTime(), to: vac.endsAt.getTime(), kind: vac.kind };
-    const how = vac.kind === 'auto' ? 'ran out of time and is on vacation' : 'is on vacation';
+    // An automatic vacation starts where a clock ran out; the player's other games only see it begin.
+    const ranOut = vac.kind === 'auto' && row.clocks.seats[seat]?.since !== null && remainingMs(row.clocks, seat, ctx.now.getTime()) <= 0;
+    const how = ranOut ? 'ran out of time and is on vacation' : 'is on vacation';
     await commitClockNews(ctx, gameId, {
       seat,
       text: `{{p:${seat}}} ${how} until ${logInstant(vac.endsAt)}: their clock stands still.`,
-      detail: vac.kind === 'auto' ? 'vacation days spent to save a clock' : 'a player is on vacation',
+      detail: ranOut ? 'vacation days spent to save a clock' : 'a player is on vacation',
       edit: (c) => ({ ...c, away: [...c.away.filter((a) => a.to > oldestRun(c, ctx.now.getTime())), away] }),
-      // Auto-vacation tells the player too: their days are being spent.
-      tell: vac.kind === 'auto' ? 'all' : 'others',
+      // Where the clock ran out, the player is told too: their days are being spent.
+      tell: ranOut ? 'all' : 'others',
     });
   }
   await ctx.db.update(vacations).set({ applied: true }).where(eq(vacations.id, vac.id));

@@ -298,6 +298,32 @@ export function timesOutAt(c: GameClocks, seat: number, now: number): number | n
   return away ? away.to : end;
 }
 
+/**
+ * The next instant after `now` (epoch ms) at which the clocks as answers show them (`clockViews`)
+ * change other than by counting down: a standstill of any seat starting or ending (a table pause,
+ * a vacation, a weekend), a running clock's votes opening (`votesOpen`), a clock running out. An
+ * answer that carries them is good until then (the state answer's ETag says so). Null: never.
+ */
+export function clockViewsChangeAt(c: GameClocks | null, now: number): number | null {
+  if (!c) return null;
+  let next: number | null = null;
+  const take = (t: number | null) => {
+    if (t !== null && t > now && (next === null || t < next)) next = t;
+  };
+  c.seats.forEach((k, seat) => {
+    const first = standstills(c, seat, now).next();
+    if (!first.done) {
+      take(first.value.from);
+      take(first.value.to);
+    }
+    if (k.since === null) return;
+    take(runningInstant(c, seat, k.since, HAND_TO_BOT_AFTER_MS));
+    take(runningInstant(c, seat, k.since, k.bankMs - Math.min(LATE_LEFT_MS, k.startMs / 2)));
+    take(runningInstant(c, seat, k.since, k.bankMs));
+  });
+  return next;
+}
+
 /** One clock as the API shows it. `runsOutAt`: ISO instant, only for a running clock. */
 export interface ClockView {
   seat: number;

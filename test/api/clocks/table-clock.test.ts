@@ -66,6 +66,27 @@ describe('pause by consent', () => {
 });
 
 describe('votes on a late player (three or more humans)', () => {
+  it("a poll's ETag stops matching when a vote opens with time alone, though no move was made", async () => {
+    api.clock.t = Date.parse('2027-08-09T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '24h' }, { players: 3 });
+    const poll = (etag?: string) =>
+      api.call('GET', `/api/games/${id}/state`, { token: tokens[1], headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await poll();
+    expect(first.json.clocks[0].votesOpen).toEqual([]);
+    const etag = first.headers.get('etag')!;
+    // Good until the extension vote opens: 12 h into seat 0's 24 h (seconds after the "~").
+    expect(etag).toMatch(new RegExp(`~${(api.clock.t + 12 * HOUR) / 1000}"$`));
+    api.clock.advance(11 * HOUR);
+    expect((await poll(etag)).status).toBe(304);
+    api.clock.advance(2 * HOUR);
+    const later = await poll(etag);
+    expect(later.status).toBe(200);
+    expect(later.json.version).toBe(first.json.version);
+    expect(later.json.clocks[0].votesOpen).toEqual(['extension']);
+    // Its new tag is good until the bot vote opens, 24 h in.
+    expect(later.headers.get('etag')).toMatch(new RegExp(`~${(api.clock.t - 13 * HOUR + 24 * HOUR) / 1000}"$`));
+  });
+
   it('one extension of 24 h when every other player votes for it, and only one', async () => {
     api.clock.t = Date.parse('2027-08-02T09:00:00Z');
     const { id, tokens } = await timedTable(api, { timeControl: '48h' }, { players: 3 });

@@ -150,6 +150,28 @@ describe('auto-vacation', () => {
     expect(vacation.daysLeft).toBe(6.7); // 7 days less the 6 hours away
   });
 
+  it("the player's other games say the vacation began, not that a clock ran out there", async () => {
+    api.clock.t = Date.parse('2027-06-04T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '24h', onTimeout: 'end' });
+    // A second game where the other player moves first: the first player's clock stands there.
+    const created = await api.call('POST', '/api/games', {
+      token: tokens[1],
+      body: { type: 'secret-dice', players: 2, options: { rounds: 10 }, startWhenFull: false, timeControl: '72h' },
+    });
+    const other = created.json.id as string;
+    const invite = new URL(created.json.inviteUrl).searchParams.get('invite')!;
+    expect((await api.call('POST', `/api/games/${other}/join`, { token: tokens[0], body: { invite } })).status).toBe(200);
+    expect((await api.call('POST', `/api/games/${other}/start`, { token: tokens[1] })).status).toBe(200);
+    api.clock.advance(24 * HOUR);
+    await api.cron();
+    const about = (lines: string[], seat: number) => lines.filter((t) => t.includes(`{{p:${seat}}}`) && t.includes('on vacation'));
+    expect(about(await logOf(api, id, tokens[1]), 0)).toEqual([expect.stringContaining('ran out of time and is on vacation')]);
+    // There the first player sits in seat 1.
+    const there = about(await logOf(api, other, tokens[1]), 1);
+    expect(there).toHaveLength(1);
+    expect(there[0]).not.toContain('ran out of time');
+  });
+
   it('when the days are spent the vacation ends and the clock, still at 0, times out', async () => {
     api.clock.t = Date.parse('2027-06-07T09:00:00Z');
     const { id, emails } = await timedTable(api, { timeControl: '24h', onTimeout: 'end' });
