@@ -62,6 +62,7 @@ export function stateFor(
   // it stood, whose seats to move no one may move for any more.
   const activeSeats = running && row.status === 'active' ? game.activeSeats(state) : [];
   const moves = running && seat !== null && activeSeats.includes(seat) ? game.legalMoves(state, seat) : [];
+  const humans = humanSeats({ players: row.players ?? 0, botSeats: row.botSeats ?? [] });
   const answer: StateResponse = {
     id: row.id,
     type: row.type,
@@ -77,11 +78,9 @@ export function stateFor(
     undoableSteps: extras.undoableSteps,
     undoBlockedBy: extras.undoBlockedBy,
     sinceLastSeen: extras.sinceLastSeen,
-    clocks: now
-      ? clockViews(row.clocks ?? null, now.getTime(), humanSeats({ players: row.players ?? 0, botSeats: row.botSeats ?? [] }))
-      : [],
+    clocks: now ? clockViews(row.clocks ?? null, now.getTime(), humans) : [],
   };
-  const until = now && row.status === 'active' ? clockViewsChangeAt(row.clocks ?? null, now.getTime()) : null;
+  const until = now && row.status === 'active' ? clockViewsChangeAt(row.clocks ?? null, now.getTime(), humans) : null;
   if (until !== null) freshUntil.set(answer, until);
   return answer;
 }

@@ -301,25 +301,27 @@ export function timesOutAt(c: GameClocks, seat: number, now: number): number | n
 /**
  * The next instant after `now` (epoch ms) at which the clocks as answers show them (`clockViews`)
  * change other than by counting down: a standstill of any seat starting or ending (a table pause,
- * a vacation, a weekend), a running clock's votes opening (`votesOpen`), a clock running out. An
- * answer that carries them is good until then (the state answer's ETag says so). Null: never.
+ * a vacation, a weekend) and, at a table that votes (`humans`, as `clockViews` takes them), a
+ * running clock's votes opening (`votesOpen`). A clock running out needs none: its timeout is a
+ * new version. An answer that carries them is good until then (the state answer's ETag says so).
+ * Null: never.
  */
-export function clockViewsChangeAt(c: GameClocks | null, now: number): number | null {
+export function clockViewsChangeAt(c: GameClocks | null, now: number, humans: readonly number[]): number | null {
   if (!c) return null;
   let next: number | null = null;
   const take = (t: number | null) => {
     if (t !== null && t > now && (next === null || t < next)) next = t;
   };
+  const voting = humans.length >= VOTING_TABLE_HUMANS;
   c.seats.forEach((k, seat) => {
     const first = standstills(c, seat, now).next();
     if (!first.done) {
       take(first.value.from);
       take(first.value.to);
     }
-    if (k.since === null) return;
+    if (k.since === null || !voting || !humans.includes(seat)) return;
+    if (!k.extended) take(runningInstant(c, seat, k.since, k.bankMs - Math.min(LATE_LEFT_MS, k.startMs / 2)));
     take(runningInstant(c, seat, k.since, HAND_TO_BOT_AFTER_MS));
-    take(runningInstant(c, seat, k.since, k.bankMs - Math.min(LATE_LEFT_MS, k.startMs / 2)));
-    take(runningInstant(c, seat, k.since, k.bankMs));
   });
   return next;
 }
