@@ -192,7 +192,7 @@ export class MpPlayerPage extends LitElement {
         ${
           h2h
             ? html`<dt>Against you</dt>
-              <dd data-h2h>${h2h.games ? `${h2h.games} games: you placed ahead ${h2h.youAhead}, they did ${h2h.theyAhead}, even ${h2h.even}` : 'No games together yet'}</dd>`
+              <dd data-h2h>${h2h.games ? `${h2h.games} ${h2h.games === 1 ? 'game' : 'games'}: you placed ahead ${h2h.youAhead}, they did ${h2h.theyAhead}, even ${h2h.even}` : 'No games together yet'}</dd>`
             : nothing
         }
       </dl>

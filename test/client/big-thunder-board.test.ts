@@ -150,6 +150,7 @@ function givenView(over: Partial<BigThunderView> & { position?: number } = {}): 
     townSharesCount: 14,
     setAside: { count: 1, values: null },
     upgrades: [],
+    result: null,
     ...rest,
   };
 }

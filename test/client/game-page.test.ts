@@ -199,11 +199,16 @@ describe('turn bar: prompt text', () => {
     expect(promptText({ ...p, view: over })).toBe(
       `Game over. ${seats[1].name} wins with 83 VP. Final scores: ${seats[1].name} 83, ${seats[0].name} 80.`,
     );
-    // A game whose sentence names no player keeps the platform's line with the summary.
+    // Big Thunder names the winner too ("U.B. Bold", its Locomotive, in the result's summary).
     const bt = bigThunder.setup({ players: 2, options: bigThunder.optionsSchema.parse({}), seed: SEED });
-    const btOver = { ...bigThunder.view(bt, 0), phase: 'over' };
-    expect(promptText({ ...p, type: 'big-thunder', summary: 'Green Locomotive wins.', view: btOver })).toBe(
-      'Game over. Green Locomotive wins.',
+    const btResult = { ranking: [1, 0], scores: [25, 28], summary: 'U.B. Bold wins with 28 points.' };
+    const btOver = { ...bigThunder.view(bt, 0), phase: 'over', result: btResult };
+    expect(promptText({ ...p, type: 'big-thunder', summary: btResult.summary, view: btOver })).toBe(
+      `Game over. ${seats[1].name} wins with 28 points. Final scores: ${seats[1].name} 28, ${seats[0].name} 25.`,
+    );
+    // A sentence that names no player (a view without the result) keeps the platform's line with the summary.
+    expect(promptText({ ...p, type: 'big-thunder', summary: btResult.summary, view: { ...btOver, result: null } })).toBe(
+      'Game over. U.B. Bold wins with 28 points.',
     );
   });
 

@@ -306,9 +306,11 @@ export async function nextVacationChange(db: Db): Promise<number | null> {
 }
 
 /**
- * Auto-vacation at a clock's end: true when the seat's player may spend vacation days here (the
- * table allows vacation, their switch is on, days are left, no vacation under way) and one was
- * started, until the days are spent or they are back (`endAutoVacationIfBack`).
+ * Auto-vacation at a clock's end: true when the seat is saved by vacation days: the seat's player
+ * may spend them here (the table allows vacation, their switch is on, days are left, no vacation
+ * under way) and one was started, until the days are spent or they are back
+ * (`endAutoVacationIfBack`); or a vacation of theirs is under way already, not yet written into
+ * this game (another game's pass started it a moment ago, or the cron has still to apply it).
  */
 export async function tryAutoVacation(ctx: ServiceCtx, userId: string): Promise<boolean> {
   const [u] = await ctx.db
@@ -316,7 +318,8 @@ export async function tryAutoVacation(ctx: ServiceCtx, userId: string): Promise<
     .from(users)
     .where(eq(users.id, userId));
   if (!u?.autoVacation) return false;
-  if (await openVacation(ctx.db, userId, ctx.now)) return false;
+  const open = await openVacation(ctx.db, userId, ctx.now);
+  if (open) return open.startsAt <= ctx.now;
   try {
     await startVacation(ctx, u, { until: new Date(ctx.now.getTime() + 365 * 86_400_000), kind: 'auto' });
     return true;

@@ -1,7 +1,7 @@
-import type { Seat } from '../../core';
+import type { GameResult, Seat } from '../../core';
 import { FATE_CARDS, SUPPLIES, TOWN_SHARES, TRAINS, UPGRADES, type CardAction, type FateKind, type UpgradeType } from './components';
 import type { MarbleRun } from './state';
-import { finalScore, trackPosition } from './scoring';
+import { finalScore, gameResult, trackPosition } from './scoring';
 import type { BigThunderState, PlayerState } from './state';
 import { activeSeats } from './turn';
 
@@ -98,6 +98,8 @@ export interface BigThunderView {
   setAside: { count: number; values: number[] | null };
   /** Upgrade stacks: `stack` tiles left of each type. */
   upgrades: { type: UpgradeType; name: string; cost: number; text: string; stack: number }[];
+  /** The result once the game is over (final scores and the ranking with its tie-breaker), else null. */
+  result: GameResult | null;
 }
 
 /** A card's public face. */
@@ -192,5 +194,6 @@ export function view(s: BigThunderState, seat: Seat | null): BigThunderView {
     townSharesCount: s.townShares.length,
     setAside: { count: s.setAside.length, values: choosing ? s.setAside.map((id) => TOWN_SHARES[id]) : null },
     upgrades: UPGRADES.map((u) => ({ type: u.type, name: u.name, cost: u.cost, text: u.text, stack: s.upgradeStacks[u.type] })),
+    result: gameResult(s),
   };
 }

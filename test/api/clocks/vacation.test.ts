@@ -172,6 +172,22 @@ describe('auto-vacation', () => {
     expect(there[0]).not.toContain('ran out of time');
   });
 
+  it('a clock that runs out while a vacation of its player has begun but is not yet written into the game waits for it', async () => {
+    api.clock.t = Date.parse('2027-06-05T09:00:00Z');
+    const { id, tokens } = await timedTable(api, { timeControl: '24h', onTimeout: 'end' });
+    api.clock.advance(24 * HOUR);
+    // As when another game's pass started it a moment before this one read the game.
+    const user = (await me(tokens[0])).id as string;
+    await api.client.query(
+      "insert into vacations (user_id, kind, starts_at, ends_at, charged_ms, applied) values ($1, 'auto', $2, $3, 0, false)",
+      [user, new Date(api.clock.t - 1000), new Date(api.clock.t + 7 * DAY)],
+    );
+    await api.cron();
+    expect(await statusOf(api, id)).toBe('active');
+    // The second it still had when the vacation began is kept for its return.
+    expect((await clocksOf(api, id, tokens[0]))[0]).toMatchObject({ running: false, pausedBy: 'vacation', remainingMs: 1000 });
+  });
+
   it('when the days are spent the vacation ends and the clock, still at 0, times out', async () => {
     api.clock.t = Date.parse('2027-06-07T09:00:00Z');
     const { id, emails } = await timedTable(api, { timeControl: '24h', onTimeout: 'end' });
