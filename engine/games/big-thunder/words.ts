@@ -5,7 +5,8 @@
  * drawing needs. No tables of cards and no rules, type imports only: a client carries this module
  * in its first bundle. `components.ts` and `movement.ts` re-export what the rules read.
  */
-import type { GameResult, GameWords, Seat } from '../../core/types';
+import type { GameWords, Seat } from '../../core/types';
+import { resultSentence } from '../../core/result-sentence';
 import { playerMarker } from '../../core/log-names';
 import type { ActionKind, CardAction, MarbleKind } from './components';
 import type { BigThunderView } from './view';
@@ -102,26 +103,11 @@ function openSteps(v: BigThunderView, seat: Seat): string[] {
  * turn.", "{{p:1}}'s turn (final round): playing cards.", "Claim Jumper! Discard one card from
  * your hand."). Reads only what the view shows `seat`: others' Claim Jumper choices stay secret.
  */
-/**
- * The game-over sentence, players as markers ("Game over. {{p:1}} wins with 28 points. Final
- * scores: {{p:1}} 28, {{p:0}} 25."); the mats' note when the view carries no result.
- */
-function overText(result: GameResult | null | undefined): string {
-  const ranking = result?.ranking;
-  const scores = result?.scores;
-  if (!result || !Array.isArray(ranking) || !Array.isArray(scores) || !ranking.length)
-    return "Game over: the final scoring is on each player's mat.";
-  const w = ranking[0];
-  const shared = result.ties?.find((g) => g.includes(w));
-  const head =
-    shared && shared.length > 1
-      ? `${list(shared.map(playerMarker), 'and')} share the win with ${scores[w]} points.`
-      : `${playerMarker(w)} wins with ${scores[w]} points.`;
-  return `Game over. ${head} Final scores: ${ranking.map((s) => `${playerMarker(s)} ${scores[s]}`).join(', ')}.`;
-}
-
 export function prompt(v: BigThunderView, seat: Seat | null): string {
-  if (v.phase === 'over') return overText(v.result);
+  if (v.phase === 'over') {
+    const text = resultSentence(v.result, 'points');
+    return text ? `Game over. ${text}` : "Game over: the final scoring is on each player's mat.";
+  }
   const you = seat !== null && Number.isInteger(seat) && seat >= 0 && seat < v.seats.length ? seat : null;
   const p = v.pending;
   if (p?.kind === 'claimJumper') return claimJumper(p, you);

@@ -6,6 +6,7 @@
  */
 import type { GameResult, GameWords, Seat } from '../../core/types';
 import { playerMarker } from '../../core/log-names';
+import { resultSentence } from '../../core/result-sentence';
 import type { AreaId, BuildCost, Resource, Weather } from './components';
 import type { SnowdoniaMove } from './moves';
 import type { SnowdoniaView } from './view';
@@ -87,16 +88,7 @@ function actionWords(area: AreaId, listed: ReadonlySet<SnowdoniaMove['type']>, r
  * another shape.
  */
 export function resultText(result: GameResult | null | undefined): string {
-  if (!result) return '';
-  const { ranking, scores } = result;
-  if (!Array.isArray(ranking) || !Array.isArray(scores) || !ranking.length) return result.summary ?? '';
-  const w = ranking[0];
-  const shared = result.ties?.find((g) => g.includes(w));
-  const head =
-    shared && shared.length > 1
-      ? `${list(shared.map(playerMarker))} share the win with ${scores[w]} VP.`
-      : `${playerMarker(w)} wins with ${scores[w]} VP.`;
-  return `${head} Final scores: ${ranking.map((s) => `${playerMarker(s)} ${scores[s]}`).join(', ')}.`;
+  return resultSentence(result, 'VP') ?? result?.summary ?? '';
 }
 
 /**
