@@ -11,6 +11,5 @@ export * from './selfplay';
 export * from './how-to-play';
 export * from './log-names';
 export * from './sentence';
-export * from './result-sentence';
 export * from './group-moves';
 export * from './visible-log';

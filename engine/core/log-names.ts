@@ -4,7 +4,7 @@
  * surface - the page, emails, webhooks, push - puts the display name in its place. Lines written
  * before markers existed hold no marker and render unchanged. Pure; shared by server and client.
  */
-import type { Seat } from './types';
+import type { GameResult, Seat } from './types';
 
 /** The marker syntax: `{{p:` digits `}}`. Global, so reset `lastIndex` or use `matchAll`. */
 const MARKER = /\{\{p:(\d{1,3})\}\}/g;
@@ -56,4 +56,20 @@ export function nameWithRole(name: string, role: string | undefined): string {
   const r = role?.trim();
   if (!r || r.toLowerCase() === name.trim().toLowerCase()) return name;
   return `${name} (${r})`;
+}
+
+/**
+ * The winner and the final scores in ranking order, players as `{{p:N}}` markers, scores in
+ * `unit` ("{{p:1}} wins with 83 VP. Final scores: {{p:1}} 83, {{p:0}} 80."; players who share
+ * the win: "{{p:0}} and {{p:2}} share the win with 40 VP."). Null for a result without a ranking
+ * and scores (the caller says what it can instead).
+ */
+export function resultSentence(result: GameResult | null | undefined, unit: string): string | null {
+  const ranking = result?.ranking;
+  const scores = result?.scores;
+  if (!Array.isArray(ranking) || !Array.isArray(scores) || !ranking.length) return null;
+  const w = ranking[0];
+  const m = result?.ties?.find((g) => g.includes(w))?.map(playerMarker) ?? [];
+  const who = m.length > 1 ? `${m.slice(0, -1).join(', ')} and ${m[m.length - 1]} share the win` : `${playerMarker(w)} wins`;
+  return `${who} with ${scores[w]} ${unit}. Final scores: ${ranking.map((s) => `${playerMarker(s)} ${scores[s]}`).join(', ')}.`;
 }

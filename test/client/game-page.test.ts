@@ -1,3 +1,4 @@
+import { resultSentence } from '../../engine/core/log-names';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { nextPollDelay, withJitter, DEFAULT_TIMING } from '../../client/poll-controller';
 import { changesBySeat, changeText, diffViews } from '../../client/game-page/view-diff';
@@ -205,6 +206,10 @@ describe('turn bar: prompt text', () => {
     const btOver = { ...bigThunder.view(bt, 0), phase: 'over', result: btResult };
     expect(promptText({ ...p, type: 'big-thunder', summary: btResult.summary, view: btOver })).toBe(
       `Game over. ${seats[1].name} wins with 28 points. Final scores: ${seats[1].name} 28, ${seats[0].name} 25.`,
+    );
+    // Players who share the win are named together.
+    expect(resultSentence({ ranking: [2, 0, 1], scores: [5, 3, 5], ties: [[2, 0]], summary: '' }, 'VP')).toBe(
+      '{{p:2}} and {{p:0}} share the win with 5 VP. Final scores: {{p:2}} 5, {{p:0}} 5, {{p:1}} 3.',
     );
     // A sentence that names no player (a view without the result) keeps the platform's line with the summary.
     expect(promptText({ ...p, type: 'big-thunder', summary: btResult.summary, view: { ...btOver, result: null } })).toBe(

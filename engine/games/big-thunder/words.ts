@@ -6,8 +6,7 @@
  * in its first bundle. `components.ts` and `movement.ts` re-export what the rules read.
  */
 import type { GameWords, Seat } from '../../core/types';
-import { resultSentence } from '../../core/result-sentence';
-import { playerMarker } from '../../core/log-names';
+import { playerMarker, resultSentence } from '../../core/log-names';
 import type { ActionKind, CardAction, MarbleKind } from './components';
 import type { BigThunderView } from './view';
 

@@ -5,8 +5,7 @@
  * client carries this module without the rules.
  */
 import type { GameResult, GameWords, Seat } from '../../core/types';
-import { playerMarker } from '../../core/log-names';
-import { resultSentence } from '../../core/result-sentence';
+import { playerMarker, resultSentence } from '../../core/log-names';
 import type { AreaId, BuildCost, Resource, Weather } from './components';
 import type { SnowdoniaMove } from './moves';
 import type { SnowdoniaView } from './view';
