@@ -85,7 +85,7 @@ describe('commuting moves', () => {
         answers.map((a) => a.status),
         answers.map((a) => a.text).join('\n'),
       ).toEqual([200, 200]);
-      expect(answers.map((a) => a.json.version).sort()).toEqual([v + 1, v + 2]);
+      expect(answers.map((a) => a.json.version).sort((x, y) => x - y)).toEqual([v + 1, v + 2]);
       // The later one met the other's decision and revealed both, each as its seat chose it.
       expect(answers.find((a) => a.json.version === v + 2)!.json.view.lastDecisions).toEqual(chosen);
       await expectReplayMatchesSnapshot(id);
@@ -181,7 +181,7 @@ describe('Step 4: Rockets move at the same time ("all players can move their Roc
           answers.map((a) => a.status),
           answers.map((a) => a.text.slice(0, 300)).join('\n'),
         ).toEqual([200, 200]);
-        expect(answers.map((a) => a.json.version).sort()).toEqual([v + 1, v + 2]);
+        expect(answers.map((a) => a.json.version).sort((x, y) => x - y)).toEqual([v + 1, v + 2]);
         const lines = answers.flatMap((a) => a.json.sinceLastSeen.entries.map((e: any) => e.text));
         if (lines.some((t: string) => t.includes('flips the Encounter token'))) flips++;
         times++;
