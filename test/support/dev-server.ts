@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres';
+import { watchServer } from './refusals';
 import { pause } from './wait';
 
 export { freePort };
@@ -17,6 +18,8 @@ export interface DevServer {
   port: number;
   /** Everything the server printed so far (for failure messages). */
   output(): string;
+  /** Settles when the server's process has exited, saying how ("exited with code 1", "killed by SIGKILL"). */
+  exited?: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -58,7 +61,9 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exited with code ${code}`)),
+  );
 
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -86,7 +91,15 @@ export async function startDevServer(opts: { env?: Record<string, string>; timeo
     }
     // The dev script says ready once /api/ready answered with its own instance id: the database
     // answers too, and the server on the port is the one this call started.
-    if (/\[dev\] ready:/.test(out)) return { baseUrl, port, output: () => out, stop };
+    if (/\[dev\] ready:/.test(out)) {
+      // With the fixture Worker, what it refuses to send beyond 127.0.0.1 fails the test that caused it.
+      const unwatch = watchServer(baseUrl);
+      const stopWatched = () => {
+        unwatch();
+        return stop();
+      };
+      return { baseUrl, port, output: () => out, exited, stop: stopWatched };
+    }
     await pause(250);
   }
   await stop();

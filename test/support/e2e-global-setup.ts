@@ -10,6 +10,7 @@ import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { browserLaunchOptions, chromiumAvailable } from '../../scripts/chromium';
 import { type DevServer, startDevServer } from './dev-server';
+import { downDir, lastLines, noteServerDown } from './server-down';
 
 /** The browser layer's operator: the address in the shared server's ADMIN_EMAILS. */
 export const E2E_OPERATOR = 'operator@safety-e2e.test';
@@ -18,6 +19,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     devServerUrl: string;
     browserWsEndpoint: string;
+    /** Where the layer's global setup notes that its shared server stopped (test/support/server-down.ts). */
+    serverDownDir: string;
+    /** The name of the layer whose server that is ('browser', 'worker', 'worker-pg'). */
+    serverLayer: string;
   }
 }
 
@@ -48,7 +53,20 @@ export default async function setup(project: TestProject) {
   console.log(`[browser tests] npm start at ${server.baseUrl} and Chromium ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   project.provide('devServerUrl', server.baseUrl);
   project.provide('browserWsEndpoint', browser.wsEndpoint());
+  // A server that stops before the teardown is said once, with its last lines; the layer's later
+  // tests skip (test/support/layer-server.ts) rather than each fail with ECONNREFUSED.
+  let tearingDown = false;
+  const dir = downDir();
+  const liveServer = server;
+  void server.exited?.then((how) => {
+    if (tearingDown) return;
+    noteServerDown(dir, { layer: 'browser', reason: `the browser layer's shared npm start ${how}`, lines: lastLines(liveServer.output()) });
+    console.error(`[browser tests] the shared npm start ${how}: the layer's later tests are skipped (see the summary)`);
+  });
+  project.provide('serverDownDir', dir);
+  project.provide('serverLayer', 'browser');
   return async () => {
+    tearingDown = true;
     // The shared server's own account of anything that went wrong (a connection reset at one
     // moment in two files has no cause in the tests' output): its error and reload lines, last 30.
     const said = server

@@ -5,6 +5,7 @@
  */
 import { ApiClient } from './http-client';
 import { startPrivateWorker } from './private-worker';
+import { watchServer } from './refusals';
 import { startTestDb, type TestDb } from './test-db';
 
 export interface OwnWorker {
@@ -23,11 +24,14 @@ export async function startOwnWorker(bindings: Record<string, string> = {}): Pro
     throw e;
   });
   const api = new ApiClient(worker.url);
+  // What this Worker refuses to send beyond 127.0.0.1 fails the test that caused it (no-outbound.ts).
+  const unwatch = watchServer(worker.url);
   return {
     db,
     api,
     tick: () => fetch(`${api.base}/__scheduled?cron=*/5+*+*+*+*`),
     async stop() {
+      unwatch();
       await worker.dispose().catch(() => {});
       await db.stop();
     },

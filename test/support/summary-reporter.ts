@@ -8,6 +8,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Reporter, SerializedError, TestModule } from 'vitest/node';
+import { downDir, takeServerDowns } from './server-down';
 
 /** What scripts/test.ts reads back. `failures` and `flaky` are "file > test: first error line". */
 export interface TestSummary {
@@ -52,6 +53,11 @@ export function describeFully(e: SerializedError): string {
 
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(modules: ReadonlyArray<TestModule>, unhandled: ReadonlyArray<SerializedError>): void {
+    // A layer's shared server that stopped is one failure, with what it said last; the layer's
+    // tests after it were skipped (test/support/server-down.ts).
+    const downs = takeServerDowns(downDir());
+    for (const down of downs)
+      console.error(`\n!! ${down.reason} at ${down.at}. Its last lines:\n${down.lines.map((l) => `!!   ${l}`).join('\n')}\n`);
     const out = process.env.MP_TEST_SUMMARY;
     if (!out) return;
     const summary: TestSummary = { passed: 0, failed: 0, skipped: 0, failures: [], flaky: [] };
@@ -76,6 +82,12 @@ export default class SummaryReporter implements Reporter {
       }
     }
     for (const e of unhandled) summary.failures.push(`unhandled error: ${describeError(e)}`);
+    for (const down of downs) {
+      summary.failed++;
+      summary.failures.push(
+        `${down.reason} at ${down.at}; the layer's later tests were skipped. Its last lines:\n${down.lines.map((l) => `            | ${l}`).join('\n')}`,
+      );
+    }
     writeFileSync(out, JSON.stringify(summary));
   }
 }

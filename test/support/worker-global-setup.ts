@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { MAIL_REPLY_TEST_SECRET, MAIL_TEST_DOMAIN } from './mail';
 import { startPrivateWorker, type PrivateWorker } from './private-worker';
 import { realPostgresAvailable } from './postgres';
+import { downDir, noteServerDown } from './server-down';
 import { startTestDb, type DbKind } from './test-db';
 
 declare module 'vitest' {
@@ -57,8 +58,13 @@ export default async function setup(project: TestProject) {
   project.provide('dbKind', db.kind);
   project.provide('databaseUrl', db.DATABASE_URL);
   project.provide('dbWsProxy', db.DB_WS_PROXY);
+  const layer = project.name;
+  const watch = watchWorker(url, layer, downDir());
+  project.provide('serverDownDir', downDir());
+  project.provide('serverLayer', layer);
 
   return async () => {
+    watch.stop();
     const s = db.bridgeStats();
     console.log(
       `[worker tests] bridge: ${s.accepted} connections, at most ${s.maxActive} open at once, at most ${s.maxQueued} queued, ${s.terminated} closed on Terminate`,
@@ -66,4 +72,50 @@ export default async function setup(project: TestProject) {
     await worker.dispose().catch((e: unknown) => console.error('[worker tests] dispose failed', e));
     await db.stop();
   };
+}
+
+/** The lines of this process's output that come from wrangler or workerd, the last 50: what a stopped Worker said last. */
+const runtimeLines: string[] = [];
+let capturing = false;
+function captureRuntimeLines(): void {
+  if (capturing) return;
+  capturing = true;
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      for (const line of String(chunk).split('\n'))
+        if (/wrangler|workerd|miniflare|✘|uncaught|internal error/i.test(line)) runtimeLines.push(line.slice(0, 400));
+      runtimeLines.splice(0, Math.max(0, runtimeLines.length - 50));
+      return write(chunk, ...rest);
+    }) as typeof stream.write;
+  }
+}
+
+/**
+ * Asks the layer's Worker for /api/health every 5 s; when nothing listens any more (connection
+ * refused twice in a row: the runtime is gone, not busy), notes the layer's server as stopped.
+ * A slow answer is never a stop: a busy machine is allowed to be slow.
+ */
+function watchWorker(url: string, layer: string, dir: string): { stop(): void } {
+  captureRuntimeLines();
+  let refused = 0;
+  const timer = setInterval(async () => {
+    try {
+      await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      refused = 0;
+    } catch (e) {
+      const code = (e as { cause?: { code?: string } }).cause?.code;
+      refused = code === 'ECONNREFUSED' ? refused + 1 : 0;
+      if (refused === 2) {
+        noteServerDown(dir, {
+          layer,
+          reason: `the ${layer} layer's shared Worker stopped (nothing listens at ${url})`,
+          lines: [...runtimeLines],
+        });
+        console.error(`[worker tests] the ${layer} layer's shared Worker stopped: its later tests are skipped (see the summary)`);
+      }
+    }
+  }, 5000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
 }

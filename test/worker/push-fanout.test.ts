@@ -13,6 +13,7 @@ import { generateVapidKeys } from '../../scripts/vapid-dev-keys';
 import { type ApiClient, uniqueEmail } from '../support/http-client';
 import { sqlRows } from '../support/neon-node';
 import { type OwnWorker, startOwnWorker } from '../support/own-worker';
+import { takeRefused } from '../support/refusals';
 import type { TestDb } from '../support/test-db';
 import { until } from '../support/wait';
 
@@ -25,6 +26,8 @@ let api: ApiClient;
 /** A push service that accepts TCP connections and never answers (not even the TLS handshake). */
 let silent: net.Server;
 const held: net.Socket[] = [];
+/** How many of those connections the sender has not given up on yet. */
+let hanging = 0;
 let silentPort = 0;
 
 const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
@@ -33,7 +36,9 @@ const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) 
 beforeAll(async () => {
   silent = net.createServer((socket) => {
     held.push(socket);
+    hanging++;
     socket.on('error', () => {});
+    socket.on('close', () => hanging--);
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   silentPort = (silent.address() as net.AddressInfo).port;
@@ -68,15 +73,14 @@ async function subscribeDevices(token: string, n: number): Promise<string[]> {
   return ids;
 }
 
-/** Milliseconds one request takes, and its status. */
-async function timed(path: string, token?: string): Promise<{ ms: number; status: number }> {
-  const t0 = performance.now();
+/** One request's status, and whether a push was still hanging when its answer came (the order of events, not a time). */
+async function duringHang(path: string, token?: string): Promise<{ status: number; whileHanging: boolean }> {
   const r = await api.get(path, { token });
-  return { ms: performance.now() - t0, status: r.status };
+  return { status: r.status, whileHanging: hanging > 0 };
 }
 
 describe('push services that never answer', () => {
-  it('20 devices whose push endpoints never answer: /api/ready and a bystander’s GET /api/me stay under 1 s', {
+  it('20 devices whose push endpoints never answer: /api/ready and a bystander’s GET /api/me are answered while the pushes hang', {
     timeout: 180_000,
   }, async () => {
     const owner = await api.signIn(uniqueEmail('fanout'));
@@ -92,26 +96,27 @@ describe('push services that never answer', () => {
       intervalMs: 20,
     });
     const end = Date.now() + 90_000;
-    const ready: number[] = [];
-    const me: number[] = [];
+    const ready: boolean[] = [];
+    const me: boolean[] = [];
     while (held.length - before < 20 && Date.now() < end) {
-      const r = await timed('/api/ready');
+      const r = await duringHang('/api/ready');
       expect(r.status).toBe(200);
-      ready.push(r.ms);
-      const m = await timed('/api/me', bystander.token);
+      ready.push(r.whileHanging);
+      const m = await duringHang('/api/me', bystander.token);
       expect(m.status).toBe(200);
-      me.push(m.ms);
+      me.push(m.whileHanging);
     }
     expect(held.length - before).toBe(20);
-    const worst = (xs: number[]) => Math.max(...xs);
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    const count = (xs: boolean[]) => xs.filter(Boolean).length;
     console.log(
-      `[push fan-out, ${db.kind}] while 20 pushes hung: /api/ready ${ready.length} requests, median ${median(ready).toFixed(0)} ms, worst ${worst(ready).toFixed(0)} ms; ` +
-        `bystander GET /api/me median ${median(me).toFixed(0)} ms, worst ${worst(me).toFixed(0)} ms`,
+      `[push fan-out, ${db.kind}] while 20 pushes hung: /api/ready answered ${count(ready)} of ${ready.length} times with a push hanging; ` +
+        `a bystander's GET /api/me ${count(me)} of ${me.length} times`,
     );
-    expect(ready.length).toBeGreaterThan(5);
-    expect(worst(ready)).toBeLessThan(1000);
-    expect(worst(me)).toBeLessThan(1000);
+    // A drain that held the (on PGlite, only) database connection while its pushes hang would
+    // leave every such request waiting for the pushes to time out: none would be answered while
+    // one hangs. How fast they are answered is the bench's concern.
+    expect(count(ready)).toBeGreaterThan(5);
+    expect(count(me)).toBeGreaterThan(5);
     // Every push is recorded as a timeout to retry, none lost.
     const rows = await until(
       'the 20 pushes recorded',
@@ -144,5 +149,27 @@ describe('push services that never answer', () => {
       [owner.email],
     );
     expect(n).toBe(3);
+  });
+});
+
+describe('the test Worker reaches this machine only', () => {
+  it('a push to a device beyond 127.0.0.1 is refused before it leaves, its host named, and fails the test that caused it', async () => {
+    const owner = await api.signIn(uniqueEmail('far-device'));
+    const far = { ...silentDevice(0), endpoint: 'https://push.example.net/planted/1' };
+    const r = await api.post('/api/me/push-subscriptions', far, { token: owner.token });
+    expect(r.status, r.text).toBe(201);
+    expect((await api.post(`/api/me/push-subscriptions/${r.body.id}/test`, {}, { token: owner.token })).status).toBe(202);
+    const [row] = await until('the refused push recorded', async () => {
+      const rows = await sql<{ last_error: string | null }>(
+        "select o.last_error from outbox o where o.channel = 'push' and o.target = $1 and o.last_error is not null",
+        [r.body.id],
+      );
+      return rows.length ? rows : undefined;
+    });
+    expect(row.last_error).toBe(
+      'the test Worker tried to reach push.example.net: tests talk to 127.0.0.1 only (a local receiver, test/support/receiver.ts or push-service.ts)',
+    );
+    // What the check after each test reads; taken here, so this test's own check finds nothing.
+    expect(await takeRefused()).toEqual([{ host: 'push.example.net', from: 'the test Worker' }]);
   });
 });
