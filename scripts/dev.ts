@@ -1,11 +1,12 @@
 /**
- * `npm start`: the real Worker in workerd (`wrangler dev`, the production runtime) on
+ * `npm start`: the real Worker in workerd (wrangler's dev server, the production runtime) on
  * http://127.0.0.1:8787, with the Neon driver reaching an embedded PGlite through the local
  * WebSocket-to-TCP bridge (scripts/local-db.ts). Ctrl-C or SIGTERM stops everything.
  *
  * Steps: build the client (scripts/build-client.ts, when present) -> start PGlite with data under
- * .data/pglite (kept across restarts), apply migrations, serve it + bridge -> `wrangler dev` with
- * DATABASE_URL, DB_WS_PROXY and APP_ENV passed as --var -> wait until /api/ready answers with this
+ * .data/pglite (kept across restarts), apply migrations, serve it + bridge -> wrangler's dev
+ * server (scripts/dev-worker.ts) with DATABASE_URL, DB_WS_PROXY and APP_ENV as the Worker's
+ * variables -> wait until /api/ready answers with this
  * process's own instance id (the database answers, and the server on the port is ours) -> fire the
  * cron (`/__scheduled`) every 60 s. The PGlite data directory is locked (scripts/data-lock.ts).
  * wrangler and workerd run in a process group of their own that stops when this process does,
@@ -70,11 +71,11 @@ let objectsTmp: string | null = null;
  * outlive the database they describe (a game's timer for a game that is gone), and servers on
  * different databases never share one object's SQLite files.
  */
-function objectsState(): string[] {
+function objectsState(): string | undefined {
   const dir = process.env.DATABASE_URL ? undefined : process.env.MP_DATA_DIR;
-  if (!dir) return [];
+  if (!dir) return undefined;
   if (dir === 'memory') objectsTmp = mkdtempSync(path.join(os.tmpdir(), 'mp-objects-'));
-  return ['--persist-to', objectsTmp ?? `${path.resolve(dir)}-objects`];
+  return objectsTmp ?? `${path.resolve(dir)}-objects`;
 }
 
 function stop(code: number, why: string): Promise<never> {
@@ -249,28 +250,23 @@ vars.MP_INSTANCE = instance;
   Object.assign(vars, keys);
 }
 
-// 3. wrangler dev (workerd).
+// 3. wrangler's dev server (workerd), through its programmatic API (scripts/dev-worker.ts says
+// why not the `wrangler dev` command: that one exits when a client abandons a request).
 const tw = performance.now();
-const args = [
-  'dev',
+const workerArgs = JSON.stringify({
   entry,
-  '--ip',
-  '127.0.0.1',
-  '--port',
-  String(port),
-  '--test-scheduled',
+  ip: '127.0.0.1',
+  port,
   // wrangler's default inspector port (9229) is shared by every wrangler on the machine: two
   // servers started together would fight over it and one would die.
-  '--inspector-port',
-  String(Number(process.env.MP_INSPECTOR_PORT) || (await getPort({ host: '127.0.0.1' }))),
-  '--show-interactive-dev-session=false',
-  ...objectsState(),
-  ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
-];
+  inspectorPort: Number(process.env.MP_INSPECTOR_PORT) || (await getPort({ host: '127.0.0.1' })),
+  persistTo: objectsState(),
+  vars,
+});
 // wrangler runs under a small guard in a process group of its own (detached): the guard holds a
 // pipe from this process, and when this process is gone - however it ended, `kill -9` included -
 // the pipe closes and the guard stops the whole group, so no workerd is left holding the port.
-wrangler = spawn(process.execPath, ['-e', GROUP_GUARD, bin('wrangler'), ...args], {
+wrangler = spawn(process.execPath, ['-e', GROUP_GUARD, bin('tsx'), path.join(root, 'scripts', 'dev-worker.ts'), workerArgs], {
   cwd: root,
   stdio: ['pipe', 'inherit', 'inherit'],
   detached: true,
@@ -295,7 +291,7 @@ log(
     (appEnv !== 'production' ? ` - dev mailbox at http://localhost:${port}/dev/mailbox` : ''),
 );
 
-// 4. The cron trigger (wrangler dev does not fire crons itself).
+// 4. The cron trigger (wrangler's dev server does not fire crons itself).
 if (cronMs > 0) {
   cronTimer = setInterval(async () => {
     try {
