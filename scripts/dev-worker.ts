@@ -11,8 +11,8 @@
  * that need Node 22). A browser that navigates away from a page with requests still open is
  * enough, so the browser tests' shared server died under load and every later test failed.
  *
- * Argument: one JSON object `{ entry, ip, port, inspectorPort, persistTo?, vars }` (vars: the
- * Worker's variables). Prints `[dev-worker] ready on <url>` once serving; stops on SIGTERM or SIGINT.
+ * Argument: one JSON object `{ entry, ip, port, testScheduled, inspectorPort, persistTo?, vars }`
+ * (vars: the Worker's variables; testScheduled: serve wrangler's `/__scheduled`, development only). Prints `[dev-worker] ready on <url>` once serving; stops on SIGTERM or SIGINT.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ interface DevWorkerArgs {
   entry: string;
   ip: string;
   port: number;
+  testScheduled: boolean;
   inspectorPort: number;
   persistTo?: string;
   vars: Record<string, string>;
@@ -53,7 +54,7 @@ const worker = await devEnv.startWorker({
     persist: args.persistTo,
     watch: true,
     liveReload: false,
-    testScheduled: true,
+    testScheduled: args.testScheduled,
     logLevel: 'log',
   },
 });

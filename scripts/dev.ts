@@ -24,7 +24,9 @@
  *                        once and kept in .data/vapid.json (a throwaway pair with MP_DATA_DIR=memory)
  *   MP_READY_TIMEOUT_S=60 how long to wait for /api/ready (the Worker and its database) before giving up
  *   MP_INSPECTOR_PORT=n  workerd's devtools inspector port (default: a free one, so servers never collide)
- *   APP_ENV=development  development | test | production
+ *   APP_ENV=development  development, or production (anything else); `test` only with MP_FIXTURES=1 (the
+ *                        test harness's Worker). `/__scheduled`, the cron timer and /dev exist in development
+ *                        (and the harness's test) only
  *   MP_CRON_MS=60000     cron timer period; 0 disables it
  *   MP_SKIP_BUILD=1      do not build the client
  */
@@ -46,6 +48,8 @@ const port = Number(process.env.PORT || 8787);
 const fixtures = process.env.MP_FIXTURES === '1' || process.env.MP_FIXTURES === 'true';
 const appEnv = process.env.APP_ENV || 'development';
 const cronMs = Number(process.env.MP_CRON_MS ?? 60_000);
+/** `/__scheduled` and the cron timer: in development, and in the test harness's own Worker under APP_ENV=test. */
+const scheduledRoute = appEnv === 'development' || (fixtures && appEnv === 'test');
 const entry = fixtures ? 'test/fixtures/worker.ts' : 'worker/index.ts';
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
 const t0 = performance.now();
@@ -257,6 +261,10 @@ const workerArgs = JSON.stringify({
   entry,
   ip: '127.0.0.1',
   port,
+  // `/__scheduled` (wrangler's stand-in for the cron trigger) exists in development only: under
+  // APP_ENV=production the local server answers it as a deployed Worker does (404), and the cron
+  // timer below is off.
+  testScheduled: scheduledRoute,
   // wrangler's default inspector port (9229) is shared by every wrangler on the machine: two
   // servers started together would fight over it and one would die.
   inspectorPort: Number(process.env.MP_INSPECTOR_PORT) || (await getPort({ host: '127.0.0.1' })),
@@ -288,11 +296,11 @@ if (!(await waitForReady(`${base}/api/ready`, readyS * 1000))) {
 }
 log(
   `ready: http://localhost:${port} (${entry}, APP_ENV=${appEnv}; wrangler ${secs(performance.now() - tw)}, total ${secs(performance.now() - t0)})` +
-    (appEnv !== 'production' ? ` - dev mailbox at http://localhost:${port}/dev/mailbox` : ''),
+    (scheduledRoute ? ` - dev mailbox at http://localhost:${port}/dev/mailbox` : ''),
 );
 
 // 4. The cron trigger (wrangler's dev server does not fire crons itself).
-if (cronMs > 0) {
+if (cronMs > 0 && scheduledRoute) {
   cronTimer = setInterval(async () => {
     try {
       const res = await fetch(`${base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`, { signal: AbortSignal.timeout(30_000) });

@@ -16,7 +16,12 @@ export interface Env {
    * connection per request, for a Postgres behind a WebSocket proxy without `/sql`).
    */
   DB_TRANSPORT?: string;
-  /** `development` enables /dev/mailbox and loopback webhooks; `production` hides them. */
+  /**
+   * `development` (`npm start`) opens the /dev routes (the mailbox, the clock) and loopback
+   * webhooks. Anything else, or nothing, is `production`. `test` counts only inside the test
+   * harness (its fixture Worker and the in-process app, `enableTestHarness`); a deployed Worker
+   * given `test` answers as production.
+   */
   APP_ENV?: string;
   /** Email delivery: `dev` (the dev mailbox, default) or an HTTP provider id (notifications issue). */
   EMAIL_PROVIDER?: string;
@@ -35,7 +40,7 @@ export interface Env {
   /** Test sends (`POST .../test`) per minute: per account, and per push device. */
   TEST_SEND_LIMIT_PER_ACCOUNT?: string;
   TEST_SEND_LIMIT_PER_DEVICE?: string;
-  /** `1` allows http:// and loopback webhook URLs (never in production). */
+  /** `1` allows http:// and loopback webhook URLs in the test harness (development always allows them; production never). */
   ALLOW_LOOPBACK_WEBHOOKS?: string;
   /** Sign-in emails allowed per 15 minutes: per (address, client IP), per address, per client IP. */
   SIGNIN_LIMIT_PER_CLIENT?: string;
@@ -170,7 +175,7 @@ const configSchema = z.object({
     .default(null),
 });
 
-/** Validated configuration; unknown APP_ENV values fail loudly rather than default silently. */
+/** Validated configuration. */
 export type Config = z.infer<typeof configSchema>;
 
 /** The timeout of one attempt on `channel`, in ms: its own, capped by `deliveryTimeoutMs`. */
@@ -249,6 +254,29 @@ export class ConfigError extends Error {
 /** Every variable `readConfig` reads, in a fixed order: two environments alike in these give the same `Config`. */
 const READ_VARIABLES: readonly (keyof Env)[] = [...new Set<keyof Env>([...SETTING_VARIABLES, 'ALLOW_LOOPBACK_WEBHOOKS'])];
 
+/** Set by the test harness's own modules (never by the deployed Worker's): APP_ENV=test then counts. */
+let testHarness = false;
+
+/**
+ * Called once by the test harness (test/fixtures/worker.ts, the in-process app of test/api):
+ * from then on APP_ENV=test is the harness's environment (the /dev routes, loopback webhooks
+ * with ALLOW_LOOPBACK_WEBHOOKS=1). A deployed Worker never calls it, so there `test` is production.
+ */
+export function enableTestHarness(): void {
+  testHarness = true;
+  parsedConfigs.clear();
+}
+
+/**
+ * The environment APP_ENV names: `development` as written, `test` inside the test harness only,
+ * and production for anything else (missing, unknown, or `test` in a deployed Worker).
+ */
+export function appEnvOf(value: string | undefined, harness = testHarness): Config['appEnv'] {
+  if (value === 'development') return 'development';
+  if (value === 'test' && harness) return 'test';
+  return 'production';
+}
+
 /** Parsed configurations by the values of `READ_VARIABLES` (an isolate sees one environment, tests a few). */
 const parsedConfigs = new Map<string, Config>();
 const MAX_PARSED_CONFIGS = 16;
@@ -275,15 +303,17 @@ function deepFreeze<T>(value: T): T {
 }
 
 function parseConfig(env: Partial<Env>): Config {
+  const appEnv = appEnvOf(env.APP_ENV);
   const parsed = configSchema.safeParse({
     ...plainSettings(env),
-    allowLoopbackWebhooks: env.APP_ENV === 'development' || (env.ALLOW_LOOPBACK_WEBHOOKS === '1' && env.APP_ENV !== 'production'),
+    appEnv,
+    allowLoopbackWebhooks: appEnv === 'development' || (appEnv === 'test' && env.ALLOW_LOOPBACK_WEBHOOKS === '1'),
     // One of the three set means push was meant to be on: a missing one fails loudly, naming it.
     vapid:
       env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY || env.VAPID_SUBJECT
         ? { publicKey: env.VAPID_PUBLIC_KEY ?? '', privateKey: env.VAPID_PRIVATE_KEY ?? '', subject: env.VAPID_SUBJECT ?? '' }
         : null,
-    mailReplies: mailRepliesOf(env),
+    mailReplies: mailRepliesOf(env, appEnv),
     adminEmails: (env.ADMIN_EMAILS ?? '')
       .split(',')
       .map((a) => a.trim().toLowerCase())
@@ -302,10 +332,8 @@ function parseConfig(env: Partial<Env>): Config {
 }
 
 /** The reply secret and domain from the environment, or null (replies off). */
-function mailRepliesOf(env: Partial<Env>): { secret: string; domain: string } | null {
-  const secret =
-    env.MAIL_REPLY_SECRET ||
-    ((env.APP_ENV === 'development' || env.APP_ENV === 'test') && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
+function mailRepliesOf(env: Partial<Env>, appEnv: Config['appEnv']): { secret: string; domain: string } | null {
+  const secret = env.MAIL_REPLY_SECRET || (appEnv !== 'production' && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
   if (!secret) return null;
   const from = env.EMAIL_FROM || 'post@localhost';
   const domain = env.MAIL_DOMAIN || (/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost');

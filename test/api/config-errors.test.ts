@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../worker/env';
+import { createApp } from '../../worker/app';
+import { appEnvOf, ConfigError, readConfig } from '../../worker/env';
+import { testRegistry } from '../fixtures/registry';
 import { makeTestApp, type TestApi } from './support';
 
 let api: TestApi;
@@ -25,7 +27,6 @@ describe('a bad setting names its variable', () => {
     expect(one.message).toMatch(/^Invalid configuration: OUTBOX_RETENTION_DAYS: \S/);
     const two = configError({ IDEMPOTENCY_RETENTION_HOURS: 'a day', SIGNIN_LIMIT_PER_IP: '-3' });
     expect(two.variables.sort()).toEqual(['IDEMPOTENCY_RETENTION_HOURS', 'SIGNIN_LIMIT_PER_IP']);
-    expect(configError({ APP_ENV: 'staging' }).variables).toEqual(['APP_ENV']);
     expect(configError({ DB_TRANSPORT: 'ws' }).variables).toEqual(['DB_TRANSPORT']);
   });
 
@@ -53,5 +54,36 @@ describe('a bad setting names its variable', () => {
     expect([transport.status, ((await transport.json()) as { error: { code: string } }).error.code]).toEqual([503, 'misconfigured']);
     // With the setting fixed, the same app answers again.
     expect((await api.app.request('http://localhost/api/health', {}, { OUTBOX_RETENTION_DAYS: '7' })).status).toBe(200);
+  });
+});
+
+describe('configuration that cannot open the back door', () => {
+  it('development is named; anything else, or nothing, is production; test counts in the harness alone', () => {
+    expect(appEnvOf('development', false)).toBe('development');
+    for (const value of [undefined, '', 'production', 'staging', 'Development', 'dev']) expect(appEnvOf(value, false)).toBe('production');
+    // A deployed Worker (no harness) given APP_ENV=test answers as production.
+    expect(appEnvOf('test', false)).toBe('production');
+    expect(appEnvOf('test', true)).toBe('test');
+    expect(readConfig({ APP_ENV: 'staging' }).appEnv).toBe('production');
+  });
+
+  it('loopback webhooks: never with APP_ENV unset or unknown, whatever ALLOW_LOOPBACK_WEBHOOKS says', () => {
+    expect(readConfig({ ALLOW_LOOPBACK_WEBHOOKS: '1' }).allowLoopbackWebhooks).toBe(false);
+    expect(readConfig({ APP_ENV: 'staging', ALLOW_LOOPBACK_WEBHOOKS: '1' }).allowLoopbackWebhooks).toBe(false);
+    expect(readConfig({ APP_ENV: 'production', ALLOW_LOOPBACK_WEBHOOKS: '1' }).allowLoopbackWebhooks).toBe(false);
+    expect(readConfig({ APP_ENV: 'development' }).allowLoopbackWebhooks).toBe(true);
+    expect(readConfig({ APP_ENV: 'test', ALLOW_LOOPBACK_WEBHOOKS: '1' }).allowLoopbackWebhooks).toBe(true);
+  });
+
+  it('the /dev routes (the mailbox hands out sign-in links) answer 404 unless APP_ENV is development or the harness’s test', async () => {
+    // The app as the Worker builds it, its settings from the environment alone.
+    const app = createApp({ registry: testRegistry, db: () => ({ db: api.db }) });
+    for (const env of [{}, { APP_ENV: 'staging' }, { APP_ENV: 'production' }]) {
+      for (const path of ['/dev/mailbox.json', '/dev/outbox.json', '/dev/clock', '/dev/mailbox']) {
+        const res = await app.request(`http://localhost${path}`, {}, env);
+        expect(res.status, `${path} with ${JSON.stringify(env)}`).toBe(404);
+      }
+    }
+    expect((await app.request('http://localhost/dev/mailbox.json', {}, { APP_ENV: 'development' })).status).toBe(200);
   });
 });

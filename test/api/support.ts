@@ -4,10 +4,13 @@ import * as schema from '../../db/schema';
 import { createMigratedPglite } from '../../scripts/pglite-template';
 import type { Db } from '../../db/types';
 import { createApp } from '../../worker/app';
-import { readConfig, type Config } from '../../worker/env';
+import { enableTestHarness, readConfig, type Config } from '../../worker/env';
 import { runScheduled } from '../../worker/scheduled/cron';
 import { serviceDeps } from '../../worker/service-deps';
 import { testRegistry } from '../fixtures/registry';
+
+// The in-process app is the test harness: APP_ENV=test counts here (worker/env.ts).
+enableTestHarness();
 
 /** A settable clock for tests (token expiry, deadlines) - no sleeping. */
 export class TestClock {

@@ -3,7 +3,7 @@ import { games, seats, users, vacations } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
 import { type Away, type GameClocks, remainingMs } from '../time-control/seat-clocks';
-import { accruedBalance, daysOf } from '../time-control/vacation-days';
+import { accruedBalance, daysOf, refundedBalance } from '../time-control/vacation-days';
 import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { VersionConflict } from './events';
@@ -96,11 +96,13 @@ export async function startVacation(
   // The days are paid when it is planned: one planned years ahead would hold them all that time.
   if (from.getTime() > now.getTime() + MAX_PLAN_AHEAD_MS)
     throw new ApiError(400, 'bad_vacation', `A vacation can be planned up to ${MAX_PLAN_AHEAD_DAYS} days ahead.`);
-  const replaced = await openVacation(ctx.db, user.id, now);
-  if (replaced) await endVacation(ctx, user, { quiet: true });
-  const vac = await ctx.db.transaction(async (t) => {
+  const { vac, replaced } = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const balance = await lockedBalance(tx, user.id, now);
+    // The account's lock first, then what is open: a second request at once (a double click)
+    // waits here and then replaces this one's vacation, rather than opening one beside it.
+    let balance = await lockedBalance(tx, user.id, now);
+    const ended = await endOpenVacation(tx, user.id, now, balance);
+    if (ended) balance = ended.balance;
     if (balance < 60_000)
       throw new ApiError(409, 'no_vacation_days', 'No vacation days are left (21 a year, 1.75 on the first of each month).');
     const endsAt = new Date(Math.min(args.until.getTime(), from.getTime() + balance));
@@ -113,8 +115,12 @@ export async function startVacation(
       .insert(vacations)
       .values({ userId: user.id, kind: args.kind ?? 'manual', startsAt: from, endsAt, chargedMs: charged, createdAt: now })
       .returning();
-    return row;
+    return { vac: row, replaced: ended?.vacation ?? null };
   });
+  // What is left of the replaced vacation came back above; its games hear of the change quietly.
+  // One under way is closed in its games even if not yet marked applied: the request that started
+  // it may be writing it into them right now (it closes what it wrote late, `applyVacation`).
+  if (replaced && replaced.startsAt <= now) await closeVacation(ctx, replaced, replaced.endedAt!, null);
   if (vac.startsAt <= now) await applyVacation(ctx, vac);
   return answer(vac);
 }
@@ -128,27 +134,33 @@ export async function endVacation(ctx: ServiceCtx, user: User, opts: { quiet?: b
   const now = ctx.now;
   const ended = await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    const [open] = await tx
-      .select()
-      .from(vacations)
-      .where(and(eq(vacations.userId, user.id), isNull(vacations.endedAt), gt(vacations.endsAt, now)))
-      .orderBy(asc(vacations.startsAt))
-      .limit(1)
-      .for('update');
-    if (!open) return null;
-    const end = new Date(Math.max(open.startsAt.getTime(), now.getTime()));
-    const refund = open.endsAt.getTime() - end.getTime();
-    await tx.update(vacations).set({ endedAt: end }).where(eq(vacations.id, open.id));
+    // The account's lock before reading what is open (as `startVacation` takes it).
     const balance = await lockedBalance(tx, user.id, now);
-    await tx
-      .update(users)
-      .set({ vacationBalanceMs: balance + refund, vacationBalanceAt: now })
-      .where(eq(users.id, user.id));
-    return { ...open, endedAt: end };
+    const done = await endOpenVacation(tx, user.id, now, balance);
+    if (done) await tx.update(users).set({ vacationBalanceMs: done.balance, vacationBalanceAt: now }).where(eq(users.id, user.id));
+    return done?.vacation ?? null;
   });
   if (!ended) return false;
-  if (ended.applied) await closeVacation(ctx, ended, ended.endedAt!, opts.quiet ? null : 'back early');
+  if (ended.startsAt <= now) await closeVacation(ctx, ended, ended.endedAt!, opts.quiet ? null : 'back early');
   return true;
+}
+
+/**
+ * Inside a transaction that holds the account's lock (`lockedBalance`): ends the vacation under
+ * way or planned at `now`, if any, and says what the balance becomes with the days not taken
+ * back (never past the cap; written by the caller). Null when none is open.
+ */
+async function endOpenVacation(
+  tx: Db,
+  userId: string,
+  now: Date,
+  balance: number,
+): Promise<{ vacation: VacationRow; balance: number } | null> {
+  const open = await openVacation(tx, userId, now);
+  if (!open) return null;
+  const end = new Date(Math.max(open.startsAt.getTime(), now.getTime()));
+  await tx.update(vacations).set({ endedAt: end }).where(eq(vacations.id, open.id));
+  return { vacation: { ...open, endedAt: end }, balance: refundedBalance(balance, open.endsAt.getTime() - end.getTime()) };
 }
 
 /** The running timed games where `userId` sits, with the seat: those a vacation touches. */
@@ -238,7 +250,10 @@ async function applyVacation(ctx: ServiceCtx, vac: VacationRow): Promise<void> {
       tell: ranOut ? 'all' : 'others',
     });
   }
-  await ctx.db.update(vacations).set({ applied: true }).where(eq(vacations.id, vac.id));
+  const [marked] = await ctx.db.update(vacations).set({ applied: true }).where(eq(vacations.id, vac.id)).returning();
+  // Ended meanwhile (replaced, or "I'm back", by a request that held the account's lock while this
+  // one wrote the games): what was written after that request closed the games is closed here.
+  if (marked?.endedAt) await closeVacation(ctx, marked, marked.endedAt, null);
 }
 
 /** Writes the end of a vacation (at `end`) into each game it touched; `why` null writes no line. */
@@ -246,7 +261,10 @@ async function closeVacation(ctx: ServiceCtx, vac: VacationRow, end: Date, why: 
   for (const { gameId, seat } of await timedSeats(ctx.db, vac.userId)) {
     const row = await loadGame(ctx.db, gameId);
     if (!row.clocks?.allowVacation) continue;
-    const matches = (a: Away) => a.seat === seat && a.from === vac.startsAt.getTime();
+    // A quiet close changes only a stretch that still reaches past the end, so closing twice (two
+    // requests that both saw the vacation) writes nothing more; a told end always has its line.
+    const matches = (a: Away) =>
+      a.seat === seat && a.from === vac.startsAt.getTime() && (why !== null ? a.to >= end.getTime() : a.to > end.getTime());
     if (!row.clocks.away.some(matches)) continue;
     await commitClockNews(ctx, gameId, {
       seat,

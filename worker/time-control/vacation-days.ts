@@ -33,6 +33,15 @@ export function accruedBalance(balanceMs: number, asOf: number, now: number): nu
   return Math.max(balanceMs, Math.min(MAX_BALANCE_MS, balanceMs + months * MONTHLY_ACCRUAL_MS));
 }
 
+/**
+ * The balance after `refundMs` of a vacation not taken comes back: never past the cap (a planned
+ * vacation paid before a month's accrual, then dropped, would otherwise hold more than 21 days),
+ * and never less than before.
+ */
+export function refundedBalance(balanceMs: number, refundMs: number): number {
+  return Math.max(balanceMs, Math.min(MAX_BALANCE_MS, balanceMs + refundMs));
+}
+
 /** Days, with one decimal, for people and the API (`daysLeft`). */
 export function daysOf(ms: number): number {
   return Math.floor((ms / DAY_MS) * 10) / 10;

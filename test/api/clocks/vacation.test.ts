@@ -107,6 +107,46 @@ describe('a vacation', () => {
     await api.cron();
     expect((await clocksOf(api, id, tokens[0]))[0].pausedBy).toBe('vacation');
   });
+
+  it('a planned vacation dropped after a month’s days came gives back no more than the 21-day cap', async () => {
+    api.clock.t = Date.parse('2027-05-20T09:00:00Z');
+    const { tokens, emails } = await timedTable(api, { timeControl: 'slow' });
+    await setBalance(emails[0], 21);
+    const from = Date.parse('2027-06-05T09:00:00Z');
+    const put = await api.call('PUT', '/api/me/vacation', {
+      token: tokens[0],
+      body: { from: new Date(from).toISOString(), until: new Date(from + 5 * DAY).toISOString() },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect((await me(tokens[0])).vacation.daysLeft).toBe(16);
+    // The first of June adds 1.75 days to the 16 left: 17.75, and the 5 planned ones come back on top.
+    api.clock.t = Date.parse('2027-06-02T09:00:00Z');
+    expect((await me(tokens[0])).vacation.daysLeft).toBe(17.7);
+    expect((await api.call('DELETE', '/api/me/vacation', { token: tokens[0] })).status).toBe(200);
+    expect((await me(tokens[0])).vacation).toMatchObject({ daysLeft: 21, planned: null, activeUntil: null });
+  });
+
+  it('a second vacation replaces the first: one is open, and the first one’s days came back', async () => {
+    api.clock.t = Date.parse('2027-05-24T09:00:00Z');
+    const { id, tokens, emails } = await timedTable(api, { timeControl: 'slow' });
+    await setBalance(emails[0], 7);
+    for (const days of [3, 2]) {
+      const put = await api.call('PUT', '/api/me/vacation', {
+        token: tokens[0],
+        body: { until: new Date(api.clock.t + days * DAY).toISOString() },
+      });
+      expect(put.status, put.text).toBe(200);
+    }
+    const open = await api.client.query(
+      'select v.id from vacations v join users u on u.id = v.user_id where u.email = $1 and v.ended_at is null',
+      [emails[0]],
+    );
+    expect(open.rows).toHaveLength(1);
+    expect((await me(tokens[0])).vacation.daysLeft).toBe(5);
+    expect((await api.call('DELETE', '/api/me/vacation', { token: tokens[0] })).status).toBe(200);
+    expect((await me(tokens[0])).vacation).toMatchObject({ daysLeft: 7, activeUntil: null });
+    expect((await clocksOf(api, id, tokens[0]))[0]).toMatchObject({ running: true, pausedBy: null });
+  });
 });
 
 describe('a table that forbids vacation', () => {
