@@ -23,23 +23,55 @@ import type { GameClocks } from '../worker/time-control/seat-clocks';
  */
 
 /** A person (or bot owner) who signed in by email. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Vacation days left (ms) as of `vacationBalanceAt`; monthly accruals are added when read (worker/time-control/vacation-days.ts). */
-  vacationBalanceMs: bigint('vacation_balance_ms', { mode: 'number' })
-    .notNull()
-    .default(7 * 24 * 3600 * 1000),
-  vacationBalanceAt: timestamp('vacation_balance_at', { withTimezone: true }).notNull().defaultNow(),
-  /** A clock about to run out spends vacation days by itself (on by default). */
-  autoVacation: boolean('auto_vacation').notNull().default(true),
-  /** An operator suspended the account (worker/services/moderation.ts): it cannot sign in, and its sessions are gone. */
-  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
-  /** An operator muted the player's chat in every game until then. */
-  chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Vacation days left (ms) as of `vacationBalanceAt`; monthly accruals are added when read (worker/time-control/vacation-days.ts). */
+    vacationBalanceMs: bigint('vacation_balance_ms', { mode: 'number' })
+      .notNull()
+      .default(7 * 24 * 3600 * 1000),
+    vacationBalanceAt: timestamp('vacation_balance_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A clock about to run out spends vacation days by itself (on by default). */
+    autoVacation: boolean('auto_vacation').notNull().default(true),
+    /** An operator suspended the account (worker/services/moderation.ts): it cannot sign in, and its sessions are gone. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** An operator muted the player's chat in every game until then. */
+    chatMutedUntil: timestamp('chat_muted_until', { withTimezone: true }),
+    /**
+     * What the name is unique by (db/name-key.ts: NFKC, case folded, invisible characters out, the
+     * Unicode confusables skeleton): a name another account's key equals is refused. Null only until
+     * `npm run db:migrate` has filled in the accounts made before it.
+     */
+    nameKey: text('name_key'),
+    /**
+     * Shown after the name (" #3f9a", the profile id's first letters) wherever names are shown, when
+     * another account had the same key as this one's name before keys were kept (or a given
+     * "Player NNNN" name met one): such names stay, told apart. Null for every name chosen since.
+     */
+    nameMark: text('name_mark'),
+  },
+  (t) => [index('users_name_key_idx').on(t.nameKey)],
+);
+
+/**
+ * Every display name an account has had (its given "Player NNNN" name too), so deleting it can
+ * take each one out of what others keep: log lines, reports, notices. Goes with the account.
+ */
+export const userNames = pgTable(
+  'user_names',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
 
 /**
  * A vacation: while it lasts (`startsAt` to `endedAt ?? endsAt`) the player's clocks stand still
@@ -580,13 +612,27 @@ export const seatResults = pgTable(
     timed: boolean('timed').notNull(),
     /** The game counted for ratings. */
     rated: boolean('rated').notNull(),
+    /**
+     * Every human seat took part (worker/services/rating-math.ts `TAKING_PART_MOVES`): only then does
+     * the game count as finished, or for reliability (except against a seat that left early).
+     */
+    played: boolean('played').notNull().default(true),
     place: integer('place').notNull(),
     won: boolean('won').notNull(),
     resigned: boolean('resigned').notNull(),
     timedOut: boolean('timed_out').notNull(),
+    /** A rated seat's rating before (null: a newcomer) and after the game, as its record publishes it (`SeatRating`). */
+    rating: jsonb('rating').$type<{ before: RatingValue | null; after: RatingValue } | null>(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('seat_results_user_idx').on(t.userId, t.endSeq)],
 );
+
+/** An OpenSkill rating and the rated games that made it. */
+export interface RatingValue {
+  mu: number;
+  sigma: number;
+  games: number;
+}
 
 /**
  * A player's OpenSkill rating (Weng-Lin) per game type, after `games` rated games. Shown as its

@@ -40,8 +40,19 @@ export interface RecordEndingArgs {
   type: string;
   timed: boolean;
   rated: boolean;
+  /** Every human seat took part (worker/services/rating-math.ts `TAKING_PART_MOVES`). */
+  played: boolean;
   locks: string[];
-  results: { seat: number; user_id: string | null; place: number; won: boolean; resigned: boolean; timed_out: boolean }[];
+  /** `rating`: a rated seat's rating before and after (`SeatRating`), kept in `seat_results.rating`. */
+  results: {
+    seat: number;
+    user_id: string | null;
+    place: number;
+    won: boolean;
+    resigned: boolean;
+    timed_out: boolean;
+    rating: { before: { mu: number; sigma: number; games: number } | null; after: { mu: number; sigma: number; games: number } } | null;
+  }[];
   ratings: { user_id: string; mu: number; sigma: number; ordinal: number; games: number; before: number | null }[];
 }
 
@@ -60,7 +71,7 @@ export function appendEventCall(a: AppendEventArgs, ending?: RecordEndingArgs): 
   // The ending takes the commit's version as an argument, so it runs after it, in its transaction.
   return sql`with a as materialized (select ${append} as seq)
     select a.seq, mp_record_ending(a.seq, ${a.gameId}::text, ${ending.type}::text, ${now}::timestamptz, ${ending.timed}::boolean,
-      ${ending.rated}::boolean, ${jsonb(ending.locks)}, ${jsonb(ending.results)}, ${jsonb(ending.ratings)}) as end_seq from a`;
+      ${ending.rated}::boolean, ${ending.played}::boolean, ${jsonb(ending.locks)}, ${jsonb(ending.results)}, ${jsonb(ending.ratings)}) as end_seq from a`;
 }
 
 /** `select mp_pass_read(game, now) as read`: a clock pass's first read (the row, the recipients, the ending's inputs when its clock may end it), or null. */

@@ -20,7 +20,7 @@ BEGIN
       (SELECT json_build_object(
         'row', row_to_json(g),
         'seats', (SELECT coalesce(json_agg(json_build_object('seat', s.seat, 'isBot', s.is_bot, 'lastSeenSeq', s.last_seen_seq,
-            'emailReplies', s.email_replies, 'name', u.name) ORDER BY s.seat), '[]'::json)
+            'emailReplies', s.email_replies, 'name', u.name || coalesce(' ' || u.name_mark, '')) ORDER BY s.seat), '[]'::json)
           FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = g.id),
         'log', (SELECT coalesce(json_agg(e.log ORDER BY e.seq), '[]'::json)
           FROM game_events e

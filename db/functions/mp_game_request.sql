@@ -12,7 +12,7 @@ LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (
     SELECT json_build_object('game', CASE WHEN p_row THEN row_to_json(g) END, 'version', g.version, 'is_public', g.is_public,
-      'user_id', u.id, 'user_email', u.email, 'user_name', u.name, 'seat', s.seat, 'last_seen', s.last_seen_seq,
+      'user_id', u.id, 'user_email', u.email, 'user_name', u.name || coalesce(' ' || u.name_mark, ''), 'seat', s.seat, 'last_seen', s.last_seen_seq,
       'prior_seq', e.seq, 'prior_seat', e.seat, 'prior_payload', e.payload, 'prior_response', e.response,
       'recipients', CASE WHEN p_recipients THEN mp_recipients(g.id) END,
       'tail', CASE WHEN p_tail AND s.seat IS NOT NULL THEN mp_tail(g.id, s.last_seen_seq, g.version, p_undo_tail, p_max) END)

@@ -7,10 +7,11 @@
 -- its new value was computed from (`before`, NULL for a newcomer) was changed by another ending
 -- since the read: the statement fails with SQLSTATE 40001 (serialization_failure), which rolls
 -- the commit back with it, and the Worker records the ending in a transaction instead.
--- p_results: [{seat, user_id, place, won, resigned, timed_out}]; p_ratings: [{user_id, mu, sigma,
--- ordinal, games, before}]. Returns the ending's seq, or NULL when nothing was written.
+-- p_played: every human seat took part. p_results: [{seat, user_id, place, won, resigned, timed_out,
+-- rating}] (rating: a rated seat's {before, after}, as its record publishes it); p_ratings: [{user_id,
+-- mu, sigma, ordinal, games, before}]. Returns the ending's seq, or NULL when nothing was written.
 CREATE OR REPLACE FUNCTION mp_record_ending(p_seq int, p_game text, p_type text, p_now timestamptz, p_timed boolean,
-  p_rated boolean, p_locks jsonb, p_results jsonb, p_ratings jsonb) RETURNS bigint
+  p_rated boolean, p_played boolean, p_locks jsonb, p_results jsonb, p_ratings jsonb) RETURNS bigint
 LANGUAGE plpgsql AS $$
 DECLARE
   v_key text;
@@ -35,9 +36,9 @@ BEGIN
       RAISE EXCEPTION 'the % rating of % changed since it was read', p_type, v_rating->>'user_id' USING ERRCODE = '40001';
     END IF;
   END LOOP;
-  INSERT INTO seat_results (game_id, seat, user_id, type, end_seq, ended_at, timed, rated, place, won, resigned, timed_out)
-    SELECT p_game, x.seat, x.user_id, p_type, v_end, p_now, p_timed, p_rated, x.place, x.won, x.resigned, x.timed_out
-    FROM jsonb_to_recordset(p_results) AS x(seat int, user_id text, place int, won boolean, resigned boolean, timed_out boolean);
+  INSERT INTO seat_results (game_id, seat, user_id, type, end_seq, ended_at, timed, rated, played, place, won, resigned, timed_out, rating)
+    SELECT p_game, x.seat, x.user_id, p_type, v_end, p_now, p_timed, p_rated, p_played, x.place, x.won, x.resigned, x.timed_out, x.rating
+    FROM jsonb_to_recordset(p_results) AS x(seat int, user_id text, place int, won boolean, resigned boolean, timed_out boolean, rating jsonb);
   INSERT INTO ratings (user_id, type, mu, sigma, ordinal, games, updated_at)
     SELECT x.user_id, p_type, x.mu, x.sigma, x.ordinal, x.games, p_now
     FROM jsonb_to_recordset(p_ratings) AS x(user_id text, mu float8, sigma float8, ordinal float8, games int)

@@ -56,6 +56,23 @@ export async function playOut(api: TestApi, id: string, tokens: string[], stepMs
   throw new Error('game did not end');
 }
 
+/**
+ * Plays `turns` turns of each seat of a running game (bank, then end: two moves of its own each),
+ * so every seat has taken part (worker/services/rating-math.ts `TAKING_PART_MOVES`) before a
+ * test lets a clock run out or a seat resign. The table needs more rounds than `turns`.
+ */
+export async function takePart(api: TestApi, id: string, tokens: string[], turns = 3): Promise<void> {
+  for (let t = 0; t < turns * tokens.length; t++) {
+    const seen = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[0] })).json;
+    const seat = seen.activeSeats[0] as number;
+    for (const type of ['bank', 'end']) {
+      const now = (await api.call('GET', `/api/games/${id}/state`, { token: tokens[seat] })).json;
+      const r = await api.call('POST', `/api/games/${id}/moves`, { token: tokens[seat], body: { version: now.version, move: { type } } });
+      expect(r.status, r.text).toBe(200);
+    }
+  }
+}
+
 /** A player's stored rating of the fixture type (mu, sigma, games), or null. */
 export async function storedRating(api: TestApi, userId: string) {
   const r = await api.client.query<{ mu: number; sigma: number; games: number }>(

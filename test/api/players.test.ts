@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, players, playOut, table } from './players-support';
+import { HOUR, players, playOut, table, takePart } from './players-support';
 import { makeTestApp, type TestApi } from './support';
 
 let api: TestApi;
@@ -45,8 +45,14 @@ describe('ratings and the leaderboard', () => {
 describe('tables that choose their players', () => {
   it('refuses a join below the table’s minimum with 403 below_table_requirement and the reason, changing nothing', async () => {
     const { tokens } = await players(api, 3);
-    // tokens[1] lets a timed game run out.
-    const timed = await table(api, [tokens[1], tokens[2]], { timeControl: '24h', onTimeout: 'end', allowVacation: false });
+    // tokens[1] lets a timed game run out, after both took part.
+    const timed = await table(api, [tokens[1], tokens[2]], {
+      timeControl: '24h',
+      onTimeout: 'end',
+      allowVacation: false,
+      options: { rounds: 5 },
+    });
+    await takePart(api, timed, [tokens[1], tokens[2]]);
     api.clock.advance(25 * HOUR);
     for (let i = 0; i < 3; i++) await api.cron();
     expect((await api.call('GET', `/api/games/${timed}`, { token: tokens[1] })).json.status).toBe('abandoned');

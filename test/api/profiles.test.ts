@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR, players, playOut, storedRating, table } from './players-support';
+import { HOUR, players, playOut, storedRating, table, takePart } from './players-support';
 import { makeTestApp, type TestApi } from './support';
 
 let api: TestApi;
@@ -38,7 +38,8 @@ describe('GET /api/players/:id', () => {
 
   it('a timed game lost on time lowers that seat’s reliability and rating', async () => {
     const { tokens, ids } = await players(api, 2);
-    const id = await table(api, tokens, { timeControl: '24h', onTimeout: 'end', allowVacation: false });
+    const id = await table(api, tokens, { timeControl: '24h', onTimeout: 'end', allowVacation: false, options: { rounds: 5 } });
+    await takePart(api, id, tokens);
     api.clock.advance(25 * HOUR);
     // A pass sends what came due first (the reminders), the next applies the timeout (the table
     // allows no vacation: an auto-vacation would stand the clock still at 0 instead).
@@ -53,6 +54,20 @@ describe('GET /api/players/:id', () => {
     expect(lost!.mu).toBeLessThan(25);
     expect(won!.mu).toBeGreaterThan(25);
     expect(late.stats).toEqual([expect.objectContaining({ type: 'secret-dice', finished: 1, won: 0 })]);
+  });
+
+  it('a clock that runs out before its seat took part counts against that seat alone: no game, no rating, no credit for the other', async () => {
+    const { tokens, ids } = await players(api, 2);
+    const id = await table(api, tokens, { timeControl: '24h', onTimeout: 'end', allowVacation: false });
+    api.clock.advance(25 * HOUR);
+    for (let i = 0; i < 3; i++) await api.cron();
+    expect((await api.call('GET', `/api/games/${id}`, { token: tokens[0] })).json.status).toBe('abandoned');
+    const late = (await api.call('GET', `/api/players/${ids[0]}`)).json;
+    const kept = (await api.call('GET', `/api/players/${ids[1]}`)).json;
+    expect(late.reliability).toEqual({ share: 0, finished: 1, timedOut: 1, resigned: 0 });
+    expect(kept.reliability).toEqual({ share: null, finished: 0, timedOut: 0, resigned: 0 });
+    expect([late.ratings, kept.ratings]).toEqual([[], []]);
+    expect([late.stats, kept.stats]).toEqual([[], []]);
   });
 
   it('per game type: games finished and won, the median time to move, and the head-to-head against the viewer', async () => {

@@ -1,16 +1,26 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldRatings, isRatedGame, rateGame, seatOutcomes, type EndedRecord } from '../../worker/services/rating-math';
+import {
+  foldRatings,
+  isRatedGame,
+  judgeGame,
+  rateGame,
+  seatOutcomes,
+  TAKING_PART_MOVES,
+  type EndedRecord,
+} from '../../worker/services/rating-math';
 
 const rec = (over: Partial<EndedRecord>): EndedRecord => ({
   gameId: 'g1',
   type: 'secret-dice',
   status: 'finished',
   rated: true,
+  isPublic: true,
   timed: true,
   seats: [0, 1, 2].map((seat) => ({ seat, userId: `u${seat}`, accountDeleted: false })),
   result: { ranking: [0, 1, 2] },
   events: [],
+  ownMoves: { 0: 9, 1: 9, 2: 9 },
   ...over,
 });
 
@@ -90,10 +100,71 @@ describe('seat outcomes', () => {
         { seat: 1, userId: null, accountDeleted: false },
       ],
     });
-    expect(isRatedGame(bots, seatOutcomes(bots))).toBe(false);
+    expect(isRatedGame(bots)).toBe(false);
     const unrated = rec({ rated: false });
-    expect(isRatedGame(unrated, seatOutcomes(unrated))).toBe(false);
+    expect(isRatedGame(unrated)).toBe(false);
     expect(foldRatings([bots, unrated]).ratings.size).toBe(0);
     expect(foldRatings([rec({})]).ratings.size).toBe(3);
+  });
+});
+
+describe('rated means played', () => {
+  const two = (over: Partial<EndedRecord>) =>
+    rec({ seats: [0, 1].map((seat) => ({ seat, userId: `u${seat}`, accountDeleted: false })), result: { ranking: [0, 1] }, ...over });
+
+  it('a seat that resigns before taking part leaves a game nobody played: no win, no rating, and it says why', () => {
+    const instant = two({ status: 'abandoned', result: null, ownMoves: { 0: 3 }, events: [{ kind: 'resign', seat: 1, payload: {} }] });
+    const judged = judgeGame(instant);
+    expect(judged).toMatchObject({ played: false, rated: false, why: 'not_played' });
+    expect(judged.seats.map((o) => [o.won, o.resigned, o.tookPart])).toEqual([
+      [false, false, false],
+      [false, true, false],
+    ]);
+    expect(foldRatings([instant]).ratings.size).toBe(0);
+  });
+
+  it(`a leaver has taken part after ${TAKING_PART_MOVES} moves of its own; a seat that stayed to the end, after one`, () => {
+    const late = two({ status: 'abandoned', result: null, ownMoves: { 0: 5, 1: 5 }, events: [{ kind: 'resign', seat: 1, payload: {} }] });
+    expect(judgeGame(late)).toMatchObject({ played: true, rated: true, why: 'rated' });
+    const short = two({ ownMoves: { 0: 1, 1: 1 } });
+    expect(judgeGame(short)).toMatchObject({ played: true, rated: true });
+    // Resigned to the bot after one move, the bot playing the game out: the leaver had not taken part.
+    const toBot = two({ ownMoves: { 0: 1, 1: 1 }, events: [{ kind: 'resign', seat: 1, payload: { then: 'bot' } }] });
+    expect(judgeGame(toBot)).toMatchObject({ played: false, why: 'not_played' });
+    // Moves the bot made on time for a seat are not its own.
+    expect(judgeGame(two({ ownMoves: { 0: 4 } }))).toMatchObject({ played: false });
+  });
+
+  it('a private table changes no public rating; an unrated table and a bot game say so', () => {
+    expect(judgeGame(two({ isPublic: false }))).toMatchObject({ played: true, rated: false, why: 'private_table' });
+    expect(judgeGame(two({ rated: false })).why).toBe('unrated_table');
+    const solo = two({
+      seats: [
+        { seat: 0, userId: 'u0', accountDeleted: false },
+        { seat: 1, userId: null, accountDeleted: false },
+      ],
+    });
+    expect(judgeGame(solo)).toMatchObject({ played: true, rated: false, why: 'fewer_than_two_players' });
+  });
+
+  it('a deleted account’s seat takes the rating its record kept, so the others’ come out as applied', () => {
+    const kept = { mu: 31, sigma: 4, games: 7 };
+    const withDeleted = two({
+      seats: [
+        { seat: 0, userId: 'u0', accountDeleted: false },
+        { seat: 1, userId: null, accountDeleted: true, ratingBefore: kept },
+      ],
+    });
+    const asApplied = two({ gameId: 'g1' });
+    const a = foldRatings([withDeleted]).ratings.get('u0\tsecret-dice');
+    const b = rateGame(
+      [
+        { key: 'u0', place: 0 },
+        { key: 'x', place: 1 },
+      ],
+      (k) => (k === 'x' ? kept : undefined),
+    ).get('u0');
+    expect(a).toEqual(b);
+    expect(foldRatings([asApplied]).ratings.get('u0\tsecret-dice')).not.toEqual(a);
   });
 });

@@ -91,7 +91,7 @@ describe('ratings rebuild', () => {
 
     const rebuilt = await recomputeFromRecords(api.db);
     const stored = await api.client.query(
-      'select game_id as "gameId", seat, user_id as "userId", type, end_seq::int as "endSeq", ended_at as "endedAt", timed, rated, place, won, resigned, timed_out as "timedOut" from seat_results order by game_id, seat',
+      'select game_id as "gameId", seat, user_id as "userId", type, end_seq::int as "endSeq", ended_at as "endedAt", timed, rated, played, place, won, resigned, timed_out as "timedOut", rating from seat_results order by game_id, seat',
     );
     const bySeat = (a: { gameId: string; seat: number }, b: { gameId: string; seat: number }) =>
       a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seat - b.seat;

@@ -4,6 +4,7 @@ import type { AnyGame, GameRegistry } from '../../engine/core';
 import { games, seats, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
+import { shownName } from './shown-name';
 
 /** A `games` row as read from the database. */
 export type GameRow = typeof games.$inferSelect;
@@ -50,7 +51,7 @@ export const DELETED_PLAYER = 'Deleted player';
  * A seat's player name as read with `seats left join users`: the player's name, "Deleted player"
  * once they deleted their account, or null (a bot).
  */
-export const seatPlayerName = sql<string | null>`coalesce(${users.name}, case when ${seats.accountDeleted} then ${DELETED_PLAYER} end)`;
+export const seatPlayerName = sql<string | null>`coalesce(${shownName}, case when ${seats.accountDeleted} then ${DELETED_PLAYER} end)`;
 
 /** The seats of a game with their players' names and setup choices (`{ rocket: 'blue' }`), by seat index. */
 export async function seatList(db: Db, gameId: string) {
@@ -76,7 +77,7 @@ export async function seatsOfGames(db: Db, ids: readonly string[]) {
   // planner hash-join a sequential scan of every user (2x the PostgreSQL time at 100,000 games).
   const name = sql<
     string | null
-  >`coalesce((select ${users.name} from ${users} where ${users.id} = ${seats.userId}), case when ${seats.accountDeleted} then ${DELETED_PLAYER} end)`;
+  >`coalesce((select ${shownName} from ${users} where ${users.id} = ${seats.userId}), case when ${seats.accountDeleted} then ${DELETED_PLAYER} end)`;
   return db
     .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, name, isBot: seats.isBot })
     .from(seats)

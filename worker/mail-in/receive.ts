@@ -15,6 +15,7 @@ import { numberChoices, resolveChoice } from './choices';
 import { replyCommands } from './extract';
 import { legalMovesAt } from './history';
 import { verifyReplyToken } from './token';
+import { shownName } from '../lib/shown-name';
 
 /**
  * An inbound message as Email Routing hands it over: envelope sender and recipient, raw RFC 5322
@@ -72,7 +73,7 @@ export async function receiveMail(ctx: ServiceCtx, mail: InboundMail): Promise<R
   if (!claims) return reject('No such address: reply to a turn email to play.');
 
   const [seat] = await ctx.db
-    .select({ userId: seats.userId, isBot: seats.isBot, emailReplies: seats.emailReplies, email: users.email, name: users.name })
+    .select({ userId: seats.userId, isBot: seats.isBot, emailReplies: seats.emailReplies, email: users.email, name: shownName })
     .from(seats)
     .innerJoin(users, eq(users.id, seats.userId))
     .where(and(eq(seats.gameId, claims.gameId), eq(seats.seat, claims.seat)));

@@ -3,7 +3,7 @@ import { normaliseName } from '../../engine/core/mentions';
 import { ApiError } from '../http/errors';
 import { errors, jsonBody, jsonResponse, UserSchema } from '../http/schemas';
 import { requireUser } from '../middleware/session';
-import { isNeutralName, renameUser, suggestName } from '../services/auth';
+import { isNeutralName, renameUser, suggestName } from '../services/names';
 import { linkOrigin, serviceCtx } from '../http/context';
 import { isOperator } from '../services/moderation';
 import { nextGame } from '../services/next-game';
@@ -120,7 +120,9 @@ const patchMe = createRoute({
   summary: 'Change your display name',
   description:
     'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). ' +
-    'The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`).',
+    'The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`). ' +
+    'A name that reads like another account\'s is refused with 400 `name_taken`: names are compared after NFKC, case folding, removing invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners) and mapping look-alike letters to one (the Unicode TR39 confusables skeleton), so "Cy", "cy", "C\u200by" and a Cyrillic "Су" are one name. ' +
+    '"#" (or a sign that reads as it) is refused (400 `bad_name`): it marks the names two accounts shared before names were unique, shown with the profile id\'s first letters ("Cy #3f9a").',
   request: jsonBody(
     z.object({
       name: z
@@ -188,7 +190,7 @@ export function meRoutes() {
     if (!name) throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character.');
     if (isNeutralName(name))
       throw new ApiError(400, 'bad_name', `"${name}" is the form of name new accounts are given: choose one of your own.`);
-    return c.json(await renameUser(c.var.db, requireUser(c).id, name), 200);
+    return c.json(await renameUser(c.var.db, requireUser(c).id, name, c.var.now()), 200);
   });
   return app;
 }

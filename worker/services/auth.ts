@@ -1,4 +1,4 @@
-import { and, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { loginTokens, sessions, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
@@ -6,6 +6,8 @@ import type { User } from '../types';
 import { randomHex, sha256Hex } from '../lib/crypto';
 import { lockForLimit } from '../lib/limit-lock';
 import { enqueueEmail } from '../notices/outbox';
+import { shownName } from '../lib/shown-name';
+import { givenName, rememberName } from './names';
 
 /** Sign-in links live 15 minutes; sessions 30 days. */
 export const LOGIN_TOKEN_TTL_MS = 15 * 60 * 1000;
@@ -122,49 +124,6 @@ export async function requestSignIn(
   return token;
 }
 
-/** A neutral display name for a new user ("Player 4821"): never derived from the address. */
-export function neutralName(): string {
-  return `Player ${1000 + (parseInt(randomHex(4), 16) % 9000)}`;
-}
-
-/** True for a name of the `neutralName` form: one the account was given, never one its player chose. */
-export function isNeutralName(name: string): boolean {
-  return /^Player \d{4}$/.test(name);
-}
-
-/**
- * A display name to offer a player who has not chosen one (`GET /api/me` `suggestedName`), made
- * from the local part of their address and shown to them alone: any "+tag" dropped, the words
- * between dots, dashes and underscores capitalised ("ada.lovelace+games@..." -> "Ada Lovelace"),
- * letters and digits only, at most 40 characters; never the address itself (no "@"). When another
- * account already has that name, the lowest free "Ada Lovelace 2", "... 3" (one query for names
- * that start the same). Null when the local part has no letter.
- */
-export async function suggestName(db: Db, user: User): Promise<string | null> {
-  const local = user.email.split('@')[0].split('+')[0];
-  const words = local
-    .normalize('NFC')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toLocaleUpperCase('en') + w.slice(1));
-  const base = words.join(' ').slice(0, 34).trim();
-  if (!/\p{L}/u.test(base)) return null;
-  const taken = new Set(
-    (
-      await db
-        .select({ name: users.name })
-        .from(users)
-        .where(and(ilike(users.name, `${base.replace(/[\\%_]/g, '\\$&')}%`), ne(users.id, user.id)))
-        .limit(100)
-    ).map((r) => r.name.toLocaleLowerCase('en')),
-  );
-  for (let n = 1; n <= 100; n++) {
-    const name = n === 1 ? base : `${base} ${n}`;
-    if (!taken.has(name.toLocaleLowerCase('en'))) return name;
-  }
-  return base;
-}
-
 /**
  * The address a sign-in token was sent to, if it is still usable (unknown, used and expired
  * tokens give null). Reads only: the "Continue signing in" page uses it, so a link scanner that
@@ -180,7 +139,7 @@ export async function signInTokenEmail(db: Db, token: string, now: Date): Promis
 
 /**
  * Consumes a sign-in token (atomically: a second use fails) and opens a session for its
- * address, creating the user on first sign-in with a neutral name (`neutralName`). The address's
+ * address, creating the user on first sign-in with a given name (`givenName`). The address's
  * other unused links expire with it: once the person is in, a link left in the inbox (or one a
  * stranger asked for) opens nothing. Returns the raw session token.
  * Throws 400 `token_invalid` for unknown, used or expired tokens; 403 `account_suspended` when an
@@ -201,12 +160,16 @@ export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{
       .update(loginTokens)
       .set({ expiresAt: now })
       .where(and(eq(loginTokens.email, used.email), isNull(loginTokens.usedAt), gt(loginTokens.expiresAt, now)));
-    await tx
+    const id = `u_${randomHex(10)}`;
+    const given = await givenName(tx as unknown as Db, id);
+    const made = await tx
       .insert(users)
-      .values({ id: `u_${randomHex(10)}`, email: used.email, name: neutralName(), createdAt: now, vacationBalanceAt: now })
-      .onConflictDoNothing({ target: users.email });
+      .values({ id, email: used.email, ...given, createdAt: now, vacationBalanceAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (made.length) await rememberName(tx as unknown as Db, id, given.name, now);
     const [user] = await tx
-      .select({ id: users.id, email: users.email, name: users.name, suspendedAt: users.suspendedAt })
+      .select({ id: users.id, email: users.email, name: shownName, suspendedAt: users.suspendedAt })
       .from(users)
       .where(eq(users.email, used.email));
     if (user.suspendedAt) return { suspended: true as const };
@@ -226,7 +189,7 @@ export async function consumeSignIn(db: Db, token: string, now: Date): Promise<{
 /** The user of a live session token, or null (also for a suspended account, whose sessions end when it is suspended). */
 export async function userForSession(db: Db, sessionToken: string, now: Date): Promise<User | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: shownName })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, await sha256Hex(sessionToken)), gt(sessions.expiresAt, now), isNull(users.suspendedAt)));
@@ -236,14 +199,4 @@ export async function userForSession(db: Db, sessionToken: string, now: Date): P
 /** Ends a session (idempotent). */
 export async function endSession(db: Db, sessionToken: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, await sha256Hex(sessionToken)));
-}
-
-/** Renames a user; returns the updated user. */
-export async function renameUser(db: Db, userId: string, name: string): Promise<User> {
-  const [u] = await db
-    .update(users)
-    .set({ name })
-    .where(eq(users.id, userId))
-    .returning({ id: users.id, email: users.email, name: users.name });
-  return u;
 }

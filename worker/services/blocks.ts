@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { blocks, chatMessages, outbox, users } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
+import { shownName } from '../lib/shown-name';
 
 /** At most this many players on one block list (a list is read on every lobby and chat answer). */
 export const MAX_BLOCKS = 500;
@@ -21,7 +22,7 @@ export interface BlockedPlayer {
  */
 export async function blockPlayer(db: Db, args: { blockerId: string; playerId: string; now: Date }): Promise<BlockedPlayer> {
   if (args.playerId === args.blockerId) throw new ApiError(400, 'cannot_block_self', 'You cannot block yourself.');
-  const [player] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, args.playerId));
+  const [player] = await db.select({ id: users.id, name: shownName }).from(users).where(eq(users.id, args.playerId));
   if (!player) throw new ApiError(404, 'player_not_found', 'No player with that id.');
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
@@ -63,7 +64,7 @@ export async function unblockPlayer(db: Db, args: { blockerId: string; playerId:
 /** The players `blockerId` blocked, most recent first. */
 export async function listBlocks(db: Db, blockerId: string): Promise<BlockedPlayer[]> {
   const rows = await db
-    .select({ id: users.id, name: users.name, since: blocks.createdAt })
+    .select({ id: users.id, name: shownName, since: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, blockerId))

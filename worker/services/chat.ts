@@ -11,6 +11,7 @@ import { scheduleDrain } from './request-drain';
 import { loadGame, seatOf } from '../lib/game-rows';
 import { lockForLimit } from '../lib/limit-lock';
 import { blockersAmong } from './blocks';
+import { shownName } from '../lib/shown-name';
 
 /** Chat messages one user may post to one game per minute. */
 export const CHAT_PER_MINUTE = 20;
@@ -56,7 +57,7 @@ export async function readChat(
       id: chatMessages.id,
       seat: chatMessages.seat,
       playerId: chatMessages.userId,
-      name: users.name,
+      name: shownName,
       text: chatMessages.text,
       at: chatMessages.createdAt,
     })
@@ -156,7 +157,7 @@ export async function postChat(ctx: ServiceCtx, args: { gameId: string; user: Us
       .returning({ id: chatMessages.id });
     if (mayMention) {
       const players = await tx
-        .select({ seat: seats.seat, name: users.name, userId: seats.userId })
+        .select({ seat: seats.seat, name: shownName, userId: seats.userId })
         .from(seats)
         .innerJoin(users, eq(users.id, seats.userId))
         .where(and(eq(seats.gameId, row.id), eq(seats.isBot, false)));

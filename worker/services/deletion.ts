@@ -24,6 +24,7 @@ import { latestGamesOf, leaveAllTables } from './leave-tables';
 import { lockForLimit } from '../lib/limit-lock';
 import { enqueueEmail } from '../notices/outbox';
 import { endVacation } from './vacations';
+import { shownName } from '../lib/shown-name';
 
 /** A deletion link works for an hour, once. */
 export const DELETION_TOKEN_TTL_MS = 3600 * 1000;
@@ -89,7 +90,7 @@ export async function requestDeletion(ctx: ServiceCtx, args: { user: User; origi
 export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{ deleted: true }> {
   const tokenHash = await sha256Hex(token);
   const [pending] = await ctx.db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: shownName })
     .from(deletionTokens)
     .innerJoin(users, eq(users.id, deletionTokens.userId))
     .where(and(eq(deletionTokens.tokenHash, tokenHash), gt(deletionTokens.expiresAt, ctx.now)));

@@ -1,6 +1,7 @@
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { friendships, playerNotes, ratings, seatResults, users } from '../../db/schema';
 import type { Db } from '../../db/types';
+import { shownName } from '../lib/shown-name';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -20,7 +21,7 @@ export async function playersExport(db: Db, userId: string) {
       ...notes.flatMap((n) => (n.playerId ? [n.playerId] : [])),
     ]),
   ];
-  const others = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const others = ids.length ? await db.select({ id: users.id, name: shownName }).from(users).where(inArray(users.id, ids)) : [];
   const nameOf = (id: string | null) => (id ? (others.find((o) => o.id === id)?.name ?? null) : null);
   const rated = await db.select().from(ratings).where(eq(ratings.userId, userId)).orderBy(asc(ratings.type));
   const results = await db.select().from(seatResults).where(eq(seatResults.userId, userId)).orderBy(asc(seatResults.endSeq));

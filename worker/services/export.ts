@@ -22,6 +22,7 @@ import { gameRecord } from './record';
 import { playersExport } from './export-players';
 import { reportsFiledBy } from './reports';
 import { vacationHistory } from './vacations';
+import { shownName } from '../lib/shown-name';
 
 /** A webhook as the export shows it: where it goes, never its signing secret. */
 function withoutSecret(w: WebhookConfig | null) {
@@ -74,7 +75,7 @@ export async function exportAccount(ctx: ServiceCtx, user: User): Promise<{ file
   const signIns = await db.select().from(loginTokens).where(eq(loginTokens.email, u.email)).orderBy(asc(loginTokens.createdAt));
   const openSessions = await db.select().from(sessions).where(eq(sessions.userId, u.id)).orderBy(asc(sessions.createdAt));
   const blocked = await db
-    .select({ name: users.name, since: blocks.createdAt })
+    .select({ name: shownName, since: blocks.createdAt })
     .from(blocks)
     .innerJoin(users, eq(users.id, blocks.blockedId))
     .where(eq(blocks.blockerId, u.id));

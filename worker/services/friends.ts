@@ -7,6 +7,7 @@ import { drainSoon } from './request-drain';
 import type { ServiceCtx, User } from '../types';
 import { blockedEitherWay } from './blocks';
 import { isUniqueViolation } from './db-errors';
+import { shownName } from '../lib/shown-name';
 
 /** At most this many friends and requests per player. */
 export const MAX_FRIENDS = 300;
@@ -93,7 +94,7 @@ export async function listFriends(db: Db, userId: string) {
     .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)));
   const blocked = await blockedEitherWay(db, userId);
   const others = rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId)).filter((id) => !blocked.has(id));
-  const names = others.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, others)) : [];
+  const names = others.length ? await db.select({ id: users.id, name: shownName }).from(users).where(inArray(users.id, others)) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.name]));
   const friends: FriendEntry[] = [];
   const requests: (FriendEntry & { direction: 'incoming' | 'outgoing' })[] = [];

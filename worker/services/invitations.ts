@@ -12,6 +12,7 @@ import { inviteUrl } from '../notices/names';
 import { optionsText } from './option-text';
 import { blockersAmong } from './blocks';
 import { choiceOptionKeys } from './seat-choices';
+import { shownName } from '../lib/shown-name';
 
 /**
  * Invitation emails allowed: per game (all its players together, ever) and per inviting account
@@ -123,7 +124,7 @@ export async function sendInvitation(
  */
 export async function inviterOf(db: Db, gameId: string, email: string): Promise<string | null> {
   const [row] = await db
-    .select({ name: users.name })
+    .select({ name: shownName })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.invitedBy))
     .where(and(eq(invitations.gameId, gameId), eq(invitations.email, normaliseEmail(email))))
@@ -135,7 +136,7 @@ export async function inviterOf(db: Db, gameId: string, email: string): Promise<
 /** The name of a game's creator: who sent the shared invite link, as far as anyone can tell. */
 export async function creatorName(db: Db, gameId: string): Promise<string | null> {
   const [row] = await db
-    .select({ name: users.name })
+    .select({ name: shownName })
     .from(games)
     .innerJoin(users, eq(users.id, games.createdBy))
     .where(eq(games.id, gameId));

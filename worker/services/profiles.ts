@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { executedRows } from '../../db/json-row';
 import { ratings, seatResults, users } from '../../db/schema';
 import type { Db } from '../../db/types';
@@ -6,6 +6,7 @@ import type { GameRegistry } from '../../engine/core';
 import { ApiError } from '../http/errors';
 import { friendshipWith, type FriendStatus } from './friends';
 import { PROVISIONAL_GAMES } from './rating-math';
+import { shownName } from '../lib/shown-name';
 
 /** Reliability counts the player's last this many ended timed games. */
 export const RELIABILITY_WINDOW = 50;
@@ -15,6 +16,8 @@ const MOVE_TIME_GAMES = 200;
 /**
  * The share of a player's last `RELIABILITY_WINDOW` ended timed games that ended without their
  * clock running out and without their resigning (null while none ended), and the counts behind it.
+ * A game nobody played (a seat left before taking part, worker/services/rating-math.ts) counts
+ * only for the seat that left: against it, never as credit for the others.
  */
 export interface Reliability {
   share: number | null;
@@ -37,12 +40,18 @@ export interface Profile {
   friendship: FriendStatus | null;
 }
 
+/** The seat results that count for reliability: timed games that were played, or that the seat left early. */
+const countsForReliability = and(
+  eq(seatResults.timed, true),
+  or(eq(seatResults.played, true), eq(seatResults.resigned, true), eq(seatResults.timedOut, true)),
+);
+
 /** A player's reliability (see `Reliability`), from their seat outcomes. */
 export async function reliabilityOf(db: Db, userId: string): Promise<Reliability> {
   const rows = await db
     .select({ resigned: seatResults.resigned, timedOut: seatResults.timedOut })
     .from(seatResults)
-    .where(and(eq(seatResults.userId, userId), eq(seatResults.timed, true)))
+    .where(and(eq(seatResults.userId, userId), countsForReliability))
     .orderBy(desc(seatResults.endSeq))
     .limit(RELIABILITY_WINDOW);
   const timedOut = rows.filter((r) => r.timedOut).length;
@@ -51,13 +60,20 @@ export async function reliabilityOf(db: Db, userId: string): Promise<Reliability
   return { share: rows.length ? kept / rows.length : null, finished: rows.length, timedOut, resigned };
 }
 
-/** How many games a player has seen to their end (any type, timed or not). */
+/**
+ * How many finished games count for a table's `minFinishedGames`: games played (every human seat
+ * took part), any type, timed or not, against distinct opponents: at most as many as the other
+ * players (people, not bots) met in them, so the same second account, however many games it loses,
+ * counts once.
+ */
 export async function finishedGamesOf(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql`count(*)`.mapWith(Number) })
-    .from(seatResults)
-    .where(eq(seatResults.userId, userId));
-  return row.n;
+  const result = await db.execute<{ games: number; opponents: number }>(sql`
+    select count(distinct mine.game_id)::int as games, count(distinct other.user_id)::int as opponents
+    from seat_results mine
+    join seat_results other on other.game_id = mine.game_id and other.user_id is not null and other.user_id <> mine.user_id
+    where mine.user_id = ${userId} and mine.played`);
+  const [r] = executedRows<{ games: number; opponents: number }>(result);
+  return Math.min(r.games, r.opponents);
 }
 
 /**
@@ -89,7 +105,7 @@ async function headToHead(db: Db, viewerId: string, playerId: string): Promise<N
   const result = await db.execute<{ games: number; you: number; they: number }>(sql`
     select count(*)::int as games, (count(*) filter (where a.place < b.place))::int as you, (count(*) filter (where a.place > b.place))::int as they
     from seat_results a join seat_results b on b.game_id = a.game_id and b.user_id = ${playerId}
-    where a.user_id = ${viewerId}`);
+    where a.user_id = ${viewerId} and a.played`);
   const [r] = executedRows<{ games: number; you: number; they: number }>(result);
   return { games: r.games, youAhead: r.you, theyAhead: r.they, even: r.games - r.you - r.they };
 }
@@ -101,7 +117,7 @@ async function headToHead(db: Db, viewerId: string, playerId: string): Promise<N
  * Throws 404 `player_not_found`.
  */
 export async function profileOf(db: Db, registry: GameRegistry, args: { playerId: string; viewerId: string | null }): Promise<Profile> {
-  const [user] = await db.select({ id: users.id, name: users.name, since: users.createdAt }).from(users).where(eq(users.id, args.playerId));
+  const [user] = await db.select({ id: users.id, name: shownName, since: users.createdAt }).from(users).where(eq(users.id, args.playerId));
   if (!user) throw new ApiError(404, 'player_not_found', 'No player with that id.');
   const perType = await db
     .select({
@@ -110,7 +126,7 @@ export async function profileOf(db: Db, registry: GameRegistry, args: { playerId
       won: sql`count(*) filter (where ${seatResults.won})`.mapWith(Number),
     })
     .from(seatResults)
-    .where(eq(seatResults.userId, user.id))
+    .where(and(eq(seatResults.userId, user.id), eq(seatResults.played, true)))
     .groupBy(seatResults.type);
   const medians = await medianMoveHours(db, user.id);
   const types = [...new Set([...perType.map((t) => t.type), ...medians.keys()])].sort();
@@ -159,7 +175,7 @@ export async function leaderboard(db: Db, registry: GameRegistry, type: string, 
   const game = registry.get(type);
   if (!game) throw new ApiError(404, 'unknown_game_type', `Unknown game type "${type}". See GET /api/game-types.`);
   const rows = await db
-    .select({ id: users.id, name: users.name, ordinal: ratings.ordinal, games: ratings.games })
+    .select({ id: users.id, name: shownName, ordinal: ratings.ordinal, games: ratings.games })
     .from(ratings)
     .innerJoin(users, eq(users.id, ratings.userId))
     .where(and(eq(ratings.type, type), sql`${ratings.games} >= ${PROVISIONAL_GAMES}`))
@@ -182,7 +198,7 @@ export async function playerBadges(db: Db, userIds: string[]): Promise<{ reliabi
   const result = await db.execute<{ user_id: string; n: number; kept: number }>(sql`
     select user_id, count(*)::int as n, (count(*) filter (where not resigned and not timed_out))::int as kept from (
       select user_id, resigned, timed_out, row_number() over (partition by user_id order by end_seq desc) as rn
-      from seat_results where timed and user_id in (${ids})
+      from seat_results where timed and (played or resigned or timed_out) and user_id in (${ids})
     ) x where rn <= ${RELIABILITY_WINDOW} group by user_id`);
   const rel = new Map(executedRows<{ user_id: string; n: number; kept: number }>(result).map((r) => [r.user_id, r.kept / r.n]));
   const rated = await db

@@ -14,17 +14,29 @@ export interface EndedRecord {
   status: 'finished' | 'abandoned';
   /** The table was created `rated` (the default). */
   rated: boolean;
+  /** The table was public (private games change no public rating: their records are not public). */
+  isPublic: boolean;
   /** The game had clocks. */
   timed: boolean;
-  /** Every seat: a player's account, a bot (`userId` null), or a deleted account's seat. */
-  seats: { seat: number; userId: string | null; accountDeleted: boolean }[];
+  /**
+   * Every seat: a player's account, a bot (`userId` null), or a deleted account's seat; for a
+   * deleted account's seat, the rating it had when this game applied it (`ratingBefore`, from the
+   * published record: null for a newcomer), which a rebuild takes in place of the account's history.
+   */
+  seats: { seat: number; userId: string | null; accountDeleted: boolean; ratingBefore?: Skill | null }[];
+  /** Each seat's moves of its own in effect at the end (not the bot's for it, nor one played for it on time), by seat number. */
+  ownMoves: Record<string, number>;
   /** The engine's result (finished games): seats best first, and the seats that share a place. */
   result: { ranking: number[]; ties?: number[][] } | null;
   /** The events that say who left early: `resign`, `leave`, `timeout`, `clock`, and moves the bot played on time. */
   events: { kind: string; seat: number | null; payload: unknown }[];
 }
 
-/** One seat's outcome: its place (0 best; tied seats share one), a win, a resignation, a clock run out. */
+/**
+ * One seat's outcome: its place (0 best; tied seats share one), a win, a resignation, a clock run
+ * out, and whether it took part (`TAKING_PART_MOVES`). A game where a human seat did not take part
+ * was not played: nobody wins it.
+ */
 export interface SeatOutcome {
   seat: number;
   userId: string | null;
@@ -32,6 +44,27 @@ export interface SeatOutcome {
   won: boolean;
   resigned: boolean;
   timedOut: boolean;
+  tookPart: boolean;
+}
+
+/**
+ * Moves of its own a seat makes to have taken part in a game it left (resigned, ran out of time)
+ * or that ended early: a seat that stayed until the game ended by its rules has taken part with
+ * one. A game counts (for ratings, reliability and finished games) only when every human seat took
+ * part: a second account that joins and resigns at once, or a bot game resigned at once, counts for
+ * nobody; the leaver's reliability still pays for it.
+ */
+export const TAKING_PART_MOVES = 5;
+
+/** Why a game did or did not change ratings (`RatedWhy` codes, in the record's `ending`). */
+export type RatedWhy = 'rated' | 'unrated_table' | 'private_table' | 'fewer_than_two_players' | 'not_played' | 'nobody_left';
+
+/** What a game's end counts for: each seat's outcome, whether every human seat took part, whether it is rated and why. */
+export interface Judgement {
+  seats: SeatOutcome[];
+  played: boolean;
+  rated: boolean;
+  why: RatedWhy;
 }
 
 /** An OpenSkill (Weng-Lin, Plackett-Luce) rating and how many rated games made it. */
@@ -85,25 +118,46 @@ export function seatOutcomes(rec: EndedRecord): SeatOutcome[] {
   });
   const key = (seat: number) => (left(seat) ? 1e6 : (raw.get(seat) ?? 0));
   const distinct = [...new Set(rec.seats.map((s) => key(s.seat)))].sort((a, b) => a - b);
+  const own = (seat: number) => rec.ownMoves[String(seat)] ?? 0;
+  const tookPart = (seat: number) =>
+    own(seat) >= TAKING_PART_MOVES || (rec.status === 'finished' && rec.result !== null && !left(seat) && own(seat) >= 1);
+  const played = rec.seats.filter(isHuman).every((s) => tookPart(s.seat));
   return rec.seats.map((s) => ({
     seat: s.seat,
     userId: s.userId,
     place: distinct.indexOf(key(s.seat)),
-    won: rec.status === 'finished' && !left(s.seat) && distinct.indexOf(key(s.seat)) === 0,
+    won: played && rec.status === 'finished' && !left(s.seat) && distinct.indexOf(key(s.seat)) === 0,
     resigned: resigned.has(s.seat),
     timedOut: timedOut.has(s.seat),
+    tookPart: !isHuman(s) || tookPart(s.seat),
   }));
 }
 
 /**
- * The game counts for ratings: the table was rated, at least two human seats, and the outcome
- * says something (a game abandoned with nobody to blame ranks nobody).
+ * What the game's end counts for: rated when the table was rated and public, it had two human
+ * seats or more, every human seat took part (`TAKING_PART_MOVES`), and the outcome says something
+ * (a game abandoned with nobody to blame ranks nobody). `why` says which held it back, first failing first.
  */
-export function isRatedGame(rec: EndedRecord, outcomes: SeatOutcome[]): boolean {
-  const humans = rec.seats.filter(isHuman);
-  if (!rec.rated || humans.length < 2) return false;
-  if (rec.status === 'abandoned') return outcomes.some((o) => o.resigned || o.timedOut);
-  return true;
+export function judgeGame(rec: EndedRecord): Judgement {
+  const seats = seatOutcomes(rec);
+  const played = seats.every((o) => o.tookPart);
+  const why: RatedWhy = !rec.rated
+    ? 'unrated_table'
+    : !rec.isPublic
+      ? 'private_table'
+      : rec.seats.filter(isHuman).length < 2
+        ? 'fewer_than_two_players'
+        : !played
+          ? 'not_played'
+          : rec.status === 'abandoned' && !seats.some((o) => o.resigned || o.timedOut)
+            ? 'nobody_left'
+            : 'rated';
+  return { seats, played, rated: why === 'rated', why };
+}
+
+/** The game counts for ratings (`judgeGame`'s `rated`). */
+export function isRatedGame(rec: EndedRecord): boolean {
+  return judgeGame(rec).rated;
 }
 
 /** The rating key of a human seat: its account, or (deleted account) a newcomer of this game alone. */
@@ -130,9 +184,40 @@ export function ratedPlayers(rec: EndedRecord, outcomes: SeatOutcome[]): { key: 
   return outcomes.filter((o) => human.has(o.seat)).map((o) => ({ key: seatKey(rec, o), place: o.place }));
 }
 
-/** Everything the records give, folded in order: each game's seat outcomes and the ratings by `userId\ttype`. */
+/** A rated seat's rating before and after the game (`before` null: a newcomer), as its record publishes it. */
+export interface SeatRating {
+  before: Skill | null;
+  after: Skill;
+}
+
+/**
+ * The new ratings of a judged game's human seats, by seat: `before` gives a key's rating so far
+ * (undefined: a newcomer). A deleted account's seat takes the rating its record kept
+ * (`ratingBefore`) rather than a newcomer's, so the others' ratings come out as they were applied.
+ * Empty for an unrated game.
+ */
+export function rateEnding(rec: EndedRecord, judged: Judgement, before: (key: string) => Skill | undefined): Map<number, SeatRating> {
+  if (!judged.rated) return new Map();
+  const seatOf = new Map(rec.seats.map((s) => [s.seat, s]));
+  const prior = (key: string): Skill | undefined => {
+    if (!key.startsWith('deleted:')) return before(key);
+    const kept = seatOf.get(Number(key.slice(key.lastIndexOf(':') + 1)))?.ratingBefore;
+    return kept ?? undefined;
+  };
+  const players = ratedPlayers(rec, judged.seats);
+  const next = rateGame(players, prior);
+  return new Map(
+    players.map((p) => {
+      const seat = judged.seats.find((o) => seatKey(rec, o) === p.key)!.seat;
+      const was = prior(p.key);
+      return [seat, { before: was ? { mu: was.mu, sigma: was.sigma, games: was.games } : null, after: next.get(p.key)! }];
+    }),
+  );
+}
+
+/** Everything the records give, folded in order: each game's judgement and seat ratings, and the ratings by `userId\ttype`. */
 export interface Fold {
-  outcomes: Map<string, { rated: boolean; seats: SeatOutcome[] }>;
+  outcomes: Map<string, Judgement & { ratings: Map<number, SeatRating> }>;
   ratings: Map<string, Skill>;
 }
 
@@ -143,12 +228,13 @@ export const ratingKey = (userId: string, type: string) => `${userId}\t${type}`;
 export function foldRatings(records: Iterable<EndedRecord>): Fold {
   const fold: Fold = { outcomes: new Map(), ratings: new Map() };
   for (const rec of records) {
-    const seats = seatOutcomes(rec);
-    const rated = isRatedGame(rec, seats);
-    fold.outcomes.set(rec.gameId, { rated, seats });
-    if (!rated) continue;
-    const next = rateGame(ratedPlayers(rec, seats), (key) => fold.ratings.get(ratingKey(key, rec.type)));
-    for (const [key, skill] of next) if (!key.startsWith('deleted:')) fold.ratings.set(ratingKey(key, rec.type), skill);
+    const judged = judgeGame(rec);
+    const rated = rateEnding(rec, judged, (key) => fold.ratings.get(ratingKey(key, rec.type)));
+    fold.outcomes.set(rec.gameId, { ...judged, ratings: rated });
+    for (const [seat, r] of rated) {
+      const userId = rec.seats.find((s) => s.seat === seat)?.userId;
+      if (userId) fold.ratings.set(ratingKey(userId, rec.type), r.after);
+    }
   }
   return fold;
 }

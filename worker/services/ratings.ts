@@ -2,17 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { gameEndings, gameEvents, games, ratings, seatResults, seats } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { lockForLimit } from '../lib/limit-lock';
-import {
-  type EndedRecord,
-  foldRatings,
-  isRatedGame,
-  rateGame,
-  ratedPlayers,
-  type SeatOutcome,
-  seatOutcomes,
-  type Skill,
-  skillOrdinal,
-} from './rating-math';
+import { type EndedRecord, foldRatings, judgeGame, type Judgement, rateEnding, type SeatRating, skillOrdinal } from './rating-math';
 
 /** The events `seatOutcomes` reads: who resigned, left or ran out of time. */
 const leaverEvents = or(
@@ -20,16 +10,36 @@ const leaverEvents = or(
   and(eq(gameEvents.kind, 'move'), sql`${gameEvents.payload} ? 'timeout'`),
 );
 
-/** The ended records of `gameIds` as `rating-math` takes them, in the order given (three queries). */
+/** Each seat's moves of its own in effect (moves less undos; not the bot's, nor one played on time), as `ownMoves` counts them. */
+const ownMoveCount = sql<number>`(count(*) filter (where ${gameEvents.kind} = 'move' and not (${gameEvents.payload} ? 'bot') and not (${gameEvents.payload} ? 'timeout'))
+  - count(*) filter (where ${gameEvents.kind} = 'undo'))::int`;
+
+/** The ended records of `gameIds` as `rating-math` takes them, in the order given (five queries). */
 export async function loadEndedRecords(db: Db, gameIds: string[]): Promise<EndedRecord[]> {
   if (gameIds.length === 0) return [];
   const rows = await db
-    .select({ id: games.id, type: games.type, status: games.status, rated: games.rated, clocks: games.clocks, result: games.result })
+    .select({
+      id: games.id,
+      type: games.type,
+      status: games.status,
+      rated: games.rated,
+      isPublic: games.isPublic,
+      clocks: games.clocks,
+      result: games.result,
+    })
     .from(games)
     .where(inArray(games.id, gameIds));
   const seatRows = await db
-    .select({ gameId: seats.gameId, seat: seats.seat, userId: seats.userId, accountDeleted: seats.accountDeleted })
+    .select({
+      gameId: seats.gameId,
+      seat: seats.seat,
+      userId: seats.userId,
+      accountDeleted: seats.accountDeleted,
+      // A deleted account's seat keeps the rating it had then, as the record published it.
+      rating: sql<SeatRating | null>`case when ${seats.accountDeleted} then ${seatResults.rating} end`,
+    })
     .from(seats)
+    .leftJoin(seatResults, and(eq(seatResults.gameId, seats.gameId), eq(seatResults.seat, seats.seat)))
     .where(inArray(seats.gameId, gameIds))
     .orderBy(seats.gameId, seats.seat);
   const eventRows = await db
@@ -37,6 +47,11 @@ export async function loadEndedRecords(db: Db, gameIds: string[]): Promise<Ended
     .from(gameEvents)
     .where(and(inArray(gameEvents.gameId, gameIds), leaverEvents))
     .orderBy(gameEvents.gameId, gameEvents.seq);
+  const moveRows = await db
+    .select({ gameId: gameEvents.gameId, seat: gameEvents.seat, n: ownMoveCount })
+    .from(gameEvents)
+    .where(and(inArray(gameEvents.gameId, gameIds), inArray(gameEvents.kind, ['move', 'undo']), sql`${gameEvents.seat} is not null`))
+    .groupBy(gameEvents.gameId, gameEvents.seat);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return gameIds.flatMap((id) => {
     const g = byId.get(id);
@@ -47,18 +62,27 @@ export async function loadEndedRecords(db: Db, gameIds: string[]): Promise<Ended
         type: g.type,
         status: g.status,
         rated: g.rated,
+        isPublic: g.isPublic,
         timed: g.clocks !== null,
-        seats: seatRows.filter((s) => s.gameId === id).map(({ seat, userId, accountDeleted }) => ({ seat, userId, accountDeleted })),
+        seats: seatRows
+          .filter((s) => s.gameId === id)
+          .map(({ seat, userId, accountDeleted, rating }) => ({
+            seat,
+            userId,
+            accountDeleted,
+            ...(accountDeleted ? { ratingBefore: rating?.before ?? null } : {}),
+          })),
         result: (g.result as EndedRecord['result']) ?? null,
         events: eventRows.filter((e) => e.gameId === id),
+        ownMoves: Object.fromEntries(moveRows.filter((m) => m.gameId === id).map((m) => [String(m.seat), m.n])),
       },
     ];
   });
 }
 
 /** The `seat_results` rows of one ended game. */
-function resultRows(rec: EndedRecord, outcomes: SeatOutcome[], rated: boolean, endSeq: number, endedAt: Date) {
-  return outcomes.map((o) => ({
+function resultRows(rec: EndedRecord, judged: Judgement, rated: Map<number, SeatRating>, endSeq: number, endedAt: Date) {
+  return judged.seats.map((o) => ({
     gameId: rec.gameId,
     seat: o.seat,
     userId: o.userId,
@@ -66,11 +90,13 @@ function resultRows(rec: EndedRecord, outcomes: SeatOutcome[], rated: boolean, e
     endSeq,
     endedAt,
     timed: rec.timed,
-    rated,
+    rated: judged.rated,
+    played: judged.played,
     place: o.place,
     won: o.won,
     resigned: o.resigned,
     timedOut: o.timedOut,
+    rating: rated.get(o.seat) ?? null,
   }));
 }
 
@@ -88,9 +114,8 @@ function resultRows(rec: EndedRecord, outcomes: SeatOutcome[], rated: boolean, e
 export async function applyEnding(tx: Db, gameId: string, now: Date): Promise<void> {
   const [rec] = await loadEndedRecords(tx, [gameId]);
   if (!rec) return;
-  const outcomes = seatOutcomes(rec);
-  const rated = isRatedGame(rec, outcomes);
-  const keys = rated ? [...new Set(ratedPlayers(rec, outcomes).map((p) => p.key))].filter((k) => !k.startsWith('deleted:')).sort() : [];
+  const judged = judgeGame(rec);
+  const keys = judged.rated ? [...new Set(judged.seats.flatMap((o) => (o.userId ? [o.userId] : [])))].sort() : [];
   for (const key of keys) await lockForLimit(tx, `ratings:${rec.type}`, key);
   const [ending] = await tx
     .insert(gameEndings)
@@ -98,20 +123,18 @@ export async function applyEnding(tx: Db, gameId: string, now: Date): Promise<vo
     .onConflictDoNothing()
     .returning({ seq: gameEndings.seq });
   if (!ending) return;
-  await tx.insert(seatResults).values(resultRows(rec, outcomes, rated, ending.seq, now));
-  if (!rated) return;
-  const players = ratedPlayers(rec, outcomes);
-  const ids = players.map((p) => p.key).filter((k) => !k.startsWith('deleted:'));
-  const old = ids.length
+  const old = keys.length
     ? await tx
         .select({ userId: ratings.userId, mu: ratings.mu, sigma: ratings.sigma, games: ratings.games })
         .from(ratings)
-        .where(and(eq(ratings.type, rec.type), inArray(ratings.userId, ids)))
+        .where(and(eq(ratings.type, rec.type), inArray(ratings.userId, keys)))
     : [];
-  const next = rateGame(players, (key) => old.find((o) => o.userId === key));
-  for (const [userId, s] of next) {
-    if (userId.startsWith('deleted:')) continue;
-    const values = { mu: s.mu, sigma: s.sigma, ordinal: skillOrdinal(s), games: s.games, updatedAt: now };
+  const rated = rateEnding(rec, judged, (key) => old.find((o) => o.userId === key));
+  await tx.insert(seatResults).values(resultRows(rec, judged, rated, ending.seq, now));
+  for (const [seat, r] of rated) {
+    const userId = rec.seats.find((s) => s.seat === seat)?.userId;
+    if (!userId) continue;
+    const values = { mu: r.after.mu, sigma: r.after.sigma, ordinal: skillOrdinal(r.after), games: r.after.games, updatedAt: now };
     await tx
       .insert(ratings)
       .values({ userId, type: rec.type, ...values })
@@ -144,9 +167,9 @@ export async function recomputeFromRecords(db: Db): Promise<Rebuilt> {
     seatResults: records.flatMap((rec) => {
       const o = fold.outcomes.get(rec.gameId)!;
       const e = at.get(rec.gameId)!;
-      return resultRows(rec, o.seats, o.rated, e.seq, e.endedAt);
+      return resultRows(rec, o, o.ratings, e.seq, e.endedAt);
     }),
-    ratings: [...fold.ratings].map(([key, s]: [string, Skill]) => {
+    ratings: [...fold.ratings].map(([key, s]) => {
       const [userId, type] = key.split('\t');
       return { userId, type, mu: s.mu, sigma: s.sigma, ordinal: skillOrdinal(s), games: s.games };
     }),

@@ -10,6 +10,7 @@ import { loadGame, seatOf } from '../lib/game-rows';
 import { lockForLimit } from '../lib/limit-lock';
 import { enqueueEmail } from '../notices/outbox';
 import { drainSoon } from './request-drain';
+import { shownName } from '../lib/shown-name';
 
 /** Reports one account may file per `REPORT_WINDOW_MS` (beyond: 429 `rate_limited`). */
 export const REPORTS_PER_DAY = 10;
@@ -44,7 +45,7 @@ export async function fileReport(
 ): Promise<FiledReport> {
   const { db } = ctx;
   if (args.playerId === args.reporter.id) throw new ApiError(400, 'cannot_report_self', 'You cannot report yourself.');
-  const [player] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, args.playerId));
+  const [player] = await db.select({ id: users.id, name: shownName }).from(users).where(eq(users.id, args.playerId));
   if (!player) throw new ApiError(404, 'player_not_found', 'No player with that id.');
   let gameId = args.gameId;
   if (args.chatId !== undefined) {
@@ -151,7 +152,7 @@ export async function excerptOf(db: Db, gameId: string, playerId: string, chatId
     id: chatMessages.id,
     seat: chatMessages.seat,
     userId: chatMessages.userId,
-    name: users.name,
+    name: shownName,
     text: chatMessages.text,
     at: chatMessages.createdAt,
   };

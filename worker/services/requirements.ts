@@ -17,7 +17,7 @@ export async function checkRequirements(db: Db, req: TableRequirements, userId: 
       throw new ApiError(
         403,
         'below_table_requirement',
-        `This table asks for players who have finished at least ${req.minFinishedGames} games; you have finished ${n}.`,
+        `This table asks for players who have finished at least ${req.minFinishedGames} games; you have finished ${n} (games everyone took part in, against as many different players).`,
       );
   }
   if (req.minReliability !== undefined && req.minReliability > 0) {

@@ -8,6 +8,7 @@ import type { ServiceCtx, User } from '../types';
 import { commitChange } from './commit';
 import { VersionConflict } from './events';
 import { gameOf, type GameRow, humanSeats, loadGame } from '../lib/game-rows';
+import { shownName } from '../lib/shown-name';
 
 /** A vacation as the API shows it. */
 export interface VacationAnswer {
@@ -332,7 +333,7 @@ export async function nextVacationChange(db: Db): Promise<number | null> {
  */
 export async function tryAutoVacation(ctx: ServiceCtx, userId: string): Promise<boolean> {
   const [u] = await ctx.db
-    .select({ id: users.id, email: users.email, name: users.name, autoVacation: users.autoVacation })
+    .select({ id: users.id, email: users.email, name: shownName, autoVacation: users.autoVacation })
     .from(users)
     .where(eq(users.id, userId));
   if (!u?.autoVacation) return false;

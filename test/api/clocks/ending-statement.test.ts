@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApi } from '../support';
+import { takePart } from '../players-support';
 import { HOUR, timedTable } from './support';
 
 let api: TestApi;
@@ -34,6 +35,8 @@ beforeAll(async () => {
 async function runOut() {
   api.clock.t = Date.parse('2027-09-06T09:00:00Z');
   const table = await timedTable(api, { timeControl: '24h', onTimeout: 'end', allowVacation: false });
+  // Both seats take part first (a game nobody played is rated for nobody); then seat 0's clock runs.
+  await takePart(api, table.id, table.tokens);
   api.clock.advance(12 * HOUR);
   await api.cron();
   api.clock.advance(10 * HOUR);
