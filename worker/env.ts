@@ -333,7 +333,8 @@ function parseConfig(env: Partial<Env>): Config {
 
 /** The reply secret and domain from the environment, or null (replies off). */
 function mailRepliesOf(env: Partial<Env>, appEnv: Config['appEnv']): { secret: string; domain: string } | null {
-  const secret = env.MAIL_REPLY_SECRET || (appEnv !== 'production' && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
+  const secret =
+    env.MAIL_REPLY_SECRET || (appEnv !== 'production' && env.VAPID_PRIVATE_KEY ? `dev-mail-reply:${env.VAPID_PRIVATE_KEY}` : '');
   if (!secret) return null;
   const from = env.EMAIL_FROM || 'post@localhost';
   const domain = env.MAIL_DOMAIN || (/@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost');

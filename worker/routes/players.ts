@@ -8,6 +8,9 @@ import { MAX_NOTE_CHARS, readNote, writeNote, type NoteSubject } from '../servic
 import { leaderboard, profileOf, RELIABILITY_WINDOW } from '../services/profiles';
 import { PROVISIONAL_GAMES } from '../services/rating-math';
 import type { AppEnv } from '../types';
+import { linkOrigin } from '../http/context';
+import { RatedRecordSchema } from '../http/rating-schemas';
+import { ratedRecords } from '../services/rating-records';
 
 const Id = z.string().min(1).max(64);
 const idParam = (name: string) => z.object({ [name]: Id.openapi({ param: { name, in: 'path' } }) });
@@ -101,6 +104,43 @@ const getLeaderboard = createRoute({
           ),
         })
         .openapi('Leaderboard'),
+    ),
+    ...errors(400, 404),
+  },
+});
+
+const getRatedRecords = createRoute({
+  method: 'get',
+  path: '/api/ratings/{type}/records',
+  operationId: 'listRatedRecords',
+  security: optionalAuth,
+  tags: ['players'],
+  summary: 'Every rated game of a type, in the order ratings applied them: what anyone needs to recompute every rating',
+  description:
+    `Signed out. Each entry is the \`ending\` its record publishes (\`GET /api/games/:id/record\`): each seat's public player id, place, result, and rating before and after. ` +
+    `Folded in \`order\` with OpenSkill (Weng-Lin Plackett-Luce, each player a team of one, ranked by place), they give every rating \`/api/leaderboard/:type\` shows; ` +
+    '`npm run ratings:rebuild -- --from <url>` does exactly that. Pages of 200: pass `next` back as `after`. Private games are never rated. 404 `unknown_game_type`.',
+  request: {
+    params: idParam('type'),
+    query: z.object({
+      after: z.coerce
+        .number()
+        .int()
+        .min(0)
+        .optional()
+        .openapi({ description: "The `order` of the last entry already read (the previous page's `next`)" }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(
+      'Rated records',
+      z
+        .object({
+          type: z.string(),
+          records: z.array(RatedRecordSchema),
+          next: z.number().int().nullable().openapi({ description: 'The `after` of the next page; null on the last' }),
+        })
+        .openapi('RatedRecords'),
     ),
     ...errors(400, 404),
   },
@@ -233,6 +273,16 @@ export function playerRoutes() {
     c.json(await profileOf(c.var.db, c.var.registry, { playerId: c.req.valid('param').id, viewerId: c.var.user?.id ?? null }), 200),
   );
   app.openapi(getLeaderboard, async (c) => c.json(await leaderboard(c.var.db, c.var.registry, c.req.valid('param').type), 200));
+  app.openapi(getRatedRecords, async (c) =>
+    c.json(
+      await ratedRecords(c.var.db, c.var.registry, {
+        type: c.req.valid('param').type,
+        after: c.req.valid('query').after,
+        origin: linkOrigin(c),
+      }),
+      200,
+    ),
+  );
   app.openapi(postFriend, async (c) =>
     c.json(await befriend(c.var.db, { userId: requireUser(c).id, playerId: c.req.valid('json').playerId, now: c.var.now() }), 200),
   );

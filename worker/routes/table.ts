@@ -18,6 +18,7 @@ import { addBot } from '../services/bots';
 import { postChat, readChat } from '../services/chat';
 import { rematch, resign } from '../services/lifecycle';
 import { gameRecord, replayAt } from '../services/record';
+import { RatingEndingSchema } from '../http/rating-schemas';
 import type { AppEnv } from '../types';
 
 const ChatLine = z
@@ -61,6 +62,10 @@ const GameRecordSchema = z
       .string()
       .nullable()
       .openapi({ description: 'SHA-256 of the canonical JSON of the final state, once the game is over' }),
+    ending: RatingEndingSchema.nullable().openapi({
+      description:
+        "Once the game is over: each seat's public player id, result, whether it was rated and why, and the end instant; null while it runs",
+    }),
   })
   .openapi('GameRecord');
 

@@ -61,7 +61,11 @@ export async function rememberName(tx: Db, userId: string, name: string, at: Dat
 export async function renameUser(db: Db, userId: string, name: string, now: Date): Promise<User> {
   const key = nameKey(name);
   if (key.includes('#'))
-    throw new ApiError(400, 'bad_name', 'A display name cannot contain "#" (or a sign that reads as it): it marks names two accounts share.');
+    throw new ApiError(
+      400,
+      'bad_name',
+      'A display name cannot contain "#" (or a sign that reads as it): it marks names two accounts share.',
+    );
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     await lockForLimit(tx, 'name', key);

@@ -238,3 +238,44 @@ export function foldRatings(records: Iterable<EndedRecord>): Fold {
   }
   return fold;
 }
+
+/** A rated game as its record publishes it (`ending` of a record; the fields a fold needs). */
+export interface PublishedEnding {
+  gameId: string;
+  order: number;
+  seats: { seat: number; playerId: string | null; deleted: boolean; place: number; rating: SeatRating | null }[];
+}
+
+/**
+ * Folds published rated games (one game type, in `order`) with no database: every rating they
+ * give, by player id, and each place where a published rating differs from the fold (a seat's
+ * `before` that is not the player's rating so far, an `after` the model does not give). A deleted
+ * account's seat takes its published `before`. `npm run ratings:rebuild -- --from <url>`.
+ */
+export function foldPublished(endings: Iterable<PublishedEnding>): { ratings: Map<string, Skill>; differences: string[] } {
+  const ratings = new Map<string, Skill>();
+  const differences: string[] = [];
+  const near = (a: Skill | null | undefined, b: Skill | null | undefined) =>
+    (!a && !b) || (!!a && !!b && a.games === b.games && Math.abs(a.mu - b.mu) < 1e-9 && Math.abs(a.sigma - b.sigma) < 1e-9);
+  for (const e of endings) {
+    const rated = e.seats.filter((s) => s.rating !== null);
+    const key = (s: PublishedEnding['seats'][number]) => s.playerId ?? `deleted:${e.gameId}:${s.seat}`;
+    const before = (s: PublishedEnding['seats'][number]) =>
+      s.playerId && !s.deleted ? ratings.get(s.playerId) : (s.rating?.before ?? undefined);
+    for (const s of rated)
+      if (!near(before(s), s.rating!.before)) differences.push(`${e.gameId} seat ${s.seat}: published rating before differs from the fold`);
+    const next = rateGame(
+      rated.map((s) => ({ key: key(s), place: s.place })),
+      (k) => {
+        const s = rated.find((x) => key(x) === k)!;
+        return before(s);
+      },
+    );
+    for (const s of rated) {
+      const after = next.get(key(s))!;
+      if (!near(after, s.rating!.after)) differences.push(`${e.gameId} seat ${s.seat}: published rating after differs from the fold`);
+      if (s.playerId && !s.deleted) ratings.set(s.playerId, after);
+    }
+  }
+  return { ratings, differences };
+}

@@ -12,6 +12,7 @@ import type { ServiceCtx, User } from '../types';
 import { requireViewer } from './access';
 import { sha256Hex } from '../lib/crypto';
 import { loadEvents } from './events';
+import { type RatingEnding, ratingEndingOf } from './rating-records';
 import { gameOf, loadGame, seatList, seatOf, type GameRow } from '../lib/game-rows';
 
 type EventRow = Awaited<ReturnType<typeof loadEvents>>[number];
@@ -33,9 +34,13 @@ function movesOf(events: EventRow[]) {
  * can verify it. While it runs: only what the caller may see - no seed, and other seats' moves
  * replaced by null (a move can itself be a secret, e.g. a hidden Go/Refuel choice).
  * `satHere`: the caller sat at this table, perhaps resigned since (their data export): a
- * private game's record is theirs too.
+ * private game's record is theirs too. `ending`: what the game published for ratings (its seats'
+ * public ids, results, whether rated and why, the end instant), once over.
  */
-export async function gameRecord(ctx: ServiceCtx, args: { gameId: string; user: User | null; satHere?: boolean }): Promise<GameRecord> {
+export async function gameRecord(
+  ctx: ServiceCtx,
+  args: { gameId: string; user: User | null; satHere?: boolean },
+): Promise<GameRecord & { ending: RatingEnding | null }> {
   const row = await loadGame(ctx.db, args.gameId);
   const seat = await seatOf(ctx.db, row.id, args.user?.id);
   if (!args.satHere) requireViewer(row, seat);
@@ -68,6 +73,7 @@ export async function gameRecord(ctx: ServiceCtx, args: { gameId: string; user: 
     events: recordEvents,
     result: (row.result as GameRecord['result']) ?? null,
     finalStateHash: over && row.snapshot ? await sha256Hex(canonicalJson(row.snapshot)) : null,
+    ending: over ? await ratingEndingOf(ctx.db, row.id) : null,
   };
 }
 
