@@ -95,8 +95,11 @@ describe('GET /api/me/export', () => {
     expect(json('sign-ins.json').sessions).toHaveLength(1);
 
     // The game's record is the one GET /record gives, and it verifies.
-    const record = json(`games/${finished.id}.json`) as GameRecord;
-    expect(record).toEqual((await api.call('GET', `/api/games/${finished.id}/record`)).json);
+    const record = json(`games/${finished.id}.json`) as GameRecord & { ending: { seats: { playerId: string | null }[] } };
+    const published = (await api.call('GET', `/api/games/${finished.id}/record`)).json;
+    expect({ ...record, ending: null }).toEqual({ ...published, ending: null });
+    // Its ending names the exporter alone by id; the other player by display name only.
+    expect(record.ending.seats.map((s) => s.playerId).filter((p) => p !== null)).toHaveLength(1);
     expect((await verifyRecord(record, testRegistry, sha256Hex)).checks.filter((c) => !c.ok)).toEqual([]);
 
     // Nothing secret, and of the other player only the display name.

@@ -99,7 +99,7 @@ describe('ratings anyone can recompute from the published records', () => {
 
     // The published records, signed out: every rated game, in the order ratings applied them.
     for (const game of shippedGames) {
-      const listed = await fetch(`${base}/api/ratings/${game.id}/records`).then((r) => r.json());
+      const listed: any = await fetch(`${base}/api/ratings/${game.id}/records`).then((r) => r.json());
       expect(listed.records).toHaveLength(GAMES_EACH);
       expect(listed.next).toBeNull();
       const orders = listed.records.map((r: { order: number }) => r.order);
@@ -111,7 +111,7 @@ describe('ratings anyone can recompute from the published records', () => {
       expect(first).toMatchObject({ rated: true, why: 'rated', endedAt: expect.any(String) });
       expect(first.seats[0]).toMatchObject({ rated: true, why: 'rated', rating: { after: { mu: expect.any(Number) } } });
       // The full record of that game carries the same ending.
-      const record = await fetch(first.record).then((r) => r.json());
+      const record: any = await fetch(first.record).then((r) => r.json());
       const { gameId: _g, type: _t, record: _r, ...ending } = first;
       expect(record.ending).toEqual(ending);
     }

@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { LogEntry } from '../../engine/core';
 import {
   deletionTokens,
   deliveryEndpoints,
@@ -10,7 +9,6 @@ import {
   notificationSettings,
   outbox,
   pushSubscriptions,
-  reports,
   seats,
   users,
 } from '../../db/schema';
@@ -19,20 +17,18 @@ import { ApiError } from '../http/errors';
 import { drainSoon } from './request-drain';
 import type { ServiceCtx, User } from '../types';
 import { randomHex, sha256Hex } from '../lib/crypto';
-import { DELETED_PLAYER } from '../lib/game-rows';
 import { latestGamesOf, leaveAllTables } from './leave-tables';
 import { lockForLimit } from '../lib/limit-lock';
 import { enqueueEmail } from '../notices/outbox';
 import { endVacation } from './vacations';
+import { eraseTraces } from './erase-traces';
+import { namesEverUsed } from './names';
 import { shownName } from '../lib/shown-name';
 
 /** A deletion link works for an hour, once. */
 export const DELETION_TOKEN_TTL_MS = 3600 * 1000;
 /** Deletion emails one account may ask for per hour. */
 export const DELETION_EMAILS_PER_HOUR = 3;
-
-/** Events whose log line names their player in plain text (written before log lines named seats by `{{p:N}}`). */
-const NAMING_KINDS = ['create', 'join', 'choice', 'resign'];
 
 /**
  * Emails the account's owner a link that deletes the account (`/account/delete?token=...`, one
@@ -76,37 +72,44 @@ export async function requestDeletion(ctx: ServiceCtx, args: { user: User; origi
 }
 
 /**
- * Deletes the account whose deletion link carries `token`, for good:
+ * Deletes the account whose deletion link carries `token`, for good, and every trace of it:
+ * - the token is spent first, in the statement that checks it (`DELETE ... RETURNING`): of
+ *   confirmations sent at once, one deletes and the others get 400 `token_invalid`;
  * - its games not yet over go on without it (`leaveAllTables`: the bot takes its running seats
  *   and the others are told; an open table it created closes);
  * - finished games keep their records and still verify: the seat stays, named "Deleted player"
- *   (`seats.account_deleted`), and log lines that named the player in plain text name it so;
+ *   (`seats.account_deleted`), and no log line, event payload or stored answer holds a name it
+ *   ever had, its address or its id (`eraseTraces`); nor do the others' chat lines and notes in
+ *   those games, the reports about it or by it (names, excerpt, words; the operators' notes), or
+ *   any notice in the outbox (rewritten; the ones to it are deleted);
  * - the address, sessions, sign-in links, push devices, webhooks, notification settings,
- *   vacations, blocks, chat mutes, chat lines, invitations and every outbox row to or about it go
- *   (by the foreign keys' cascades and here), and the display name is free again;
- * - reports keep their chat excerpt (the operators' evidence), with the player's name replaced.
+ *   vacations, blocks, chat mutes, chat lines, invitations, the names it had and every outbox row
+ *   to it go (by the foreign keys' cascades and here), and the display name is free again.
  * Throws 400 `token_invalid` (unknown, used or expired link).
  */
 export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{ deleted: true }> {
   const tokenHash = await sha256Hex(token);
-  const [pending] = await ctx.db
-    .select({ id: users.id, email: users.email, name: shownName })
-    .from(deletionTokens)
-    .innerJoin(users, eq(users.id, deletionTokens.userId))
-    .where(and(eq(deletionTokens.tokenHash, tokenHash), gt(deletionTokens.expiresAt, ctx.now)));
+  const [spent] = await ctx.db
+    .delete(deletionTokens)
+    .where(and(eq(deletionTokens.tokenHash, tokenHash), gt(deletionTokens.expiresAt, ctx.now)))
+    .returning({ userId: deletionTokens.userId });
+  const [pending] = spent
+    ? await ctx.db.select({ id: users.id, email: users.email, name: shownName }).from(users).where(eq(users.id, spent.userId))
+    : [];
   if (!pending) throw new ApiError(400, 'token_invalid', 'This deletion link is unknown, expired or already used.');
   const user: User = pending;
+  // Every game it sat in or joined (an open table it has left since included), read before it leaves them.
+  const touched = await gamesTouched(ctx.db, user.id);
   // Nothing of the account must run on while it goes: no vacation stopping clocks, no seat waiting.
   for (let i = 0; i < 3 && (await endVacation(ctx, user, { quiet: true })); i++);
   await leaveAllTables(ctx, user.id, 'deleted');
   const polled = await latestGamesOf(ctx.db, user.id);
+  const traces = { userId: user.id, email: user.email, names: await namesEverUsed(ctx.db, [user.id]) };
   await ctx.db.transaction(async (t) => {
     const tx = t as unknown as Db;
-    await renameInLogs(tx, user);
     await tx.update(seats).set({ accountDeleted: true }).where(eq(seats.userId, user.id));
-    await tx.update(reports).set({ playerName: DELETED_PLAYER }).where(eq(reports.playerId, user.id));
-    await tx.update(reports).set({ reporterName: DELETED_PLAYER }).where(eq(reports.reporterId, user.id));
     await tx.delete(outbox).where(or(eq(outbox.userId, user.id), eq(outbox.target, user.email)));
+    await eraseTraces(tx, traces, touched);
     await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
     await tx.delete(invitations).where(eq(invitations.email, user.email));
     const endpoints = await endpointsOf(tx, user.id);
@@ -120,6 +123,16 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
   return { deleted: true };
 }
 
+/** The games `userId` sits in, and those whose join events name it (an open table it left). */
+async function gamesTouched(db: Db, userId: string): Promise<string[]> {
+  const sat = await db.select({ id: seats.gameId }).from(seats).where(eq(seats.userId, userId));
+  const joined = await db
+    .selectDistinct({ id: gameEvents.gameId })
+    .from(gameEvents)
+    .where(and(eq(gameEvents.kind, 'join'), sql`${gameEvents.payload}->>'userId' = ${userId}`));
+  return [...new Set([...sat, ...joined].map((g) => g.id))];
+}
+
 /** Where the account's notices went (its webhooks' URLs, its devices' push endpoints): the delivery breaker keeps their troubles by these. */
 async function endpointsOf(tx: Db, userId: string): Promise<string[]> {
   const push = await tx.select({ url: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -130,22 +143,4 @@ async function endpointsOf(tx: Db, userId: string): Promise<string[]> {
   const games = await tx.select({ hook: gameWebhooks.config }).from(gameWebhooks).where(eq(gameWebhooks.userId, userId));
   const hooks = [settings?.hook, ...games.map((g) => g.hook)].flatMap((h) => (h ? [h.url] : []));
   return [...new Set([...push.map((p) => p.url), ...hooks])];
-}
-
-/** Log lines of the player's own seat that name them in plain text ("Ada took seat 2.") name "Deleted player" instead. */
-async function renameInLogs(tx: Db, user: User): Promise<void> {
-  const events = await tx
-    .select({ gameId: gameEvents.gameId, seq: gameEvents.seq, log: gameEvents.log })
-    .from(gameEvents)
-    .innerJoin(seats, and(eq(seats.gameId, gameEvents.gameId), eq(seats.seat, gameEvents.seat)))
-    .where(and(eq(seats.userId, user.id), inArray(gameEvents.kind, NAMING_KINDS)));
-  for (const e of events) {
-    const log = e.log as LogEntry[];
-    if (!log.some((l) => l.text.includes(user.name))) continue;
-    const renamed = log.map((l) => ({ ...l, text: l.text.split(user.name).join(DELETED_PLAYER) }));
-    await tx
-      .update(gameEvents)
-      .set({ log: renamed })
-      .where(and(eq(gameEvents.gameId, e.gameId), eq(gameEvents.seq, e.seq)));
-  }
 }

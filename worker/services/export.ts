@@ -137,7 +137,15 @@ export async function exportAccount(ctx: ServiceCtx, user: User): Promise<{ file
     'invitations.json': invited.map((i) => ({ gameId: i.gameId, at: iso(i.at) })),
     'players.json': await playersExport(db, u.id),
   };
-  for (const s of mySeats) files[`games/${s.gameId}.json`] = await gameRecord(ctx, { gameId: s.gameId, user, satHere: true });
+  for (const s of mySeats) {
+    const record = await gameRecord(ctx, { gameId: s.gameId, user, satHere: true });
+    // Other players appear by display name only: their public ids stay out of the export.
+    const ending = record.ending && {
+      ...record.ending,
+      seats: record.ending.seats.map((x) => ({ ...x, playerId: x.playerId === u.id ? x.playerId : null })),
+    };
+    files[`games/${s.gameId}.json`] = { ...record, ending };
+  }
   const entries: Record<string, Uint8Array> = {
     'README.txt': strToU8(README.replace('{OUTBOX_RETENTION_DAYS}', String(ctx.config.outboxRetentionDays))),
   };
