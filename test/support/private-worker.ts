@@ -16,10 +16,15 @@ export interface PrivateWorker {
   dispose(): Promise<void>;
 }
 
-/** Starts test/fixtures/worker.ts on 127.0.0.1 against `db` with APP_ENV=test and `vars` besides. */
+/**
+ * Starts test/fixtures/worker.ts on 127.0.0.1 against `db` with APP_ENV=test and `vars` besides.
+ * `deployed`: the Worker as deployed instead (worker/index.ts, not the harness's), without
+ * wrangler's `/__scheduled` stand-in, as Cloudflare runs it.
+ */
 export async function startPrivateWorker(
   db: Pick<TestDb, 'DATABASE_URL' | 'DB_WS_PROXY'>,
   vars: Record<string, string> = {},
+  opts: { deployed?: boolean } = {},
 ): Promise<PrivateWorker> {
   // No traffic beyond 127.0.0.1 (metrics, request.cf data, update check).
   process.env.WRANGLER_SEND_METRICS = 'false';
@@ -28,7 +33,7 @@ export async function startPrivateWorker(
   const plain = (value: string) => ({ type: 'plain_text' as const, value });
   const worker = await unstable_startWorker({
     config: path.join(root, 'wrangler.toml'),
-    entrypoint: path.join(root, 'test/fixtures/worker.ts'),
+    entrypoint: path.join(root, opts.deployed ? 'worker/index.ts' : 'test/fixtures/worker.ts'),
     sendMetrics: false,
     bindings: Object.fromEntries(
       Object.entries({
@@ -45,7 +50,7 @@ export async function startPrivateWorker(
       watch: false,
       liveReload: false,
       persist: false,
-      testScheduled: true,
+      testScheduled: !opts.deployed,
       logLevel: process.env.MP_WORKER_LOG === '1' ? 'log' : 'warn',
     },
   });
