@@ -9,7 +9,7 @@
 import PostalMime from 'postal-mime';
 import { replyCommands } from '../worker/mail-in/extract';
 import { MAX_INBOUND_BYTES, MAX_LINES, MAX_MIME_DEPTH, MAX_MIME_PARTS, mimeProblem } from '../worker/mail-in/limits';
-import { emptyPartsMail, heaviestMail, manyLinesMail, nestedMail } from '../test/support/hostile-mail';
+import { emptyPartsMail, heaviestMail, manyLinesMail, nestedMail, styledMail } from '../test/support/hostile-mail';
 
 const from = 'ada@example.org';
 const to = 'play+g_x-0-1-00000000000000000000@mp.example';
@@ -24,6 +24,7 @@ const messages: [string, string][] = [
   ],
   ['1 HTML part of flat paragraphs, same size', heaviestMail(from, to, 1, MAX_INBOUND_BYTES - 4096, MAX_LINES, '<p>x</p>')],
   ['1 HTML part of nested tags, same size', heaviestMail(from, to, 1, MAX_INBOUND_BYTES - 4096, MAX_LINES)],
+  ['1 HTML part: 400 hiding <style> rules (64 selectors kept) against 2,100 elements', styledMail(from, to)],
   [`multipart nested ${MAX_MIME_DEPTH} deep`, nestedMail(from, to, MAX_MIME_DEPTH)],
   [`${MAX_LINES} empty lines of text`, manyLinesMail(from, to, MAX_LINES - 10)],
   ['16,000 empty parts (refused before parsing)', emptyPartsMail(from, to, 16_000)],

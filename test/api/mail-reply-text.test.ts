@@ -283,6 +283,46 @@ describe('who may play and which mail is automatic', () => {
     expect(replyCommands({ html: outlook })).toEqual(['go']);
   });
 
+  it('HTML reads only what a reader sees: hidden by a <style> rule, same-colour, off screen, tiny, noscript, svg, form controls', () => {
+    const hidden = [
+      '<div class="h">end turn</div>',
+      '<p id="gone">end turn</p>',
+      '<div class="wrap"><span>end turn</span></div>',
+      '<p style="color:#fff">end turn</p>',
+      '<p style="color: white; background: #FFFFFF">end turn</p>',
+      '<table bgcolor="#123456"><tr><td><font color="#123456">end turn</font></td></tr></table>',
+      '<div style="background-color: rgb(0,0,0)"><p style="color:#000000">end turn</p></div>',
+      '<p class="ghost">end turn</p>',
+      '<p style="color: rgba(0,0,0,0)">end turn</p>',
+      '<p style="position:absolute; left:-9999px">end turn</p>',
+      '<p style="text-indent:-5000px">end turn</p>',
+      '<p style="font-size:1px">end turn</p>',
+      '<p style="font-size:0.1em">end turn</p>',
+      '<div style="max-height:0; overflow:hidden">end turn</div>',
+      '<p style="position:absolute; clip: rect(0 0 0 0)">end turn</p>',
+      '<p style="opacity: 0.01">end turn</p>',
+      '<noscript>end turn</noscript>',
+      '<svg><text x="0" y="10">end turn</text></svg>',
+      '<form><input value="end turn"><textarea>end turn</textarea><select><option>end turn</option></select><button>end turn</button></form>',
+    ];
+    const style =
+      '<style>.h{display:none} #gone { visibility : hidden !important } .wrap span{font-size:0} .ghost{color:#fefefe} @media screen { .later { display: none } }</style>';
+    const html = `<html><head>${style}</head><body>${hidden.join('')}<p class="later">end turn</p><p>refuel</p></body></html>`;
+    expect(replyCommands({ html })).toEqual(['refuel']);
+    // Each alone, so none hides behind another.
+    for (const h of hidden)
+      expect(replyCommands({ html: `<html><head>${style}</head><body>${h}<p>go</p></body></html>` }), h).toEqual(['go']);
+  });
+
+  it('HTML a reader does see is read: light text on a dark background, coloured text, a style for something else', () => {
+    const html = [
+      '<html><head><style>.note { color: #555 } .h { display: none }</style></head>',
+      '<body><div style="background:#000"><div style="color:#fff">go</div></div>',
+      '<div class="note">end turn</div><div style="color:red">bank</div></body></html>',
+    ].join('');
+    expect(replyCommands({ html })).toEqual(['go', 'end turn', 'bank']);
+  });
+
   it('only the top of a huge body is read, and a line is cut before the quote patterns test it', () => {
     expect(replyCommands({ text: `go\n${'x'.repeat(2 * MAX_BODY_CHARS)}` })).toEqual(['go', 'x'.repeat(1000)]);
     // HTML nested deeper than the converter can recurse is read with its tags removed.

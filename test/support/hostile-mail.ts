@@ -51,3 +51,15 @@ export function heaviestMail(from: string, to: string, parts: number, bytes: num
   out.push('--h--', '');
   return out.join('\r\n');
 }
+
+/**
+ * The dearest HTML for the visible-text reader (worker/mail-in/visible-html.ts): `<style>` rules
+ * that can hide (more than it keeps), each matched against every element, and as many small
+ * elements as the part read holds (`<i>x</i>` again and again), in one HTML-only part; no command.
+ */
+export function styledMail(from: string, to: string, rules = 400, elements = 2100): string {
+  const css = Array.from({ length: rules }, (_, i) => `div.r${i} > i:not(.k${i}) ~ b, .c${i} i { display: none; color: #fefefe }`).join('\n');
+  const body = '<i>x</i>'.repeat(elements);
+  const html = `<html><head><style>${css}</style></head><body><div>${body}</div></body></html>`;
+  return [...headers(from, to, 'text/html; charset=utf-8'), '', html, ''].join('\r\n');
+}

@@ -1,4 +1,5 @@
 import { convert } from 'html-to-text';
+import { visibleHtml } from './visible-html';
 
 /** At most this many command lines are read from one reply. */
 export const MAX_COMMAND_LINES = 20;
@@ -19,22 +20,6 @@ const SEPARATORS = [
 
 /** HTML parts that hold quoted mail, as clients mark them (Gmail, Apple Mail, Outlook, Thunderbird). */
 const QUOTED_HTML = ['blockquote', '.gmail_quote', '.gmail_attr', '#divRplyFwdMsg', '.moz-cite-prefix', '.yahoo_quoted'];
-/**
- * HTML a reader never sees, so a reply must not play it: the document head, styles and scripts,
- * the `hidden` attribute, and inline styles that hide (matched on `style` as `normalizeStyles`
- * writes it: lower case, no spaces).
- */
-const HIDDEN_HTML = [
-  'head',
-  'style',
-  'script',
-  'template',
-  'title',
-  '[hidden]',
-  '[aria-hidden="true"]',
-  ...['display:none', 'visibility:hidden', 'mso-hide:all', 'font-size:0', 'max-height:0', 'opacity:0'].map((rule) => `[style*="${rule}"]`),
-];
-
 /** At most this much of a body is read for commands (they stand at its top). */
 export const MAX_BODY_CHARS = 64 * 1024;
 /**
@@ -45,14 +30,6 @@ export const MAX_BODY_CHARS = 64 * 1024;
 const MAX_HTML_CHARS = 16 * 1024;
 /** Lines longer than this are cut before the quote patterns look at them (no command is that long). */
 const MAX_LINE_CHARS = 1000;
-
-/** Inline `style` attributes in lower case without spaces, so `[style*="display:none"]` finds `Display: None`. */
-function normalizeStyles(html: string): string {
-  return html.replace(/\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi, (_m, dq: string | undefined, sq: string | undefined) => {
-    const css = (dq ?? sq ?? '').toLowerCase().replace(/\s+/g, '').replace(/"/g, "'");
-    return `style="${css}"`;
-  });
-}
 
 /** Elements nested deeper than this are not converted (html-to-text recurses): such HTML is read with its tags removed. */
 const MAX_HTML_DEPTH = 200;
@@ -87,26 +64,31 @@ function htmlDepth(html: string): number {
 }
 
 /**
- * Plain text of an HTML-only body (the first `MAX_HTML_CHARS` of what is left without head,
- * styles, scripts and comments), quoted and hidden parts left out
- * (html-to-text). HTML nested deeper than `MAX_HTML_DEPTH` is read with its tags removed instead.
+ * Plain text of an HTML-only body as its reader sees it: the first `MAX_HTML_CHARS` of what is
+ * left without head, styles, scripts and comments, with every element or text no reader sees
+ * taken out (`visibleHtml`: hidden by element, attribute, inline style or the document's
+ * `<style>` rules, off screen, zero size, transparent or the colour of its background), quoted
+ * parts left out (html-to-text). HTML nested deeper than `MAX_HTML_DEPTH` is read with its tags
+ * removed instead (the converter recurses), after the same judgement of what is seen.
  */
 export function htmlBodyText(html: string): string {
   // The whole body (at most the message's size limit): the regular expressions are linear.
-  const visible = html.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
-  const source = normalizeStyles(visible.slice(0, MAX_HTML_CHARS));
-  if (htmlDepth(source) > MAX_HTML_DEPTH) return source.replace(/<[^>]*>/g, '\n');
+  const uncommented = html.replace(/<!--[\s\S]*?(-->|$)/g, '');
+  const css = [...uncommented.matchAll(/<style\b[^>]*>([\s\S]*?)(<\/style\s*>|$)/gi)].map((m) => m[1]).join('\n');
+  const visible = uncommented.replace(/<(head|style|script|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, '');
+  const source = visible.slice(0, MAX_HTML_CHARS);
+  if (htmlDepth(source) > MAX_HTML_DEPTH) return visibleHtml(source, css, true);
   try {
-    return convert(source, {
+    return convert(visibleHtml(source, css), {
       wordwrap: false,
       selectors: [
         { selector: 'a', options: { ignoreHref: true } },
         { selector: 'img', format: 'skip' },
-        ...[...QUOTED_HTML, ...HIDDEN_HTML].map((selector) => ({ selector, format: 'skip' })),
+        ...QUOTED_HTML.map((selector) => ({ selector, format: 'skip' })),
       ],
     });
   } catch {
-    return source.replace(/<[^>]*>/g, '\n');
+    return '';
   }
 }
 
