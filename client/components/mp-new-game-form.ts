@@ -167,7 +167,7 @@ export class MpNewGameForm extends LitElement {
         <input type="checkbox" id="public" .checked=${this.isPublic} @change=${(e: Event) => (this.isPublic = (e.target as HTMLInputElement).checked)} />
         <label for="public">Public: anyone with the link may watch and chat</label>
       </div>
-      <p class="hint">${this.isPublic ? 'Listed in the lobby, where anyone may join or watch. Watchers see only what every player may see.' : 'Private: only the players see the board, the log and the chat; only your invitations bring players.'}</p>
+      <p class="hint">${this.isPublic ? 'Listed in the lobby, where anyone may join or watch. Watchers see only what every player may see.' : 'Private: only the players see the board, the log and the chat; only your invitations bring players. A private game is not rated: its record is not public, so it changes nobody\u2019s rating.'}</p>
       <div class="radio" style="margin-top: 0.75rem">
         <input type="checkbox" id="start-when-full" .checked=${this.startWhenFull} @change=${(e: Event) => (this.startWhenFull = (e.target as HTMLInputElement).checked)} />
         <label for="start-when-full">Start by itself when the last seat is taken</label>

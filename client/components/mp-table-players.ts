@@ -69,7 +69,7 @@ export class MpTablePlayers extends LitElement {
       <legend>Who plays</legend>
       <div class="grid">
         <label><input type="checkbox" .checked=${this.value.rated} @change=${(e: Event) => this.set({ ...this.value, rated: (e.target as HTMLInputElement).checked })} />
-          Rated (counts for the players' ratings; bots never do)</label>
+          Rated (counts for the players' ratings when every player took part; bots and private games never do)</label>
         <label>Minimum reliability
           <input type="number" min="0" max="100" step="5" placeholder="none" aria-label="Minimum reliability (%)"
             .value=${r.minReliability === undefined ? '' : String(Math.round(r.minReliability * 100))}

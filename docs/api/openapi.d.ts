@@ -128,7 +128,7 @@ export interface paths {
         head?: never;
         /**
          * Change your display name
-         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`).
+         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`). A name that reads like another account's is refused with 400 `name_taken`: names are compared after NFKC, case folding, removing invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners) and mapping look-alike letters to one (the Unicode TR39 confusables skeleton), so "Cy", "cy", "C​y" and a Cyrillic "Су" are one name. "#" (or a sign that reads as it) is refused (400 `bad_name`): it marks the names two accounts shared before names were unique, shown with the profile id's first letters ("Cy #3f9a").
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -955,6 +955,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ratings/{type}/records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every rated game of a type, in the order ratings applied them: what anyone needs to recompute every rating
+         * @description Signed out. Each entry is the `ending` its record publishes (`GET /api/games/:id/record`): each seat's public player id, place, result, and rating before and after. Folded in `order` with OpenSkill (Weng-Lin Plackett-Luce, each player a team of one, ranked by place), they give every rating `/api/leaderboard/:type` shows; `npm run ratings:rebuild -- --from <url>` does exactly that. Pages of 200: pass `next` back as `after`. Private games are never rated. 404 `unknown_game_type`.
+         */
+        get: operations["listRatedRecords"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/me/friends": {
         parameters: {
             query?: never;
@@ -1657,7 +1677,50 @@ export interface components {
             result: components["schemas"]["Result"];
             /** @description SHA-256 of the canonical JSON of the final state, once the game is over */
             finalStateHash: string | null;
+            ending: components["schemas"]["RatingEnding"];
         };
+        /** @description Once the game is over: each seat's public player id, result, whether it was rated and why, and the end instant; null while it runs */
+        RatingEnding: {
+            /** @description The ending's place in the order ratings were applied (ascending) */
+            order: number;
+            /** @description When the game ended (ISO) */
+            endedAt: string;
+            rated: boolean;
+            why: components["schemas"]["RatedWhy"];
+            seats: {
+                seat: number;
+                /** @description The player's public id (`/api/players/:id`); null for a bot or a deleted account */
+                playerId: string | null;
+                bot: boolean;
+                /** @description The account was deleted since: the seat keeps its rating then, unnamed */
+                deleted: boolean;
+                /** @description 0 best; tied seats share a place; a seat that resigned or ran out of time is last */
+                place: number;
+                won: boolean;
+                resigned: boolean;
+                timedOut: boolean;
+                /** @description This seat's rating changed */
+                rated: boolean;
+                why: components["schemas"]["RatedWhy"] | "bot";
+                /** @description The rating before and after this game, for a rated seat */
+                rating: {
+                    before: components["schemas"]["RatingValue"];
+                    after: components["schemas"]["RatingValue"] & unknown;
+                } | null;
+            }[];
+        } | null;
+        /**
+         * @description Why the game did or did not change ratings: `rated`; `unrated_table` (created with `rated: false`); `private_table` (private games change no public rating: their records are not public); `fewer_than_two_players` (a bot game); `not_played` (a human seat did not take part: 5 moves of its own, or one and staying until the game ended by its rules); `nobody_left` (abandoned with nobody to blame)
+         * @enum {string}
+         */
+        RatedWhy: "rated" | "unrated_table" | "private_table" | "fewer_than_two_players" | "not_played" | "nobody_left";
+        /** @description Null: a newcomer */
+        RatingValue: {
+            mu: number;
+            sigma: number;
+            /** @description Rated games of this type that made it */
+            games: number;
+        } | null;
         ReplayStep: {
             seq: number;
             /** @description The game's version now (the last step) */
@@ -1780,6 +1843,19 @@ export interface components {
                 ordinal: number;
                 games: number;
             }[];
+        };
+        RatedRecords: {
+            type: string;
+            records: components["schemas"]["RatedRecord"][];
+            /** @description The `after` of the next page; null on the last */
+            next: number | null;
+        };
+        /** @description What an ended game publishes for ratings: with these, in `order`, anyone can recompute every rating (`npm run ratings:rebuild -- --from <url>`) */
+        RatedRecord: components["schemas"]["RatingEnding"] & {
+            gameId: string;
+            type: string;
+            /** @description The full record (moves, seed), signed out */
+            record: string;
         };
         Friend: {
             id: string;
@@ -5143,6 +5219,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRatedRecords: {
+        parameters: {
+            query?: {
+                /** @description The `order` of the last entry already read (the previous page's `next`) */
+                after?: number | null;
+            };
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rated records */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatedRecords"];
                 };
             };
             /** @description Bad request shape: a field missing, malformed or not named by the body (also: a NUL character anywhere in the URL or body) */

@@ -355,13 +355,29 @@ describe('every operation answers what the API reference says', () => {
     expect((await call('GET', `/api/players/${halId}`)).status).toBe(200);
     expect((await call('GET', '/api/players/u_nobody')).status).toBe(404);
     expect((await call('GET', '/api/leaderboard/secret-dice')).status).toBe(200);
+    // A rated game played to its end: listed with its ending, which its record carries too.
+    const rated = await call('POST', '/api/games', { token: gus, body: { type: 'secret-dice', players: 2, options: { rounds: 1 } } });
+    const ratedInvite = new URL(rated.json.inviteUrl).searchParams.get('invite')!;
+    await call('POST', `/api/games/${rated.json.id}/join`, { token: hal, body: { invite: ratedInvite } });
+    for (let step = 0; step < 8; step++) {
+      const s = (await call('GET', `/api/games/${rated.json.id}/state`, { token: gus })).json;
+      if (s.status !== 'active') break;
+      const token = s.activeSeats[0] === s.yourSeat ? gus : hal;
+      const mine = (await call('GET', `/api/games/${rated.json.id}/state`, { token })).json;
+      const move = mine.legalMoves.find((m: { move: { type: string } }) => m.move.type !== 'roll').move;
+      await call('POST', `/api/games/${rated.json.id}/moves`, { token, body: { version: mine.version, move } });
+    }
+    const listed = await call('GET', '/api/ratings/secret-dice/records');
+    expect(listed.json.records.map((r: { gameId: string }) => r.gameId)).toContain(rated.json.id);
+    expect((await call('GET', `/api/games/${rated.json.id}/record`)).json.ending).toMatchObject({ rated: true, why: 'rated' });
+    expect((await call('GET', '/api/ratings/chess/records')).status).toBe(404);
     expect((await call('POST', '/api/me/friends', { token: gus, body: { playerId: halId } })).json.status).toBe('requested');
     expect((await call('GET', '/api/me/friends', { token: gus })).json.requests).toHaveLength(1);
     expect((await call('DELETE', `/api/me/friends/${halId}`, { token: gus })).status).toBe(204);
     expect((await call('PUT', '/api/me/notes', { token: gus, body: { playerId: halId, text: 'steady' } })).status).toBe(200);
     expect((await call('GET', `/api/me/notes?gameId=${id}`, { token: gus })).json.note).toBeNull();
     const archived = await call('GET', '/api/me/archive', { token: gus });
-    expect(archived.json.games[0]).toMatchObject({ id, resigned: true });
+    expect(archived.json.games.find((g: { id: string }) => g.id === id)).toMatchObject({ id, resigned: true });
   });
 
   it('called every operation of the document with a success answer', () => {
