@@ -58,7 +58,9 @@ export function heaviestMail(from: string, to: string, parts: number, bytes: num
  * elements as the part read holds (`<i>x</i>` again and again), in one HTML-only part; no command.
  */
 export function styledMail(from: string, to: string, rules = 400, elements = 2100): string {
-  const css = Array.from({ length: rules }, (_, i) => `div.r${i} > i:not(.k${i}) ~ b, .c${i} i { display: none; color: #fefefe }`).join('\n');
+  const css = Array.from({ length: rules }, (_, i) => `div.r${i} > i:not(.k${i}) ~ b, .c${i} i { display: none; color: #fefefe }`).join(
+    '\n',
+  );
   const body = '<i>x</i>'.repeat(elements);
   const html = `<html><head><style>${css}</style></head><body><div>${body}</div></body></html>`;
   return [...headers(from, to, 'text/html; charset=utf-8'), '', html, ''].join('\r\n');
