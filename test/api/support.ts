@@ -98,10 +98,13 @@ export class TestApi {
 
   /**
    * Signs a new user in through the API and the dev mailbox; returns the Bearer token. The user
-   * then names themselves `name` (default: the address's local part, which tests find readable;
-   * the server's own default is a neutral "Player 1234"); `null` keeps the server's default.
+   * then names themselves `name` (default: the address's local part, which tests find readable,
+   * numbered "ada 2" when another account of the file reads the same: names are unique; the
+   * server's own default is a neutral "Player 1234"); `null` keeps the server's default.
    */
-  async signIn(email: string, name: string | null = email.split('@')[0].slice(0, 40)): Promise<string> {
+  async signIn(email: string, chosen?: string | null): Promise<string> {
+    const local = email.split('@')[0].slice(0, 36);
+    const name = chosen === undefined ? local : chosen;
     const r = await this.call('POST', '/api/auth/email', {
       body: { email },
       headers: { 'cf-connecting-ip': `10.0.0.${++ipCounter % 250}` },
@@ -111,7 +114,9 @@ export class TestApi {
     const token = mails.find((m) => m.to === email.toLowerCase())!.token!;
     const s = await this.call('POST', '/api/auth/token', { body: { token } });
     if (name !== null) {
-      const named = await this.call('PATCH', '/api/me', { token: s.json.sessionToken, body: { name } });
+      let named = await this.call('PATCH', '/api/me', { token: s.json.sessionToken, body: { name } });
+      for (let n = 2; chosen === undefined && named.json?.error?.code === 'name_taken' && n < 50; n++)
+        named = await this.call('PATCH', '/api/me', { token: s.json.sessionToken, body: { name: `${local} ${n}` } });
       if (named.status !== 200) throw new Error(`naming failed: ${named.status} ${named.text}`);
     }
     return s.json.sessionToken;
