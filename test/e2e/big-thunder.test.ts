@@ -1,13 +1,13 @@
 /**
  * Big Thunder Mountain Railroad in the browser, against `npm start` (the real Worker in workerd,
  * PGlite in memory), in Debian's Chromium:
- * Ada (desktop) creates a 2-player game with the new-game form (First player: creator), Bo (a
+ * Ava (desktop) creates a 2-player game with the new-game form (First player: creator), Ben (a
  * 375 px phone) joins through the invite link, which starts the game, and both play two full
  * turns each through the board: a click on a hand card plays it, a click on a highlighted mine
  * shaft moves the Mine Cart, a click on a marble picks or pans it, Town's "All for points" sells, "End turn and draw" passes the turn;
  * a Claim Jumper is answered with a click on a card. After every move the values drawn (scores,
- * cart loads, Town Tokens, whose turn) are compared with the server's view, and Bo's page and
- * Bo's raw /state JSON are searched for Ada's hand. Screenshots: docs/screenshots/big-thunder.png
+ * cart loads, Town Tokens, whose turn) are compared with the server's view, and Ben's page and
+ * Ben's raw /state JSON are searched for Ava's hand. Screenshots: docs/screenshots/big-thunder.png
  * (desktop) and big-thunder-phone.png (375 px).
  *
  * The seed is secret and random, so the turns adapt to the cards and marbles dealt: the test
@@ -120,18 +120,18 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     const [pageA, pageB] = await Promise.all([signIn(ctxA, base, 'bt-ada@example.test'), signIn(ctxB, base, 'bt-bo@example.test')]);
     watch('A', pageA);
     watch('B', pageB);
-    await setName(pageA, 'Ada');
-    await setName(pageB, 'Bo');
+    await setName(pageA, 'Ava');
+    await setName(pageB, 'Ben');
 
-    // Rules version 2 draws the first player at random; the story below (Ada, Bo, Ada, Bo) has
+    // Rules version 2 draws the first player at random; the story below (Ava, Ben, Ava, Ben) has
     // the creator begin, chosen in the form's First player select (by the option's words).
     const { invite, id } = await createGameInUi(pageA, 'big-thunder', 2, SLOW, { 'First player': "the game's creator" });
     await joinByInvite(pageB, invite, 2, SLOW);
     // the last join started the game.
     await seeText(pageA, 'In progress', SLOW);
 
-    const ada: Player = { name: 'Ada', seat: 0, ctx: ctxA, page: pageA, board: pageA.locator('bt-mountain-board') };
-    const bo: Player = { name: 'Bo', seat: 1, ctx: ctxB, page: pageB, board: pageB.locator('bt-mountain-board') };
+    const ada: Player = { name: 'Ava', seat: 0, ctx: ctxA, page: pageA, board: pageA.locator('bt-mountain-board') };
+    const bo: Player = { name: 'Ben', seat: 1, ctx: ctxB, page: pageB, board: pageB.locator('bt-mountain-board') };
     const players = [ada, bo];
     await ada.board.waitFor({ timeout: SLOW });
     await bo.board.waitFor({ timeout: SLOW * 2 }); // B learns of the start by polling
@@ -215,7 +215,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       }
     };
 
-    /** Ada's hand is nowhere in what Bo is sent or shown (and the other way round). */
+    /** Ava's hand is nowhere in what Ben is sent or shown (and the other way round). */
     const checkHidden = async (owner: Player, viewer: Player) => {
       const mine = (await stateOf(owner)).state.view;
       const { state: theirs, raw } = await stateOf(viewer);
@@ -253,13 +253,13 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
     const typeOf = (lm: LegalMove) => (lm.move as { type: string }).type;
 
     /**
-     * Ada's page (desktop) and Bo's (phone) during Ada's second turn, once Bo's page has polled
-     * its way to the same position (`inPlay`: the name of Ada's card in play).
+     * Ava's page (desktop) and Ben's (phone) during Ava's second turn, once Ben's page has polled
+     * its way to the same position (`inPlay`: the name of Ava's card in play).
      */
     let shot = false;
     const screenshots = async (inPlay: string | null) => {
-      await shows(bo.board.locator('[data-field="status"]'), "Ada's turn", 'Bo follows the turn');
-      if (inPlay) await shows(bo.board.locator('bt-card-in-play bt-card .name'), inPlay, 'Bo sees the card Ada plays');
+      await shows(bo.board.locator('[data-field="status"]'), "Ava's turn", 'Ben follows the turn');
+      if (inPlay) await shows(bo.board.locator('bt-card-in-play bt-card .name'), inPlay, 'Ben sees the card Ava plays');
       await fullPageShot(pageA, 'big-thunder.png');
       await fullPageShot(pageB, 'big-thunder-phone.png');
       shot = true;
@@ -337,7 +337,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
         cardsPlayed.push(c.name);
         expect(s.view.current?.card.id).toBe(c.id);
         await shows(p.board.locator('bt-card-in-play bt-card .name'), c.name, `${p.name} sees the card in play`);
-        // The screenshots: Ada's second turn, a Move card in play and its spaces highlighted.
+        // The screenshots: Ava's second turn, a Move card in play and its spaces highlighted.
         if (turn === 3 && !shot && listed('move').length) await screenshots(c.name);
       };
       const moverInHand = () =>
@@ -434,7 +434,7 @@ describe.skipIf(!hasChromium)('Big Thunder board in a browser', () => {
       );
     };
 
-    // Two full turns each (Ada, Bo, Ada, Bo), and on until someone has sold gold in Town.
+    // Two full turns each (Ava, Ben, Ava, Ben), and on until someone has sold gold in Town.
     for (let turn = 1; turn <= 4 || (sales === 0 && turn <= 16); turn++) {
       const p = turn % 2 === 1 ? ada : bo;
       const other = p === ada ? bo : ada;

@@ -1,7 +1,7 @@
 /**
  * from an invitation to the first move, in Debian's Chromium against `npm start`:
- * - Ada creates a 3-player Space Mountain game with the new-game form and invites Bo by email
- *   from the waiting room; Cy takes a seat through the API. Bo, signed out on a phone, follows
+ * - Amy creates a 3-player Space Mountain game with the new-game form and invites Bea by email
+ *   from the waiting room; Cy takes a seat through the API. Bea, signed out on a phone, follows
  *   the link in the invitation email (read from the dev mailbox), signs in, lands on the invite
  *   page (who invited him, who sits there, the options) and joins: his seat is the last one, so
  *   the game starts by itself on both pages. A signed-out reader of a notification link
@@ -80,23 +80,23 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
 
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 800 } });
     const a = await signIn(ctxA, server.baseUrl, 'ada.invite@example.test');
-    watch('Ada', a);
-    await setName(a, 'Ada');
+    watch('Amy', a);
+    await setName(a, 'Amy');
     const { invite, id } = await createGameInUi(a, 'space-mountain', 3, WAIT);
     await seeText(a, 'The game starts by itself when the last seat is taken');
 
-    // Ada invites Bo by email from the waiting room.
+    // Amy invites Bea by email from the waiting room.
     await a.getByLabel('Email address to invite').fill('bo.invite@example.test');
     await a.getByRole('button', { name: 'Send invitation' }).click();
     await seeText(a, 'Invitation sent to bo.invite@example.test.');
     const invitation = await waitForMail(server.baseUrl, 'bo.invite@example.test', /invites you to play/);
-    expect(invitation.subject).toBe('Ada invites you to play Space Mountain: All Systems Go');
+    expect(invitation.subject).toBe('Amy invites you to play Space Mountain: All Systems Go');
     expect(invitation.text).toContain('for 3 players (1 seated so far)');
     const link = new URL(/Open the game: (\S+)/.exec(invitation.text)![1]);
     expect(link.pathname).toBe(`/games/${id}`);
     expect(link.searchParams.get('invite')).toBe(invite.searchParams.get('invite'));
 
-    // Cy takes a seat without a browser; Ada's waiting room names him, and Ada is told by email.
+    // Cy takes a seat without a browser; Amy's waiting room names him, and Amy is told by email.
     const cy = await apiPlayer(server.baseUrl, 'cy.invite@example.test');
     const cyJoined = (await (await cy(`/api/games/${id}/join`, { invite: link.searchParams.get('invite') })).json()) as {
       seat: number;
@@ -106,10 +106,10 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
     await seeText(a, '2 of 3 seats taken.', WAIT);
     await waitForMail(server.baseUrl, 'ada.invite@example.test', /joined your Space Mountain/);
 
-    // Bo, signed out on a phone, follows the link: sign in first, then back to the invite page.
+    // Bea, signed out on a phone, follows the link: sign in first, then back to the invite page.
     const ctxB = await newPlayerContext(browser, server.baseUrl, phone);
     const b = await ctxB.newPage();
-    watch('Bo', b);
+    watch('Bea', b);
     await b.goto(link.pathname + link.search);
     await seeText(b, 'You were invited to a game. Sign in first');
     const since = Date.now();
@@ -117,13 +117,13 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
     await b.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await b.goto(await signInLink(server.baseUrl, 'bo.invite@example.test', since));
     await b.getByRole('button', { name: 'Continue signing in' }).click();
-    await seeText(b, 'You were invited to this game. Ada sent the invitation.', WAIT);
+    await seeText(b, 'You were invited to this game. Amy sent the invitation.', WAIT);
     await seeText(b, '2 of 3 seats taken.');
-    await seeText(b, 'Ada');
+    await seeText(b, 'Amy');
     await b.getByRole('list', { name: 'Seats' }).getByText('Open seat').waitFor();
     await b.screenshot({ path: screenshotPath('invite-page-phone.png'), fullPage: true });
 
-    // His is the last seat: the game starts by itself, on his page and on Ada's.
+    // His is the last seat: the game starts by itself, on his page and on Amy's.
     await b.getByRole('button', { name: 'Join game' }).click();
     await seeText(b, 'You joined the game in seat 3.', WAIT);
     await seeText(b, 'In progress', WAIT);
@@ -136,7 +136,7 @@ describe.skipIf(!hasChromium)('lobby and invitations in a browser', () => {
     };
     expect(meta.status).toBe('active');
     expect(meta.seats.map((s) => s.name)).toEqual([
-      'Ada',
+      'Amy',
       expect.stringMatching(/^Player \d{4}$/),
       expect.stringMatching(/^Player \d{4}$/),
     ]);

@@ -19,20 +19,37 @@ import {
   warnNoBrowser,
   watchPageErrors,
 } from './support';
+import { moveAs, stateOf } from './board-helpers';
 
 warnNoBrowser('test/e2e/players.test.ts');
 
 const WAIT = 30_000;
 const tag = () => Math.floor(Math.random() * 1e6);
 
-/** A two-player table of `type` that `leaver` resigns at once (the game ends: a rated result for both). */
-async function resignedTable(baseUrl: string, creator: BrowserContext, joiner: BrowserContext, leaver: BrowserContext) {
+/** Moves a seat must make of its own for a game it resigns to be rated (README, "What counts as rated"). */
+const TAKING_PART = 5;
+
+/**
+ * A two-player Snowdonia table that `leaver` resigns (the game ends). With `played`, each seat
+ * first makes its share of moves (the first legal one each time), so the result is rated; without,
+ * it is resigned at once: archived, but no rated result.
+ */
+async function resignedTable(baseUrl: string, creator: BrowserContext, joiner: BrowserContext, leaver: BrowserContext, played = false) {
   const { id, inviteUrl } = await postAs<{ id: string; inviteUrl: string }>(creator, baseUrl, '/api/games', {
     type: 'snowdonia',
     players: 2,
     onResign: 'end',
   });
   await postAs(joiner, baseUrl, `/api/games/${id}/join`, { invite: new URL(inviteUrl).searchParams.get('invite') });
+  const made = [0, 0];
+  const seats = [creator, joiner];
+  while (played && Math.min(...made) < TAKING_PART) {
+    const states = await Promise.all(seats.map((c) => stateOf(c, baseUrl, id)));
+    const mover = states.findIndex((st) => st.yourSeat !== null && st.activeSeats.includes(st.yourSeat) && st.legalMoves.length > 0);
+    expect(mover, `a seat to move at version ${states[0].version}`).toBeGreaterThanOrEqual(0);
+    await moveAs(seats[mover], baseUrl, id, states[mover].version, states[mover].legalMoves[0].move);
+    made[mover]++;
+  }
   await postAs(leaver, baseUrl, `/api/games/${id}/resign`);
   return id;
 }
@@ -86,10 +103,10 @@ describe.skipIf(!hasChromium)('players in the browser', () => {
     const bo = await namedPlayer(browser, server.baseUrl, `bo-arc${n}@players-e2e.test`, `Bo ${n}`);
     const cy = await namedPlayer(browser, server.baseUrl, `cy-arc${n}@players-e2e.test`, `Cy ${n}`);
     const resigned = await resignedTable(server.baseUrl, ada.context, bo.context, ada.context);
-    // Five rated results each, so their ratings show on the leaderboard.
+    // Five rated results each (games everyone took part in), so their ratings show on the leaderboard.
     for (let i = 0; i < 5; i++) {
-      await resignedTable(server.baseUrl, bo.context, cy.context, i < 4 ? cy.context : bo.context);
-      await resignedTable(server.baseUrl, bo.context, ada.context, i < 2 ? bo.context : ada.context);
+      await resignedTable(server.baseUrl, bo.context, cy.context, i < 4 ? cy.context : bo.context, true);
+      await resignedTable(server.baseUrl, bo.context, ada.context, i < 2 ? bo.context : ada.context, true);
     }
 
     await ada.page.goto('/');

@@ -3,9 +3,9 @@
  * made and the opponent's moves played through the API (quick); the returning player's page is
  * the real UI.
  *
- * - Each game: Ada looks at the page (its visible poll marks what she has seen), leaves, Bo plays,
- *   Ada comes back: the "Since you last looked" card lists the lines after her mark in order, with
- *   names, and what changed on the board for Bo; the log has the "You left off here" divider; the turn bar is inside the viewport at 1280x800 and
+ * - Each game: Ann looks at the page (its visible poll marks what she has seen), leaves, Bob plays,
+ *   Ann comes back: the "Since you last looked" card lists the lines after her mark in order, with
+ *   names, and what changed on the board for Bob; the log has the "You left off here" divider; the turn bar is inside the viewport at 1280x800 and
  *   375x740 without scrolling, and still after scrolling to the bottom.
  * - Space Mountain: 10 Step 1 decisions (Go / Refuel), clicked on two pages at the same time
  *   from the turn bar: no move is refused as stale (409).
@@ -131,41 +131,41 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
     const ctxA = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 } });
     const ctxB = await newPlayerContext(env.browser, base, { viewport: { width: 1280, height: 800 } });
     const a = await signIn(ctxA, base, 'ada-returning@example.test');
-    await setName(a, 'Ada');
+    await setName(a, 'Ann');
     const b = await signIn(ctxB, base, 'bo-returning@example.test');
-    await setName(b, 'Bo');
-    watchPageErrors(errors, 'Ada', a);
-    watchPageErrors(errors, 'Bo', b);
-    const names = ['Ada', 'Bo'];
+    await setName(b, 'Bob');
+    watchPageErrors(errors, 'Ann', a);
+    watchPageErrors(errors, 'Bob', b);
+    const names = ['Ann', 'Bob'];
 
     for (const type of ['space-mountain', 'big-thunder', 'snowdonia']) {
       const id = await startedGame(base, [ctxA, ctxB], type);
-      // Ada plays until the turn is Bo's alone, then looks (a visible read is her mark).
+      // Ann plays until the turn is Bob's alone, then looks (a visible read is her mark).
       for (let i = 0; i < 40; i++) {
         const s = await stateOf(ctxB, base, id);
         if (s.yourSeat !== null && s.activeSeats.includes(s.yourSeat) && !s.activeSeats.includes(0)) break;
         if (!(await play(ctxA, base, id, 1))) await play(ctxB, base, id, 1);
       }
-      // Ada looks at the page (its visible poll is her mark; it keeps the view it drew), then leaves.
+      // Ann looks at the page (its visible poll is her mark; it keeps the view it drew), then leaves.
       const mark = await stateOf(ctxA, base, id);
       await a.goto(`/games/${id}`);
       await pageAtVersion(a, mark.version);
       await a.goto('/');
-      // Bo plays while Ada is away.
-      expect(await play(ctxB, base, id, 3), `${type}: Bo has moves`).toBeGreaterThan(0);
+      // Bob plays while Ann is away.
+      expect(await play(ctxB, base, id, 3), `${type}: Bob has moves`).toBeGreaterThan(0);
       const since = (await stateOf(ctxA, base, id)).sinceLastSeen;
-      expect(since, `${type}: the server says what happened since Ada looked`).toBeTruthy();
+      expect(since, `${type}: the server says what happened since Ann looked`).toBeTruthy();
       expect(since!.fromVersion).toBe(mark.version);
       const bo = since!.entries.filter((e) => e.seat === 1);
-      expect(bo.length, `${type}: Bo's moves are in sinceLastSeen`).toBeGreaterThan(0);
+      expect(bo.length, `${type}: Bob's moves are in sinceLastSeen`).toBeGreaterThan(0);
 
-      // Ada comes back: the card lists the lines in order, named.
+      // Ann comes back: the card lists the lines in order, named.
       await a.setViewportSize({ width: 1280, height: 800 });
       await a.goto(`/games/${id}`);
       const card = a.locator('mp-since-card');
       await card.getByRole('heading', { name: 'Since you last looked' }).waitFor({ timeout: WAIT });
       const lines = (await card.locator('ol.since-lines > li:not(.muted)').allTextContents()).map((t) => t.trim());
-      // The card follows the log from Ada's mark: the newest eight lines of the others, oldest first.
+      // The card follows the log from Ann's mark: the newest eight lines of the others, oldest first.
       const others = since!.entries.filter((e) => e.seat !== 0);
       const shown = others.slice(-lines.length);
       expect(lines.length).toBe(Math.min(8, others.length));
@@ -173,14 +173,14 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       expect(lines.join('\n')).not.toMatch(/\{\{p:/);
       const boLines = lines.filter((_, i) => shown[i].seat === 1);
       expect(boLines.length).toBeGreaterThan(0);
-      for (const l of boLines) expect(l, `${type}: Bo's line names him`).toMatch(/Bo\b/);
+      for (const l of boLines) expect(l, `${type}: Bob's line names him`).toMatch(/Bob\b/);
       await a.locator('mp-game-log').getByText('You left off here').waitFor();
-      // The board's changes since the view she last saw: Bo's row at least (cards, Labourers).
+      // The board's changes since the view she last saw: Bob's row at least (cards, Labourers).
       const changes = card.getByRole('list', { name: 'What changed on the board' });
       const changed = (await changes.count()) ? ((await changes.textContent()) ?? '').replace(/\s+/g, ' ').trim() : '';
-      console.log(`${type}: changes since Ada looked: ${changed || '(none countable)'}`);
+      console.log(`${type}: changes since Ann looked: ${changed || '(none countable)'}`);
       if (type !== 'space-mountain') {
-        expect(changed, `${type}: Bo's changes are listed`).toMatch(/Bo:/);
+        expect(changed, `${type}: Bob's changes are listed`).toMatch(/Bob:/);
         await a.locator('mp-seat-list li.changed').first().waitFor();
       }
 
@@ -220,7 +220,7 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
         await pageAtVersion(a, sA.version);
         await pageAtVersion(b, sA.version);
         // Both pressed together. Mostly both go, so both stay in the round and decide again at
-        // the next roll; every third time Bo refuels, so a Refuel is among the decisions too.
+        // the next roll; every third time Bob refuels, so a Refuel is among the decisions too.
         const label = (t: string) =>
           sA.legalMoves.find(
             (m) => (m.move as { type: string; flip?: unknown[] }).type === t && !(m.move as { flip?: unknown[] }).flip?.length,
@@ -231,7 +231,7 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
         await Promise.all([clickMove(a, goA), clickMove(b, goB)]);
         const after = async (p: Page) =>
           pageAtVersion(p, sA.version + 2).catch((e: Error) => {
-            throw new Error(`${e.message}; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`);
+            throw new Error(`${e.message}; move answers Ann ${JSON.stringify([...answersA])}, Bob ${JSON.stringify([...answersB])}`);
           });
         await after(a);
         await after(b);
@@ -251,11 +251,11 @@ describe.skipIf(!hasChromium)('coming back to a game', () => {
       if (!acted) await pause(200);
     }
     console.log(
-      `Space Mountain: ${decisions} simultaneous decisions; move answers Ada ${JSON.stringify([...answersA])}, Bo ${JSON.stringify([...answersB])}`,
+      `Space Mountain: ${decisions} simultaneous decisions; move answers Ann ${JSON.stringify([...answersA])}, Bob ${JSON.stringify([...answersB])}`,
     );
     expect(decisions).toBeGreaterThanOrEqual(10);
-    expect(answersA.get(409) ?? 0, 'stale refusals on Ada’s page').toBe(0);
-    expect(answersB.get(409) ?? 0, 'stale refusals on Bo’s page').toBe(0);
+    expect(answersA.get(409) ?? 0, 'stale refusals on Ann’s page').toBe(0);
+    expect(answersB.get(409) ?? 0, 'stale refusals on Bob’s page').toBe(0);
 
     // Big Thunder against a bot: 20 moves from the page, each as soon as the page offers it.
     const { id: botGame } = await postAs<{ id: string }>(ctxA, base, '/api/games', { type: 'big-thunder', players: 2, bots: 1 });

@@ -1,7 +1,7 @@
 /**
  * Snowdonia end to end, in Debian's Chromium against `npm start` (the real Worker in workerd,
- * PGlite in memory): Ada (desktop) creates a 2-player game through the New game form, Bo (a
- * 375 px phone) joins through the invite link, Ada starts it, and the two play the whole of
+ * PGlite in memory): Abe (desktop) creates a 2-player game through the New game form, Bud (a
+ * 375 px phone) joins through the invite link, Abe starts it, and the two play the whole of
  * round 1 through the board's own controls (Action Area spaces, cubes in the Stock Yard, a
  * Contract in the Site Office), never through the page's plain move buttons:
  *
@@ -90,32 +90,32 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
-    // Ada signs in on a desktop screen and creates a 2-player Snowdonia game.
+    // Abe signs in on a desktop screen and creates a 2-player Snowdonia game.
     const ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1280, height: 900 } });
     ctxA.setDefaultTimeout(SLOW);
     const a = await signIn(ctxA, server.baseUrl, 'ada.snowdon@example.test');
-    watch('Ada', a);
-    await setName(a, 'Ada');
+    watch('Abe', a);
+    await setName(a, 'Abe');
     const { invite } = await createGameInUi(a, 'snowdonia', 2, SLOW);
     await seeText(a, '1 of 2 seats taken.', SLOW);
 
-    // Bo signs in on a phone, opens the invite and joins.
+    // Bud signs in on a phone, opens the invite and joins.
     const ctxB = await newPlayerContext(browser, server.baseUrl, phone);
     ctxB.setDefaultTimeout(SLOW);
     const b = await signIn(ctxB, server.baseUrl, 'bo.snowdon@example.test');
-    watch('Bo', b);
-    await setName(b, 'Bo');
+    watch('Bud', b);
+    await setName(b, 'Bud');
     await joinByInvite(b, invite, 2, SLOW);
 
-    // Bo's join took the last seat and started the game; both boards appear.
+    // Bud's join took the last seat and started the game; both boards appear.
     await seeText(a, 'In progress', SLOW);
     await board(a).waitFor({ timeout: SLOW });
     await board(b).waitFor({ timeout: SLOW });
     expect(await roundOf(a)).toBe('1');
 
     // Who is the Start Player? The one whose board says it is their turn.
-    const ada: Player = { name: 'Ada', page: a, context: ctxA };
-    const bo: Player = { name: 'Bo', page: b, context: ctxB };
+    const ada: Player = { name: 'Abe', page: a, context: ctxA };
+    const bo: Player = { name: 'Bud', page: b, context: ctxB };
     await expect
       .poll(
         async () => (await status(a).getAttribute('data-yours')) === 'true' || (await status(b).getAttribute('data-yours')) === 'true',
@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('Snowdonia in a browser', () => {
     await waitForStatus(S.page, 'Your turn: place a Labourer.');
     await place(S, 'F1');
     await waitForStatus(O.page, 'Your turn: place a Labourer.');
-    // Bo's phone: the Labourers so far are drawn in the Action Areas.
+    // Bud's phone: the Labourers so far are drawn in the Action Areas.
     await expect
       .poll(() => board(O.page).locator(`sn-action-area [data-space="A1"][data-seat="${sSeat}"]`).count(), { timeout: SLOW })
       .toBe(1);

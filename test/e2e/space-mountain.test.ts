@@ -1,13 +1,13 @@
 /**
  * Space Mountain end to end, in Debian's Chromium against `npm start` (the real Worker and
- * engine): Ada (desktop) creates a 2-player game with the new-game form, Bo (375 px phone) joins
- * through the invite link, Ada starts it, and both play at least two whole rounds through the
+ * engine): Ace (desktop) creates a 2-player game with the new-game form, Bix (375 px phone) joins
+ * through the invite link, Ace starts it, and both play at least two whole rounds through the
  * board's own controls (<sm-galaxy-board>): launching on a Starport (click it on the Galaxy
  * board, then a facing), Go / Refuel, left / right on Turn dice, Mission spaces for markers,
  * Starports after Return to Starport, facings after Wormholes - whatever the dice bring.
  *
  * Checked on the way: the round, Fuel Gauge and phase the board shows are the server's, and
- * while Ada's Step 1 choice is pending Bo sees only that she has decided - in his DOM, in the raw
+ * while Ace's Step 1 choice is pending Bix sees only that she has decided - in his DOM, in the raw
  * JSON of GET /api/games/:id/state and in his log. Screenshots: docs/screenshots/space-mountain.png
  * (desktop) and space-mountain-phone.png (375 px).
  */
@@ -68,26 +68,26 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     const errors: string[] = [];
     const watch = (who: string, page: Page) => watchPageErrors(errors, who, page);
 
-    // Ada (desktop) signs in, creates a 2-player game and takes the invite link.
+    // Ace (desktop) signs in, creates a 2-player game and takes the invite link.
     const ctxA = await newPlayerContext(browser, base, { viewport: { width: 1100, height: 900 } });
     ctxA.setDefaultTimeout(WAIT);
     const a = await signIn(ctxA, base, 'ada.sm@example.test');
     watch('A', a);
-    await setName(a, 'Ada');
+    await setName(a, 'Ace');
     const { invite, id } = await createGameInUi(a, 'space-mountain', 2, WAIT);
 
-    // Bo (phone) signs in, opens the invite and joins.
+    // Bix (phone) signs in, opens the invite and joins.
     const ctxB = await newPlayerContext(browser, base, phone);
     ctxB.setDefaultTimeout(WAIT);
     const b = await signIn(ctxB, base, 'bo.sm@example.test');
     watch('B', b);
-    await setName(b, 'Bo');
+    await setName(b, 'Bix');
     await joinByInvite(b, invite, 2, WAIT);
 
-    // Bo's join took the last seat and started the game.
+    // Bix's join took the last seat and started the game.
     await seeText(a, 'In progress', WAIT);
-    const A: Player = { who: 'Ada', seat: 0, ctx: ctxA, page: a };
-    const B: Player = { who: 'Bo', seat: 1, ctx: ctxB, page: b };
+    const A: Player = { who: 'Ace', seat: 0, ctx: ctxA, page: a };
+    const B: Player = { who: 'Bix', seat: 1, ctx: ctxB, page: b };
 
     const board = (p: Player): Locator => p.page.locator('sm-galaxy-board');
     const stateAs = async (p: Player): Promise<{ json: StateJson; raw: string }> => {
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
     let hiddenChecks = 0;
     const counts: Record<string, number> = {};
 
-    /** A Step 1 policy that keeps rounds short but varied: Ada flies 3 rolls a round, Bo 2. */
+    /** A Step 1 policy that keeps rounds short but varied: Ace flies 3 rolls a round, Bix 2. */
     const wantsGo = (p: Player, s: StateJson) => s.view.rollsThisRound < (p.seat === 0 ? 3 : 2);
 
     /** One move through the board's controls; returns the answer's status (409 = the page was behind). */
@@ -201,33 +201,33 @@ describe.skipIf(!hasChromium)('Space Mountain in a browser', () => {
       return res.status();
     };
 
-    /** Ada has decided, Bo not yet: Bo must not see her choice anywhere. */
+    /** Ace has decided, Bix not yet: Bix must not see her choice anywhere. */
     const checkHidden = async (before: { lastDecisions: unknown; reveals: number; ownChoices: number }) => {
       const { json, raw } = await stateAs(B);
       expect(json.view.phase).toBe('plan');
       expect(json.view.players[0]).toMatchObject({ decided: true, decision: null });
       expect(json.view.lastDecisions).toEqual(before.lastDecisions); // nothing new revealed
-      // Bo's own legal moves mention go/refuel; nothing else in his JSON may, beyond past reveals.
+      // Bix's own legal moves mention go/refuel; nothing else in his JSON may, beyond past reveals.
       const scrubbed = JSON.stringify({ ...json, legalMoves: [], view: { ...json.view, legalMoves: [], lastDecisions: null } });
       expect(scrubbed).not.toMatch(/"(go|refuel)"/);
       expect(raw).not.toMatch(/You chose/);
       const log = await logAs(B);
       expect(log.filter((t) => t.startsWith('Decisions:'))).toHaveLength(before.reveals);
-      expect(log.filter((t) => /You chose/.test(t))).toHaveLength(before.ownChoices); // only Bo's own, from earlier turns
-      // Bo's page: Ada has decided, and that is all it says.
+      expect(log.filter((t) => /You chose/.test(t))).toHaveLength(before.ownChoices); // only Bix's own, from earlier turns
+      // Bix's page: Ace has decided, and that is all it says.
       const adaMat = board(B).locator('sm-player-mat article[data-seat="0"]');
-      await waitText(adaMat.locator('[data-testid="decision"]'), (t) => t === 'Decided (secret until all are in)', "Bo's view of Ada");
+      await waitText(adaMat.locator('[data-testid="decision"]'), (t) => t === 'Decided (secret until all are in)', "Bix's view of Ace");
       const text = (await adaMat.textContent()) ?? '';
       expect(text).not.toMatch(/All Systems Go|Refuel|chose/);
       const page = await deepText(B.page); // the whole page, shadow roots included (log, seats, board)
       expect(page).toContain('Decided (secret until all are in)');
       expect(page.match(/You chose/g)?.length ?? 0).toBeLessThanOrEqual(before.ownChoices);
       expect(page.match(/Decisions:/g)?.length ?? 0).toBeLessThanOrEqual(before.reveals);
-      // ... while Ada sees her own choice.
+      // ... while Ace sees her own choice.
       await waitText(
         board(A).locator('sm-player-mat article[data-seat="0"] [data-testid="decision"]'),
         (t) => /^You chose /.test(t),
-        "Ada's own choice",
+        "Ace's own choice",
       );
       hiddenChecks++;
     };

@@ -2,10 +2,10 @@
  * Around the table, end to end in Chromium against `npm start` (the real Worker in workerd,
  * PGlite in memory, the fixture game "secret-dice"), one behaviour a test; the first group is one
  * table told in order, each test starting where the one before it ended:
- * Ada creates a Secret Dice game against one bot from the new-game form (it starts at once);
+ * Ari creates a Secret Dice game against one bot from the new-game form (it starts at once);
  * Wes, signed in on a phone, watches it: he sees the board, the log and the chat, no move
- * controls, and chats `<b>hi</b> @Ada`, which both see as literal text (Ada's mention
- * highlighted). Ada plays to the end while the bot answers server-side; she steps through the
+ * controls, and chats `<b>hi</b> @Ari`, which both see as literal text (Ari's mention
+ * highlighted). Ari plays to the end while the bot answers server-side; she steps through the
  * replay (the banked points and the round change), downloads the record, checks it on /verify
  * (every check passes), changes the seed in the text and sees the seed-hash check fail, and asks
  * for a rematch, which opens a new running game. A signed-out visitor can watch the public game;
@@ -118,12 +118,12 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
       await ctxW?.close();
     });
     test('a game against a bot made in the new-game form starts at once, with the bot in its seat', async () => {
-      // Ada creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
+      // Ari creates a 2-player Secret Dice game (2 rounds) against 1 bot: it starts at once.
       ctxA = await newPlayerContext(browser, server.baseUrl, { viewport: { width: 1100, height: 900 }, acceptDownloads: true });
       await recordCspViolations(ctxA);
       a = await signIn(ctxA, server.baseUrl, 'ada.table@example.test');
       watch('A', a);
-      await setName(a, 'Ada');
+      await setName(a, 'Ari');
       await a.getByRole('link', { name: 'New game' }).first().click();
       await a.getByLabel('Game', { exact: true }).selectOption('secret-dice');
       await a.getByLabel('Players', { exact: true }).selectOption('2');
@@ -156,18 +156,18 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
       expect(await w.getByRole('button', { name: /Resign/ }).count()).toBe(0);
     });
     test('chat shows markup as text, highlights a mention for the one mentioned, and reaches the other side by polling', async () => {
-      // Wes chats markup and a mention: both see it as text; Ada's mention is highlighted for her.
-      await w.getByLabel('Chat message').fill('<b>hi</b> @Ada');
+      // Wes chats markup and a mention: both see it as text; Ari's mention is highlighted for her.
+      await w.getByLabel('Chat message').fill('<b>hi</b> @Ari');
       await w.getByRole('button', { name: 'Send' }).click();
       const wChat = w.locator('mp-chat-panel');
-      await wChat.getByText('<b>hi</b> @Ada').waitFor();
+      await wChat.getByText('<b>hi</b> @Ari').waitFor();
       expect(await wChat.locator('p.text b').count()).toBe(0);
       expect(await wChat.getByText('watching').count()).toBeGreaterThan(0);
       const aChat = a.locator('mp-chat-panel');
       await aChat.getByText('<b>hi</b>').waitFor({ timeout: 15_000 }); // by polling
       expect(await aChat.locator('p.text b').count()).toBe(0);
-      expect(await aChat.locator('mark.mention.you').textContent()).toBe('@Ada');
-      // Ada answers; Wes gets it by polling.
+      expect(await aChat.locator('mark.mention.you').textContent()).toBe('@Ari');
+      // Ari answers; Wes gets it by polling.
       await a.getByLabel('Chat message').fill('welcome, @Wes');
       await a.keyboard.press('Enter');
       await wChat.getByText('welcome, @Wes').waitFor({ timeout: 15_000 });
@@ -187,7 +187,7 @@ describe.skipIf(!hasChromium)('around the table in a browser', () => {
       await ctxV.close();
     });
     test('the bot answers each turn on the server until the game is over, and the watcher follows', async () => {
-      // Ada plays: bank and end each turn; the bot answers server-side.
+      // Ari plays: bank and end each turn; the bot answers server-side.
       for (let turn = 0; turn < 10; turn++) {
         const bank = a.getByRole('button', { name: 'Bank 1 point' });
         await bank
