@@ -44,12 +44,12 @@ describe('GET /api/me/export', () => {
         email: true,
         digest: false,
         kinds: { yourTurn: true, gameStarted: true, gameOver: true, chatMention: true, reminder: true },
-        webhook: { url: 'https://hooks.example.com/ada', format: 'json', secret: hookSecret },
+        webhook: { url: 'http://127.0.0.1:9/ada', format: 'json', secret: hookSecret },
       },
     });
     await api.call('PUT', `/api/games/${finished.id}/webhook`, {
       token: ada,
-      body: { webhook: { url: 'https://hooks.example.com/table', format: 'json', secret: hookSecret } },
+      body: { webhook: { url: 'http://127.0.0.1:9/table', format: 'json', secret: hookSecret } },
     });
     const device = svc.newDevice();
     await api.call('POST', '/api/me/push-subscriptions', { token: ada, body: device.subscription });
@@ -79,9 +79,9 @@ describe('GET /api/me/export', () => {
     );
     const json = (name: string) => JSON.parse(files[name]);
     expect(json('profile.json')).toMatchObject({ id: adaMe.id, email: adaMe.email, name: adaMe.name });
-    expect(json('settings.json').notifications.webhook).toEqual({ url: 'https://hooks.example.com/ada', format: 'json' });
+    expect(json('settings.json').notifications.webhook).toEqual({ url: 'http://127.0.0.1:9/ada', format: 'json' });
     expect(json('settings.json').gameWebhooks).toEqual([
-      { gameId: finished.id, webhook: { url: 'https://hooks.example.com/table', format: 'json' } },
+      { gameId: finished.id, webhook: { url: 'http://127.0.0.1:9/table', format: 'json' } },
     ]);
     expect(json('chat.json')).toEqual([{ gameId: finished.id, seat: 0, text: 'my own words', at: expect.any(String) }]);
     expect(json('devices.json')).toEqual([expect.objectContaining({ name: expect.any(String), service: new URL(svc.origin).host })]);

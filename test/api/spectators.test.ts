@@ -8,7 +8,7 @@ beforeAll(async () => {
 
 /** Every request a seated player may make about a game, as someone else makes it. */
 function playerActions(id: string, version: number): [string, string, unknown?][] {
-  const hook = { url: 'https://hooks.example.com/x', format: 'json', secret: 's'.repeat(32) };
+  const hook = { url: 'http://127.0.0.1:9/x', format: 'json', secret: 's'.repeat(32) };
   return [
     ['POST', `/api/games/${id}/moves`, { version, move: { type: 'roll' } }],
     ['POST', `/api/games/${id}/moves`, { version, move: { type: 'bank' } }],
