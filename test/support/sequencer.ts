@@ -1,19 +1,30 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The order files start in: vitest's own (groups in `sequence.groupOrder`, then projects by name,
- * then the longest or largest files first), except that in the group of real processes the
- * Worker layers' files start before the browser layer's. By name they came last (e2e < worker),
- * so their longest files (hundreds of deadlines, a grace of 27 s) ran after every browser file had
- * ended, on a machine otherwise idle: about half a minute of `npm test` was that tail.
+ * Seconds each file took in a recorded run (scripts/test-durations.ts writes it). A clean clone has
+ * no vitest cache, and vitest then starts the largest files first: by size, the longest browser
+ * file (a 3-minute walk through every game) started last of its layer and ran alone for the last
+ * minute and a half of `npm test`.
  */
-export default class WorkerLayersFirst extends BaseSequencer {
+const recorded: Record<string, number> = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8'));
+
+/**
+ * The order files start in: by group (`sequence.groupOrder`), then the longest first, across the
+ * projects of a group, so that the group's last minutes are many short files side by side, not
+ * one long one alone. A file with no record (a new one) comes after those with one, largest
+ * first; the order only decides how soon a run ends, never whether a test passes.
+ */
+export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (f: TestSpecification) => (f.project.name.startsWith('worker') ? 0 : 1);
-    return sorted
-      .map((f, i) => ({ f, i }))
-      .sort((a, b) => a.f.project.config.sequence.groupOrder - b.f.project.config.sequence.groupOrder || rank(a.f) - rank(b.f) || a.i - b.i)
-      .map((x) => x.f);
+    const root = files[0]?.project.config.root ?? process.cwd();
+    const weight = (f: TestSpecification) => {
+      const seconds = recorded[path.relative(root, f.moduleId)];
+      return seconds === undefined ? { known: 0, n: statSync(f.moduleId).size } : { known: 1, n: seconds };
+    };
+    const keyed = files.map((f) => ({ f, group: f.project.config.sequence.groupOrder, w: weight(f) }));
+    keyed.sort((a, b) => a.group - b.group || b.w.known - a.w.known || b.w.n - a.w.n);
+    return keyed.map((x) => x.f);
   }
 }
