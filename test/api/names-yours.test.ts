@@ -114,7 +114,9 @@ describe('names that are yours', () => {
     await api.client.query("update users set name = 'AIma Rue', name_key = 'aima rue', name_mark = null where id = $1", [id2]);
     await api.client.exec(readFileSync(new URL('../../db/migrations/0027_name_key_v2.sql', import.meta.url), 'utf8'));
     await fillNameKeys((text, params) => api.client.query(text, params));
-    const keys = await api.client.query<{ id: string; name_key: string }>('select id, name_key from users where id = any($1)', [[id1, id2]]);
+    const keys = await api.client.query<{ id: string; name_key: string }>('select id, name_key from users where id = any($1)', [
+      [id1, id2],
+    ]);
     expect(new Set(keys.rows.map((r) => r.name_key))).toEqual(new Set([nameKey('Alma Rue')]));
     expect((await api.call('GET', `/api/players/${id1}`)).json.name).toBe(`Alma Rue #${id1.slice(2, 6)}`);
     expect((await api.call('GET', `/api/players/${id2}`)).json.name).toBe(`AIma Rue #${id2.slice(2, 6)}`);
