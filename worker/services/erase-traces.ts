@@ -29,10 +29,10 @@ export function scrubText(text: string, t: Traces): string {
   const kept: string[] = [];
   let out = text;
   for (const name of [...new Set(t.keep ?? [])].sort((a, b) => b.length - a.length))
-    out = out.replace(word(name), (m) => `\u0000${String.fromCharCode(0xe000 + kept.push(m) - 1)}\u0000`);
+    out = out.replace(word(name), (m) => `\ufdd0${String.fromCharCode(0xe000 + kept.push(m) - 1)}\ufdd0`);
   const names = [...new Set(t.names.filter((n) => n.trim().length > 0))].sort((a, b) => b.length - a.length);
   for (const name of names) out = out.replace(word(name), DELETED_PLAYER);
-  out = out.replace(/\u0000([\ue000-\uf8ff])\u0000/g, (_, c: string) => kept[c.charCodeAt(0) - 0xe000]);
+  out = out.replace(/\ufdd0([\ue000-\uf8ff])\ufdd0/g, (_, c: string) => kept[c.charCodeAt(0) - 0xe000]);
   return out
     .split(t.userId)
     .join('deleted')
