@@ -2,7 +2,8 @@
  * An account's own races, on real PostgreSQL (the worker-pg project), where requests really
  * overlap: two vacations asked at once (a double click) leave one vacation and the right balance,
  * and "I'm back" then ends it everywhere; four confirmations of one deletion link at once delete
- * the account once, the other three answered 400 `token_invalid`.
+ * the account once, the other three answered 400 `token_invalid`; a table joined while the
+ * deletion runs is left too (or the join answers 401), with no seat or name of the account left.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../support/http-client';
