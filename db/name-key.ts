@@ -1,27 +1,51 @@
 import unhomoglyph from 'unhomoglyph';
 
 /**
- * Characters a reader does not see: Unicode's default-ignorable code points and format
- * characters (`\p{Cf}`), among them U+034F, U+00AD, U+200B-U+200D and U+2060, and the Hangul
- * fillers that render as blanks.
+ * Characters a reader does not see, or sees as a blank: Unicode's default-ignorable code points
+ * and format characters (`\p{Cf}`, among them U+034F, U+00AD, U+200B-U+200D and U+2060), white
+ * space, and the fillers that render as blanks without being either (the Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0 and the Braille blank U+2800). None is part of a key: "Cyrus Vale",
+ * "CyrusVale" and "Cyrus\u3164Vale" read as one name.
  */
-const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\u115F\u1160\u3164\uFFA0]/gu;
+const BLANK = /[\p{Default_Ignorable_Code_Point}\p{Cf}\s\u115F\u1160\u2800\u3164\uFFA0]/gu;
+
+/** The TR39 confusables skeleton of a string: NFD, each character to its prototype (`unhomoglyph`'s copy of confusables.txt), NFD again. */
+const skeleton = (s: string) => unhomoglyph(s.normalize('NFD')).normalize('NFD');
 
 /** Unicode full case folding, near enough: upper then lower case folds ß to "ss" and ς to σ. */
 const fold = (s: string) => s.toUpperCase().toLowerCase();
 
+const ascii = (s: string) => /^[\x20-\x7e]*$/.test(s);
+
 /**
- * What a display name is unique by: two names with the same key read alike. NFKC (a fullwidth
- * "Ｃｙ" is "Cy"), case folded, invisible characters taken out, runs of spaces as one, then the
- * confusables skeleton of Unicode TR39 (NFD, each character mapped to its prototype by the
- * `unhomoglyph` package's copy of confusables.txt, NFD again), folded again: a Cyrillic "а" reads
- * as a Latin "a", "rn" as "m", "0" as "O". Not meant to be shown.
+ * One character's prototype, whatever its case. TR39's skeleton is case-sensitive: it maps a
+ * capital "I" to "l" but leaves a small "i", and it maps a Cyrillic capital "Н" to "H" but a small
+ * "н" to the small capital "ʜ". So a character whose skeleton is not plain Latin is read through
+ * its capital when that one's is ("н" as "Н", then "H"). No table of our own: the rule only picks
+ * which of the two confusables.txt answers to take.
  */
-export function nameKey(name: string): string {
-  const plain = fold(name.normalize('NFKC')).replace(INVISIBLE, '').replace(/\s+/gu, ' ').trim();
-  return fold(unhomoglyph(plain.normalize('NFD')).normalize('NFD')).replace(INVISIBLE, '');
+function prototype(c: string): string {
+  const own = skeleton(c);
+  if (ascii(own)) return own;
+  const capital = skeleton(c.toUpperCase());
+  return ascii(capital) ? capital : own;
 }
 
+/**
+ * What a display name is unique by: two names with the same key read alike, in either case. NFKC
+ * (a fullwidth "Ｃｙ" is "Cy"), blanks and invisible characters out, each character to its
+ * prototype (`prototype`), then upper case, skeleton and case fold again: case folding after the
+ * skeleton makes letters confusable that were not ("I" skeletons to "l", "i" upper-cases to "I"),
+ * and the second skeleton over the capitals brings them together, so "Alice", "AIice", "ALICE",
+ * "A1ice" and "Аlice" (Cyrillic А) share a key, and so do "Ivan" and "lvan". A Cyrillic "а" reads
+ * as a Latin "a", "0" as "O". Not meant to be shown. Changing it needs a migration that recomputes
+ * the stored keys (see 0027_name_key_v2.sql).
+ */
+export function nameKey(name: string): string {
+  const plain = name.normalize('NFKC').replace(BLANK, '').normalize('NFD');
+  const protos = Array.from(plain, prototype).join('');
+  return fold(skeleton(protos.toUpperCase())).normalize('NFD').replace(BLANK, '');
+}
 /** The mark shown after a name that another account shares (`users.name_mark`): the profile id's first four letters after `u_`. */
 export function nameMarkOf(userId: string): string {
   return `#${userId.replace(/^u_/, '').slice(0, 4)}`;

@@ -8,7 +8,7 @@ import { deferredWork } from './services/deferred-work';
 import { serviceDeps } from './service-deps';
 import { ConfigError, readConfig, type Config, type Env } from './env';
 import { ApiError, databaseUnavailable, errorBody } from './http/errors';
-import { isDatabaseUnavailable } from './services/db-errors';
+import { isDatabaseUnavailable, isVanishedAccount } from './services/db-errors';
 import { jsonDepth, MAX_JSON_DEPTH } from './http/json-depth';
 import type { AppEnv, Deps } from './types';
 import { gameRequest } from './middleware/game-request';
@@ -154,6 +154,8 @@ export function createApp(deps: Deps) {
       console.error(`database unavailable: ${err instanceof Error ? err.message : String(err)}`);
       err = databaseUnavailable();
     }
+    // A row written for an account deleted meanwhile: that session has ended.
+    if (isVanishedAccount(err)) err = new ApiError(401, 'unauthenticated', 'That session is unknown, expired or ended. Sign in again.');
     if (err instanceof ApiError) {
       if (err.retryAfterS) c.header('Retry-After', String(err.retryAfterS));
       return c.json(errorBody(err.code, err.message, err.extra, err.details), err.status);

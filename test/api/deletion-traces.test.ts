@@ -131,4 +131,55 @@ describe('deletion takes every trace', () => {
     for (const name of ['Cyrano Quill', 'Cy Later'])
       expect((await api.call('PATCH', '/api/me', { token: taker, body: { name } })).json.name).toBe(name);
   });
+
+  it('rewrites only what concerns the player, and only its words: a bystander’s email, and the addresses and links of the notices about the player, stay as they were', async () => {
+    await api.signIn('bystander@vandal.test', 'Bystander');
+    // A fresh sign-in link for the bystander, queued in the outbox: nothing to do with the player.
+    expect((await api.call('POST', '/api/auth/email', { body: { email: 'bystander@vandal.test' } })).status).toBe(202);
+    const before = await lastMailTo(api, 'bystander@vandal.test');
+    const vandal = await api.signIn('vandal@vandal.test', 'Vandal');
+    // Names that are words of other people's emails and of the operators' address ("ops@traces.test").
+    for (const name of ['Mountain Post', 'link', 'Traces'])
+      expect((await api.call('PATCH', '/api/me', { token: vandal, body: { name } })).status).toBe(200);
+    // A report of the player: the operators' notice of it quotes the name next to an address and a link.
+    const host = await api.signIn('host@vandal.test', 'Vandal Host');
+    const table = await openTable(api, host, 2);
+    await api.call('POST', `/api/games/${table.id}/join`, { token: vandal, body: { invite: table.invite } });
+    const filed = await api.call('POST', `/api/players/${await idOf(api, vandal)}/reports`, {
+      token: host,
+      body: { reason: 'other', text: 'Traces spams', gameId: table.id },
+    });
+    expect(filed.status, filed.text).toBe(201);
+    expect((await lastMailTo(api, OPERATOR)).subject).toBe('New report: Traces');
+
+    const token = await deletionToken(vandal);
+    expect((await api.call('POST', '/api/me/deletion/confirm', { body: { token } })).status).toBe(200);
+
+    const mails = (await api.call('GET', '/dev/mailbox.json')).json as { to: string; subject: string; text: string }[];
+    expect(mails.filter((m) => m.to === 'bystander@vandal.test').map((m) => m.text)).toContain(before.text);
+    expect(mails.some((m) => m.text.includes('Deleted player.test') || m.to.includes('Deleted player'))).toBe(false);
+    // Mail to the player is gone; the operators' notice names "Deleted player", its address and link unchanged.
+    expect(mails.filter((m) => m.to === 'vandal@vandal.test')).toEqual([]);
+    const notice = mails.find((m) => m.to === OPERATOR && m.text.includes(`report=${filed.json.id}`));
+    expect(notice).toMatchObject({ subject: 'New report: Deleted player' });
+    expect(notice!.text).toContain(`/admin/reports?report=${filed.json.id}`);
+    expect(notice!.text).toContain('Vandal Host reported Deleted player (other).');
+  });
+
+  it('takes the name out of the chat of a game the player only watched and wrote in', async () => {
+    const [yo, ze] = [await api.signIn('yo@watched.test', 'Yolanda W'), await api.signIn('ze@watched.test', 'Zed W')];
+    const tom = await api.signIn('tom@watched.test', 'Tom Watcher');
+    const game = await openTable(api, yo, 2);
+    await api.call('POST', `/api/games/${game.id}/join`, { token: ze, body: { invite: game.invite } });
+    expect((await api.call('POST', `/api/games/${game.id}/chat`, { token: yo, body: { text: 'Tom Watcher is watching us' } })).status).toBe(
+      201,
+    );
+    expect((await api.call('POST', `/api/games/${game.id}/chat`, { token: tom, body: { text: 'hi, I watch' } })).status).toBe(201);
+    const tomId = await idOf(api, tom);
+    const token = await deletionToken(tom);
+    expect((await api.call('POST', '/api/me/deletion/confirm', { body: { token } })).status).toBe(200);
+    const chat = (await api.call('GET', `/api/games/${game.id}/chat`, { token: yo })).json.messages.map((m: { text: string }) => m.text);
+    expect(chat).toEqual(['Deleted player is watching us']);
+    expect(await tracesOf(['tom@watched.test', tomId, 'Tom Watcher'])).toEqual([]);
+  });
 });

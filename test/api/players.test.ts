@@ -71,7 +71,7 @@ describe('tables that choose their players', () => {
     const veterans = await create(tokens[0], { requirements: { minFinishedGames: 3 } });
     const few = await api.call('POST', `/api/games/${veterans.json.id}/join`, { token: tokens[2], body: { invite: inviteOf(veterans) } });
     expect(few.status).toBe(403);
-    expect(few.json.error.message).toContain('you have finished 1');
+    expect(few.json.error.message).toContain('1 of yours count: 1 game finished with every seat taking part, against 1 different opponent');
   });
 
   it('400 for requirements out of range', async () => {

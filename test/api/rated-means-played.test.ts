@@ -84,7 +84,9 @@ describe('rated means played', () => {
     const refused = await api.call('POST', `/api/games/${strict.json.id}/join`, { token: fresh, body: { invite: inviteOf(strict) } });
     expect(refused.status).toBe(403);
     expect(refused.json.error).toMatchObject({ code: 'below_table_requirement' });
-    expect(refused.json.error.message).toContain('you have finished 0');
+    expect(refused.json.error.message).toContain(
+      '0 of yours count: 0 games finished with every seat taking part, against 0 different opponents',
+    );
     const onlyGames = await api.call('POST', '/api/games', {
       token: host,
       body: { type: 'space-mountain', players: 2, requirements: { minFinishedGames: 1 } },
@@ -94,7 +96,7 @@ describe('rated means played', () => {
     ).toBe(403);
   });
 
-  it('the same second account, however many real games it loses, counts once for minFinishedGames', async () => {
+  it('the same second account, however many real games it loses, counts once for minFinishedGames, and the refusal says so', async () => {
     const { tokens, ids } = await players(api, 3, 'twice');
     const [a, b, host] = tokens;
     const { playOut, table: diceTable } = await import('./players-support');
@@ -106,6 +108,7 @@ describe('rated means played', () => {
     });
     const r = await api.call('POST', `/api/games/${veterans.json.id}/join`, { token: a, body: { invite: inviteOf(veterans) } });
     expect(r.status).toBe(403);
-    expect(r.json.error.message).toContain('you have finished 1');
+    // It says what it counts: three games finished, against one opponent, count once (the profile says "finished: 3").
+    expect(r.json.error.message).toContain('1 of yours count: 3 games finished with every seat taking part, against 1 different opponent ');
   });
 });

@@ -131,4 +131,14 @@ describe('ratings anyone can recompute from the published records', () => {
     expect(tampered.differences.length).toBeGreaterThan(0);
     expect(tampered.differences.every((d) => /^big-thunder: .* differs from the fold$/.test(d))).toBe(true);
   });
+
+  it('GET /api/ratings/:type/records takes `after` in decimal digits only: "0x10", "1e3", "-1" and " 5" are 400 bad_request', async () => {
+    for (const after of ['0x10', '1e3', '-1', '%205', '1.5', ''])
+      expect([after, (await api.call('GET', `/api/ratings/space-mountain/records?after=${after}`)).json.error?.code]).toEqual([
+        after,
+        'bad_request',
+      ]);
+    const page = await api.call('GET', '/api/ratings/space-mountain/records?after=0');
+    expect(page.status, page.text).toBe(200);
+  });
 });

@@ -2,7 +2,8 @@
  * An account's own races, on real PostgreSQL (the worker-pg project), where requests really
  * overlap: two vacations asked at once (a double click) leave one vacation and the right balance,
  * and "I'm back" then ends it everywhere; four confirmations of one deletion link at once delete
- * the account once, the other three answered 400 `token_invalid`.
+ * the account once, the other three answered 400 `token_invalid`; a table joined while the
+ * deletion runs is left too (or the join answers 401), with no seat or name of the account left.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, uniqueEmail } from '../support/http-client';
@@ -81,5 +82,43 @@ describe(`an account's races (${dbKind})`, () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
     for (const a of answers.filter((x) => x.status === 400)) expect(a.body.error.code).toBe('token_invalid');
     expect(await query('select id from users where email = $1', [cy.email])).toEqual([]);
+  });
+
+  it('a table joined while the deletion runs: the join answers 200 or 401 (never 500), and neither the seat nor the name stays', async () => {
+    const host = await api.signIn(uniqueEmail('race-del-host'));
+    for (let round = 0; round < 3; round++) {
+      const racer = await api.signIn(uniqueEmail(`race-del-join${round}`));
+      const name = `Racer Rex ${round}`;
+      expect((await api.request('PATCH', '/api/me', { token: racer.token, body: { name } })).status).toBe(200);
+      const created = await api.post('/api/games', { type: 'secret-dice', players: 3, startWhenFull: false }, { token: host.token });
+      expect(created.status, created.text).toBe(201);
+      const invite = new URL(created.body.inviteUrl).searchParams.get('invite');
+      expect((await api.post('/api/me/deletion', {}, { token: racer.token })).status).toBe(202);
+      let token = '';
+      await until('the deletion email', async () => {
+        const rows = await query<{ text: string }>(
+          "select payload->>'text' as text from outbox where target = $1 and payload->>'subject' = 'Delete your Mountain Post account?'",
+          [racer.email],
+        );
+        token = /account\/delete\?token=([0-9a-f]+)/.exec(rows[0]?.text ?? '')?.[1] ?? '';
+        return token || undefined;
+      });
+      const [joined, confirmed] = await Promise.all([
+        api.post(`/api/games/${created.body.id}/join`, { invite }, { token: racer.token }),
+        api.post('/api/me/deletion/confirm', { token }),
+      ]);
+      expect(confirmed.status, confirmed.text).toBe(200);
+      expect([200, 401], joined.text).toContain(joined.status);
+      const seats = await query<{ seat: number; user_id: string | null; is_bot: boolean }>(
+        'select seat, user_id, is_bot from seats where game_id = $1 order by seat',
+        [created.body.id],
+      );
+      expect(seats.filter((s) => s.seat > 0 && !s.is_bot)).toEqual([]);
+      const logs = await query<{ t: string }>('select log::text || payload::text as t from game_events where game_id = $1', [
+        created.body.id,
+      ]);
+      expect(logs.filter((l) => l.t.includes('Racer Rex'))).toEqual([]);
+      expect(await query('select id from users where email = $1', [racer.email])).toEqual([]);
+    }
   });
 });

@@ -120,8 +120,8 @@ const patchMe = createRoute({
   summary: 'Change your display name',
   description:
     'A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). ' +
-    'The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`). ' +
-    'A name that reads like another account\'s is refused with 400 `name_taken`: names are compared after NFKC, case folding, removing invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners) and mapping look-alike letters to one (the Unicode TR39 confusables skeleton), so "Cy", "cy", "C\u200by" and a Cyrillic "Су" are one name. ' +
+    'The form new accounts are given, "Player" and digits, and the labels the app shows for seats no player names ("Deleted player", "Bot", "Player") are refused (400 `bad_name`), compared as names are (so a Greek "Ρlayer 1234" too): a name set here is one you chose (`nameChosen`). ' +
+    'A name that reads like another account\'s is refused with 400 `name_taken`: names are compared after NFKC, removing white space, blank fillers (U+3164, U+2800 ...) and invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners), and mapping look-alike letters to one in either case (the Unicode TR39 confusables skeleton, then again over the capitals, case folded), so "Cy", "cy", "C\u200by", a Cyrillic "Су", "AIice" (capital I) and "Alice" are one name. ' +
     '"#" (or a sign that reads as it) is refused (400 `bad_name`): it marks the names two accounts shared before names were unique, shown with the profile id\'s first letters ("Cy #3f9a").',
   request: jsonBody(
     z.object({
@@ -188,8 +188,6 @@ export function meRoutes() {
     // Stored as shown and as mentions match it: NFC, one line, single spaces.
     const name = normaliseName(c.req.valid('json').name);
     if (!name) throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character.');
-    if (isNeutralName(name))
-      throw new ApiError(400, 'bad_name', `"${name}" is the form of name new accounts are given: choose one of your own.`);
     return c.json(await renameUser(c.var.db, requireUser(c).id, name, c.var.now()), 200);
   });
   return app;

@@ -123,12 +123,17 @@ const getRatedRecords = createRoute({
   request: {
     params: idParam('type'),
     query: z.object({
-      after: z.coerce
-        .number()
-        .int()
-        .min(0)
+      // Decimal digits only: `Number()` would read "0x10" as 16 and "1e3" as 1000.
+      after: z
+        .string()
+        .regex(/^[0-9]{1,15}$/, 'after takes decimal digits only')
+        .transform(Number)
         .optional()
-        .openapi({ description: "The `order` of the last entry already read (the previous page's `next`)" }),
+        .openapi({
+          type: 'string',
+          pattern: '^[0-9]{1,15}$',
+          description: "The `order` of the last entry already read (the previous page's `next`), in decimal digits",
+        }),
     }),
   },
   responses: {

@@ -15,6 +15,25 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
+ * True for a foreign-key violation (SQLSTATE 23503) on a reference to `users` by the acting
+ * account's column (a seat's player, a line's author, a report's reporter): a request wrote a
+ * row for an account that was deleted meanwhile (it passed its session check before the deletion
+ * ended its sessions). The request answers 401 `unauthenticated` (app.ts), as it would a moment later.
+ */
+export function isVanishedAccount(err: unknown): boolean {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    if (e.code !== '23503') continue;
+    const named = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+    return /_(user_id|author_id|reporter_id|invited_by)_users_id_fk\b/.test(named);
+  }
+  return false;
+}
+
+/**
  * SQLSTATEs that say the database cannot serve us now, not that the statement was wrong: class 08
  * (connection exception), 53 (insufficient resources: 53300 too many connections), 57P01-57P03
  * (administrator or crash shutdown, cannot connect now).

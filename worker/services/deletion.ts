@@ -1,6 +1,11 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import {
+  chatMessages,
+  chatMutes,
   deletionTokens,
+  games,
+  playerNotes,
+  sessions,
   deliveryEndpoints,
   gameEvents,
   gameWebhooks,
@@ -74,14 +79,18 @@ export async function requestDeletion(ctx: ServiceCtx, args: { user: User; origi
 /**
  * Deletes the account whose deletion link carries `token`, for good, and every trace of it:
  * - the token is spent first, in the statement that checks it (`DELETE ... RETURNING`): of
- *   confirmations sent at once, one deletes and the others get 400 `token_invalid`;
+ *   confirmations sent at once, one deletes and the others get 400 `token_invalid`; its sessions
+ *   end right after, so no request of it starts anything more;
  * - its games not yet over go on without it (`leaveAllTables`: the bot takes its running seats
  *   and the others are told; an open table it created closes);
  * - finished games keep their records and still verify: the seat stays, named "Deleted player"
  *   (`seats.account_deleted`), and no log line, event payload or stored answer holds a name it
  *   ever had, its address or its id (`eraseTraces`); nor do the others' chat lines and notes in
  *   those games, the reports about it or by it (names, excerpt, words; the operators' notes), or
- *   any notice in the outbox (rewritten; the ones to it are deleted);
+ *   the notices about those games and reports (their words rewritten; the ones to it are deleted).
+ *   What is read for this is read in the last transaction, under the account's row lock: a seat
+ *   taken while the deletion ran (by a request already past its session check) is left too, or
+ *   its insert fails on the vanished account and answers 401;
  * - the address, sessions, sign-in links, push devices, webhooks, notification settings,
  *   vacations, blocks, chat mutes, chat lines, invitations, the names it had and every outbox row
  *   to it go (by the foreign keys' cascades and here), and the display name is free again.
@@ -93,44 +102,74 @@ export async function confirmDeletion(ctx: ServiceCtx, token: string): Promise<{
     .delete(deletionTokens)
     .where(and(eq(deletionTokens.tokenHash, tokenHash), gt(deletionTokens.expiresAt, ctx.now)))
     .returning({ userId: deletionTokens.userId });
-  const [pending] = spent
-    ? await ctx.db.select({ id: users.id, email: users.email, name: shownName }).from(users).where(eq(users.id, spent.userId))
-    : [];
+  if (!spent) throw new ApiError(400, 'token_invalid', 'This deletion link is unknown, expired or already used.');
+  // Its sessions end at once: from here no request of it can join a table, write or rename.
+  await ctx.db.delete(sessions).where(eq(sessions.userId, spent.userId));
+  const [pending] = await ctx.db
+    .select({ id: users.id, email: users.email, name: shownName })
+    .from(users)
+    .where(eq(users.id, spent.userId));
   if (!pending) throw new ApiError(400, 'token_invalid', 'This deletion link is unknown, expired or already used.');
   const user: User = pending;
-  // Every game it sat in or joined (an open table it has left since included), read before it leaves them.
-  const touched = await gamesTouched(ctx.db, user.id);
+  const polled = await latestGamesOf(ctx.db, user.id);
   // Nothing of the account must run on while it goes: no vacation stopping clocks, no seat waiting.
   for (let i = 0; i < 3 && (await endVacation(ctx, user, { quiet: true })); i++);
-  await leaveAllTables(ctx, user.id, 'deleted');
-  const polled = await latestGamesOf(ctx.db, user.id);
-  const traces = { userId: user.id, email: user.email, names: await namesEverUsed(ctx.db, [user.id]) };
-  await ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
-    await tx.update(seats).set({ accountDeleted: true }).where(eq(seats.userId, user.id));
-    await tx.delete(outbox).where(or(eq(outbox.userId, user.id), eq(outbox.target, user.email)));
-    await eraseTraces(tx, traces, touched);
-    await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
-    await tx.delete(invitations).where(eq(invitations.email, user.email));
-    const endpoints = await endpointsOf(tx, user.id);
-    if (endpoints.length) await tx.delete(deliveryEndpoints).where(inArray(deliveryEndpoints.endpoint, endpoints));
-    // Cascades take the rest; seats and games keep their rows, their links to the account set null.
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
+  for (let attempt = 0; ; attempt++) {
+    await leaveAllTables(ctx, user.id, 'deleted');
+    const done = await ctx.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // The account's row, locked: a request that authenticated before its sessions ended and is
+      // taking a seat now (its insert checks this row) waits for us, then fails (401, app.ts).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      // A seat it took meanwhile (that request committed first): leave it too, then come back.
+      const [live] = await tx
+        .select({ gameId: seats.gameId })
+        .from(seats)
+        .innerJoin(games, eq(games.id, seats.gameId))
+        .where(and(eq(seats.userId, user.id), eq(seats.isBot, false), inArray(games.status, ['open', 'active'])))
+        .limit(1);
+      if (live && attempt < 3) return false;
+      // Read under the lock: every game it sat in, joined, watched and wrote in (a seat it took
+      // during the deletion included), and every name it had.
+      const touched = await gamesTouched(tx, user.id);
+      const traces = { userId: user.id, email: user.email, names: await namesEverUsed(tx, [user.id]) };
+      await tx.update(seats).set({ accountDeleted: true }).where(eq(seats.userId, user.id));
+      await tx.delete(outbox).where(or(eq(outbox.userId, user.id), sql`lower(${outbox.target}) = ${user.email.toLowerCase()}`));
+      await eraseTraces(tx, traces, touched);
+      await tx.delete(loginTokens).where(eq(loginTokens.email, user.email));
+      await tx.delete(invitations).where(eq(invitations.email, user.email));
+      const endpoints = await endpointsOf(tx, user.id);
+      if (endpoints.length) await tx.delete(deliveryEndpoints).where(inArray(deliveryEndpoints.endpoint, endpoints));
+      // Cascades take the rest; seats and games keep their rows, their links to the account set null.
+      await tx.delete(users).where(eq(users.id, user.id));
+      return true;
+    });
+    if (done) break;
+  }
   // Its sessions are gone: no game's object may answer them 304 any more.
   await ctx.clocks.forget(polled);
   drainSoon(ctx);
   return { deleted: true };
 }
 
-/** The games `userId` sits in, and those whose join events name it (an open table it left). */
+/**
+ * The games whose rows may name `userId`: those it sits in, those whose join events name it (an
+ * open table it left), those it wrote in (a game it only watched and chatted in, whose players
+ * may have named it), and those it muted or kept a note on.
+ */
 async function gamesTouched(db: Db, userId: string): Promise<string[]> {
   const sat = await db.select({ id: seats.gameId }).from(seats).where(eq(seats.userId, userId));
   const joined = await db
     .selectDistinct({ id: gameEvents.gameId })
     .from(gameEvents)
     .where(and(eq(gameEvents.kind, 'join'), sql`${gameEvents.payload}->>'userId' = ${userId}`));
-  return [...new Set([...sat, ...joined].map((g) => g.id))];
+  const wrote = await db.selectDistinct({ id: chatMessages.gameId }).from(chatMessages).where(eq(chatMessages.userId, userId));
+  const muted = await db.select({ id: chatMutes.gameId }).from(chatMutes).where(eq(chatMutes.userId, userId));
+  const noted = await db
+    .select({ id: playerNotes.gameId })
+    .from(playerNotes)
+    .where(and(eq(playerNotes.authorId, userId), isNotNull(playerNotes.gameId)));
+  return [...new Set([...sat, ...joined, ...wrote, ...muted, ...noted].flatMap((g) => (g.id ? [g.id] : [])))];
 }
 
 /** Where the account's notices went (its webhooks' URLs, its devices' push endpoints): the delivery breaker keeps their troubles by these. */

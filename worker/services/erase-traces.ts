@@ -1,5 +1,5 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { chatMessages, gameEvents, outbox, playerNotes, reportActions, reports, type ExcerptLine } from '../../db/schema';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { chatMessages, gameEvents, outbox, playerNotes, reportActions, reports, users, type ExcerptLine } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { DELETED_PLAYER } from '../lib/game-rows';
 
@@ -8,6 +8,8 @@ export interface Traces {
   userId: string;
   email: string;
   names: string[];
+  /** Other accounts' names that hold one of `names` as a word ("Vandal Host" for a "Vandal"): left as they are. */
+  keep?: string[];
 }
 
 /** Stands in for a deleted account's address where another row quoted it (an operator's action on a report). */
@@ -19,12 +21,18 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 /**
  * Rewrites text so it no longer names the account: each of its names (the longest first, in any
  * case, where no letter or digit joins it to a longer word) reads "Deleted player", and its id and
- * address read "deleted". A string that is only the id becomes null in `scrubValue`.
+ * address read "deleted"; another account's name that holds one of them (`keep`) stays whole. A
+ * string that is only the id becomes null in `scrubValue`.
  */
 export function scrubText(text: string, t: Traces): string {
+  const word = (name: string) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name)}(?![\\p{L}\\p{N}])`, 'giu');
+  const kept: string[] = [];
   let out = text;
+  for (const name of [...new Set(t.keep ?? [])].sort((a, b) => b.length - a.length))
+    out = out.replace(word(name), (m) => `\ufdd0${String.fromCharCode(0xe000 + kept.push(m) - 1)}\ufdd0`);
   const names = [...new Set(t.names.filter((n) => n.trim().length > 0))].sort((a, b) => b.length - a.length);
-  for (const name of names) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(name)}(?![\\p{L}\\p{N}])`, 'giu'), DELETED_PLAYER);
+  for (const name of names) out = out.replace(word(name), DELETED_PLAYER);
+  out = out.replace(/\ufdd0([\ue000-\uf8ff])\ufdd0/g, (_, c: string) => kept[c.charCodeAt(0) - 0xe000]);
   return out
     .split(t.userId)
     .join('deleted')
@@ -39,9 +47,58 @@ export function scrubValue(value: unknown, t: Traces): unknown {
   return value;
 }
 
+/** A name as HTML text holds it (hono's `html` escaping, and the shorter forms a mail may use). */
+const htmlForms = (name: string) => [
+  name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+  name.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#x27;'),
+];
+
+/** Web addresses and email addresses in a text: what `scrubQuote` never rewrites a name in. */
+const ADDRESSES = /([a-z][a-z0-9+.-]*:\/\/[^\s"'<>]+|[^\s@"'<>()]+@[^\s@"'<>()]+)/giu;
+
+/**
+ * `scrubText` for the words of a notice (subject, body, HTML): the account's names go from the
+ * prose, but no web or email address is touched by a name (a "Vandal" leaves
+ * "bystander@vandal.test" as it was); the account's own id and address go everywhere.
+ */
+export function scrubQuote(text: string, t: Traces, html = false): string {
+  const named = html ? { ...t, names: [...t.names, ...t.names.flatMap(htmlForms)] } : t;
+  return text
+    .split(ADDRESSES)
+    .map((part, i) =>
+      i % 2 === 0
+        ? scrubText(part, named)
+        : part
+            .split(t.userId)
+            .join('deleted')
+            .replace(new RegExp(escapeRe(t.email), 'gi'), 'deleted'),
+    )
+    .join('');
+}
+
+/** The keys of an outbox payload that hold words a reader reads (the rest are addresses, ids, URLs, settings). */
+const PROSE_KEYS = new Set(['subject', 'text', 'html', 'raw', 'lines', 'detail']);
+
+/**
+ * An outbox payload with the account taken out of its words only (`PROSE_KEYS`, at any depth:
+ * an email's subject, text and HTML, a ready-made message's subject and lines, a notice's
+ * detail), never out of its addresses or links; the account's id goes from every string.
+ */
+export function scrubNotice(value: unknown, t: Traces, key = ''): unknown {
+  if (typeof value === 'string') {
+    if (PROSE_KEYS.has(key)) return scrubQuote(value, t, key === 'html' || key === 'raw');
+    return value === t.userId ? null : value.split(t.userId).join('deleted');
+  }
+  if (Array.isArray(value)) return value.map((v) => scrubNotice(v, t, key));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrubNotice(v, t, k)]));
+  return value;
+}
+
 /** A condition that the text of `column` may hold one of the traces (a superset: `scrubText` decides). */
 function mayHold(column: SQL | unknown, t: Traces): SQL {
-  const needles = [t.userId, t.email, ...t.names.flatMap((n) => [n, JSON.stringify(n).slice(1, -1)])].filter((n) => n.trim().length > 0);
+  const needles = [t.userId, t.email, ...t.names.flatMap((n) => [n, JSON.stringify(n).slice(1, -1), ...htmlForms(n)])].filter(
+    (n) => n.trim().length > 0,
+  );
   const patterns = [...new Set(needles)].map((n) => `%${escapeLike(n)}%`);
   return sql`${column}::text ilike any (${sql`array[${sql.join(
     patterns.map((p) => sql`${p}`),
@@ -49,16 +106,41 @@ function mayHold(column: SQL | unknown, t: Traces): SQL {
   )}]::text[]`})`;
 }
 
+/** The names of other accounts that hold one of the account's names, but are not one of them. */
+async function namesHolding(tx: Db, t: Traces): Promise<string[]> {
+  const names = t.names.filter((n) => n.trim().length > 0);
+  if (names.length === 0) return [];
+  const rows = await tx
+    .select({ name: users.name })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, t.userId),
+        sql`${users.name} ilike any (array[${sql.join(
+          names.map((n) => sql`${`%${escapeLike(n)}%`}`),
+          sql`, `,
+        )}]::text[])`,
+      ),
+    )
+    .limit(6000);
+  const mine = new Set(names.map((n) => n.toLowerCase()));
+  return rows.map((r) => r.name).filter((n) => !mine.has(n.toLowerCase()));
+}
+
 /**
- * Inside the deletion's transaction: takes the account's traces out of what other people keep,
- * before its own rows go. In the games `gameIds` (every game it sat in or joined): log lines,
- * event payloads and stored answers name "Deleted player" and hold no id (records still verify:
- * they need the moves and seed, not names), and the others' chat lines there that named it are
+ * Inside the deletion's transaction: takes the account's traces out of what other people keep
+ * about it, before its own rows go, and out of nothing else (a name it once had is a word in
+ * other people's rows too: "Vandal", "link"). In the games `gameIds` (every game it sat in,
+ * joined, watched and wrote in, or noted: `gamesTouched`): log lines, event payloads and stored
+ * answers name "Deleted player" and hold no id (records still verify: they need the moves and
+ * seed, not names), and the others' chat lines and private notes there that named it are
  * rewritten; the reports about it, by it or from those games have their names, excerpt and words
- * rewritten, and so do the operators' notes on them; every notice in the outbox that quotes it is
- * rewritten (the rows to it are deleted by the caller); the others' private notes on those games too.
+ * rewritten, and so do the operators' notes on them; the outbox rows about those games and the
+ * operators' notices of those reports have their words rewritten (`scrubNotice`: subjects and
+ * bodies, never addresses or links). The rows to it are deleted by the caller.
  */
-export async function eraseTraces(tx: Db, t: Traces, gameIds: string[]): Promise<void> {
+export async function eraseTraces(tx: Db, traces: Traces, gameIds: string[]): Promise<void> {
+  const t: Traces = { ...traces, keep: await namesHolding(tx, traces) };
   if (gameIds.length) {
     const events = await tx
       .select({
@@ -115,13 +197,7 @@ export async function eraseTraces(tx: Db, t: Traces, gameIds: string[]): Promise
     })
     .from(reports)
     .where(
-      or(
-        eq(reports.playerId, t.userId),
-        eq(reports.reporterId, t.userId),
-        gameIds.length ? inArray(reports.gameId, gameIds) : undefined,
-        mayHold(reports.excerpt, t),
-        mayHold(reports.text, t),
-      ),
+      or(eq(reports.playerId, t.userId), eq(reports.reporterId, t.userId), gameIds.length ? inArray(reports.gameId, gameIds) : undefined),
     );
   for (const r of reported) {
     await tx
@@ -145,13 +221,19 @@ export async function eraseTraces(tx: Db, t: Traces, gameIds: string[]): Promise
   }
   // An operator who deletes their account: the actions they took on any report.
   await tx.update(reportActions).set({ operatorEmail: DELETED_ADDRESS }).where(eq(reportActions.operatorEmail, t.email));
+  // The notices about those games (turns, mentions, invitations) and the operators' notices of those reports.
+  const noticeOf = [
+    ...(gameIds.length ? [inArray(outbox.gameId, gameIds)] : []),
+    ...reported.map((r) => sql`${outbox.dedupeKey} like ${`report:${r.id}:%`}`),
+  ];
+  if (noticeOf.length === 0) return;
   const quoted = await tx
     .select({ id: outbox.id, payload: outbox.payload, lastError: outbox.lastError })
     .from(outbox)
-    .where(or(mayHold(outbox.payload, t), mayHold(sql`coalesce(${outbox.lastError}, '')`, t)));
+    .where(and(or(...noticeOf), or(mayHold(outbox.payload, t), mayHold(sql`coalesce(${outbox.lastError}, '')`, t))));
   for (const q of quoted)
     await tx
       .update(outbox)
-      .set({ payload: scrubValue(q.payload, t) ?? {}, lastError: q.lastError === null ? null : scrubText(q.lastError, t) })
+      .set({ payload: scrubNotice(q.payload, t) ?? {}, lastError: q.lastError === null ? null : scrubQuote(q.lastError, t) })
       .where(eq(outbox.id, q.id));
 }

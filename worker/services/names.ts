@@ -10,7 +10,8 @@ import type { User } from '../types';
 
 /**
  * Display names that are yours: a name is refused when it reads like another account's (the same
- * `nameKey`: NFKC, case folded, invisible characters out, the TR39 confusables skeleton). Names two
+ * `nameKey`: NFKC, blanks and invisible characters out, the TR39 confusables skeleton read in
+ * either case). Names two
  * accounts shared before keys were kept stay, each shown with its mark (`shownName`).
  */
 
@@ -22,6 +23,27 @@ export function neutralName(): string {
 /** True for a name of the `neutralName` form (with its mark, if it has one): one the account was given, never one its player chose. */
 export function isNeutralName(name: string): boolean {
   return /^Player \d{4}( #[0-9a-f]{4})?$/.test(name);
+}
+
+/** Labels the app itself shows in place of a player's name: a deleted account's seat, a seat the bot plays, a player not named. */
+const RESERVED_LABELS = ['Deleted player', 'Bot', 'Player'];
+const RESERVED_KEYS = new Set(RESERVED_LABELS.map(nameKey));
+const PLAYER_KEY = nameKey('Player');
+const DIGIT_KEYS = new Set(Array.from('0123456789', nameKey));
+
+/**
+ * Why `name` cannot be chosen though no account has it, or null: it reads (by `nameKey`, so in any
+ * case and with look-alike letters) as a label the app shows for no player ("Deleted player",
+ * "Bot", "Player") or as the form new accounts are given ("Player" and digits: "Ρlayer
+ * 1234" with a Greek Rho too).
+ */
+export function reservedNameReason(name: string): string | null {
+  const key = nameKey(name);
+  if (RESERVED_KEYS.has(key))
+    return `"${name}" reads as "${RESERVED_LABELS.find((l) => nameKey(l) === key)}", a label the app shows for seats that no player names: choose a name of your own.`;
+  if (key.startsWith(PLAYER_KEY) && Array.from(key.slice(PLAYER_KEY.length)).every((c) => DIGIT_KEYS.has(c)))
+    return `"${name}" reads as the form of name new accounts are given ("Player" and digits): choose one of your own.`;
+  return null;
 }
 
 /** Whether an account other than `exceptId` has a name that reads as `key` does. */
@@ -56,10 +78,14 @@ export async function rememberName(tx: Db, userId: string, name: string, at: Dat
  * Renames a user (`PATCH /api/me`); returns the user as shown. Under an advisory lock on the new
  * name's key, so two accounts asking for names that read alike at once cannot both get them.
  * Throws 400 `bad_name` (the name holds "#" or something that reads as it: the sign of a shared
- * name's mark) and 400 `name_taken` (another account's name reads the same).
+ * name's mark; or it reads as a label or given name, `reservedNameReason`) and 400 `name_taken`
+ * (another account's name reads the same).
  */
 export async function renameUser(db: Db, userId: string, name: string, now: Date): Promise<User> {
   const key = nameKey(name);
+  if (key === '') throw new ApiError(400, 'bad_name', 'A display name needs at least one visible character (blank fillers are not).');
+  const reserved = reservedNameReason(name);
+  if (reserved) throw new ApiError(400, 'bad_name', reserved);
   if (key.includes('#'))
     throw new ApiError(
       400,

@@ -67,13 +67,18 @@ export async function reliabilityOf(db: Db, userId: string): Promise<Reliability
  * counts once.
  */
 export async function finishedGamesOf(db: Db, userId: string): Promise<number> {
+  return (await finishedGamesCounted(db, userId)).counted;
+}
+
+/** `finishedGamesOf` with what it is made of: the played games finished, and the distinct other players met in them. */
+export async function finishedGamesCounted(db: Db, userId: string): Promise<{ counted: number; games: number; opponents: number }> {
   const result = await db.execute<{ games: number; opponents: number }>(sql`
     select count(distinct mine.game_id)::int as games, count(distinct other.user_id)::int as opponents
     from seat_results mine
     join seat_results other on other.game_id = mine.game_id and other.user_id is not null and other.user_id <> mine.user_id
     where mine.user_id = ${userId} and mine.played`);
   const [r] = executedRows<{ games: number; opponents: number }>(result);
-  return Math.min(r.games, r.opponents);
+  return { counted: Math.min(r.games, r.opponents), games: r.games, opponents: r.opponents };
 }
 
 /**

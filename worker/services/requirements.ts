@@ -1,7 +1,7 @@
 import type { TableRequirements } from '../../db/schema';
 import type { Db } from '../../db/types';
 import { ApiError } from '../http/errors';
-import { finishedGamesOf, reliabilityOf } from './profiles';
+import { finishedGamesCounted, reliabilityOf } from './profiles';
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
@@ -12,12 +12,15 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
  */
 export async function checkRequirements(db: Db, req: TableRequirements, userId: string): Promise<void> {
   if (req.minFinishedGames !== undefined && req.minFinishedGames > 0) {
-    const n = await finishedGamesOf(db, userId);
-    if (n < req.minFinishedGames)
+    const n = await finishedGamesCounted(db, userId);
+    const plural = (k: number, word: string) => `${k} ${word}${k === 1 ? '' : 's'}`;
+    if (n.counted < req.minFinishedGames)
       throw new ApiError(
         403,
         'below_table_requirement',
-        `This table asks for players who have finished at least ${req.minFinishedGames} games; you have finished ${n} (games everyone took part in, against as many different players).`,
+        `This table asks for at least ${plural(req.minFinishedGames, 'finished game')} against different opponents; ${n.counted} of yours count: ` +
+          `${plural(n.games, 'game')} finished with every seat taking part, against ${plural(n.opponents, 'different opponent')} ` +
+          '(each opponent counts once, however many games you played them; a profile\'s "finished" counts every finished game).',
       );
   }
   if (req.minReliability !== undefined && req.minReliability > 0) {
