@@ -128,7 +128,7 @@ export interface paths {
         head?: never;
         /**
          * Change your display name
-         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). The form new accounts are given, "Player" and four digits, is refused (400 `bad_name`): a name set here is one you chose (`nameChosen`). A name that reads like another account's is refused with 400 `name_taken`: names are compared after NFKC, case folding, removing invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners) and mapping look-alike letters to one (the Unicode TR39 confusables skeleton), so "Cy", "cy", "C​y" and a Cyrillic "Су" are one name. "#" (or a sign that reads as it) is refused (400 `bad_name`): it marks the names two accounts shared before names were unique, shown with the profile id's first letters ("Cy #3f9a").
+         * @description A name is shown to everyone at your tables (and watchers of public games), so it may not contain `@` (no email address ends up in it), nor `{{` or `}}` (log lines name players with `{{p:N}}` markers). The form new accounts are given, "Player" and digits, and the labels the app shows for seats no player names ("Deleted player", "Bot", "Player") are refused (400 `bad_name`), compared as names are (so a Greek "Ρlayer 1234" too): a name set here is one you chose (`nameChosen`). A name that reads like another account's is refused with 400 `name_taken`: names are compared after NFKC, removing white space, blank fillers (U+3164, U+2800 ...) and invisible characters (format characters, soft hyphens, zero-width spaces and joiners, word joiners), and mapping look-alike letters to one in either case (the Unicode TR39 confusables skeleton, then again over the capitals, case folded), so "Cy", "cy", "C​y", a Cyrillic "Су", "AIice" (capital I) and "Alice" are one name. "#" (or a sign that reads as it) is refused (400 `bad_name`): it marks the names two accounts shared before names were unique, shown with the profile id's first letters ("Cy #3f9a").
          */
         patch: operations["updateMe"];
         trace?: never;
@@ -5244,8 +5244,8 @@ export interface operations {
     listRatedRecords: {
         parameters: {
             query?: {
-                /** @description The `order` of the last entry already read (the previous page's `next`) */
-                after?: number | null;
+                /** @description The `order` of the last entry already read (the previous page's `next`), in decimal digits */
+                after?: string;
             };
             header?: never;
             path: {

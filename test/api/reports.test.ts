@@ -94,7 +94,7 @@ describe('reporting a player', () => {
 
 describe("the operators' queue", () => {
   it('is for operators only (ADMIN_EMAILS): others get 403, and GET /api/me says who is one', async () => {
-    const player = await api.signIn('player@queue.test');
+    const player = await api.signIn('member@queue.test');
     expect((await api.call('GET', '/api/admin/reports', { token: player })).json.error.code).toBe('not_operator');
     expect((await api.call('GET', '/api/admin/reports/1', { token: player })).status).toBe(403);
     expect((await api.call('POST', '/api/admin/reports/1/actions', { token: player, body: { action: 'dismiss' } })).status).toBe(403);
