@@ -119,6 +119,23 @@ export const phone: BrowserContextOptions = {
 };
 
 /**
+ * The test's own API requests (`context.request`, `page.request`) are tried again when the
+ * connection is reset before an answer (ECONNRESET, the only error Playwright's `maxRetries`
+ * retries). They reuse kept-alive connections, and on a loaded machine the dev server's proxy
+ * closed an idle one just as a request went out on it ("socket hang up" on `POST /api/games`,
+ * once or twice a run); such a request never reached the Worker. Chromium retries its own page
+ * requests in that case; this gives the test's requests the same. A server that is down still
+ * fails at once: a refused connection is not retried.
+ */
+function retryResetRequests(context: BrowserContext): void {
+  const request = context.request;
+  for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch'] as const) {
+    const send = request[method].bind(request) as (url: unknown, options?: { maxRetries?: number }) => Promise<unknown>;
+    Object.assign(request, { [method]: (url: unknown, options: { maxRetries?: number } = {}) => send(url, { maxRetries: 2, ...options }) });
+  }
+}
+
+/**
  * A new isolated context (its own cookies = its own player), with clipboard access. It prefers
  * reduced motion, which every looping animation of the client honours: a pulse or a spinner
  * otherwise has Chromium paint 60 frames a second for as long as a test waits.
@@ -126,6 +143,7 @@ export const phone: BrowserContextOptions = {
 export async function newPlayerContext(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, reducedMotion: 'reduce', ...options });
   reportFarRequests(context);
+  retryResetRequests(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   // Waits end as soon as the page is there; the limit only bounds a page that never gets there. The
   // browser layer runs four files at once beside the Worker layer, so a page can take a while.
