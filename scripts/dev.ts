@@ -22,7 +22,7 @@
  *                        names a bridge of your own instead
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT  Web Push keys; by default a development pair is made
  *                        once and kept in .data/vapid.json (a throwaway pair with MP_DATA_DIR=memory)
- *   MP_READY_TIMEOUT_S=60 how long to wait for /api/ready (the Worker and its database) before giving up
+ *   MP_READY_TIMEOUT_S=60 how long to wait for /api/ready (the database) once the Worker answers, before giving up
  *   MP_INSPECTOR_PORT=n  workerd's devtools inspector port (default: a free one, so servers never collide)
  *   APP_ENV=development  development, or production (anything else); `test` only with MP_FIXTURES=1 (the
  *                        test harness's Worker). `/__scheduled`, the cron timer and /dev exist in development
@@ -174,14 +174,23 @@ function run(cmd: string, args: string[]): Promise<number> {
 
 /** Why the last readiness check failed, for the error message. */
 let notReady = 'no answer yet';
+/** How long wrangler may take to bring the Worker up before `npm start` gives up: a hang guard, in ms. */
+const WORKER_START_LIMIT_MS = 600_000;
 
 /** Waits until `url` (/api/ready) answers 200 with our instance id; false on timeout or exit. */
-async function waitForReady(url: string, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
+async function waitForReady(url: string, databaseMs: number): Promise<boolean> {
+  // Two waits: for the Worker to answer at all (wrangler's start, which a loaded machine can make
+  // take minutes; only a hang guard), then `databaseMs` for its database. One limit over both
+  // gave a slow start the whole of it, and the database none.
+  const started = Date.now();
+  let answeredAt: number | undefined;
+  for (;;) {
+    const limit = answeredAt === undefined ? started + WORKER_START_LIMIT_MS : answeredAt + databaseMs;
+    if (Date.now() >= limit) return false;
     if (wrangler && wrangler.exitCode !== null) return false;
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(7000) });
+      answeredAt ??= Date.now();
       const body = (await res.json().catch(() => ({}))) as { instance?: string; error?: { code?: string; message?: string } };
       if (res.ok && body.instance === instance) return true;
       notReady = res.ok
@@ -194,7 +203,6 @@ async function waitForReady(url: string, ms: number): Promise<boolean> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return false;
 }
 
 // 1. The client bundle (owned by scripts/build-client.ts; tolerated when absent or failing).
@@ -290,7 +298,7 @@ const readyS = Number(process.env.MP_READY_TIMEOUT_S) || 60;
 const waitStart = performance.now();
 if (!(await waitForReady(`${base}/api/ready`, readyS * 1000))) {
   console.error(
-    `[dev] the Worker was not ready at ${base}/api/ready after ${secs(performance.now() - waitStart)} (at most ${readyS} s): ${notReady}`,
+    `[dev] the Worker was not ready at ${base}/api/ready after ${secs(performance.now() - waitStart)} (at most ${readyS} s once it answered): ${notReady}`,
   );
   await stop(1, 'startup failed');
 }
