@@ -72,6 +72,13 @@ const ALSO_ON_PGLITE = [
 const REAL_PROCESS_FILES = 4;
 
 /**
+ * `expect.poll` in the layers of real processes waits up to 30 s (vitest's default is 1 s): a poll
+ * that ends as soon as its value is there proves the value, and its limit only stops a hang. At
+ * 1 s, a state request still on its way after a second on a loaded machine failed the test.
+ */
+const POLL_LIMIT = { poll: { timeout: seconds(30) } };
+
+/**
  * Every project's first setup file: no test reaches a host other than this machine (the test
  * processes, the test Worker and the browser are guarded; a test that tries fails, naming the
  * host). See the file.
@@ -141,6 +148,7 @@ export default defineConfig({
           testTimeout: seconds(120),
           hookTimeout: seconds(180),
           retry: RETRY_REAL_PROCESSES,
+          expect: POLL_LIMIT,
         },
       },
       ...(withRealPostgres
@@ -160,6 +168,7 @@ export default defineConfig({
                 testTimeout: seconds(120),
                 hookTimeout: seconds(180),
                 retry: RETRY_REAL_PROCESSES,
+                expect: POLL_LIMIT,
               },
             },
           ]
@@ -176,6 +185,7 @@ export default defineConfig({
           testTimeout: seconds(300),
           hookTimeout: seconds(300), // starts the dev server and a browser
           retry: RETRY_REAL_PROCESSES,
+          expect: POLL_LIMIT,
         },
       },
     ],
