@@ -39,8 +39,11 @@ const DIGIT_KEYS = new Set(Array.from('0123456789', nameKey));
  */
 export function reservedNameReason(name: string): string | null {
   const key = nameKey(name);
-  if (RESERVED_KEYS.has(key))
-    return `"${name}" reads as "${RESERVED_LABELS.find((l) => nameKey(l) === key)}", a label the app shows for seats that no player names: choose a name of your own.`;
+  if (RESERVED_KEYS.has(key)) {
+    const label = RESERVED_LABELS.find((l) => nameKey(l) === key);
+    const what = name.trim() === label ? `"${name.trim()}" is` : `"${name}" reads as "${label}",`;
+    return `${what} a label the app shows for seats that no player names: choose a name of your own.`;
+  }
   if (key.startsWith(PLAYER_KEY) && Array.from(key.slice(PLAYER_KEY.length)).every((c) => DIGIT_KEYS.has(c)))
     return `"${name}" reads as the form of name new accounts are given ("Player" and digits): choose one of your own.`;
   return null;
