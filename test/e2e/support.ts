@@ -266,9 +266,18 @@ export async function seeText(page: Page, text: string | RegExp, timeout = 15_00
 // ---------------------------------------------------------------------------------------------
 // Setting up a game quickly (through the API, with each player's session cookie)
 
-/** POSTs JSON as the signed-in player of `context` (same-origin, as the browser would). */
+/**
+ * POSTs JSON as the signed-in player of `context` (same-origin, as the browser would). A move
+ * carries an Idempotency-Key and is sent once more, with the same key, when the dev server's proxy
+ * answers 503 because its Worker restarted mid-request (seen once on a loaded machine): the key
+ * makes a move the Worker did apply answer as it first did, and append nothing.
+ */
 export async function postAs<T = unknown>(context: BrowserContext, baseUrl: string, path: string, body: unknown = {}): Promise<T> {
-  const res = await context.request.post(`${baseUrl}${path}`, { data: body, headers: { origin: baseUrl } });
+  const move = /\/api\/games\/[^/]+\/moves$/.test(path);
+  const headers: Record<string, string> = { origin: baseUrl, ...(move ? { 'idempotency-key': crypto.randomUUID() } : {}) };
+  let res = await context.request.post(`${baseUrl}${path}`, { data: body, headers });
+  if (move && res.status() === 503 && /restarted mid-request/.test(await res.text()))
+    res = await context.request.post(`${baseUrl}${path}`, { data: body, headers });
   if (!res.ok()) throw new Error(`POST ${path} -> ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;
 }
